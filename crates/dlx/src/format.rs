@@ -1,0 +1,218 @@
+//! Knuth's `.dlx` text format, read and written.
+//!
+//! ```text
+//! | comment lines start with a bar
+//! A B C | x y        <- items: primary, then (after a lone `|`) secondary
+//! A x                <- each further line is one option
+//! B C y
+//! ```
+//!
+//! Names are non-blank and contain neither `|` nor `:`; `item:color` (Knuth's color extension) is
+//! rejected with an error saying so. Blank lines are ignored.
+
+use std::fmt;
+use std::io;
+
+use crate::problem::{BuildError, Problem, ProblemBuilder};
+
+/// A malformed `.dlx` text: where (1-based line and column, in characters) and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column in characters, from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong in a `.dlx` text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Nothing but comments and blank lines: the item line is missing.
+    #[error("no item line: the first line that is not a comment must list the items")]
+    NoItems,
+    /// The item line starts with `|`: no primary item.
+    #[error("no primary item before `|` in the item line")]
+    NoPrimaryItems,
+    /// The item line has more than one `|`.
+    #[error("a second `|` in the item line")]
+    SecondBar,
+    /// `name:color`.
+    #[error("`{0}`: colors (`item:color`) are not supported yet")]
+    Color(String),
+    /// A name that contains `|` (a lone `|` is only allowed in the item line).
+    #[error("`{0}`: names cannot contain `|`")]
+    Bar(String),
+    /// The item line names an item twice.
+    #[error("item `{0}` is declared twice")]
+    DuplicateItem(String),
+    /// An option names an item missing from the item line.
+    #[error("unknown item `{0}`")]
+    UnknownItem(String),
+    /// An option names an item twice.
+    #[error("item `{0}` appears twice in this option")]
+    RepeatedItem(String),
+    /// An option made only of secondary items.
+    #[error("this option has no primary item")]
+    NoPrimaryItem,
+    /// More nodes than a `u32` can index.
+    #[error("the problem is too large: more than {0} nodes")]
+    TooLarge(usize),
+}
+
+/// The names on a line with their 1-based character columns.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
+    let mut column = 0;
+    let mut chars = line.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while let Some(&(_, c)) = chars.peek() {
+            if !c.is_whitespace() {
+                break;
+            }
+            chars.next();
+            column += 1;
+        }
+        let (start, _) = *chars.peek()?;
+        let first_column = column + 1;
+        let mut end = line.len();
+        while let Some(&(i, c)) = chars.peek() {
+            if c.is_whitespace() {
+                end = i;
+                break;
+            }
+            chars.next();
+            column += 1;
+        }
+        Some((first_column, &line[start..end]))
+    })
+}
+
+fn is_comment_or_blank(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty() || t.starts_with('|')
+}
+
+fn check_token(name: &str) -> Result<(), ParseErrorKind> {
+    if name.contains(':') {
+        Err(ParseErrorKind::Color(name.to_owned()))
+    } else if name.contains('|') {
+        Err(ParseErrorKind::Bar(name.to_owned()))
+    } else {
+        Ok(())
+    }
+}
+
+impl Problem {
+    /// Reads a problem in Knuth's `.dlx` format.
+    ///
+    /// ```
+    /// use dlx_engine::Problem;
+    /// let p = Problem::parse_dlx("| two items\nA B | x\nA x\nB\nA B\n").unwrap();
+    /// assert_eq!((p.primary_count(), p.secondary_count(), p.option_count()), (2, 1, 3));
+    /// let err = Problem::parse_dlx("A B\nA C\n").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2, column 3: unknown item `C`");
+    /// ```
+    pub fn parse_dlx(text: &str) -> Result<Problem, ParseError> {
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        let err = |line, column, kind| ParseError { line, column, kind };
+        let Some((item_line, items)) = lines.by_ref().find(|(_, l)| !is_comment_or_blank(l)) else {
+            return Err(err(text.lines().count().max(1), 1, ParseErrorKind::NoItems));
+        };
+        let mut builder = ProblemBuilder::new();
+        let mut secondary = false;
+        for (column, name) in tokens(items) {
+            if name == "|" {
+                if secondary {
+                    return Err(err(item_line, column, ParseErrorKind::SecondBar));
+                }
+                if builder.item_count() == 0 {
+                    return Err(err(item_line, column, ParseErrorKind::NoPrimaryItems));
+                }
+                secondary = true;
+                continue;
+            }
+            check_token(name).map_err(|kind| err(item_line, column, kind))?;
+            let declared = if secondary { builder.secondary(name) } else { builder.primary(name) };
+            declared.map_err(|e| err(item_line, column, from_build(e)))?;
+        }
+
+        let mut ids = Vec::new();
+        for (line, text) in lines.filter(|(_, l)| !is_comment_or_blank(l)) {
+            ids.clear();
+            for (column, name) in tokens(text) {
+                check_token(name).map_err(|kind| err(line, column, kind))?;
+                let id = builder
+                    .item(name)
+                    .ok_or_else(|| err(line, column, ParseErrorKind::UnknownItem(name.to_owned())))?;
+                if ids.contains(&id) {
+                    return Err(err(line, column, ParseErrorKind::RepeatedItem(name.to_owned())));
+                }
+                ids.push(id);
+            }
+            let column = tokens(text).next().map_or(1, |(c, _)| c);
+            builder.option(ids.iter().copied()).map_err(|e| err(line, column, from_build(e)))?;
+        }
+        Ok(builder.build())
+    }
+
+    /// Writes the problem in Knuth's `.dlx` format: the item line, then one line per option.
+    pub fn write_dlx(&self, mut out: impl io::Write) -> io::Result<()> {
+        write!(out, "{}", DlxText(self))
+    }
+
+    /// The problem in Knuth's `.dlx` format, as a string.
+    pub fn to_dlx(&self) -> String {
+        DlxText(self).to_string()
+    }
+}
+
+/// Displays a problem in `.dlx` format.
+struct DlxText<'a>(&'a Problem);
+
+impl fmt::Display for DlxText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.0;
+        for (k, name) in p.layout_names().enumerate() {
+            if k == p.primary_count() {
+                f.write_str(" |")?;
+            }
+            if k > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(name)?;
+        }
+        f.write_str("\n")?;
+        for option in p.options() {
+            for (k, item) in p.option_items(option).enumerate() {
+                if k > 0 {
+                    f.write_str(" ")?;
+                }
+                f.write_str(p.item_name(item))?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Problem {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Problem::parse_dlx(s)
+    }
+}
+
+fn from_build(e: BuildError) -> ParseErrorKind {
+    match e {
+        BuildError::DuplicateItem { name } => ParseErrorKind::DuplicateItem(name),
+        BuildError::UnknownItem { name, .. } => ParseErrorKind::UnknownItem(name),
+        BuildError::RepeatedItem { name, .. } => ParseErrorKind::RepeatedItem(name),
+        BuildError::NoPrimaryItem { .. } | BuildError::EmptyOption { .. } => ParseErrorKind::NoPrimaryItem,
+        BuildError::TooLarge { limit } => ParseErrorKind::TooLarge(limit),
+        BuildError::InvalidName { name, .. } => ParseErrorKind::Bar(name),
+    }
+}

@@ -1,0 +1,103 @@
+//! Knuth's Algorithm X over dancing links: a reusable exact-cover engine.
+//!
+//! An exact-cover problem has *items* and *options*, each option a set of items. A solution is a
+//! set of options that covers every *primary* item exactly once and every *secondary* item at most
+//! once. Model your problem with a [`ProblemBuilder`] (or read Knuth's `.dlx` text with
+//! [`Problem::parse_dlx`]), then search it with a [`Solver`]:
+//!
+//! ```
+//! use dlx_engine::{Problem, Solver};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // Knuth's example from dlx1: seven items, six options, one solution.
+//! let problem: Problem = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n".parse()?;
+//! let mut solver = Solver::new(&problem);
+//! assert_eq!(solver.count()?, 1);
+//! let solution = solver.first()?.expect("one solution");
+//! let mut lines: Vec<String> = solution
+//!     .iter()
+//!     .map(|&o| problem.option_items(o).map(|i| problem.item_name(i)).collect::<Vec<_>>().join(" "))
+//!     .collect();
+//! lines.sort();
+//! assert_eq!(lines, ["A D", "B G", "C E F"]);
+//! println!("{} updates", solver.stats().updates);
+//! # Ok(()) }
+//! ```
+//!
+//! # What a solver can do
+//!
+//! * [`Solver::first`], [`Solver::count`], [`Solver::count_up_to`] (limit 2 is the uniqueness
+//!   check), a lazy [`Solver::solutions`] iterator, and a [`Visitor`] (or closure, with
+//!   [`Solver::for_each`]) that sees each [`Solution`] and may stop the search with
+//!   [`ControlFlow::Break`](std::ops::ControlFlow::Break).
+//! * [`Stats`] after every run: nodes, guesses, updates, solutions.
+//! * A [`Budget`] of nodes or updates and a shareable [`CancelFlag`]; a run they cut short returns
+//!   [`Interrupted`], never a count that looks complete.
+//! * [`Solver::force`]: options put into every solution before the search (sudoku clues), undone by
+//!   [`Solver::reset`].
+//! * [`Solver::set_seed`]: reproducible random branching.
+//!
+//! The [`Problem`] is immutable; each [`Solver`] owns a copy of the links and an explicit stack, so
+//! one problem can be searched by many solvers at once, and a solver can search again and again
+//! without rebuilding anything. The search is iterative (no recursion): depth is bounded only by
+//! memory, and the search can pause between solutions.
+//!
+//! # The layout (Knuth's dlx1, TAOCP 7.2.2.1)
+//!
+//! Items are numbered `1..=N` in the matrix, primaries `1..=N₁` first. Two flat arrays hold it all,
+//! indexed by `u32`:
+//!
+//! * **Item records** `0..=N+1`, with `left`/`right` links. Record 0 (the root) heads the circular
+//!   list of active primary items; record `N+1` heads the list of secondary items, which are never
+//!   chosen for branching.
+//! * **Nodes**, each `(top, up, down)`. Nodes `1..=N` are the item headers: `top` is the length of
+//!   the item's list (`len`), `up`/`down` its last and first option node. Node `N+1` is the first
+//!   spacer; after it come the options, each as consecutive nodes followed by a spacer. An option
+//!   node's `top` is its item and `up`/`down` link it into that item's vertical list. A spacer has
+//!   `top == 0`; its `up` is the first node of the option before it and its `down` the last node of
+//!   the option after it, so that walking an option cyclically (`p+1, p+2, …`) jumps from its end
+//!   back to its start.
+//!
+//! Knuth's example, items `A`–`G` and options `C E F`, `A D G`, `B C F`, `A D`, `B G`, `D E G`:
+//!
+//! ```text
+//! node:  0   1A  2B  3C  4D  5E  6F  7G |  8   9C 10E 11F | 12  13A 14D 15G | 16  17B 18C 19F | 20 ...
+//! top:   -   2   2   2   3   2   2   3  |  0   3   5   6  |  0   1   4   7  |  0   2   3   6  |  0
+//! up:    -  21  24  18  27  28  19  29  |  -   3   5   6  |  9   1   4   7  | 13   2   9  11  | 17
+//! down:  -  13  17   9  14  10  11  15  | 11  18  28  19  | 15  21  22  25  | 19  24   3   6  | 22
+//! ```
+//!
+//! (`A D` is nodes 21–22, `B G` 24–25 and `D E G` 27–29, with spacers 23, 26 and 30.)
+//!
+//! **Invariants** (checked by [`Solver::verify_links`]): the item lists are circular and doubly
+//! linked (`left(right(i)) == i`); each active item's vertical list is circular and doubly linked,
+//! holds exactly `len(i)` nodes, each with `top == i`, in increasing node order; an active option
+//! is in the list of each of its active items. *Covering* item `i` takes `i` out of its item list
+//! and *hides* every option in `i`'s list: each of its other nodes leaves its item's list (`len`
+//! drops by one). *Uncovering* and *unhiding* do exactly the reverse in exactly the reverse order,
+//! which restores every link bit for bit — that is what lets a solver search again without copying.
+//! `updates` counts one per item covered and one per node hidden, as dlx1 does.
+//!
+//! # Branching
+//!
+//! The search branches on the active primary item with the fewest remaining options (minimum
+//! remaining values), scanning the items left to right and stopping at the first with at most one
+//! option; ties go to the earliest item. With a seed, ties are broken at random and each item's
+//! options are tried in a shuffled order.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod check;
+mod dance;
+mod format;
+mod index;
+mod problem;
+mod solver;
+
+pub use format::{ParseError, ParseErrorKind};
+pub use index::{ItemId, OptionId};
+pub use problem::{BuildError, MAX_NODES, Problem, ProblemBuilder};
+pub use solver::{
+    Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Stats, StopReason,
+    Visitor,
+};

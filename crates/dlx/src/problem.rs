@@ -1,0 +1,509 @@
+//! The immutable exact-cover matrix and the builder that makes it.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::index::{ItemId, OptionId, to_u32};
+
+/// The largest number of nodes (item headers, option nodes and spacers together) a problem may have.
+///
+/// Node indices are `u32`; the largest value is kept free so that every index and every list length
+/// fits with room to spare.
+pub const MAX_NODES: usize = u32::MAX as usize;
+
+/// A node of the flat node array: an item header or an option node or a spacer.
+///
+/// * Item header `i` (`1..=N`): `top` is the length of the item's list, `up`/`down` its last and
+///   first option node.
+/// * Option node: `top` is its item (`1..=N`), `up`/`down` its neighbours in that item's list.
+/// * Spacer: `top` is 0 (item 0 is the root, never in an option), `up` is the first node of the
+///   option before it and `down` the last node of the option after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Node {
+    pub(crate) top: u32,
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+}
+
+/// The left/right links of an item record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Link {
+    pub(crate) left: u32,
+    pub(crate) right: u32,
+}
+
+/// An error found while building a [`Problem`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// Two items were given the same name.
+    #[error("item `{name}` is declared twice")]
+    DuplicateItem {
+        /// The repeated name.
+        name: String,
+    },
+    /// An item name is empty or contains white space, `|` or `:`.
+    #[error("invalid item name `{name}`: {reason}")]
+    InvalidName {
+        /// The rejected name.
+        name: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// An option names an item that was never declared.
+    #[error("option {option} names unknown item `{name}`")]
+    UnknownItem {
+        /// The option (numbered from 0) being added.
+        option: usize,
+        /// The unknown name, or the out-of-range id written as `#id`.
+        name: String,
+    },
+    /// An option lists the same item twice.
+    #[error("option {option} lists item `{name}` twice")]
+    RepeatedItem {
+        /// The option (numbered from 0) being added.
+        option: usize,
+        /// The repeated item's name.
+        name: String,
+    },
+    /// An option lists no items at all.
+    #[error("option {option} is empty")]
+    EmptyOption {
+        /// The option (numbered from 0) being added.
+        option: usize,
+    },
+    /// An option lists only secondary items; no search could ever choose it.
+    #[error("option {option} has no primary item")]
+    NoPrimaryItem {
+        /// The option (numbered from 0) being added.
+        option: usize,
+    },
+    /// The matrix would need more nodes than the limit (at most [`MAX_NODES`]).
+    #[error("the problem needs more than {limit} nodes")]
+    TooLarge {
+        /// The node limit in force.
+        limit: usize,
+    },
+}
+
+/// Builds a [`Problem`]: declare items, then add options as lists of items.
+///
+/// Items may be declared in any order; in the matrix the primary items come first, as Knuth's
+/// layout requires, but [`ItemId`]s keep the order of declaration. Every method checks its input
+/// at once and leaves the builder unchanged when it returns an error.
+///
+/// ```
+/// use dlx_engine::ProblemBuilder;
+/// # fn main() -> Result<(), dlx_engine::BuildError> {
+/// let mut b = ProblemBuilder::new();
+/// let [a, bb] = [b.primary("a")?, b.primary("b")?];
+/// let x = b.secondary("x")?;
+/// b.option([a, x])?;
+/// b.option([bb])?;
+/// b.option_by_names(["a", "b"])?;
+/// let problem = b.build();
+/// assert_eq!(problem.option_count(), 3);
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone)]
+pub struct ProblemBuilder {
+    names: Vec<Box<str>>,
+    primary: Vec<bool>,
+    by_name: HashMap<Box<str>, ItemId>,
+    option_items: Vec<ItemId>,
+    option_ends: Vec<usize>,
+    mark: Vec<bool>,
+    node_limit: usize,
+}
+
+impl Default for ProblemBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        ProblemBuilder {
+            names: Vec::new(),
+            primary: Vec::new(),
+            by_name: HashMap::new(),
+            option_items: Vec::new(),
+            option_ends: Vec::new(),
+            mark: Vec::new(),
+            node_limit: MAX_NODES,
+        }
+    }
+
+    /// Lowers the node limit (never above [`MAX_NODES`]): a guard against problems too large for
+    /// the memory at hand. Building past it gives [`BuildError::TooLarge`].
+    pub fn node_limit(mut self, limit: usize) -> Self {
+        self.node_limit = limit.min(MAX_NODES);
+        self
+    }
+
+    /// Nodes the matrix needs so far: root, headers, spacers and option nodes.
+    fn node_count(&self) -> usize {
+        // root + headers + first spacer + option nodes + one spacer per option
+        1 + self.names.len() + 1 + self.option_items.len() + self.option_ends.len()
+    }
+
+    fn check_size(&self, extra: usize) -> Result<(), BuildError> {
+        match self.node_count().checked_add(extra) {
+            Some(n) if n <= self.node_limit => Ok(()),
+            _ => Err(BuildError::TooLarge { limit: self.node_limit }),
+        }
+    }
+
+    fn declare(&mut self, name: String, primary: bool) -> Result<ItemId, BuildError> {
+        check_name(&name)?;
+        if self.by_name.contains_key(name.as_str()) {
+            return Err(BuildError::DuplicateItem { name });
+        }
+        self.check_size(1)?;
+        let id = ItemId::new(self.names.len()).ok_or(BuildError::TooLarge { limit: self.node_limit })?;
+        let name: Box<str> = name.into();
+        self.by_name.insert(name.clone(), id);
+        self.names.push(name);
+        self.primary.push(primary);
+        self.mark.push(false);
+        Ok(id)
+    }
+
+    /// Declares a primary item (one that every solution covers exactly once).
+    pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
+        self.declare(name.into(), true)
+    }
+
+    /// Declares a secondary item (one that a solution covers at most once).
+    pub fn secondary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
+        self.declare(name.into(), false)
+    }
+
+    /// Declares an anonymous primary item. It is named `#k`, where `k` is its [`ItemId`].
+    pub fn anonymous_primary(&mut self) -> Result<ItemId, BuildError> {
+        self.declare(format!("#{}", self.names.len()), true)
+    }
+
+    /// Declares an anonymous secondary item. It is named `#k`, where `k` is its [`ItemId`].
+    pub fn anonymous_secondary(&mut self) -> Result<ItemId, BuildError> {
+        self.declare(format!("#{}", self.names.len()), false)
+    }
+
+    /// The id of the item with this name, if one was declared.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The number of items declared so far.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The number of options added so far.
+    pub fn option_count(&self) -> usize {
+        self.option_ends.len()
+    }
+
+    /// Adds an option covering the given items, in that order.
+    pub fn option(&mut self, items: impl IntoIterator<Item = ItemId>) -> Result<OptionId, BuildError> {
+        let start = self.option_items.len();
+        self.option_items.extend(items);
+        let result = self.finish_option(start);
+        if result.is_err() {
+            self.option_items.truncate(start);
+        }
+        result
+    }
+
+    /// Adds an option covering the items with the given names, in that order.
+    pub fn option_by_names<'a>(
+        &mut self,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> Result<OptionId, BuildError> {
+        let start = self.option_items.len();
+        for name in names {
+            match self.by_name.get(name) {
+                Some(&id) => self.option_items.push(id),
+                None => {
+                    self.option_items.truncate(start);
+                    return Err(BuildError::UnknownItem {
+                        option: self.option_ends.len(),
+                        name: name.to_owned(),
+                    });
+                }
+            }
+        }
+        let result = self.finish_option(start);
+        if result.is_err() {
+            self.option_items.truncate(start);
+        }
+        result
+    }
+
+    /// Validates the items pushed since `start` as one new option.
+    fn finish_option(&mut self, start: usize) -> Result<OptionId, BuildError> {
+        let option = self.option_ends.len();
+        if start == self.option_items.len() {
+            return Err(BuildError::EmptyOption { option });
+        }
+        let mut error = None;
+        let mut has_primary = false;
+        let mut marked = start;
+        for (at, &item) in self.option_items.iter().enumerate().skip(start) {
+            let Some(mark) = self.mark.get_mut(item.index()) else {
+                error = Some(BuildError::UnknownItem { option, name: format!("#{item}") });
+                break;
+            };
+            if *mark {
+                let name = self.names[item.index()].to_string();
+                error = Some(BuildError::RepeatedItem { option, name });
+                break;
+            }
+            *mark = true;
+            marked = at + 1;
+            has_primary |= self.primary[item.index()];
+        }
+        for &item in &self.option_items[start..marked] {
+            self.mark[item.index()] = false;
+        }
+        if let Some(error) = error {
+            return Err(error);
+        }
+        if !has_primary {
+            return Err(BuildError::NoPrimaryItem { option });
+        }
+        let too_large = BuildError::TooLarge { limit: self.node_limit };
+        let id = OptionId::new(option).ok_or(too_large.clone())?;
+        self.option_ends.push(self.option_items.len());
+        if self.node_count() > self.node_limit {
+            self.option_ends.pop();
+            return Err(too_large);
+        }
+        Ok(id)
+    }
+
+    /// Lays the matrix out in Knuth's dlx1 form. Cannot fail: every limit was checked on the way.
+    pub fn build(self) -> Problem {
+        let n = self.names.len();
+        let n_primary = self.primary.iter().filter(|&&p| p).count();
+        // Layout position (1-based) of each declared item: primaries first, each kind in order.
+        let mut layout_of = vec![0u32; n];
+        let mut item_at = Vec::with_capacity(n);
+        for want_primary in [true, false] {
+            for (decl, &p) in self.primary.iter().enumerate() {
+                if p == want_primary {
+                    item_at.push(to_u32(decl));
+                    layout_of[decl] = to_u32(item_at.len());
+                }
+            }
+        }
+
+        // Item records 0..=n+1: root 0 heads the primary list, n+1 heads the secondary list.
+        let mut links = vec![Link::default(); n + 2];
+        let mut link_cycle = |head: usize, members: std::ops::RangeInclusive<usize>| {
+            let mut prev = head;
+            for k in members {
+                links[prev].right = to_u32(k);
+                links[k].left = to_u32(prev);
+                prev = k;
+            }
+            links[prev].right = to_u32(head);
+            links[head].left = to_u32(prev);
+        };
+        link_cycle(0, 1..=n_primary);
+        link_cycle(n + 1, n_primary + 1..=n);
+
+        let node_total = self.node_count();
+        let mut nodes = Vec::with_capacity(node_total);
+        for i in 0..=n {
+            let i = to_u32(i);
+            nodes.push(Node { top: 0, up: i, down: i });
+        }
+        // First spacer.
+        nodes.push(Node { top: 0, up: 0, down: 0 });
+        let mut option_first = Vec::with_capacity(self.option_ends.len() + 1);
+        let mut start = 0;
+        for &end in &self.option_ends {
+            let spacer_before = nodes.len() - 1;
+            let first = to_u32(nodes.len());
+            option_first.push(first);
+            for &item in &self.option_items[start..end] {
+                let top = layout_of[item.index()];
+                let here = to_u32(nodes.len());
+                let header = top as usize;
+                let last = nodes[header].up;
+                nodes.push(Node { top, up: last, down: top });
+                nodes[last as usize].down = here;
+                nodes[header].up = here;
+                nodes[header].top += 1;
+            }
+            let last = to_u32(nodes.len() - 1);
+            nodes[spacer_before].down = last;
+            nodes.push(Node { top: 0, up: first, down: 0 });
+            start = end;
+        }
+        option_first.push(to_u32(nodes.len()));
+        debug_assert_eq!(nodes.len(), node_total);
+
+        Problem {
+            names: self.names,
+            by_name: self.by_name,
+            layout_of,
+            item_at,
+            n_primary: to_u32(n_primary),
+            links,
+            nodes,
+            option_first,
+        }
+    }
+}
+
+fn check_name(name: &str) -> Result<(), BuildError> {
+    let reason = if name.is_empty() {
+        "it is empty"
+    } else if name.chars().any(char::is_whitespace) {
+        "it contains white space"
+    } else if name.contains('|') {
+        "it contains `|`"
+    } else if name.contains(':') {
+        "it contains `:` (Knuth's colors are not supported yet)"
+    } else {
+        return Ok(());
+    };
+    Err(BuildError::InvalidName { name: name.to_owned(), reason })
+}
+
+/// An exact-cover problem laid out as Knuth's dlx1 matrix. Immutable: searching never changes it,
+/// so one problem can be shared by many [`Solver`](crate::Solver)s, on several threads.
+#[derive(Clone)]
+pub struct Problem {
+    names: Vec<Box<str>>,
+    by_name: HashMap<Box<str>, ItemId>,
+    /// Declared item → layout index (1-based).
+    layout_of: Vec<u32>,
+    /// Layout index − 1 → declared item.
+    item_at: Vec<u32>,
+    n_primary: u32,
+    pub(crate) links: Vec<Link>,
+    pub(crate) nodes: Vec<Node>,
+    /// First node of each option, then one past the last spacer.
+    option_first: Vec<u32>,
+}
+
+impl fmt::Debug for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Problem")
+            .field("primary_items", &self.primary_count())
+            .field("secondary_items", &self.secondary_count())
+            .field("options", &self.option_count())
+            .field("nodes", &self.nodes.len())
+            .finish()
+    }
+}
+
+/// Two problems are equal when they have the same items (names, kinds, order within each kind)
+/// and the same options, in the same order.
+impl PartialEq for Problem {
+    fn eq(&self, other: &Self) -> bool {
+        self.n_primary == other.n_primary
+            && self.nodes == other.nodes
+            && self.option_first == other.option_first
+            && self.item_at.len() == other.item_at.len()
+            && self
+                .item_at
+                .iter()
+                .zip(&other.item_at)
+                .all(|(&a, &b)| self.names[a as usize] == other.names[b as usize])
+    }
+}
+
+impl Eq for Problem {}
+
+impl Problem {
+    /// The number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.n_primary as usize
+    }
+
+    /// The number of secondary items.
+    pub fn secondary_count(&self) -> usize {
+        self.names.len() - self.primary_count()
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.option_first.len() - 1
+    }
+
+    /// The number of nodes in the matrix (headers, option nodes and spacers).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// All items, in declaration order.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        (0..self.names.len()).map(|i| ItemId::from_u32(to_u32(i)))
+    }
+
+    /// All options, in the order they were added.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        (0..self.option_count()).map(|i| OptionId::from_u32(to_u32(i)))
+    }
+
+    /// The name of an item. Panics if the item is not of this problem.
+    pub fn item_name(&self, item: ItemId) -> &str {
+        &self.names[item.index()]
+    }
+
+    /// Whether an item is primary. Panics if the item is not of this problem.
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        self.layout_of[item.index()] <= self.n_primary
+    }
+
+    /// The item with this name.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The items of an option, in the order given when it was added. Panics if the option is not
+    /// of this problem.
+    pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        let k = option.index();
+        let (first, end) = (self.option_first[k] as usize, self.option_first[k + 1] as usize - 1);
+        self.nodes[first..end].iter().map(|node| self.item_of_layout(node.top))
+    }
+
+    /// The declared id of the item at layout index `top` (1-based).
+    pub(crate) fn item_of_layout(&self, top: u32) -> ItemId {
+        ItemId::from_u32(self.item_at[top as usize - 1])
+    }
+
+    /// The layout index (1-based) of a declared item.
+    pub(crate) fn layout_of(&self, item: ItemId) -> Option<u32> {
+        self.layout_of.get(item.index()).copied()
+    }
+
+    /// The first node of an option, if the option is of this problem.
+    pub(crate) fn option_first_node(&self, option: OptionId) -> Option<u32> {
+        if option.index() < self.option_count() { Some(self.option_first[option.index()]) } else { None }
+    }
+
+    /// The option that owns an option node.
+    pub(crate) fn option_of_node(&self, node: u32) -> OptionId {
+        // `partition_point` finds the first option starting after `node`.
+        let k = self.option_first.partition_point(|&first| first <= node) - 1;
+        OptionId::from_u32(to_u32(k))
+    }
+
+    /// Item names in layout order: primaries, then secondaries.
+    pub(crate) fn layout_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.item_at.iter().map(|&d| &*self.names[d as usize])
+    }
+}

@@ -1,0 +1,671 @@
+//! The search: Algorithm X with an explicit stack, and everything a caller can ask of it.
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::{Rng, SeedableRng, seq::SliceRandom};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::dance::Dance;
+use crate::index::{ItemId, OptionId};
+use crate::problem::Problem;
+
+/// Effort of the last search run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Search-tree nodes: options tried (forced options are not counted).
+    pub nodes: u64,
+    /// Options tried for an item that had more than one option left: the nodes that were guesses
+    /// rather than forced moves.
+    pub guesses: u64,
+    /// List removals (Knuth's updates): one for each item covered and one for each node hidden.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+impl Stats {
+    /// Adds another run's figures to these (saturating).
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.guesses = self.guesses.saturating_add(other.guesses);
+        self.updates = self.updates.saturating_add(other.updates);
+        self.solutions = self.solutions.saturating_add(other.solutions);
+    }
+}
+
+/// Limits on one search run. A run that reaches one stops with [`StopReason::Budget`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// Stop once this many nodes have been tried.
+    pub nodes: Option<u64>,
+    /// Stop once this many updates have been made.
+    pub updates: Option<u64>,
+}
+
+/// A flag that stops searches from another thread. Cheap to clone; all clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// A new, unset flag.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks every search watching this flag to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`cancel`](Self::cancel) was called (and not [`clear`](Self::clear)ed since).
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Unsets the flag so it can be used again.
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Why a search stopped before it had seen everything it was asked to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The [`Budget`] ran out.
+    Budget,
+    /// The [`CancelFlag`] was set.
+    Cancelled,
+}
+
+/// A search cut short by its budget or by cancellation: what it found is not the whole answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("search {} after {solutions} solution(s)", match reason {
+    StopReason::Budget => "ran out of budget",
+    StopReason::Cancelled => "was cancelled",
+})]
+pub struct Interrupted {
+    /// Why it stopped.
+    pub reason: StopReason,
+    /// Solutions seen before it stopped (a lower bound, not the count).
+    pub solutions: u64,
+}
+
+/// How a search that was not interrupted ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Finished {
+    /// Every solution was visited.
+    Exhausted,
+    /// The visitor returned [`ControlFlow::Break`].
+    Stopped,
+}
+
+/// An option that cannot be forced.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ForceError {
+    /// The option id is not of this problem.
+    #[error("option {0} is not in the problem")]
+    UnknownOption(OptionId),
+    /// One of the option's items is already covered by a forced option.
+    #[error("option {option} conflicts with forced option {forced} on item `{item_name}`")]
+    Conflict {
+        /// The option that could not be forced.
+        option: OptionId,
+        /// The forced option it shares an item with.
+        forced: OptionId,
+        /// The shared item.
+        item: ItemId,
+        /// The shared item's name.
+        item_name: String,
+    },
+}
+
+/// Receives solutions during a search: return [`ControlFlow::Break`] to stop.
+///
+/// Closures `FnMut(&Solution<'_>) -> ControlFlow<()>` are visitors.
+pub trait Visitor {
+    /// Called once for each solution.
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()>;
+}
+
+impl<F: FnMut(&Solution<'_>) -> ControlFlow<()>> Visitor for F {
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
+        self(solution)
+    }
+}
+
+/// A solution, borrowed from the solver while a visitor looks at it: forced options first, then the
+/// options chosen by the search, level by level.
+#[derive(Clone, Copy)]
+pub struct Solution<'a> {
+    problem: &'a Problem,
+    nodes: &'a [u32],
+}
+
+impl fmt::Debug for Solution<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.options()).finish()
+    }
+}
+
+impl<'a> Solution<'a> {
+    /// The options of the solution.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + 'a {
+        let problem = self.problem;
+        self.nodes.iter().map(move |&node| problem.option_of_node(node))
+    }
+
+    /// The number of options in the solution.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the solution has no option (a problem without primary items).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The options, collected.
+    pub fn to_vec(&self) -> Vec<OptionId> {
+        self.options().collect()
+    }
+
+    /// The problem solved.
+    pub fn problem(&self) -> &'a Problem {
+        self.problem
+    }
+}
+
+/// What one call of the search loop ended with.
+enum Step {
+    Solution,
+    Exhausted,
+    Interrupted(StopReason),
+}
+
+/// Searches a [`Problem`]. Owns the mutable links and the stack of levels; the problem is only
+/// borrowed, so many solvers (on many threads) can share one problem.
+///
+/// After every run, finished or cut short, the solver is back in the state it started from (its
+/// forced options still applied) and can run again without copying anything.
+pub struct Solver<'p> {
+    problem: &'p Problem,
+    dance: Dance,
+    /// Forced options' first nodes (`..base`), then the option node tried at each level.
+    chosen: Vec<u32>,
+    /// Number of forced options: the level the search starts at.
+    base: usize,
+    /// The current level while a search is paused at a solution.
+    level: usize,
+    stats: Stats,
+    budget: Budget,
+    cancel: Option<CancelFlag>,
+    seed: Option<u64>,
+    rng: Xoshiro256PlusPlus,
+    /// Random mode: the shuffled options of each level's item, level after level.
+    pool: Vec<u32>,
+    /// Random mode: the position in `pool` of the option being tried at each level.
+    pool_pos: Vec<u32>,
+}
+
+impl fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("forced", &self.base)
+            .field("stats", &self.stats)
+            .field("budget", &self.budget)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'p> Solver<'p> {
+    /// A solver for `problem`, with no forced option, no budget and deterministic branching.
+    pub fn new(problem: &'p Problem) -> Self {
+        let depth = problem.primary_count() + 1;
+        Solver {
+            problem,
+            dance: Dance { links: problem.links.clone(), nodes: problem.nodes.clone(), updates: 0 },
+            chosen: vec![0; depth],
+            base: 0,
+            level: 0,
+            stats: Stats::default(),
+            budget: Budget::default(),
+            cancel: None,
+            seed: None,
+            rng: Xoshiro256PlusPlus::seed_from_u64(0),
+            pool: Vec::new(),
+            pool_pos: Vec::new(),
+        }
+    }
+
+    /// The problem being solved.
+    pub fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
+    /// Figures of the last run (the one in progress, for an iterator).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Sets the budget of each following run.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Makes following runs stop when `flag` is set (checked every 1024 nodes).
+    pub fn set_cancel_flag(&mut self, flag: Option<CancelFlag>) {
+        self.cancel = flag;
+    }
+
+    /// With `Some(seed)`, each following run shuffles the order in which the options of the chosen
+    /// item are tried, and breaks ties between equally short items at random, reproducibly: the same
+    /// seed gives the same solutions in the same order. With `None`, options are tried top to
+    /// bottom and ties go to the earliest item. The set of solutions never depends on the seed.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+        if seed.is_some() && self.pool.capacity() == 0 {
+            // Every level's options are distinct nodes, so this never grows during a search.
+            self.pool.reserve_exact(self.dance.nodes.len());
+            self.pool_pos = vec![0; self.chosen.len()];
+        }
+    }
+
+    /// Forces an option into every solution of the following runs, before the search starts.
+    ///
+    /// Fails, changing nothing, if the option shares an item with an option already forced.
+    /// [`reset`](Self::reset) undoes all forced options; [`unforce`](Self::unforce) the last one.
+    pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
+        let mut q = first;
+        while self.dance.top(q) != 0 {
+            let item = self.dance.top(q);
+            if !self.dance.is_active(item) {
+                return Err(self.conflict(option, item));
+            }
+            q += 1;
+        }
+        self.dance.cover_option(first);
+        self.chosen[self.base] = first;
+        self.base += 1;
+        self.level = self.base;
+        Ok(())
+    }
+
+    /// Builds the error for forcing `option` when layout item `item` is already covered.
+    fn conflict(&self, option: OptionId, item: u32) -> ForceError {
+        let item_id = self.problem.item_of_layout(item);
+        let forced = self.chosen[..self.base]
+            .iter()
+            .map(|&first| self.problem.option_of_node(first))
+            .find(|&forced| self.problem.option_items(forced).any(|i| i == item_id))
+            .unwrap_or(option);
+        ForceError::Conflict {
+            option,
+            forced,
+            item: item_id,
+            item_name: self.problem.item_name(item_id).to_owned(),
+        }
+    }
+
+    /// Undoes the last forced option, returning it (`None` when nothing is forced).
+    pub fn unforce(&mut self) -> Option<OptionId> {
+        let first = *self.chosen[..self.base].last()?;
+        self.dance.uncover_option(first);
+        self.base -= 1;
+        self.level = self.base;
+        Some(self.problem.option_of_node(first))
+    }
+
+    /// The forced options, in the order they were forced.
+    pub fn forced(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        self.chosen[..self.base].iter().map(|&first| self.problem.option_of_node(first))
+    }
+
+    /// Undoes every forced option: the solver is as [`new`](Self::new) made it (budget, flag and
+    /// seed stay).
+    pub fn reset(&mut self) {
+        while self.unforce().is_some() {}
+    }
+
+    /// Whether an item is still uncovered by the forced options.
+    pub fn is_item_free(&self, item: ItemId) -> bool {
+        self.problem.layout_of(item).is_some_and(|i| self.dance.is_active(i))
+    }
+
+    /// The first solution, or `None` if there is none.
+    pub fn first(&mut self) -> Result<Option<Vec<OptionId>>, Interrupted> {
+        let mut found = None;
+        self.visit(&mut |s: &Solution<'_>| {
+            found = Some(s.to_vec());
+            ControlFlow::Break(())
+        })?;
+        Ok(found)
+    }
+
+    /// The number of solutions.
+    pub fn count(&mut self) -> Result<u64, Interrupted> {
+        self.visit(&mut |_: &Solution<'_>| ControlFlow::Continue(()))?;
+        Ok(self.stats.solutions)
+    }
+
+    /// The number of solutions, counting no further than `limit`: `Ok(limit)` means "at least
+    /// `limit`". With a limit of 2 this is the uniqueness check.
+    pub fn count_up_to(&mut self, limit: u64) -> Result<u64, Interrupted> {
+        if limit == 0 {
+            self.stats = Stats::default();
+            return Ok(0);
+        }
+        let mut seen = 0;
+        self.visit(&mut |_: &Solution<'_>| {
+            seen += 1;
+            if seen >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        })?;
+        Ok(seen)
+    }
+
+    /// Shows each solution to `visitor` until it breaks or the search is over.
+    pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Finished, Interrupted> {
+        self.start_run();
+        let mut resume = false;
+        loop {
+            match self.step(resume) {
+                Step::Solution => {
+                    let solution = Solution { problem: self.problem, nodes: &self.chosen[..self.level] };
+                    if visitor.solution(&solution).is_break() {
+                        self.unwind();
+                        return Ok(Finished::Stopped);
+                    }
+                    resume = true;
+                }
+                Step::Exhausted => return Ok(Finished::Exhausted),
+                Step::Interrupted(reason) => {
+                    self.unwind();
+                    return Err(Interrupted { reason, solutions: self.stats.solutions });
+                }
+            }
+        }
+    }
+
+    /// Closure form of [`visit`](Self::visit).
+    pub fn for_each(
+        &mut self,
+        mut f: impl FnMut(&Solution<'_>) -> ControlFlow<()>,
+    ) -> Result<Finished, Interrupted> {
+        self.visit(&mut f)
+    }
+
+    /// A lazy iterator over the solutions. The search pauses between solutions; dropping the
+    /// iterator early puts the solver back in its initial state.
+    pub fn solutions(&mut self) -> Solutions<'_, 'p> {
+        Solutions { solver: self, state: IterState::Fresh, interrupted: None }
+    }
+
+    fn start_run(&mut self) {
+        self.stats = Stats::default();
+        self.dance.updates = 0;
+        self.level = self.base;
+        if let Some(seed) = self.seed {
+            self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            self.pool.clear();
+        }
+    }
+
+    fn step(&mut self, resume: bool) -> Step {
+        let step =
+            if self.seed.is_some() { self.search::<true>(resume) } else { self.search::<false>(resume) };
+        self.stats.updates = self.dance.updates;
+        if let Step::Solution = step {
+            self.stats.solutions = self.stats.solutions.saturating_add(1);
+        }
+        step
+    }
+
+    /// Puts the solver back at its base level from wherever a paused search stands.
+    fn unwind(&mut self) {
+        while self.level > self.base {
+            self.level -= 1;
+            let x = self.chosen[self.level];
+            self.dance.uncover_rest(x);
+            let item = self.dance.top(x);
+            self.dance.uncover(item);
+        }
+        self.pool.clear();
+        self.stats.updates = self.dance.updates;
+    }
+
+    /// Knuth's Algorithm X from step X2 (`resume == false`) or from X8 after a solution
+    /// (`resume == true`), until the next solution, the end, or an interruption.
+    ///
+    /// On a solution, levels `base..level` of `chosen` hold the chosen option nodes and stay
+    /// covered; on an interruption likewise (the caller unwinds); on exhaustion all is undone.
+    #[inline(never)]
+    fn search<const RANDOM: bool>(&mut self, resume: bool) -> Step {
+        enum Phase {
+            Enter,
+            Try,
+            Backtrack,
+        }
+        let base = self.base;
+        let mut l = self.level;
+        let mut nodes = self.stats.nodes;
+        let mut guesses = self.stats.guesses;
+        let node_limit = self.budget.nodes.unwrap_or(u64::MAX);
+        let update_limit = self.budget.updates.unwrap_or(u64::MAX);
+        let cancel = self.cancel.as_ref();
+        let dance = &mut self.dance;
+        let chosen = &mut self.chosen[..];
+        // The item of the current level, and the option node about to be tried.
+        let mut item = 0;
+        let mut x = 0;
+        let mut phase = if resume { Phase::Backtrack } else { Phase::Enter };
+        let step = loop {
+            match phase {
+                Phase::Enter => {
+                    // X2: all primary items covered?
+                    if dance.first_primary() == 0 {
+                        break Step::Solution;
+                    }
+                    if nodes >= node_limit || dance.updates >= update_limit {
+                        break Step::Interrupted(StopReason::Budget);
+                    }
+                    if nodes & 1023 == 0 && cancel.is_some_and(CancelFlag::is_cancelled) {
+                        break Step::Interrupted(StopReason::Cancelled);
+                    }
+                    // X3, X4: choose an item, cover it.
+                    item = if RANDOM { choose_random(dance, &mut self.rng) } else { dance.choose() };
+                    dance.cover(item);
+                    if RANDOM {
+                        let start = self.pool.len();
+                        let mut p = dance.down(item);
+                        while p != item {
+                            self.pool.push(p);
+                            p = dance.down(p);
+                        }
+                        self.pool[start..].shuffle(&mut self.rng);
+                        self.pool_pos[l] = index_u32(start);
+                        x = self.pool.get(start).copied().unwrap_or(item);
+                    } else {
+                        x = dance.down(item);
+                    }
+                    phase = Phase::Try;
+                }
+                Phase::Try => {
+                    // X5: try option x, or give the item back if none is left.
+                    if x == item {
+                        dance.uncover(item);
+                        if RANDOM {
+                            // This level's options are the last `len(item)` entries of the pool.
+                            let start = self.pool.len() - dance.len(item) as usize;
+                            self.pool.truncate(start);
+                        }
+                        phase = Phase::Backtrack;
+                        continue;
+                    }
+                    chosen[l] = x;
+                    nodes += 1;
+                    if dance.len(item) > 1 {
+                        guesses += 1;
+                    }
+                    dance.cover_rest(x);
+                    l += 1;
+                    phase = Phase::Enter;
+                }
+                Phase::Backtrack => {
+                    // X8, X6: leave the level, undo its option and try the next one.
+                    if l == base {
+                        break Step::Exhausted;
+                    }
+                    l -= 1;
+                    let tried = chosen[l];
+                    dance.uncover_rest(tried);
+                    item = dance.top(tried);
+                    if RANDOM {
+                        let next = self.pool_pos[l] as usize + 1;
+                        self.pool_pos[l] = index_u32(next);
+                        x = self.pool.get(next).copied().unwrap_or(item);
+                    } else {
+                        x = dance.down(tried);
+                    }
+                    phase = Phase::Try;
+                }
+            }
+        };
+        self.level = l;
+        self.stats.nodes = nodes;
+        self.stats.guesses = guesses;
+        step
+    }
+
+    /// Checks the links against the invariants of the dlx1 layout and against the state the forced
+    /// options alone produce: after any run, the two must agree exactly. O(size of the problem);
+    /// meant for tests and debugging.
+    pub fn verify_links(&self) -> Result<(), String> {
+        let mut fresh =
+            Dance { links: self.problem.links.clone(), nodes: self.problem.nodes.clone(), updates: 0 };
+        for &first in &self.chosen[..self.base] {
+            fresh.cover_option(first);
+        }
+        crate::check::check_invariants(self.problem, &self.dance)?;
+        if fresh.links != self.dance.links {
+            return Err("item links differ from the state the forced options produce".into());
+        }
+        if let Some(p) = (0..fresh.nodes.len()).find(|&p| fresh.nodes[p] != self.dance.nodes[p]) {
+            return Err(format!("node {p} differs from the state the forced options produce"));
+        }
+        Ok(())
+    }
+}
+
+/// Converts a pool position (bounded by the node count, itself a `u32`) to `u32`.
+#[inline(always)]
+fn index_u32(i: usize) -> u32 {
+    crate::index::to_u32(i)
+}
+
+/// MRV with random tie-breaking (reservoir sampling over the equally short items).
+#[inline(always)]
+fn choose_random(dance: &Dance, rng: &mut Xoshiro256PlusPlus) -> u32 {
+    let mut best = u32::MAX;
+    let mut chosen = 0;
+    let mut ties = 0u32;
+    let mut k = dance.first_primary();
+    while k != 0 {
+        let len = dance.len(k);
+        if len < best {
+            best = len;
+            chosen = k;
+            ties = 1;
+            if len == 0 {
+                break;
+            }
+        } else if len == best {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                chosen = k;
+            }
+        }
+        k = dance.right(k);
+    }
+    chosen
+}
+
+enum IterState {
+    Fresh,
+    Paused,
+    Done,
+}
+
+/// A lazy iterator over the solutions of a [`Solver`]; see [`Solver::solutions`].
+///
+/// Each solution is its options, forced options first. When the search is cut short by its budget
+/// or its cancel flag the iterator ends early and [`interrupted`](Self::interrupted) says so.
+pub struct Solutions<'s, 'p> {
+    solver: &'s mut Solver<'p>,
+    state: IterState,
+    interrupted: Option<Interrupted>,
+}
+
+impl fmt::Debug for Solutions<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solutions").field("interrupted", &self.interrupted).finish_non_exhaustive()
+    }
+}
+
+impl Solutions<'_, '_> {
+    /// `Some` when the iterator ended because the search was cut short, not because every solution
+    /// was seen.
+    pub fn interrupted(&self) -> Option<Interrupted> {
+        self.interrupted
+    }
+
+    /// The figures of the search so far.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats
+    }
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        let resume = match self.state {
+            IterState::Fresh => {
+                self.solver.start_run();
+                false
+            }
+            IterState::Paused => true,
+            IterState::Done => return None,
+        };
+        match self.solver.step(resume) {
+            Step::Solution => {
+                self.state = IterState::Paused;
+                let s = &*self.solver;
+                Some(s.chosen[..s.level].iter().map(|&n| s.problem.option_of_node(n)).collect())
+            }
+            Step::Exhausted => {
+                self.state = IterState::Done;
+                None
+            }
+            Step::Interrupted(reason) => {
+                self.state = IterState::Done;
+                self.solver.unwind();
+                self.interrupted = Some(Interrupted { reason, solutions: self.solver.stats.solutions });
+                None
+            }
+        }
+    }
+}
+
+impl Drop for Solutions<'_, '_> {
+    fn drop(&mut self) {
+        if let IterState::Paused = self.state {
+            self.solver.unwind();
+        }
+    }
+}
