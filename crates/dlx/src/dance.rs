@@ -16,24 +16,62 @@ pub(crate) struct Dance {
 }
 
 impl Dance {
+    /// A view of the links for the hot loop: slices kept in registers, updates counted locally.
+    #[inline(always)]
+    pub(crate) fn view(&mut self) -> Links<'_> {
+        Links { links: &mut self.links, nodes: &mut self.nodes, updates: self.updates }
+    }
+
+    /// Runs `f` on a view and stores its update count back.
+    pub(crate) fn with<R>(&mut self, f: impl FnOnce(&mut Links<'_>) -> R) -> R {
+        let mut view = self.view();
+        let r = f(&mut view);
+        self.updates = view.updates;
+        r
+    }
+}
+
+/// A borrowed view of a [`Dance`] on which the dancing-links operations run. Its `updates` must be
+/// written back with [`Links::updates`] when done.
+pub(crate) struct Links<'a> {
+    links: &'a mut [Link],
+    nodes: &'a mut [Node],
+    updates: u64,
+}
+
+impl Links<'_> {
+    /// The update count, to store back into the [`Dance`].
+    #[inline(always)]
+    pub(crate) fn updates(&self) -> u64 {
+        self.updates
+    }
+
     #[inline(always)]
     fn node(&self, i: u32) -> Node {
-        self.nodes[i as usize]
+        debug_assert!((i as usize) < self.nodes.len());
+        // SAFETY: see the module docs: every link is a valid node index.
+        unsafe { *self.nodes.get_unchecked(i as usize) }
     }
 
     #[inline(always)]
     fn node_mut(&mut self, i: u32) -> &mut Node {
-        &mut self.nodes[i as usize]
+        debug_assert!((i as usize) < self.nodes.len());
+        // SAFETY: see the module docs: every link is a valid node index.
+        unsafe { self.nodes.get_unchecked_mut(i as usize) }
     }
 
     #[inline(always)]
     fn link(&self, i: u32) -> Link {
-        self.links[i as usize]
+        debug_assert!((i as usize) < self.links.len());
+        // SAFETY: see the module docs: every item link is a valid item index.
+        unsafe { *self.links.get_unchecked(i as usize) }
     }
 
     #[inline(always)]
     fn link_mut(&mut self, i: u32) -> &mut Link {
-        &mut self.links[i as usize]
+        debug_assert!((i as usize) < self.links.len());
+        // SAFETY: see the module docs: every item link is a valid item index.
+        unsafe { self.links.get_unchecked_mut(i as usize) }
     }
 
     /// The length of item `i`'s list.

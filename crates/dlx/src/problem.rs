@@ -507,3 +507,27 @@ impl Problem {
         self.item_at.iter().map(|&d| &*self.names[d as usize])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The worked example of the crate docs, node by node.
+    #[test]
+    fn knuth_example_layout_matches_the_docs() {
+        let p = Problem::parse_dlx("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+        let tops: Vec<u32> = p.nodes.iter().map(|n| n.top).collect();
+        let ups: Vec<u32> = p.nodes.iter().map(|n| n.up).collect();
+        let downs: Vec<u32> = p.nodes.iter().map(|n| n.down).collect();
+        #[rustfmt::skip]
+        let want_top = [0, 2, 2, 2, 3, 2, 2, 3, 0, 3, 5, 6, 0, 1, 4, 7, 0, 2, 3, 6, 0, 1, 4, 0, 2, 7, 0, 4, 5, 7, 0];
+        #[rustfmt::skip]
+        let want_up = [0, 21, 24, 18, 27, 28, 19, 29, 0, 3, 5, 6, 9, 1, 4, 7, 13, 2, 9, 11, 17, 13, 14, 21, 17, 15, 24, 22, 10, 25, 27];
+        #[rustfmt::skip]
+        let want_down = [0, 13, 17, 9, 14, 10, 11, 15, 11, 18, 28, 19, 15, 21, 22, 25, 19, 24, 3, 6, 22, 1, 27, 25, 2, 29, 29, 4, 5, 7, 0];
+        assert_eq!(tops, want_top);
+        assert_eq!(ups, want_up);
+        assert_eq!(downs, want_down);
+        assert_eq!(p.option_first, [9, 13, 17, 21, 24, 27, 31]);
+    }
+}

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand::{Rng, SeedableRng, seq::SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::dance::Dance;
+use crate::dance::{Dance, Links};
 use crate::index::{ItemId, OptionId};
 use crate::problem::Problem;
 
@@ -283,14 +283,17 @@ impl<'p> Solver<'p> {
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
         let mut q = first;
-        while self.dance.top(q) != 0 {
-            let item = self.dance.top(q);
-            if !self.dance.is_active(item) {
+        loop {
+            let item = self.dance.with(|d| d.top(q));
+            if item == 0 {
+                break;
+            }
+            if !self.dance.with(|d| d.is_active(item)) {
                 return Err(self.conflict(option, item));
             }
             q += 1;
         }
-        self.dance.cover_option(first);
+        self.dance.with(|d| d.cover_option(first));
         self.chosen[self.base] = first;
         self.base += 1;
         self.level = self.base;
@@ -316,7 +319,7 @@ impl<'p> Solver<'p> {
     /// Undoes the last forced option, returning it (`None` when nothing is forced).
     pub fn unforce(&mut self) -> Option<OptionId> {
         let first = *self.chosen[..self.base].last()?;
-        self.dance.uncover_option(first);
+        self.dance.with(|d| d.uncover_option(first));
         self.base -= 1;
         self.level = self.base;
         Some(self.problem.option_of_node(first))
@@ -334,8 +337,8 @@ impl<'p> Solver<'p> {
     }
 
     /// Whether an item is still uncovered by the forced options.
-    pub fn is_item_free(&self, item: ItemId) -> bool {
-        self.problem.layout_of(item).is_some_and(|i| self.dance.is_active(i))
+    pub fn is_item_free(&mut self, item: ItemId) -> bool {
+        self.problem.layout_of(item).is_some_and(|i| self.dance.with(|d| d.is_active(i)))
     }
 
     /// The first solution, or `None` if there is none.
@@ -431,9 +434,11 @@ impl<'p> Solver<'p> {
         while self.level > self.base {
             self.level -= 1;
             let x = self.chosen[self.level];
-            self.dance.uncover_rest(x);
-            let item = self.dance.top(x);
-            self.dance.uncover(item);
+            self.dance.with(|d| {
+                d.uncover_rest(x);
+                let item = d.top(x);
+                d.uncover(item);
+            });
         }
         self.pool.clear();
         self.stats.updates = self.dance.updates;
@@ -458,7 +463,8 @@ impl<'p> Solver<'p> {
         let node_limit = self.budget.nodes.unwrap_or(u64::MAX);
         let update_limit = self.budget.updates.unwrap_or(u64::MAX);
         let cancel = self.cancel.as_ref();
-        let dance = &mut self.dance;
+        let mut view = self.dance.view();
+        let dance = &mut view;
         let chosen = &mut self.chosen[..];
         // The item of the current level, and the option node about to be tried.
         let mut item = 0;
@@ -471,7 +477,7 @@ impl<'p> Solver<'p> {
                     if dance.first_primary() == 0 {
                         break Step::Solution;
                     }
-                    if nodes >= node_limit || dance.updates >= update_limit {
+                    if nodes >= node_limit || dance.updates() >= update_limit {
                         break Step::Interrupted(StopReason::Budget);
                     }
                     if nodes & 1023 == 0 && cancel.is_some_and(CancelFlag::is_cancelled) {
@@ -536,6 +542,8 @@ impl<'p> Solver<'p> {
                 }
             }
         };
+        let updates = view.updates();
+        self.dance.updates = updates;
         self.level = l;
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;
@@ -549,7 +557,7 @@ impl<'p> Solver<'p> {
         let mut fresh =
             Dance { links: self.problem.links.clone(), nodes: self.problem.nodes.clone(), updates: 0 };
         for &first in &self.chosen[..self.base] {
-            fresh.cover_option(first);
+            fresh.with(|d| d.cover_option(first));
         }
         crate::check::check_invariants(self.problem, &self.dance)?;
         if fresh.links != self.dance.links {
@@ -570,7 +578,7 @@ fn index_u32(i: usize) -> u32 {
 
 /// MRV with random tie-breaking (reservoir sampling over the equally short items).
 #[inline(always)]
-fn choose_random(dance: &Dance, rng: &mut Xoshiro256PlusPlus) -> u32 {
+fn choose_random(dance: &Links<'_>, rng: &mut Xoshiro256PlusPlus) -> u32 {
     let mut best = u32::MAX;
     let mut chosen = 0;
     let mut ties = 0u32;

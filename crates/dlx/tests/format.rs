@@ -1,0 +1,177 @@
+//! The `.dlx` format and the builder's errors, case by case.
+
+use dlx_engine::{BuildError, ParseErrorKind, Problem, ProblemBuilder, Solver};
+
+fn parse_err(text: &str) -> (usize, usize, ParseErrorKind, String) {
+    let e = Problem::parse_dlx(text).unwrap_err();
+    let message = e.to_string();
+    (e.line, e.column, e.kind, message)
+}
+
+#[test]
+fn reads_comments_secondaries_and_blank_lines() {
+    let text = "| a comment\n  | an indented comment\n\nA B | x y\r\nA x\n\nB y\n| between\nA B\n";
+    let p = Problem::parse_dlx(text).unwrap();
+    assert_eq!((p.primary_count(), p.secondary_count(), p.option_count()), (2, 2, 3));
+    assert_eq!(p.to_dlx(), "A B | x y\nA x\nB y\nA B\n");
+    assert_eq!(Solver::new(&p).count().unwrap(), 2);
+    // Tabs and runs of spaces separate names too.
+    let p2 = Problem::parse_dlx("A\tB  |\tx y\nA  x\nB\ty\nA B\n").unwrap();
+    assert_eq!(p2, p);
+}
+
+#[test]
+fn each_parse_error_says_where_and_what() {
+    let cases: &[(&str, usize, usize, ParseErrorKind, &str)] = &[
+        (
+            "",
+            1,
+            1,
+            ParseErrorKind::NoItems,
+            "line 1, column 1: no item line: the first line that is not a comment must list the items",
+        ),
+        (
+            "| only\n| comments\n",
+            2,
+            1,
+            ParseErrorKind::NoItems,
+            "line 2, column 1: no item line: the first line that is not a comment must list the items",
+        ),
+        ("A B\nA C\n", 2, 3, ParseErrorKind::UnknownItem("C".into()), "line 2, column 3: unknown item `C`"),
+        (
+            "A B\nB A  B\n",
+            2,
+            6,
+            ParseErrorKind::RepeatedItem("B".into()),
+            "line 2, column 6: item `B` appears twice in this option",
+        ),
+        (
+            "A B A\n",
+            1,
+            5,
+            ParseErrorKind::DuplicateItem("A".into()),
+            "line 1, column 5: item `A` is declared twice",
+        ),
+        ("A | x | y\n", 1, 7, ParseErrorKind::SecondBar, "line 1, column 7: a second `|` in the item line"),
+        (
+            "A | x\n x\n",
+            2,
+            2,
+            ParseErrorKind::NoPrimaryItem,
+            "line 2, column 2: this option has no primary item",
+        ),
+        (
+            "A B:red\n",
+            1,
+            3,
+            ParseErrorKind::Color("B:red".into()),
+            "line 1, column 3: `B:red`: colors (`item:color`) are not supported yet",
+        ),
+        (
+            "A | x\nA x:red\n",
+            2,
+            3,
+            ParseErrorKind::Color("x:red".into()),
+            "line 2, column 3: `x:red`: colors (`item:color`) are not supported yet",
+        ),
+        (
+            "A a|b\n",
+            1,
+            3,
+            ParseErrorKind::Bar("a|b".into()),
+            "line 1, column 3: `a|b`: names cannot contain `|`",
+        ),
+        (
+            "A B\nA |\n",
+            2,
+            3,
+            ParseErrorKind::Bar("|".into()),
+            "line 2, column 3: `|`: names cannot contain `|`",
+        ),
+        (
+            "A\nA\n  é A\n",
+            3,
+            3,
+            ParseErrorKind::UnknownItem("é".into()),
+            "line 3, column 3: unknown item `é`",
+        ),
+    ];
+    for (text, line, column, kind, message) in cases {
+        assert_eq!(parse_err(text), (*line, *column, kind.clone(), message.to_string()), "{text:?}");
+    }
+    // An item line that starts with `|` is a comment, so `| x` alone is "no item line"; a bar after
+    // white space starts the secondary items of an empty primary list only if it is not the first
+    // character, which cannot happen: the first non-blank `|` always makes a comment.
+    assert_eq!(parse_err("| x\n").2, ParseErrorKind::NoItems);
+}
+
+#[test]
+fn round_trip_of_a_written_problem() {
+    let mut b = ProblemBuilder::new();
+    let x = b.secondary("x").unwrap();
+    let a = b.primary("a").unwrap();
+    let c = b.primary("c").unwrap();
+    b.option([x, a]).unwrap();
+    b.option([c]).unwrap();
+    b.option([a, c]).unwrap();
+    let p = b.build();
+    let text = p.to_dlx();
+    assert_eq!(text, "a c | x\nx a\nc\na c\n");
+    let mut written = Vec::new();
+    p.write_dlx(&mut written).unwrap();
+    assert_eq!(String::from_utf8(written).unwrap(), text);
+    assert_eq!(Problem::parse_dlx(&text).unwrap(), p);
+}
+
+#[test]
+fn builder_errors() {
+    let mut b = ProblemBuilder::new();
+    let a = b.primary("a").unwrap();
+    let x = b.secondary("x").unwrap();
+    assert_eq!(b.primary("a").unwrap_err(), BuildError::DuplicateItem { name: "a".into() });
+    for (name, reason) in [
+        ("", "it is empty"),
+        ("a b", "it contains white space"),
+        ("a|b", "it contains `|`"),
+        ("a:b", "it contains `:` (Knuth's colors are not supported yet)"),
+    ] {
+        assert_eq!(b.secondary(name).unwrap_err(), BuildError::InvalidName { name: name.into(), reason });
+    }
+    assert_eq!(b.option([]).unwrap_err(), BuildError::EmptyOption { option: 0 });
+    assert_eq!(b.option([x]).unwrap_err(), BuildError::NoPrimaryItem { option: 0 });
+    assert_eq!(b.option([a, x, a]).unwrap_err(), BuildError::RepeatedItem { option: 0, name: "a".into() });
+    let foreign = dlx_engine::ItemId::from_u32(7);
+    assert_eq!(b.option([a, foreign]).unwrap_err(), BuildError::UnknownItem { option: 0, name: "#7".into() });
+    assert_eq!(
+        b.option_by_names(["a", "zz"]).unwrap_err(),
+        BuildError::UnknownItem { option: 0, name: "zz".into() }
+    );
+    assert_eq!(b.option([a, x, a]).unwrap_err().to_string(), "option 0 lists item `a` twice");
+    // Failed calls left nothing behind.
+    assert_eq!(b.option_count(), 0);
+    b.option([x, a]).unwrap();
+    let anon = b.anonymous_primary().unwrap();
+    assert_eq!(
+        b.primary(format!("#{}", anon.index())).unwrap_err(),
+        BuildError::DuplicateItem { name: "#2".into() }
+    );
+    let p = b.build();
+    assert_eq!(p.to_dlx(), "a #2 | x\nx a\n");
+    assert_eq!(p.item_name(anon), "#2");
+}
+
+#[test]
+fn node_limit_gives_too_large() {
+    // root + 2 headers + first spacer = 4 nodes; an option of 2 items needs 3 more.
+    let mut b = ProblemBuilder::new().node_limit(9);
+    let a = b.primary("a").unwrap();
+    let c = b.primary("c").unwrap();
+    b.option([a, c]).unwrap();
+    assert_eq!(b.option([a, c]).unwrap_err(), BuildError::TooLarge { limit: 9 });
+    assert_eq!(b.option_count(), 1);
+    b.option([a]).unwrap();
+    assert_eq!(b.primary("d").unwrap_err(), BuildError::TooLarge { limit: 9 });
+    let p = b.build();
+    assert_eq!(p.node_count(), 9);
+    assert_eq!(Solver::new(&p).count().unwrap(), 1);
+}

@@ -1,0 +1,236 @@
+//! Known answers: Knuth's example, N-queens, Langford pairs, pentominoes; and the API around them.
+
+mod common;
+
+use std::ops::ControlFlow;
+
+use common::{assert_exact_cover, langford::langford, pentominoes::pentominoes, queens::queens};
+use dlx_engine::{
+    Budget, CancelFlag, Finished, ForceError, OptionId, Problem, ProblemBuilder, Solver, StopReason,
+};
+
+const KNUTH: &str = "| Knuth's example from dlx1\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+fn names(problem: &Problem, option: OptionId) -> String {
+    problem.option_items(option).map(|i| problem.item_name(i)).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn knuth_example_has_its_one_solution() {
+    let problem: Problem = KNUTH.parse().unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count().unwrap(), 1);
+    let solution = solver.first().unwrap().unwrap();
+    let mut lines: Vec<String> = solution.iter().map(|&o| names(&problem, o)).collect();
+    lines.sort();
+    assert_eq!(lines, ["A D", "B G", "C E F"]);
+    solver.verify_links().unwrap();
+}
+
+#[test]
+fn queens_counts() {
+    let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680];
+    for (n, &want) in (1..).zip(&expected) {
+        let problem = queens(n).unwrap();
+        assert_eq!(problem.primary_count(), 2 * n);
+        let mut solver = Solver::new(&problem);
+        assert_eq!(solver.count().unwrap(), want, "{n}-queens");
+        assert_eq!(solver.stats().solutions, want);
+        solver.verify_links().unwrap();
+        if n <= 8 {
+            let mut seen = 0;
+            for solution in solver.solutions() {
+                assert_exact_cover(&problem, &solution);
+                seen += 1;
+            }
+            assert_eq!(seen, want);
+        }
+        solver.verify_links().unwrap();
+    }
+}
+
+#[test]
+fn langford_counts() {
+    // Each pairing counted with its reversal.
+    for (n, want) in [(1, 0), (2, 0), (3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300)] {
+        let problem = langford(n).unwrap();
+        let mut solver = Solver::new(&problem);
+        assert_eq!(solver.count().unwrap(), want, "Langford n = {n}");
+        solver.verify_links().unwrap();
+    }
+}
+
+#[test]
+fn pentomino_strip() {
+    // The 3x20 strip has two packings up to its four symmetries; the X restriction keeps the
+    // X centre in the left half (the middle row is its own mirror image), halving the count.
+    let mut solver_problem = pentominoes(3, 20, false).unwrap();
+    let mut solver = Solver::new(&solver_problem);
+    assert_eq!(solver.count().unwrap(), 8);
+    for solution in solver.solutions() {
+        assert_exact_cover(&solver_problem, &solution);
+    }
+    solver_problem = pentominoes(3, 20, true).unwrap();
+    let mut solver = Solver::new(&solver_problem);
+    assert_eq!(solver.count().unwrap(), 4);
+}
+
+#[test]
+fn count_up_to_and_first() {
+    let problem = queens(8).unwrap();
+    let mut solver = Solver::new(&problem);
+    for limit in [0, 1, 2, 91, 92, 93, 1000] {
+        assert_eq!(solver.count_up_to(limit).unwrap(), limit.min(92));
+        solver.verify_links().unwrap();
+    }
+    let first = solver.first().unwrap().unwrap();
+    assert_exact_cover(&problem, &first);
+    assert_eq!(solver.first().unwrap().unwrap(), first, "a second run finds the same first solution");
+    assert_eq!(solver.solutions().next().unwrap(), first, "the iterator starts with it too");
+    solver.verify_links().unwrap();
+    let none = queens(3).unwrap();
+    assert_eq!(Solver::new(&none).first().unwrap(), None);
+}
+
+#[test]
+fn visitor_can_stop() {
+    let problem = queens(6).unwrap();
+    let mut solver = Solver::new(&problem);
+    let mut seen = Vec::new();
+    let end = solver
+        .for_each(|s| {
+            seen.push(s.to_vec());
+            if seen.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        })
+        .unwrap();
+    assert_eq!((end, seen.len()), (Finished::Stopped, 3));
+    solver.verify_links().unwrap();
+    let end = solver.for_each(|_| ControlFlow::Continue(())).unwrap();
+    assert_eq!(end, Finished::Exhausted);
+    assert_eq!(solver.stats().solutions, 4);
+}
+
+#[test]
+fn budgets_and_cancellation_cut_the_search_short() {
+    let problem = queens(10).unwrap();
+    let mut solver = Solver::new(&problem);
+    let full = solver.count().unwrap();
+    let full_stats = solver.stats();
+
+    solver.set_budget(Budget { nodes: Some(1000), updates: None });
+    let err = solver.count().unwrap_err();
+    assert_eq!(err.reason, StopReason::Budget);
+    assert!(err.solutions < full);
+    assert_eq!(solver.stats().nodes, 1000);
+    solver.verify_links().unwrap();
+
+    solver.set_budget(Budget { nodes: None, updates: Some(100) });
+    assert_eq!(solver.first().unwrap_err().reason, StopReason::Budget);
+    assert!(solver.stats().updates >= 100 && solver.stats().updates < full_stats.updates);
+    solver.verify_links().unwrap();
+
+    // A budget large enough changes nothing.
+    solver.set_budget(Budget { nodes: Some(full_stats.nodes + 1), updates: None });
+    assert_eq!(solver.count().unwrap(), full);
+
+    solver.set_budget(Budget::default());
+    let flag = CancelFlag::new();
+    solver.set_cancel_flag(Some(flag.clone()));
+    flag.cancel();
+    let err = solver.count().unwrap_err();
+    assert_eq!(err.reason, StopReason::Cancelled);
+    let mut iter = solver.solutions();
+    assert!(iter.next().is_none());
+    assert_eq!(iter.interrupted().map(|e| e.reason), Some(StopReason::Cancelled));
+    drop(iter);
+    solver.verify_links().unwrap();
+    flag.clear();
+    assert_eq!(solver.count().unwrap(), full);
+}
+
+#[test]
+fn cancellation_from_another_thread() {
+    let problem = pentominoes(6, 10, false).unwrap();
+    let flag = CancelFlag::new();
+    let result = std::thread::scope(|s| {
+        let handle = s.spawn(|| {
+            let mut solver = Solver::new(&problem);
+            solver.set_cancel_flag(Some(flag.clone()));
+            let result = solver.count();
+            solver.verify_links().unwrap();
+            result
+        });
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        flag.cancel();
+        handle.join().unwrap()
+    });
+    assert_eq!(result.unwrap_err().reason, StopReason::Cancelled);
+}
+
+#[test]
+fn forced_options() {
+    let problem: Problem = KNUTH.parse().unwrap();
+    let option = |text: &str| problem.options().find(|&o| names(&problem, o) == text).unwrap();
+    let mut solver = Solver::new(&problem);
+    solver.force(option("A D")).unwrap();
+    assert_eq!(solver.count().unwrap(), 1);
+    let solution = solver.first().unwrap().unwrap();
+    assert_eq!(solution[0], option("A D"), "forced options come first");
+    let err = solver.force(option("D E G")).unwrap_err();
+    assert_eq!(
+        err,
+        ForceError::Conflict {
+            option: option("D E G"),
+            forced: option("A D"),
+            item: problem.item("D").unwrap(),
+            item_name: "D".into()
+        }
+    );
+    assert_eq!(err.to_string(), "option 5 conflicts with forced option 3 on item `D`");
+    solver.verify_links().unwrap();
+    solver.reset();
+    solver.force(option("D E G")).unwrap();
+    assert_eq!(solver.count().unwrap(), 0);
+    assert_eq!(solver.unforce(), Some(option("D E G")));
+    assert_eq!(solver.unforce(), None);
+    solver.verify_links().unwrap();
+    assert_eq!(solver.count().unwrap(), 1);
+    assert!(matches!(solver.force(OptionId::from_u32(99)), Err(ForceError::UnknownOption(_))));
+}
+
+#[test]
+fn seeds_shuffle_but_never_change_the_answer() {
+    let problem = queens(8).unwrap();
+    let mut solver = Solver::new(&problem);
+    let plain = common::all_solutions(&mut solver);
+    assert_eq!(plain.len(), 92);
+    let mut firsts = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        solver.set_seed(Some(seed));
+        let order: Vec<_> = solver.solutions().collect();
+        let again: Vec<_> = solver.solutions().collect();
+        assert_eq!(order, again, "seed {seed} is reproducible");
+        firsts.insert(order[0].clone());
+        assert_eq!(common::all_solutions(&mut solver), plain, "seed {seed}");
+        solver.verify_links().unwrap();
+    }
+    assert!(firsts.len() > 5, "different seeds lead to different first solutions");
+}
+
+#[test]
+fn empty_problem_has_one_empty_solution() {
+    let problem = ProblemBuilder::new().build();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count().unwrap(), 1);
+    assert_eq!(solver.first().unwrap(), Some(vec![]));
+}
+
+#[test]
+fn one_problem_many_threads() {
+    let problem = queens(9).unwrap();
+    let counts: Vec<u64> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4).map(|_| s.spawn(|| Solver::new(&problem).count().unwrap())).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(counts, [352; 4]);
+}

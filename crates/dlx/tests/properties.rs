@@ -1,0 +1,184 @@
+//! Property tests: the engine against brute-force enumeration on random small problems.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::assert_exact_cover;
+use dlx_engine::{Budget, OptionId, Problem, ProblemBuilder, Solver};
+use proptest::prelude::*;
+
+/// A random problem: `primary` + `secondary` items and options as item index lists (each with a
+/// primary item, no repeats).
+#[derive(Debug, Clone)]
+struct Spec {
+    primary: usize,
+    secondary: usize,
+    options: Vec<Vec<usize>>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (1usize..=6, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+        let n = primary + secondary;
+        let option = (proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n.min(4)), 0..primary)
+            .prop_map(move |(mut items, extra_primary)| {
+                if !items.iter().any(|&i| i < primary) {
+                    items.push(extra_primary);
+                }
+                items
+            })
+            .prop_shuffle();
+        proptest::collection::vec(option, 0..=14).prop_map(move |options| Spec {
+            primary,
+            secondary,
+            options,
+        })
+    })
+}
+
+fn build(spec: &Spec) -> Problem {
+    let mut b = ProblemBuilder::new();
+    // Declare primaries and secondaries interleaved to exercise the layout permutation.
+    let mut ids = vec![None; spec.primary + spec.secondary];
+    for k in 0..spec.primary.max(spec.secondary) {
+        if k < spec.secondary {
+            ids[spec.primary + k] = Some(b.secondary(format!("s{k}")).unwrap());
+        }
+        if k < spec.primary {
+            ids[k] = Some(b.primary(format!("p{k}")).unwrap());
+        }
+    }
+    for option in &spec.options {
+        b.option(option.iter().map(|&i| ids[i].unwrap())).unwrap();
+    }
+    b.build()
+}
+
+/// Every exact cover, by trying all subsets of options.
+fn brute_force(spec: &Spec) -> BTreeSet<Vec<OptionId>> {
+    let mut found = BTreeSet::new();
+    let m = spec.options.len();
+    for mask in 0u32..(1 << m) {
+        let mut cover = vec![0; spec.primary + spec.secondary];
+        for (k, option) in spec.options.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                for &i in option {
+                    cover[i] += 1;
+                }
+            }
+        }
+        let ok =
+            cover[..spec.primary].iter().all(|&c| c == 1) && cover[spec.primary..].iter().all(|&c| c <= 1);
+        if ok {
+            found
+                .insert((0..m).filter(|k| mask & (1 << k) != 0).map(|k| OptionId::new(k).unwrap()).collect());
+        }
+    }
+    found
+}
+
+fn sorted(mut s: Vec<OptionId>) -> Vec<OptionId> {
+    s.sort();
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn same_solutions_as_brute_force(spec in spec()) {
+        let problem = build(&spec);
+        let expected = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+
+        let from_iter: Vec<Vec<OptionId>> = solver.solutions().map(sorted).collect();
+        let set: BTreeSet<_> = from_iter.iter().cloned().collect();
+        prop_assert_eq!(set.len(), from_iter.len(), "the iterator repeats a solution");
+        prop_assert_eq!(&set, &expected);
+        for s in &from_iter {
+            assert_exact_cover(&problem, s);
+        }
+        solver.verify_links().unwrap();
+
+        let count = solver.count().unwrap();
+        prop_assert_eq!(count, expected.len() as u64);
+        solver.verify_links().unwrap();
+        for k in 0..4 {
+            prop_assert_eq!(solver.count_up_to(k).unwrap(), k.min(count));
+            solver.verify_links().unwrap();
+        }
+        let first = solver.first().unwrap();
+        prop_assert_eq!(first.is_some(), count > 0);
+        if let Some(first) = first {
+            prop_assert!(expected.contains(&sorted(first)));
+        }
+        solver.verify_links().unwrap();
+
+        // An iterator dropped half-way leaves the solver as it was.
+        let mut it = solver.solutions();
+        it.next();
+        drop(it);
+        solver.verify_links().unwrap();
+    }
+
+    #[test]
+    fn seeds_change_the_order_not_the_solutions(spec in spec(), seed in any::<u64>()) {
+        let problem = build(&spec);
+        let expected = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+        solver.set_seed(Some(seed));
+        let order: Vec<_> = solver.solutions().collect();
+        let set: BTreeSet<_> = order.iter().cloned().map(sorted).collect();
+        prop_assert_eq!(set.len(), order.len());
+        prop_assert_eq!(set, expected.clone());
+        prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
+        let again: Vec<_> = solver.solutions().collect();
+        prop_assert_eq!(order, again);
+        solver.verify_links().unwrap();
+    }
+
+    #[test]
+    fn forcing_an_option_keeps_exactly_the_solutions_with_it(spec in spec(), pick in any::<prop::sample::Index>()) {
+        prop_assume!(!spec.options.is_empty());
+        let problem = build(&spec);
+        let forced = OptionId::new(pick.index(spec.options.len())).unwrap();
+        let expected: BTreeSet<_> = brute_force(&spec).into_iter().filter(|s| s.contains(&forced)).collect();
+        let mut solver = Solver::new(&problem);
+        solver.force(forced).unwrap();
+        let got: BTreeSet<_> = solver.solutions().map(sorted).collect();
+        prop_assert_eq!(got, expected);
+        solver.verify_links().unwrap();
+        solver.reset();
+        solver.verify_links().unwrap();
+        prop_assert_eq!(solver.count().unwrap(), brute_force(&spec).len() as u64);
+    }
+
+    #[test]
+    fn interrupted_runs_restore_the_links(spec in spec(), nodes in 0u64..6, updates in 0u64..40) {
+        let problem = build(&spec);
+        let total = brute_force(&spec).len() as u64;
+        let mut solver = Solver::new(&problem);
+        solver.set_budget(Budget { nodes: Some(nodes), updates: None });
+        match solver.count() {
+            Ok(n) => prop_assert_eq!(n, total),
+            Err(e) => prop_assert!(e.solutions <= total),
+        }
+        solver.verify_links().unwrap();
+        solver.set_budget(Budget { nodes: None, updates: Some(updates) });
+        match solver.count() {
+            Ok(n) => prop_assert_eq!(n, total),
+            Err(e) => prop_assert!(e.solutions <= total),
+        }
+        solver.verify_links().unwrap();
+    }
+
+    #[test]
+    fn dlx_text_round_trips(spec in spec()) {
+        let problem = build(&spec);
+        let text = problem.to_dlx();
+        let back = Problem::parse_dlx(&text).unwrap();
+        prop_assert_eq!(&back, &problem);
+        prop_assert_eq!(back.to_dlx(), text);
+        prop_assert_eq!(Solver::new(&back).count().unwrap(), Solver::new(&problem).count().unwrap());
+    }
+}
