@@ -1,1 +1,73 @@
-fn main() {}
+//! Counting all solutions of three classic problems: this engine, and the `dlx` and `xcov` crates
+//! on the very same matrices, side by side. Throughput is the engine's update count, so criterion
+//! reports updates per second next to the time.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use dlx_benches::{PlainProblem, langford::langford, pentominoes::pentominoes, queens::queens};
+use dlx_engine::{Problem, Solver};
+
+fn count_engine(problem: &Problem) -> u64 {
+    Solver::new(problem).count().expect("no budget")
+}
+
+fn count_dlx_crate(plain: &PlainProblem) -> u64 {
+    let options: Vec<Vec<dlx::Uint>> =
+        plain.options.iter().map(|o| o.iter().map(|&i| dlx::Uint(i)).collect()).collect();
+    let mut problem = dlx::x::make_problem(
+        dlx::Uint(plain.primary),
+        dlx::Uint(plain.secondary),
+        &options,
+        dlx::OptOrder::Seq,
+    );
+    let mut solver = dlx::Solver::new(&mut problem);
+    let mut chooser = dlx::choose::mrv_chooser(dlx::choose::prefer_any(), dlx::choose::no_tiebreak());
+    let mut n = 0;
+    while solver.next_solution(&mut chooser) {
+        n += 1;
+    }
+    n
+}
+
+fn count_xcov(plain: &PlainProblem) -> u64 {
+    use xcov::ExactCoverProblem;
+    let mut builder = xcov::DlxBuilder::new(plain.primary, plain.secondary);
+    for option in &plain.options {
+        let one_based: Vec<usize> = option.iter().map(|&i| i + 1).collect();
+        builder.add_option(&one_based);
+    }
+    let mut search = xcov::MrvExactCoverSearch::new(builder.build());
+    let mut n = 0;
+    while search.search() {
+        n += 1;
+    }
+    n
+}
+
+fn bench(c: &mut Criterion) {
+    let problems = [
+        ("queens-12", queens(12).unwrap(), 14200),
+        ("langford-11", langford(11).unwrap(), 35584),
+        ("pentominoes-6x10", pentominoes(6, 10, false).unwrap(), 9356),
+    ];
+    for (name, problem, solutions) in &problems {
+        let mut solver = Solver::new(problem);
+        assert_eq!(solver.count().unwrap(), *solutions);
+        let updates = solver.stats().updates;
+        let plain = PlainProblem::from_problem(problem);
+        assert_eq!(count_dlx_crate(&plain), *solutions, "dlx crate on {name}");
+        assert_eq!(count_xcov(&plain), *solutions, "xcov on {name}");
+
+        let mut group = c.benchmark_group(format!("count/{name}"));
+        group.throughput(Throughput::Elements(updates));
+        if name.starts_with("pentominoes") {
+            group.sample_size(10);
+        }
+        group.bench_function(BenchmarkId::from_parameter("dlx-engine"), |b| b.iter(|| count_engine(problem)));
+        group.bench_function(BenchmarkId::from_parameter("dlx-crate"), |b| b.iter(|| count_dlx_crate(&plain)));
+        group.bench_function(BenchmarkId::from_parameter("xcov"), |b| b.iter(|| count_xcov(&plain)));
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

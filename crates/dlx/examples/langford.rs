@@ -5,7 +5,7 @@
 //! at slots `i` and `i + k + 1`. Counting each pairing and its reversal, n = 11 has 35584
 //! solutions.
 //!
-//! `cargo run --release -p dlx-engine --example langford -- 11`
+//! `cargo run --release -p dlx-engine --example langford -- 11` (`--dlx` prints the problem instead)
 
 use dlx_engine::{BuildError, Problem, ProblemBuilder, Solver};
 
@@ -26,6 +26,10 @@ pub fn langford(n: usize) -> Result<Problem, BuildError> {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = std::env::args().nth(1).map_or(Ok(11), |s| s.parse())?;
     let problem = langford(n)?;
+    if std::env::args().any(|a| a == "--dlx") {
+        print!("{}", problem.to_dlx());
+        return Ok(());
+    }
     let mut solver = Solver::new(&problem);
     let count = solver.count()?;
     println!("Langford n = {n}: {count} solutions, {:?}", solver.stats());

@@ -5,7 +5,7 @@
 //! packings; with the X piece kept to one quadrant (which breaks the rectangle's four symmetries,
 //! X being symmetric itself) 2339 remain.
 //!
-//! `cargo run --release -p dlx-engine --example pentominoes -- 6 10 [--break-symmetry]`
+//! `cargo run --release -p dlx-engine --example pentominoes -- 6 10 [--break-symmetry] [--dlx]`
 
 use dlx_engine::{BuildError, Problem, ProblemBuilder, Solver};
 
@@ -92,6 +92,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cols = args.get(1).map_or(Ok(10), |s| s.parse())?;
     let break_symmetry = args.iter().any(|a| a == "--break-symmetry");
     let problem = pentominoes(rows, cols, break_symmetry)?;
+    if std::env::args().any(|a| a == "--dlx") {
+        print!("{}", problem.to_dlx());
+        return Ok(());
+    }
     let mut solver = Solver::new(&problem);
     let count = solver.count()?;
     println!("{rows}x{cols} pentominoes: {count} packings, {:?}", solver.stats());

@@ -1,7 +1,8 @@
 //! N-queens as exact cover: one primary item per row and per column (each holds exactly one
 //! queen), one secondary item per diagonal (each holds at most one), one option per square.
 //!
-//! `cargo run --release -p dlx-engine --example queens -- 8` prints the count and one solution.
+//! `cargo run --release -p dlx-engine --example queens -- 8` prints the count and one solution;
+//! with `--dlx` it prints the problem in `.dlx` format instead.
 
 use dlx_engine::{BuildError, Problem, ProblemBuilder, Solver};
 
@@ -37,6 +38,10 @@ fn organ_pipe(n: usize) -> impl Iterator<Item = usize> {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let n: usize = std::env::args().nth(1).map_or(Ok(8), |s| s.parse())?;
     let problem = queens(n)?;
+    if std::env::args().any(|a| a == "--dlx") {
+        print!("{}", problem.to_dlx());
+        return Ok(());
+    }
     let mut solver = Solver::new(&problem);
     let count = solver.count()?;
     println!("{n}-queens: {count} solutions, {:?}", solver.stats());

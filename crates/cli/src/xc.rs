@@ -1,0 +1,106 @@
+//! `dlx xc`: solve or count a problem in Knuth's `.dlx` format.
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Args;
+use dlx_engine::{Problem, Solution, Solver};
+
+use crate::EXIT_INVALID;
+use crate::input::Source;
+
+/// Solve an exact-cover problem written in Knuth's `.dlx` format.
+///
+/// Prints each solution as its options, one per line (each option as its item names),
+/// solutions separated by a blank line.
+#[derive(Debug, Args)]
+pub(crate) struct XcArgs {
+    /// The `.dlx` file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// Print only the number of solutions.
+    #[arg(long)]
+    count: bool,
+    /// Stop after this many solutions (with --count: count up to this many).
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    /// Randomize branching with this seed (same seed, same order of solutions).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Print nodes, updates and elapsed time to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
+    let source = Source::from_arg(args.file.as_deref());
+    let text = source.read_to_string()?;
+    let problem = match Problem::parse_dlx(&text) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("dlx: {}:{}:{}: {}", source.name(), e.line, e.column, e.kind);
+            return Ok(ExitCode::from(EXIT_INVALID));
+        }
+    };
+    let mut solver = Solver::new(&problem);
+    solver.set_seed(args.seed);
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let start = Instant::now();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let solutions = if args.count {
+        let n = solver.count_up_to(limit)?;
+        writeln!(out, "{n}")?;
+        n
+    } else {
+        let mut written = 0u64;
+        let mut error = None;
+        if limit > 0 {
+            solver.for_each(|s| match write_solution(&mut out, &problem, s, written) {
+                Ok(()) => {
+                    written += 1;
+                    if written >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                }
+                Err(e) => {
+                    error = Some(e);
+                    ControlFlow::Break(())
+                }
+            })?;
+        }
+        if let Some(e) = error {
+            return Err(e.into());
+        }
+        written
+    };
+    out.flush()?;
+    if args.stats {
+        let stats = solver.stats();
+        eprintln!(
+            "solutions {solutions}, nodes {}, updates {}, time {:.3} s",
+            stats.nodes,
+            stats.updates,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_solution(out: &mut impl Write, problem: &Problem, s: &Solution<'_>, index: u64) -> io::Result<()> {
+    if index > 0 {
+        writeln!(out)?;
+    }
+    for option in s.options() {
+        let mut first = true;
+        for item in problem.option_items(option) {
+            if !first {
+                out.write_all(b" ")?;
+            }
+            first = false;
+            out.write_all(problem.item_name(item).as_bytes())?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! End-to-end tests of `dlx xc` through the built binary.
+
+use std::collections::BTreeSet;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name)
+}
+
+fn dlx(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// Splits `dlx xc` output into solutions, each a set of options, each a set of item names.
+fn solutions(text: &str) -> Vec<BTreeSet<BTreeSet<String>>> {
+    text.split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| block.lines().map(|line| line.split(' ').map(str::to_owned).collect()).collect())
+        .collect()
+}
+
+/// The options of a `.dlx` text, each as a set of names, and its primary and secondary items.
+fn read_problem(text: &str) -> (Vec<String>, Vec<String>, BTreeSet<BTreeSet<String>>) {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('|'));
+    let items = lines.next().unwrap();
+    let (primary, secondary) = items.split_once('|').unwrap_or((items, ""));
+    let words = |s: &str| s.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+    let options = lines.map(|l| l.split_whitespace().map(str::to_owned).collect()).collect();
+    (words(primary), words(secondary), options)
+}
+
+/// Checks that each printed solution is an exact cover made of the problem's options.
+fn assert_exact_covers(problem_text: &str, printed: &[BTreeSet<BTreeSet<String>>]) {
+    let (primary, secondary, options) = read_problem(problem_text);
+    for solution in printed {
+        let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+        for option in solution {
+            assert!(options.contains(option), "{option:?} is not an option of the problem");
+            for item in option {
+                *seen.entry(item).or_default() += 1;
+            }
+        }
+        for p in &primary {
+            assert_eq!(seen.get(p.as_str()), Some(&1), "primary {p}");
+        }
+        for s in &secondary {
+            assert!(seen.get(s.as_str()).copied().unwrap_or(0) <= 1, "secondary {s}");
+        }
+    }
+}
+
+#[test]
+fn prints_knuths_solution() {
+    let out = dlx(&["xc", fixture("knuth7.dlx").to_str().unwrap()], None);
+    assert!(out.status.success());
+    let printed = solutions(&stdout(&out));
+    let want: BTreeSet<BTreeSet<String>> = ["A D", "B G", "C E F"]
+        .iter()
+        .map(|o| o.split(' ').map(str::to_owned).collect())
+        .collect();
+    assert_eq!(printed, vec![want]);
+}
+
+#[test]
+fn prints_every_solution_once_and_each_is_an_exact_cover() {
+    let text = std::fs::read_to_string(fixture("queens8.dlx")).unwrap();
+    let out = dlx(&["xc", "-"], Some(&text));
+    assert!(out.status.success());
+    let printed = solutions(&stdout(&out));
+    assert_eq!(printed.len(), 92);
+    assert_eq!(printed.iter().collect::<BTreeSet<_>>().len(), 92, "no solution twice");
+    assert_exact_covers(&text, &printed);
+}
+
+#[test]
+fn counts_and_limits() {
+    let q8 = fixture("queens8.dlx");
+    let q8 = q8.to_str().unwrap();
+    assert_eq!(stdout(&dlx(&["xc", "--count", q8], None)), "92\n");
+    assert_eq!(stdout(&dlx(&["xc", "--count", "--limit", "10", q8], None)), "10\n");
+    assert_eq!(stdout(&dlx(&["xc", "--count", "--limit", "1000", q8], None)), "92\n");
+    assert_eq!(solutions(&stdout(&dlx(&["xc", "--limit", "5", q8], None))).len(), 5);
+    assert_eq!(stdout(&dlx(&["xc", "--limit", "0", q8], None)), "");
+    assert_eq!(stdout(&dlx(&["xc", "--count", fixture("langford8.dlx").to_str().unwrap()], None)), "300\n");
+    assert_eq!(stdout(&dlx(&["xc", "--count", fixture("pentominoes3x20.dlx").to_str().unwrap()], None)), "8\n");
+}
+
+#[test]
+fn seeds_reorder_but_keep_the_solutions() {
+    let q8 = fixture("queens8.dlx");
+    let q8 = q8.to_str().unwrap();
+    let plain = stdout(&dlx(&["xc", q8], None));
+    let seeded = stdout(&dlx(&["xc", "--seed", "7", q8], None));
+    assert_eq!(seeded, stdout(&dlx(&["xc", "--seed", "7", q8], None)), "same seed, same output");
+    assert_ne!(plain, seeded);
+    let set = |t: &str| solutions(t).into_iter().collect::<BTreeSet<_>>();
+    assert_eq!(set(&plain), set(&seeded));
+    assert_eq!(stdout(&dlx(&["xc", "--count", "--seed", "99", q8], None)), "92\n");
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let out = dlx(&["xc", "--count", "--stats", fixture("knuth7.dlx").to_str().unwrap()], None);
+    assert_eq!(stdout(&out), "1\n");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("solutions 1, nodes "), "{err}");
+    assert!(err.contains("updates ") && err.contains(" s\n"), "{err}");
+}
+
+#[test]
+fn malformed_input_says_where_and_exits_2() {
+    let path = fixture("bad-unknown-item.dlx");
+    let out = dlx(&["xc", path.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.ends_with("bad-unknown-item.dlx:4:3: unknown item `y`\n"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    let out = dlx(&["xc"], Some("A B\nA B:blue\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "dlx: <stdin>:2:3: `B:blue`: colors (`item:color`) are not supported yet\n"
+    );
+    for nasty in ["", "|", "\n\n\n", "A\u{0}B\nA\n", "A A\n", "\u{feff}A\nA\n", "A | | \n"] {
+        let out = dlx(&["xc", "--count"], Some(nasty));
+        assert!(matches!(out.status.code(), Some(0) | Some(2)), "{nasty:?}: {:?}", out.status);
+    }
+}
+
+#[test]
+fn missing_file_is_an_error_not_a_panic() {
+    let out = dlx(&["xc", "/no/such/file.dlx"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("dlx: cannot read /no/such/file.dlx"), "{err}");
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let out = dlx(&["xc", "--limit", "many"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["xc", fixture("pentominoes6x10.dlx").to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
