@@ -63,7 +63,8 @@ fn bench(c: &mut Criterion) {
             group.sample_size(10);
         }
         group.bench_function(BenchmarkId::from_parameter("dlx-engine"), |b| b.iter(|| count_engine(problem)));
-        group.bench_function(BenchmarkId::from_parameter("dlx-crate"), |b| b.iter(|| count_dlx_crate(&plain)));
+        group
+            .bench_function(BenchmarkId::from_parameter("dlx-crate"), |b| b.iter(|| count_dlx_crate(&plain)));
         group.bench_function(BenchmarkId::from_parameter("xcov"), |b| b.iter(|| count_xcov(&plain)));
         group.finish();
     }

@@ -70,10 +70,8 @@ fn prints_knuths_solution() {
     let out = dlx(&["xc", fixture("knuth7.dlx").to_str().unwrap()], None);
     assert!(out.status.success());
     let printed = solutions(&stdout(&out));
-    let want: BTreeSet<BTreeSet<String>> = ["A D", "B G", "C E F"]
-        .iter()
-        .map(|o| o.split(' ').map(str::to_owned).collect())
-        .collect();
+    let want: BTreeSet<BTreeSet<String>> =
+        ["A D", "B G", "C E F"].iter().map(|o| o.split(' ').map(str::to_owned).collect()).collect();
     assert_eq!(printed, vec![want]);
 }
 
@@ -98,7 +96,10 @@ fn counts_and_limits() {
     assert_eq!(solutions(&stdout(&dlx(&["xc", "--limit", "5", q8], None))).len(), 5);
     assert_eq!(stdout(&dlx(&["xc", "--limit", "0", q8], None)), "");
     assert_eq!(stdout(&dlx(&["xc", "--count", fixture("langford8.dlx").to_str().unwrap()], None)), "300\n");
-    assert_eq!(stdout(&dlx(&["xc", "--count", fixture("pentominoes3x20.dlx").to_str().unwrap()], None)), "8\n");
+    assert_eq!(
+        stdout(&dlx(&["xc", "--count", fixture("pentominoes3x20.dlx").to_str().unwrap()], None)),
+        "8\n"
+    );
 }
 
 #[test]

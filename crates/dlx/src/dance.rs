@@ -225,6 +225,39 @@ impl Links<'_> {
         }
     }
 
+    /// Whether option node `p` is linked into its item's list.
+    #[inline]
+    pub(crate) fn is_linked(&self, p: u32) -> bool {
+        self.node(self.node(p).up).down == p
+    }
+
+    /// Takes every node of the option whose first node is `first` out of its item's list.
+    pub(crate) fn remove_option(&mut self, first: u32) {
+        let mut q = first;
+        while self.top(q) != 0 {
+            let Node { top: x, up: u, down: d } = self.node(q);
+            self.node_mut(u).down = d;
+            self.node_mut(d).up = u;
+            self.node_mut(x).top -= 1;
+            q += 1;
+        }
+    }
+
+    /// Undoes [`remove_option`](Self::remove_option), in reverse order.
+    pub(crate) fn restore_option(&mut self, first: u32) {
+        let mut q = first;
+        while self.top(q) != 0 {
+            q += 1;
+        }
+        while q != first {
+            q -= 1;
+            let Node { top: x, up: u, down: d } = self.node(q);
+            self.node_mut(u).down = q;
+            self.node_mut(d).up = q;
+            self.node_mut(x).top += 1;
+        }
+    }
+
     /// Minimum remaining values: the first active primary item with the shortest list, stopping
     /// at the first one with at most one option. 0 when no primary item is left.
     #[inline(always)]

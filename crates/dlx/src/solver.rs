@@ -110,6 +110,9 @@ pub enum ForceError {
     /// The option id is not of this problem.
     #[error("option {0} is not in the problem")]
     UnknownOption(OptionId),
+    /// Options can only be excluded while no option is forced.
+    #[error("option {0} cannot be excluded while options are forced")]
+    ExcludeAfterForce(OptionId),
     /// One of the option's items is already covered by a forced option.
     #[error("option {option} conflicts with forced option {forced} on item `{item_name}`")]
     Conflict {
@@ -197,6 +200,8 @@ pub struct Solver<'p> {
     dance: Dance,
     /// Forced options' first nodes (`..base`), then the option node tried at each level.
     chosen: Vec<u32>,
+    /// Excluded options' first nodes, in the order they were excluded.
+    excluded: Vec<u32>,
     /// Number of forced options: the level the search starts at.
     base: usize,
     /// The current level while a search is paused at a solution.
@@ -231,6 +236,7 @@ impl<'p> Solver<'p> {
             problem,
             dance: Dance { links: problem.links.clone(), nodes: problem.nodes.clone(), updates: 0 },
             chosen: vec![0; depth],
+            excluded: Vec::new(),
             base: 0,
             level: 0,
             stats: Stats::default(),
@@ -330,10 +336,30 @@ impl<'p> Solver<'p> {
         self.chosen[..self.base].iter().map(|&first| self.problem.option_of_node(first))
     }
 
-    /// Undoes every forced option: the solver is as [`new`](Self::new) made it (budget, flag and
-    /// seed stay).
+    /// Excludes an option from the following runs, as if it were not in the problem (a
+    /// restriction such as "this cell holds an even digit"). Exclude before forcing anything:
+    /// while options are forced this fails with [`ForceError::ExcludeAfterForce`]. Returns
+    /// `Ok(false)` when the option was already excluded. [`reset`](Self::reset) undoes it.
+    pub fn exclude(&mut self, option: OptionId) -> Result<bool, ForceError> {
+        let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
+        if self.base > 0 {
+            return Err(ForceError::ExcludeAfterForce(option));
+        }
+        if !self.dance.with(|d| d.is_linked(first)) {
+            return Ok(false);
+        }
+        self.dance.with(|d| d.remove_option(first));
+        self.excluded.push(first);
+        Ok(true)
+    }
+
+    /// Undoes every forced option, then every excluded one: the solver is as
+    /// [`new`](Self::new) made it (budget, flag and seed stay).
     pub fn reset(&mut self) {
         while self.unforce().is_some() {}
+        while let Some(first) = self.excluded.pop() {
+            self.dance.with(|d| d.restore_option(first));
+        }
     }
 
     /// Whether an item is still uncovered by the forced options.
@@ -550,12 +576,15 @@ impl<'p> Solver<'p> {
         step
     }
 
-    /// Checks the links against the invariants of the dlx1 layout and against the state the forced
-    /// options alone produce: after any run, the two must agree exactly. O(size of the problem);
+    /// Checks the links against the invariants of the dlx1 layout and against the state the excluded
+    /// and forced options alone produce: after any run, the two must agree exactly. O(size of the problem);
     /// meant for tests and debugging.
     pub fn verify_links(&self) -> Result<(), String> {
         let mut fresh =
             Dance { links: self.problem.links.clone(), nodes: self.problem.nodes.clone(), updates: 0 };
+        for &first in &self.excluded {
+            fresh.with(|d| d.remove_option(first));
+        }
         for &first in &self.chosen[..self.base] {
             fresh.with(|d| d.cover_option(first));
         }

@@ -154,6 +154,48 @@ proptest! {
     }
 
     #[test]
+    fn excluding_options_is_removing_them(spec in spec(), mask in any::<u16>(), pick in any::<prop::sample::Index>()) {
+        let problem = build(&spec);
+        let gone = |k: usize| mask & (1 << k) != 0;
+        let expected: BTreeSet<_> =
+            brute_force(&spec).into_iter().filter(|s| s.iter().all(|o| !gone(o.index()))).collect();
+        let mut solver = Solver::new(&problem);
+        for k in (0..spec.options.len()).filter(|&k| gone(k)) {
+            prop_assert!(solver.exclude(OptionId::new(k).unwrap()).unwrap());
+            prop_assert!(!solver.exclude(OptionId::new(k).unwrap()).unwrap(), "second exclusion is a no-op");
+        }
+        let got: BTreeSet<_> = solver.solutions().map(sorted).collect();
+        prop_assert_eq!(&got, &expected);
+        solver.verify_links().unwrap();
+        // Forcing on top of exclusions: exactly the remaining solutions with the forced option.
+        if !spec.options.is_empty() {
+            let k = pick.index(spec.options.len());
+            let forced = OptionId::new(k).unwrap();
+            if !gone(k) && solver.force(forced).is_ok() {
+                let want: BTreeSet<_> = expected.iter().filter(|s| s.contains(&forced)).cloned().collect();
+                prop_assert_eq!(solver.solutions().map(sorted).collect::<BTreeSet<_>>(), want);
+                prop_assert!(solver.exclude(forced).is_err(), "no exclusion while forced");
+            }
+        }
+        solver.verify_links().unwrap();
+        solver.reset();
+        solver.verify_links().unwrap();
+        prop_assert_eq!(solver.count().unwrap(), brute_force(&spec).len() as u64);
+    }
+
+    #[test]
+    fn parsing_any_text_never_panics(text in ".{0,200}", lines in proptest::collection::vec("[A-Ca-c|: \t]{0,12}", 0..6)) {
+        for input in [text, lines.join("\n")] {
+            if let Ok(problem) = Problem::parse_dlx(&input) {
+                let mut solver = Solver::new(&problem);
+                let n = solver.count_up_to(50).unwrap();
+                prop_assert!(n <= 50);
+                prop_assert_eq!(Problem::parse_dlx(&problem.to_dlx()).unwrap(), problem);
+            }
+        }
+    }
+
+    #[test]
     fn interrupted_runs_restore_the_links(spec in spec(), nodes in 0u64..6, updates in 0u64..40) {
         let problem = build(&spec);
         let total = brute_force(&spec).len() as u64;

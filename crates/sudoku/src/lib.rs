@@ -1,0 +1,38 @@
+//! Sudoku and its variants as exact-cover problems on the `dlx-engine`.
+//!
+//! ```
+//! use dlx_sudoku::{Matrix, Puzzle, Uniqueness, Variant};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let puzzle: Puzzle =
+//!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+//! let matrix = Matrix::new(Variant::Classic); // built once, reused for every puzzle
+//! let mut solver = matrix.solver();
+//! match solver.check_unique(&puzzle)? {
+//!     Uniqueness::Unique(solution) => assert_eq!(
+//!         solution.to_line(),
+//!         "145327698839654127672918543496185372218473956753296481367542819984761235521839764"
+//!     ),
+//!     other => panic!("expected a unique solution, got {other:?}"),
+//! }
+//! println!("{:?}", solver.effort());
+//! # Ok(()) }
+//! ```
+//!
+//! A [`Variant`] is data: its list of [`Unit`]s plus per-cell restrictions (even cells). One
+//! encoder, [`Matrix::new`], turns any variant into the engine's problem: one option per cell and
+//! digit, one item per cell and per unit and digit. A [`SudokuSolver`] applies each puzzle's
+//! restrictions and givens as excluded and forced options on a reused engine solver, so solving a
+//! batch builds nothing and allocates nothing per puzzle.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod parse;
+mod puzzle;
+mod solve;
+mod variant;
+
+pub use parse::{Format, ParseError, ParseErrorKind, Record, Records, parse_all};
+pub use puzzle::{Puzzle, RuleError};
+pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
+pub use variant::{Cell, Unit, Variant};

@@ -1,0 +1,327 @@
+//! Reading puzzles: 81-character lines, block grids and the list form, mixed in one stream.
+//!
+//! * **Line**: 81 cells, `1`-`9` a given, `.` `0` `_` empty, `e` an empty cell that must be even.
+//! * **Block grid**: nine lines of nine cells; `|`, `+`, `-` and spaces are ignored, so
+//!   rule lines like `------+-------+------` are skipped; puzzles are separated by a blank line.
+//! * **List**: `[[8, 4, 0, ...], ...]`, 0 empty and -2 an empty even cell; it may span lines.
+//!
+//! Lines starting with `#` and blank lines between records are skipped; `\r` is tolerated. Each
+//! record remembers the line it starts on; a malformed record is an error for that record alone,
+//! and reading goes on with the next one.
+
+use std::io::{self, BufRead};
+
+use crate::puzzle::Puzzle;
+
+/// The form a record was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// One 81-character line.
+    Line,
+    /// A block grid of nine lines.
+    Grid,
+    /// The bracketed list form.
+    List,
+}
+
+/// A malformed record: where (1-based line, and column when it is about one character) and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}{}: {kind}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
+pub struct ParseError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column in characters, from 1.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Not 81 cells.
+    #[error("{found} cells, expected 81")]
+    CellCount {
+        /// How many cells the record has.
+        found: usize,
+    },
+    /// A character that is neither a cell nor a separator.
+    #[error("unexpected character {0:?}")]
+    BadChar(char),
+    /// A number in the list form other than 0-9 and -2.
+    #[error("unexpected value `{0}` (expected 0-9, or -2 for an even cell)")]
+    BadValue(String),
+    /// A list whose brackets never close.
+    #[error("the list is not closed")]
+    Unclosed,
+}
+
+/// One puzzle read from a stream, or why it could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The line the record starts on (from 1).
+    pub line: usize,
+    /// The form it was written in.
+    pub format: Format,
+    /// The puzzle, or what is wrong with the record.
+    pub puzzle: Result<Puzzle, ParseError>,
+}
+
+/// Reads records one by one from a buffered reader, in constant memory.
+#[derive(Debug)]
+pub struct Records<R> {
+    reader: R,
+    line: usize,
+    buf: Vec<u8>,
+    text: String,
+    /// `text` holds a line read ahead and not yet used.
+    pending: bool,
+    done: bool,
+}
+
+impl<R: BufRead> Records<R> {
+    /// Reads from `reader`.
+    pub fn new(reader: R) -> Self {
+        Records { reader, line: 0, buf: Vec::new(), text: String::new(), pending: false, done: false }
+    }
+
+    /// Reads the next line into `self.text` (without its line ending); `false` at the end.
+    fn next_line(&mut self) -> io::Result<bool> {
+        if self.pending {
+            self.pending = false;
+            return Ok(true);
+        }
+        self.buf.clear();
+        if self.reader.read_until(b'\n', &mut self.buf)? == 0 {
+            return Ok(false);
+        }
+        self.line += 1;
+        while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
+            self.buf.pop();
+        }
+        self.text.clear();
+        self.text.push_str(&String::from_utf8_lossy(&self.buf));
+        Ok(true)
+    }
+}
+
+/// What a character of a line or grid is.
+enum Char {
+    Cell(u8, bool),
+    Separator,
+    Bad(char),
+}
+
+fn classify(c: char) -> Char {
+    match c {
+        '1'..='9' => Char::Cell(c as u8 - b'0', false),
+        '.' | '0' | '_' => Char::Cell(0, false),
+        'e' => Char::Cell(0, true),
+        '|' | '+' | '-' => Char::Separator,
+        c if c.is_whitespace() => Char::Separator,
+        c => Char::Bad(c),
+    }
+}
+
+/// Cells collected for one record.
+struct Collector {
+    puzzle: Puzzle,
+    count: usize,
+    error: Option<ParseError>,
+}
+
+impl Collector {
+    fn new() -> Self {
+        Collector { puzzle: Puzzle::empty(), count: 0, error: None }
+    }
+
+    /// Adds a line's cells; records the first bad character.
+    fn add_line(&mut self, text: &str, line: usize) {
+        for (column, c) in text.chars().enumerate() {
+            match classify(c) {
+                Char::Cell(digit, even) => self.push(digit, even),
+                Char::Separator => {}
+                Char::Bad(c) => {
+                    if self.error.is_none() {
+                        self.error = Some(ParseError {
+                            line,
+                            column: Some(column + 1),
+                            kind: ParseErrorKind::BadChar(c),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, digit: u8, even: bool) {
+        if self.count < 81 {
+            self.puzzle.set(self.count, digit);
+            if even {
+                self.puzzle.set_even_cell(self.count, true);
+            }
+        }
+        self.count += 1;
+    }
+
+    fn finish(self, line: usize) -> Result<Puzzle, ParseError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        if self.count != 81 {
+            return Err(ParseError {
+                line,
+                column: None,
+                kind: ParseErrorKind::CellCount { found: self.count },
+            });
+        }
+        Ok(self.puzzle)
+    }
+}
+
+fn count_cells(text: &str) -> usize {
+    text.chars().filter(|&c| matches!(classify(c), Char::Cell(..))).count()
+}
+
+fn is_skipped(text: &str) -> bool {
+    let t = text.trim();
+    t.is_empty() || t.starts_with('#')
+}
+
+impl<R: BufRead> Records<R> {
+    fn read_record(&mut self) -> io::Result<Option<Record>> {
+        loop {
+            if !self.next_line()? {
+                return Ok(None);
+            }
+            if !is_skipped(&self.text) {
+                break;
+            }
+        }
+        let start = self.line;
+        if self.text.trim_start().starts_with('[') {
+            return self.read_list(start).map(Some);
+        }
+        let mut cells = Collector::new();
+        cells.add_line(&self.text, start);
+        if count_cells(&self.text) > 9 {
+            return Ok(Some(Record { line: start, format: Format::Line, puzzle: cells.finish(start) }));
+        }
+        // A block grid: lines until 81 cells are read, or a blank line, or the end.
+        while cells.count < 81 {
+            if !self.next_line()? || self.text.trim().is_empty() {
+                break;
+            }
+            if self.text.trim_start().starts_with('#') {
+                continue;
+            }
+            if count_cells(&self.text) > 9 || self.text.trim_start().starts_with('[') {
+                // A line puzzle or a list right after an unfinished grid: its own record.
+                self.pending = true;
+                break;
+            }
+            cells.add_line(&self.text, self.line);
+        }
+        Ok(Some(Record { line: start, format: Format::Grid, puzzle: cells.finish(start) }))
+    }
+
+    fn read_list(&mut self, start: usize) -> io::Result<Record> {
+        let mut cells = Collector::new();
+        let mut depth = 0i32;
+        let mut error = None;
+        loop {
+            let line = self.line;
+            let mut number = String::new();
+            let mut number_column = 0;
+            // A space at the end flushes the last number of the line.
+            for (column, c) in self.text.chars().chain(std::iter::once(' ')).enumerate() {
+                if c.is_ascii_digit() || (c == '-' && number.is_empty()) {
+                    if number.is_empty() {
+                        number_column = column + 1;
+                    }
+                    number.push(c);
+                    continue;
+                }
+                if !number.is_empty() {
+                    match number.as_str() {
+                        "-2" => cells.push(0, true),
+                        n if n.len() == 1 && n != "-" => cells.push(n.as_bytes()[0] - b'0', false),
+                        _ => {
+                            error.get_or_insert(ParseError {
+                                line,
+                                column: Some(number_column),
+                                kind: ParseErrorKind::BadValue(number.clone()),
+                            });
+                        }
+                    }
+                    number.clear();
+                }
+                match c {
+                    '[' => depth += 1,
+                    ']' => depth -= 1,
+                    ',' => {}
+                    c if c.is_whitespace() => {}
+                    c => {
+                        error.get_or_insert(ParseError {
+                            line,
+                            column: Some(column + 1),
+                            kind: ParseErrorKind::BadChar(c),
+                        });
+                    }
+                }
+            }
+            if depth <= 0 {
+                break;
+            }
+            if !self.next_line()? {
+                error.get_or_insert(ParseError { line: start, column: None, kind: ParseErrorKind::Unclosed });
+                break;
+            }
+        }
+        let puzzle = match error {
+            Some(e) => Err(e),
+            None => cells.finish(start),
+        };
+        Ok(Record { line: start, format: Format::List, puzzle })
+    }
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        if self.done {
+            return None;
+        }
+        match self.read_record() {
+            Ok(Some(r)) => Some(Ok(r)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Reads every record of a string.
+pub fn parse_all(text: &str) -> Vec<Record> {
+    Records::new(text.as_bytes()).map(|r| r.expect("reading from memory cannot fail")).collect()
+}
+
+impl std::str::FromStr for Puzzle {
+    type Err = ParseError;
+
+    /// Parses exactly one puzzle in any of the three forms.
+    fn from_str(s: &str) -> Result<Puzzle, ParseError> {
+        let mut records = Records::new(s.as_bytes());
+        match records.next() {
+            Some(Ok(record)) => record.puzzle,
+            _ => Err(ParseError { line: 1, column: None, kind: ParseErrorKind::CellCount { found: 0 } }),
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! A puzzle: givens, even-cell markers, and the checks that its givens obey the rules.
+
+use std::fmt;
+
+use crate::variant::{Cell, Unit, Variant};
+
+/// A 9x9 puzzle: the given digits (0 for an empty cell) and the cells marked even.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    cells: [u8; 81],
+    /// Bit `k` set: cell `k` must hold an even digit.
+    even: u128,
+}
+
+impl fmt::Debug for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Puzzle({})", self.to_line())
+    }
+}
+
+impl Default for Puzzle {
+    fn default() -> Self {
+        Puzzle::empty()
+    }
+}
+
+/// Givens that break the rules of their variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RuleError {
+    /// A digit given twice in one unit.
+    #[error("digit {digit} appears twice in {unit} ({first}, {second})")]
+    Repeated {
+        /// The digit.
+        digit: u8,
+        /// The unit.
+        unit: Unit,
+        /// The first cell holding it.
+        first: Cell,
+        /// The second cell holding it.
+        second: Cell,
+    },
+    /// An odd digit given in a cell marked even.
+    #[error("odd digit {digit} given in even cell {cell}")]
+    OddInEvenCell {
+        /// The digit.
+        digit: u8,
+        /// The cell.
+        cell: Cell,
+    },
+    /// Even-cell markers in a puzzle of a variant without them.
+    #[error("even-cell markers (at {cell}) in a {variant} puzzle")]
+    MarkersNotAllowed {
+        /// The first marked cell.
+        cell: Cell,
+        /// The variant asked for.
+        variant: Variant,
+    },
+}
+
+impl Puzzle {
+    /// The empty grid.
+    pub const fn empty() -> Puzzle {
+        Puzzle { cells: [0; 81], even: 0 }
+    }
+
+    /// A puzzle from 81 cells, row-major, 0 for empty, 1-9 given. `None` if a value is above 9.
+    pub fn from_cells(cells: [u8; 81]) -> Option<Puzzle> {
+        cells.iter().all(|&d| d <= 9).then_some(Puzzle { cells, even: 0 })
+    }
+
+    /// The cells, row-major: 0 empty, 1-9 given.
+    pub fn cells(&self) -> &[u8; 81] {
+        &self.cells
+    }
+
+    /// The digit in a cell (0 when empty). Panics if `cell >= 81`.
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell: 0 empties it. Panics if `cell >= 81` or `digit > 9`.
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(digit <= 9, "digit {digit} out of range");
+        self.cells[cell] = digit;
+    }
+
+    /// Whether a cell is marked even.
+    pub fn is_even_cell(&self, cell: usize) -> bool {
+        cell < 81 && self.even & (1 << cell) != 0
+    }
+
+    /// Marks a cell even (or unmarks it). Panics if `cell >= 81`.
+    pub fn set_even_cell(&mut self, cell: usize, even: bool) {
+        assert!(cell < 81, "cell {cell} out of range");
+        if even {
+            self.even |= 1 << cell;
+        } else {
+            self.even &= !(1 << cell);
+        }
+    }
+
+    /// Whether any cell is marked even.
+    pub fn has_even_cells(&self) -> bool {
+        self.even != 0
+    }
+
+    /// The number of givens.
+    pub fn given_count(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// The variant a puzzle implies: even-cell if it has markers, else classic.
+    pub fn inferred_variant(&self) -> Variant {
+        if self.has_even_cells() { Variant::Even } else { Variant::Classic }
+    }
+
+    /// Checks that the givens obey the rules of `variant`: no digit twice in a unit, no odd digit
+    /// in an even cell, no even markers outside the even-cell variant.
+    pub fn check(&self, variant: Variant) -> Result<(), RuleError> {
+        if self.has_even_cells() && !variant.has_even_cells() {
+            let cell = Cell(self.even.trailing_zeros() as usize);
+            return Err(RuleError::MarkersNotAllowed { cell, variant });
+        }
+        for (cell, &digit) in self.cells.iter().enumerate() {
+            if digit % 2 == 1 && self.is_even_cell(cell) {
+                return Err(RuleError::OddInEvenCell { digit, cell: Cell(cell) });
+            }
+        }
+        for &unit in variant.units() {
+            let mut seen = [None; 10];
+            for cell in unit.cells() {
+                let digit = self.cells[cell];
+                if digit == 0 {
+                    continue;
+                }
+                if let Some(first) = seen[usize::from(digit)] {
+                    return Err(RuleError::Repeated { digit, unit, first: Cell(first), second: Cell(cell) });
+                }
+                seen[usize::from(digit)] = Some(cell);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `solution` is a full grid that obeys `variant` and agrees with every given and
+    /// marker of this puzzle.
+    pub fn is_solved_by(&self, solution: &Puzzle, variant: Variant) -> bool {
+        solution.is_full()
+            && solution.with_markers_of(self).check(variant).is_ok()
+            && self.cells.iter().zip(&solution.cells).all(|(&g, &s)| g == 0 || g == s)
+    }
+
+    /// This grid with the even markers of `other` (to check a solution against them).
+    fn with_markers_of(mut self, other: &Puzzle) -> Puzzle {
+        self.even = other.even;
+        self
+    }
+
+    /// The puzzle as an 81-character line: digits, `.` for empty, `e` for an empty even cell.
+    pub fn to_line(&self) -> String {
+        let mut s = String::with_capacity(81);
+        self.write_line(&mut s).expect("writing to a String cannot fail");
+        s
+    }
+
+    /// Writes the 81-character line form.
+    pub fn write_line(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        for (cell, &digit) in self.cells.iter().enumerate() {
+            out.write_char(self.cell_char(cell, digit))?;
+        }
+        Ok(())
+    }
+
+    fn cell_char(&self, cell: usize, digit: u8) -> char {
+        match digit {
+            0 if self.is_even_cell(cell) => 'e',
+            0 => '.',
+            d => char::from(b'0' + d),
+        }
+    }
+
+    /// Writes a readable block grid with box separators, nine lines and two rules.
+    pub fn write_grid(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        for r in 0..9 {
+            if r == 3 || r == 6 {
+                out.write_str("------+-------+------\n")?;
+            }
+            for c in 0..9 {
+                if c == 3 || c == 6 {
+                    out.write_str(" |")?;
+                }
+                if c > 0 {
+                    out.write_char(' ')?;
+                }
+                let cell = r * 9 + c;
+                out.write_char(self.cell_char(cell, self.cells[cell]))?;
+            }
+            out.write_char('\n')?;
+        }
+        Ok(())
+    }
+
+    /// The block-grid form as a string.
+    pub fn to_grid(&self) -> String {
+        let mut s = String::new();
+        self.write_grid(&mut s).expect("writing to a String cannot fail");
+        s
+    }
+}

@@ -1,0 +1,247 @@
+//! The exact-cover encoding and the reusable per-puzzle solver.
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+
+use dlx_engine::{Interrupted, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats};
+
+use crate::puzzle::{Puzzle, RuleError};
+use crate::variant::{Unit, Variant};
+
+/// Why a puzzle could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The givens break the rules of the variant.
+    #[error(transparent)]
+    Rules(#[from] RuleError),
+    /// The search was cut short by a budget or cancellation.
+    #[error(transparent)]
+    Interrupted(#[from] Interrupted),
+}
+
+/// The exact-cover matrix of a variant, built once and shared by any number of solvers.
+///
+/// Items: one per cell ("the cell is filled"), then one per unit and digit ("the unit holds the
+/// digit"): 81 + 27 x 9 = 324 for the classic grid, 18 more for the diagonals. Options: one per
+/// cell and digit, numbered `cell * 9 + digit - 1` (729 in all).
+#[derive(Debug, Clone)]
+pub struct Matrix {
+    variant: Variant,
+    problem: Problem,
+}
+
+impl Matrix {
+    /// Encodes a variant.
+    pub fn new(variant: Variant) -> Matrix {
+        let units = variant.units();
+        let mut b = ProblemBuilder::new();
+        let declare =
+            |b: &mut ProblemBuilder, name: String| b.primary(name).expect("sudoku names are valid and few");
+        let cells: Vec<_> =
+            (0..81).map(|k| declare(&mut b, format!("p{}{}", k / 9 + 1, k % 9 + 1))).collect();
+        let mut unit_items = Vec::with_capacity(units.len() * 9);
+        for unit in units {
+            let prefix = match unit {
+                Unit::Row(r) => format!("r{}", r + 1),
+                Unit::Column(c) => format!("c{}", c + 1),
+                Unit::Box(x) => format!("b{}", x + 1),
+                Unit::Diagonal => "d".to_owned(),
+                Unit::AntiDiagonal => "a".to_owned(),
+            };
+            for digit in 1..=9 {
+                unit_items.push(declare(&mut b, format!("{prefix}#{digit}")));
+            }
+        }
+        for (cell, &cell_item) in cells.iter().enumerate() {
+            for digit in 0..9 {
+                let unit_part = units
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, u)| u.contains(cell))
+                    .map(|(k, _)| unit_items[k * 9 + digit]);
+                b.option(std::iter::once(cell_item).chain(unit_part)).expect("each option is valid");
+            }
+        }
+        Matrix { variant, problem: b.build() }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The engine's problem.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// A solver over this matrix.
+    pub fn solver(&self) -> SudokuSolver<'_> {
+        SudokuSolver { variant: self.variant, solver: Solver::new(&self.problem) }
+    }
+
+    /// The option placing `digit` (1-9) in `cell` (0-80).
+    pub fn option(cell: usize, digit: u8) -> OptionId {
+        OptionId::new(cell * 9 + usize::from(digit) - 1).expect("fewer than 729 options")
+    }
+
+    /// The puzzle in Knuth's `.dlx` format: the variant's items, and for each cell the options
+    /// still open to it (only the given digit for a given, only even digits for an even cell).
+    /// Counting its solutions with any exact-cover solver counts the puzzle's.
+    pub fn puzzle_to_dlx(&self, puzzle: &Puzzle) -> String {
+        let p = &self.problem;
+        let mut out = String::new();
+        let _ = writeln!(out, "| sudoku ({}) {}", self.variant, puzzle.to_line());
+        let names: Vec<&str> = p.items().map(|i| p.item_name(i)).collect();
+        out.push_str(&names.join(" "));
+        out.push('\n');
+        for cell in 0..81 {
+            for digit in 1..=9u8 {
+                let given = puzzle.get(cell);
+                let open =
+                    if given != 0 { given == digit } else { !(puzzle.is_even_cell(cell) && digit % 2 == 1) };
+                if open {
+                    let items: Vec<&str> =
+                        p.option_items(Matrix::option(cell, digit)).map(|i| p.item_name(i)).collect();
+                    out.push_str(&items.join(" "));
+                    out.push('\n');
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Search effort: the platform-independent measure of difficulty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Effort {
+    /// Search-tree nodes (placements tried beyond the givens).
+    pub nodes: u64,
+    /// Nodes where the chosen constraint had more than one candidate: real guesses.
+    pub guesses: u64,
+}
+
+impl From<Stats> for Effort {
+    fn from(s: Stats) -> Effort {
+        Effort { nodes: s.nodes, guesses: s.guesses }
+    }
+}
+
+/// The uniqueness verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Puzzle),
+    /// More than one: two different solutions as witnesses.
+    Multiple(Puzzle, Puzzle),
+}
+
+/// Solves puzzles of one variant on a reused engine solver: each puzzle's restrictions and givens
+/// are excluded and forced options, undone before the next puzzle. No matrix is built and nothing
+/// is allocated per puzzle.
+#[derive(Debug)]
+pub struct SudokuSolver<'m> {
+    variant: Variant,
+    solver: Solver<'m>,
+}
+
+/// Writes a solution's placements into a grid.
+fn fill(grid: &mut Puzzle, solution: &Solution<'_>) {
+    for option in solution.options() {
+        let k = option.index();
+        let digit = u8::try_from(k % 9 + 1).expect("digit below 10");
+        grid.set(k / 9, digit);
+    }
+}
+
+impl<'m> SudokuSolver<'m> {
+    /// The variant solved.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The effort of the last search.
+    pub fn effort(&self) -> Effort {
+        self.solver.stats().into()
+    }
+
+    /// Checks the puzzle and applies it: restrictions excluded, givens forced.
+    fn load(&mut self, puzzle: &Puzzle) -> Result<(), RuleError> {
+        self.solver.reset();
+        puzzle.check(self.variant)?;
+        for cell in 0..81 {
+            if puzzle.is_even_cell(cell) {
+                for digit in [1, 3, 5, 7, 9] {
+                    self.solver.exclude(Matrix::option(cell, digit)).expect("nothing forced yet");
+                }
+            }
+        }
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                // The check above rules out any conflict between givens.
+                self.solver.force(Matrix::option(cell, digit)).expect("givens checked");
+            }
+        }
+        Ok(())
+    }
+
+    /// Visits up to `limit` solutions, filling the first two into `grids`; returns how many.
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, grids: &mut [Puzzle; 2]) -> Result<u64, SolveError> {
+        self.load(puzzle)?;
+        let mut seen = 0u64;
+        if limit > 0 {
+            self.solver.for_each(|s| {
+                if let Some(grid) = usize::try_from(seen).ok().and_then(|k| grids.get_mut(k)) {
+                    *grid = *puzzle;
+                    fill(grid, s);
+                }
+                seen += 1;
+                if seen >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            })?;
+        }
+        Ok(seen)
+    }
+
+    /// The first solution found, if any.
+    pub fn first(&mut self, puzzle: &Puzzle) -> Result<Option<Puzzle>, SolveError> {
+        let mut grids = [Puzzle::empty(); 2];
+        let n = self.run(puzzle, 1, &mut grids)?;
+        Ok((n > 0).then_some(grids[0]))
+    }
+
+    /// None, unique (with the solution) or multiple (with two witnesses).
+    pub fn check_unique(&mut self, puzzle: &Puzzle) -> Result<Uniqueness, SolveError> {
+        let mut grids = [Puzzle::empty(); 2];
+        Ok(match self.run(puzzle, 2, &mut grids)? {
+            0 => Uniqueness::None,
+            1 => Uniqueness::Unique(grids[0]),
+            _ => Uniqueness::Multiple(grids[0], grids[1]),
+        })
+    }
+
+    /// The number of solutions, counting no further than `limit` when given.
+    pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<u64, SolveError> {
+        let mut grids = [Puzzle::empty(); 2];
+        self.run(puzzle, limit.unwrap_or(u64::MAX), &mut grids)
+    }
+
+    /// Every solution, lazily.
+    pub fn solutions<'s>(
+        &'s mut self,
+        puzzle: &Puzzle,
+    ) -> Result<impl Iterator<Item = Puzzle> + use<'s, 'm>, SolveError> {
+        self.load(puzzle)?;
+        let base = *puzzle;
+        Ok(self.solver.solutions().map(move |options| {
+            let mut grid = base;
+            for option in options {
+                let k = option.index();
+                grid.set(k / 9, u8::try_from(k % 9 + 1).expect("digit below 10"));
+            }
+            grid
+        }))
+    }
+}

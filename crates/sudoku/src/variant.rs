@@ -1,0 +1,128 @@
+//! Variants as data: the units of the grid, and which cells may hold which digits.
+
+use std::fmt;
+
+/// The sudoku variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Variant {
+    /// 9x9: rows, columns and boxes each hold 1-9.
+    Classic,
+    /// Classic, and both main diagonals also hold 1-9.
+    Diagonal,
+    /// Classic, and marked cells hold only even digits.
+    Even,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 3] = [Variant::Classic, Variant::Diagonal, Variant::Even];
+
+    /// The units (groups of nine cells holding each digit once) of this variant.
+    pub fn units(self) -> &'static [Unit] {
+        match self {
+            Variant::Classic | Variant::Even => &UNITS[..27],
+            Variant::Diagonal => &UNITS[..],
+        }
+    }
+
+    /// The variant's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::Diagonal => "diagonal",
+            Variant::Even => "even",
+        }
+    }
+
+    /// Whether the variant has even-cell markers.
+    pub fn has_even_cells(self) -> bool {
+        self == Variant::Even
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A unit: one of the groups of nine cells that hold each digit exactly once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Row 1-9 (stored 0-8).
+    Row(u8),
+    /// Column 1-9 (stored 0-8).
+    Column(u8),
+    /// Box 1-9, numbered left to right, top to bottom (stored 0-8).
+    Box(u8),
+    /// The main diagonal, r1c1 to r9c9.
+    Diagonal,
+    /// The anti-diagonal, r1c9 to r9c1.
+    AntiDiagonal,
+}
+
+/// All units: rows, columns, boxes, then the two diagonals.
+#[allow(clippy::cast_possible_truncation)] // k < 9
+const UNITS: [Unit; 29] = {
+    let mut units = [Unit::Diagonal; 29];
+    let mut k = 0;
+    while k < 9 {
+        units[k] = Unit::Row(k as u8);
+        units[9 + k] = Unit::Column(k as u8);
+        units[18 + k] = Unit::Box(k as u8);
+        k += 1;
+    }
+    units[28] = Unit::AntiDiagonal;
+    units
+};
+
+impl Unit {
+    /// The nine cells (0-80, row-major) of the unit.
+    pub fn cells(self) -> [usize; 9] {
+        std::array::from_fn(|k| match self {
+            Unit::Row(r) => usize::from(r) * 9 + k,
+            Unit::Column(c) => k * 9 + usize::from(c),
+            Unit::Box(b) => {
+                let (br, bc) = (usize::from(b) / 3 * 3, usize::from(b) % 3 * 3);
+                (br + k / 3) * 9 + bc + k % 3
+            }
+            Unit::Diagonal => k * 10,
+            Unit::AntiDiagonal => k * 8 + 8,
+        })
+    }
+
+    /// Whether the unit holds a cell.
+    pub fn contains(self, cell: usize) -> bool {
+        let (r, c) = (cell / 9, cell % 9);
+        match self {
+            Unit::Row(x) => r == usize::from(x),
+            Unit::Column(x) => c == usize::from(x),
+            Unit::Box(x) => r / 3 * 3 + c / 3 == usize::from(x),
+            Unit::Diagonal => r == c,
+            Unit::AntiDiagonal => r + c == 8,
+        }
+    }
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(r) => write!(f, "row {}", r + 1),
+            Unit::Column(c) => write!(f, "column {}", c + 1),
+            Unit::Box(b) => write!(f, "box {}", b + 1),
+            Unit::Diagonal => f.write_str("the main diagonal"),
+            Unit::AntiDiagonal => f.write_str("the anti-diagonal"),
+        }
+    }
+}
+
+/// A cell written the usual way, `r3c7` (rows and columns from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cell(pub usize);
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.0 / 9 + 1, self.0 % 9 + 1)
+    }
+}

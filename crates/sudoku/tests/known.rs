@@ -1,0 +1,219 @@
+//! Known answers, formats and errors.
+
+use dlx_sudoku::{
+    Cell, Format, Matrix, ParseErrorKind, Puzzle, RuleError, SolveError, Uniqueness, Unit, Variant, parse_all,
+};
+
+const KNOWN: [(&str, &str); 3] = [
+    (
+        "5176...34289..4...3462.5.9.6.2....1..38..6.47..........9.....787.34..56..........",
+        "517698234289134756346275891672849315138526947954713682495362178723481569861957423",
+    ),
+    (
+        "....6..8..2.........1.......7....1.25...3..........4....42.1...3..7..6.........5.",
+        "947165283823974516651328947478596132516432879239817465764251398385749621192683754",
+    ),
+    (
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        "145327698839654127672918543496185372218473956753296481367542819984761235521839764",
+    ),
+];
+
+const EVEN_LIST: &str = "[[8,4,0,0,5,0,-2,0,0],[3,0,0,6,0,8,0,4,0],[0,0,-2,4,0,9,0,0,-2],[0,2,3,0,-2,0,9,8,0],[1,0,0,-2,0,-2,0,0,4],[0,9,8,0,-2,0,1,6,0],[-2,0,0,5,0,3,-2,0,0],[0,3,0,1,0,6,0,0,7],[0,0,-2,0,2,0,0,1,3]]";
+const EVEN_SOLUTION: &str =
+    "849257631357618249612439758423761985165892374798345162281573496934186527576924813";
+
+#[test]
+fn known_classic_puzzles_are_unique() {
+    let matrix = Matrix::new(Variant::Classic);
+    assert_eq!(matrix.problem().option_count(), 729);
+    assert_eq!(matrix.problem().primary_count(), 324);
+    let mut solver = matrix.solver();
+    for (puzzle, solution) in KNOWN {
+        let p: Puzzle = puzzle.parse().unwrap();
+        match solver.check_unique(&p).unwrap() {
+            Uniqueness::Unique(s) => {
+                assert_eq!(s.to_line(), solution);
+                assert!(p.is_solved_by(&s, Variant::Classic));
+            }
+            other => panic!("{puzzle}: {other:?}"),
+        }
+        assert_eq!(solver.first(&p).unwrap().unwrap().to_line(), solution);
+        assert_eq!(solver.count(&p, None).unwrap(), 1);
+        let effort = solver.effort();
+        assert!(effort.guesses <= effort.nodes);
+    }
+}
+
+#[test]
+fn even_cell_puzzle_from_the_list_form() {
+    let records = parse_all(EVEN_LIST);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].format, Format::List);
+    let p = records[0].puzzle.clone().unwrap();
+    assert_eq!(p.inferred_variant(), Variant::Even);
+    let even = Matrix::new(Variant::Even);
+    let mut solver = even.solver();
+    match solver.check_unique(&p).unwrap() {
+        Uniqueness::Unique(s) => {
+            assert_eq!(s.to_line(), EVEN_SOLUTION);
+            assert!(p.is_solved_by(&s, Variant::Even));
+        }
+        other => panic!("{other:?}"),
+    }
+    // The same givens read as a classic puzzle (markers dropped) have more than ten solutions.
+    let mut plain = p;
+    for cell in 0..81 {
+        plain.set_even_cell(cell, false);
+    }
+    let classic = Matrix::new(Variant::Classic);
+    assert_eq!(classic.solver().count(&plain, Some(11)).unwrap(), 11);
+    // Markers in a classic puzzle are an error, not silently dropped.
+    let err = classic.solver().first(&p).unwrap_err();
+    assert_eq!(err.to_string(), "even-cell markers (at r1c7) in a classic puzzle");
+    // The line form keeps the markers.
+    let line = p.to_line();
+    assert_eq!(line.parse::<Puzzle>().unwrap(), p);
+    assert_eq!(&line[..9], "84..5.e..");
+}
+
+#[test]
+fn diagonal_variant_restricts_the_diagonals() {
+    let matrix = Matrix::new(Variant::Diagonal);
+    assert_eq!(matrix.problem().primary_count(), 342);
+    let mut solver = matrix.solver();
+    let grid = solver.first(&Puzzle::empty()).unwrap().unwrap();
+    assert!(Puzzle::empty().is_solved_by(&grid, Variant::Diagonal));
+    let mut bad = Puzzle::empty();
+    bad.set(0, 4);
+    bad.set(80, 4);
+    assert_eq!(
+        solver.first(&bad).unwrap_err(),
+        SolveError::Rules(RuleError::Repeated {
+            digit: 4,
+            unit: Unit::Diagonal,
+            first: Cell(0),
+            second: Cell(80)
+        })
+    );
+    assert_eq!(
+        solver.first(&bad).unwrap_err().to_string(),
+        "digit 4 appears twice in the main diagonal (r1c1, r9c9)"
+    );
+    assert!(Matrix::new(Variant::Classic).solver().first(&bad).unwrap().is_some());
+}
+
+#[test]
+fn rule_errors_name_the_unit_and_cells() {
+    let matrix = Matrix::new(Variant::Classic);
+    let mut solver = matrix.solver();
+    let mut p = Puzzle::empty();
+    p.set(2 * 9 + 1, 5);
+    p.set(2 * 9 + 6, 5);
+    assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 5 appears twice in row 3 (r3c2, r3c7)");
+    let mut p = Puzzle::empty();
+    p.set(3, 7);
+    p.set(8 * 9 + 3, 7);
+    assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 7 appears twice in column 4 (r1c4, r9c4)");
+    let mut p = Puzzle::empty();
+    p.set(4 * 9 + 4, 2);
+    p.set(5 * 9 + 5, 2);
+    assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 2 appears twice in box 5 (r5c5, r6c6)");
+    let even_matrix = Matrix::new(Variant::Even);
+    let mut even = even_matrix.solver();
+    let mut p = Puzzle::empty();
+    p.set_even_cell(10, true);
+    p.set(10, 3);
+    assert_eq!(even.first(&p).unwrap_err().to_string(), "odd digit 3 given in even cell r2c2");
+    // After errors the solver still works.
+    assert!(solver.first(&Puzzle::empty()).unwrap().is_some());
+}
+
+#[test]
+fn no_solution_and_multiple_solutions() {
+    let matrix = Matrix::new(Variant::Classic);
+    let mut solver = matrix.solver();
+    // r1c9 can hold nothing: 1-8 in its row, 9 in its column.
+    let none: Puzzle = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)).parse().unwrap();
+    assert_eq!(solver.check_unique(&none).unwrap(), Uniqueness::None);
+    assert_eq!(solver.count(&none, None).unwrap(), 0);
+    let empty = Puzzle::empty();
+    match solver.check_unique(&empty).unwrap() {
+        Uniqueness::Multiple(a, b) => {
+            assert_ne!(a, b);
+            assert!(empty.is_solved_by(&a, Variant::Classic) && empty.is_solved_by(&b, Variant::Classic));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(solver.count(&empty, Some(1000)).unwrap(), 1000);
+    let sols: Vec<Puzzle> = solver.solutions(&empty).unwrap().take(5).collect();
+    assert_eq!(sols.len(), 5);
+    assert!(sols.iter().all(|s| empty.is_solved_by(s, Variant::Classic)));
+}
+
+#[test]
+fn mixed_input_with_errors_keeps_going() {
+    let text = format!(
+        "# a comment\n\n{}\r\n\
+         4 . . |. . . |8 . 5\n. 3 . |. . . |. . .\n. . . |7 . . |. . .\n------+------+------\n\
+         . 2 . |. . . |. 6 .\n. . . |. 8 . |4 . .\n. . . |. 1 . |. . .\n------+------+------\n\
+         . . . |6 . 3 |. 7 .\n5 . . |2 . . |. . .\n1 . 4 |. . . |. . .\n\n\
+         12345x\n\
+         {}\n\
+         1234\n5678\n\n\
+         [[1, 2, 3]]\n{}",
+        KNOWN[0].0,
+        ".".repeat(80),
+        EVEN_LIST,
+    );
+    let records = parse_all(&text);
+    assert_eq!(records.len(), 7);
+    let summary: Vec<(usize, Format, Result<String, String>)> = records
+        .iter()
+        .map(|r| (r.line, r.format, r.puzzle.as_ref().map(|p| p.to_line()).map_err(|e| e.to_string())))
+        .collect();
+    let grid_puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    assert_eq!(
+        summary,
+        vec![
+            (3, Format::Line, Ok(KNOWN[0].0.to_owned())),
+            (4, Format::Grid, Ok(grid_puzzle.to_owned())),
+            (16, Format::Grid, Err("line 16, column 6: unexpected character 'x'".to_owned())),
+            (17, Format::Line, Err("line 17: 80 cells, expected 81".to_owned())),
+            (18, Format::Grid, Err("line 18: 8 cells, expected 81".to_owned())),
+            (21, Format::List, Err("line 21: 3 cells, expected 81".to_owned())),
+            (22, Format::List, Ok(records[6].puzzle.as_ref().unwrap().to_line())),
+        ]
+    );
+    assert_eq!(records[6].puzzle.as_ref().unwrap().inferred_variant(), Variant::Even);
+    assert_eq!(records.len(), 7);
+}
+
+#[test]
+fn list_errors() {
+    let bad = parse_all("[[1, 12, 0]]\n");
+    assert_eq!(bad[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::BadValue("12".into()));
+    let open = parse_all("[[1, 2,\n3,\n");
+    assert_eq!(open[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::Unclosed);
+}
+
+#[test]
+fn printing_round_trips() {
+    let p: Puzzle = KNOWN[2].0.parse().unwrap();
+    let grid = p.to_grid();
+    assert_eq!(grid.lines().count(), 11);
+    assert_eq!(grid.lines().next().unwrap(), ". . 5 | 3 . . | . . .");
+    assert_eq!(grid.parse::<Puzzle>().unwrap(), p);
+    let records = parse_all(&format!("{grid}\n{}", p.to_line()));
+    assert_eq!(records.len(), 2);
+    assert!(records.iter().all(|r| r.puzzle.as_ref() == Ok(&p)));
+}
+
+#[test]
+fn dlx_output_counts_the_same() {
+    let matrix = Matrix::new(Variant::Classic);
+    let p: Puzzle = KNOWN[1].0.parse().unwrap();
+    let text = matrix.puzzle_to_dlx(&p);
+    let problem = dlx_engine::Problem::parse_dlx(&text).unwrap();
+    assert_eq!(dlx_engine::Solver::new(&problem).count().unwrap(), 1);
+}
