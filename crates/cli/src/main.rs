@@ -7,12 +7,13 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 mod input;
+mod sudoku;
 mod xc;
 
-/// Exact cover with Knuth's dancing links: solve and count any `.dlx` problem.
+/// Exact cover with Knuth's dancing links: sudoku batches, and any `.dlx` problem.
 ///
 /// Exit status: 0 on success; 1 when an input could not be read or output could not be
-/// written; 2 for a malformed input or bad arguments.
+/// written; 2 for a malformed input (in a batch: some record was malformed) or bad arguments.
 #[derive(Debug, Parser)]
 #[command(name = "dlx", version, about, long_about)]
 pub(crate) struct Cli {
@@ -22,6 +23,8 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Solve(sudoku::SolveArgs),
+    Count(sudoku::CountArgs),
     Xc(xc::XcArgs),
 }
 
@@ -42,6 +45,8 @@ fn main() -> ExitCode {
 fn run() -> Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
+        Command::Solve(args) => sudoku::run_solve(&args),
+        Command::Count(args) => sudoku::run_count(&args),
         Command::Xc(args) => xc::run(&args),
     }
 }

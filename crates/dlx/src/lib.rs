@@ -102,3 +102,8 @@ pub use solver::{
     Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Stats, StopReason,
     Visitor,
 };
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,383 @@
+//! `dlx solve` and `dlx count`: batches of sudoku puzzles, streamed, in parallel, in order.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use dlx_sudoku::{Format, Matrix, Puzzle, Record, Records, SudokuSolver, Uniqueness, Variant};
+use rayon::prelude::*;
+
+use crate::EXIT_INVALID;
+use crate::input::Source;
+
+/// Records handed to the threads at a time: memory stays constant whatever the input size.
+const CHUNK: usize = 4096;
+
+/// How answers are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum OutputFormat {
+    /// One 81-character line per puzzle.
+    Line,
+    /// A block grid with box separators, puzzles separated by a blank line.
+    Grid,
+    /// One JSON object per puzzle (NDJSON).
+    Json,
+}
+
+/// The sudoku variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum VariantArg {
+    /// Rows, columns and boxes.
+    Classic,
+    /// Classic plus both main diagonals.
+    Diagonal,
+    /// Classic, and cells marked `e` (or -2 in lists) hold even digits.
+    Even,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(v: VariantArg) -> Variant {
+        match v {
+            VariantArg::Classic => Variant::Classic,
+            VariantArg::Diagonal => Variant::Diagonal,
+            VariantArg::Even => Variant::Even,
+        }
+    }
+}
+
+/// Options shared by `solve` and `count`.
+#[derive(Debug, Args)]
+pub(crate) struct BatchArgs {
+    /// Puzzle files (81-character lines, block grids or lists, mixed); stdin when none or `-`.
+    files: Vec<PathBuf>,
+    /// Output format [default: the form each puzzle came in: line, or grid for grids and lists].
+    #[arg(long, value_enum)]
+    format: Option<OutputFormat>,
+    /// The variant [default: even when a puzzle has even markers, else classic].
+    #[arg(long, value_enum)]
+    variant: Option<VariantArg>,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print a closing summary to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Solve each puzzle and check that its solution is unique.
+///
+/// A puzzle with no solution, several, or malformed is reported in place (as a `#` comment in
+/// the line and grid formats). Exit status: 0 when every record was read; 2 when some record was
+/// malformed or broke the rules (reported on stderr, the rest of the batch goes on); 1 when an
+/// input could not be read or the output not written.
+#[derive(Debug, Args)]
+pub(crate) struct SolveArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Skip the uniqueness check and print the first solution found (fastest).
+    #[arg(long)]
+    first: bool,
+}
+
+/// Count the solutions of each puzzle.
+///
+/// Prints one count per puzzle; with --limit, a count that reached the limit is written `N+`.
+/// Exit status as for `solve`.
+#[derive(Debug, Args)]
+pub(crate) struct CountArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Stop counting each puzzle at N solutions.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+}
+
+/// What is asked of each puzzle.
+#[derive(Debug, Clone, Copy)]
+enum Task {
+    Solve { first: bool },
+    Count { limit: Option<u64> },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Unique,
+    Multiple,
+    None,
+    Invalid,
+    Solved,
+    Counted,
+}
+
+impl Status {
+    fn name(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+            Status::Invalid => "invalid",
+            Status::Solved => "solved",
+            Status::Counted => "counted",
+        }
+    }
+}
+
+/// The answer for one record.
+#[derive(Debug)]
+struct Answer {
+    line: usize,
+    format: Format,
+    puzzle: Option<Puzzle>,
+    status: Status,
+    solution: Option<Puzzle>,
+    count: Option<u64>,
+    error: Option<String>,
+    nodes: u64,
+    guesses: u64,
+}
+
+/// One solver per variant, per worker.
+struct Solvers<'m> {
+    classic: SudokuSolver<'m>,
+    diagonal: SudokuSolver<'m>,
+    even: SudokuSolver<'m>,
+}
+
+struct Matrices {
+    classic: Matrix,
+    diagonal: Matrix,
+    even: Matrix,
+}
+
+impl Matrices {
+    fn new() -> Self {
+        Matrices {
+            classic: Matrix::new(Variant::Classic),
+            diagonal: Matrix::new(Variant::Diagonal),
+            even: Matrix::new(Variant::Even),
+        }
+    }
+
+    fn solvers(&self) -> Solvers<'_> {
+        Solvers { classic: self.classic.solver(), diagonal: self.diagonal.solver(), even: self.even.solver() }
+    }
+}
+
+impl<'m> Solvers<'m> {
+    fn get(&mut self, variant: Variant) -> &mut SudokuSolver<'m> {
+        match variant {
+            Variant::Diagonal => &mut self.diagonal,
+            Variant::Even => &mut self.even,
+            _ => &mut self.classic,
+        }
+    }
+}
+
+fn answer(solvers: &mut Solvers<'_>, record: &Record, variant: Option<Variant>, task: Task) -> Answer {
+    let mut a = Answer {
+        line: record.line,
+        format: record.format,
+        puzzle: None,
+        status: Status::Invalid,
+        solution: None,
+        count: None,
+        error: None,
+        nodes: 0,
+        guesses: 0,
+    };
+    let puzzle = match &record.puzzle {
+        Ok(p) => *p,
+        Err(e) => {
+            a.error = Some(e.kind.to_string());
+            return a;
+        }
+    };
+    a.puzzle = Some(puzzle);
+    let solver = solvers.get(variant.unwrap_or_else(|| puzzle.inferred_variant()));
+    let result = match task {
+        Task::Solve { first: true } => solver.first(&puzzle).map(|s| match s {
+            Some(s) => (Status::Solved, Some(s), None),
+            None => (Status::None, None, None),
+        }),
+        Task::Solve { first: false } => solver.check_unique(&puzzle).map(|u| match u {
+            Uniqueness::Unique(s) => (Status::Unique, Some(s), None),
+            Uniqueness::Multiple(s, _) => (Status::Multiple, Some(s), None),
+            Uniqueness::None => (Status::None, None, None),
+        }),
+        Task::Count { limit } => solver.count(&puzzle, limit).map(|n| (Status::Counted, None, Some(n))),
+    };
+    match result {
+        Ok((status, solution, count)) => {
+            a.status = status;
+            a.solution = solution;
+            a.count = count;
+        }
+        Err(e) => a.error = Some(e.to_string()),
+    }
+    let effort = solver.effort();
+    a.nodes = effort.nodes;
+    a.guesses = effort.guesses;
+    a
+}
+
+#[derive(Debug, Default)]
+struct Summary {
+    puzzles: u64,
+    unique: u64,
+    multiple: u64,
+    none: u64,
+    invalid: u64,
+    nodes: u64,
+    guesses: u64,
+}
+
+impl Summary {
+    fn add(&mut self, a: &Answer) {
+        self.puzzles += 1;
+        match a.status {
+            Status::Unique => self.unique += 1,
+            Status::Multiple => self.multiple += 1,
+            Status::None => self.none += 1,
+            Status::Invalid => self.invalid += 1,
+            Status::Solved | Status::Counted => {}
+        }
+        self.nodes += a.nodes;
+        self.guesses += a.guesses;
+    }
+}
+
+pub(crate) fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
+    run(&args.batch, Task::Solve { first: args.first })
+}
+
+pub(crate) fn run_count(args: &CountArgs) -> Result<ExitCode> {
+    run(&args.batch, Task::Count { limit: args.limit })
+}
+
+fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        builder = builder.num_threads(n.max(1));
+    }
+    let pool = builder.build().context("cannot start the worker threads")?;
+    let matrices = Matrices::new();
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.files.iter().map(|f| Source::from_arg(Some(f))).collect()
+    };
+    let variant = args.variant.map(Variant::from);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut summary = Summary::default();
+    let start = Instant::now();
+    let mut chunk = Vec::with_capacity(CHUNK);
+    let mut answers = Vec::with_capacity(CHUNK);
+    for source in &sources {
+        let reader: Box<dyn BufRead> = match source {
+            Source::Stdin => Box::new(io::stdin().lock()),
+            Source::File(p) => Box::new(BufReader::new(
+                File::open(p).with_context(|| format!("cannot read {}", p.display()))?,
+            )),
+        };
+        let mut records = Records::new(reader);
+        loop {
+            chunk.clear();
+            for record in records.by_ref().take(CHUNK) {
+                chunk.push(record.with_context(|| format!("cannot read {}", source.name()))?);
+            }
+            if chunk.is_empty() {
+                break;
+            }
+            answers.clear();
+            pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map_init(|| matrices.solvers(), |solvers, r| answer(solvers, r, variant, task))
+                    .collect_into_vec(&mut answers);
+            });
+            for a in &answers {
+                summary.add(a);
+                if let Some(e) = &a.error {
+                    eprintln!("dlx: {}:{}: {e}", source.name(), a.line);
+                }
+                write_answer(&mut out, a, args.format, task)?;
+            }
+        }
+    }
+    out.flush()?;
+    if args.stats {
+        let secs = start.elapsed().as_secs_f64();
+        let per = |x: u64| if summary.puzzles == 0 { 0.0 } else { x as f64 / summary.puzzles as f64 };
+        eprintln!(
+            "puzzles {}, unique {}, multiple {}, none {}, invalid {}, {:.0} puzzles/s, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
+            summary.puzzles,
+            summary.unique,
+            summary.multiple,
+            summary.none,
+            summary.invalid,
+            if secs > 0.0 { summary.puzzles as f64 / secs } else { 0.0 },
+            per(summary.nodes),
+            per(summary.guesses),
+        );
+    }
+    Ok(if summary.invalid > 0 { ExitCode::from(EXIT_INVALID) } else { ExitCode::SUCCESS })
+}
+
+fn write_answer(
+    out: &mut impl Write,
+    a: &Answer,
+    format: Option<OutputFormat>,
+    task: Task,
+) -> io::Result<()> {
+    let format = format.unwrap_or(match a.format {
+        Format::Line => OutputFormat::Line,
+        Format::Grid | Format::List => OutputFormat::Grid,
+    });
+    if format == OutputFormat::Json {
+        let value = serde_json::json!({
+            "line": a.line,
+            "puzzle": a.puzzle.map(|p| p.to_line()),
+            "status": a.status.name(),
+            "solution": a.solution.map(|p| p.to_line()),
+            "count": a.count,
+            "error": a.error,
+            "nodes": a.nodes,
+            "guesses": a.guesses,
+        });
+        serde_json::to_writer(&mut *out, &value)?;
+        return writeln!(out);
+    }
+    let grid = format == OutputFormat::Grid;
+    let comment = match (a.status, &a.error) {
+        (Status::Invalid, Some(e)) => Some(format!("invalid: {e}")),
+        (Status::None, _) => Some("no solution".to_owned()),
+        (Status::Multiple, _) => Some("multiple solutions; one of them:".to_owned()),
+        _ => None,
+    };
+    if let Some(c) = comment {
+        writeln!(out, "# line {}: {c}", a.line)?;
+    }
+    if let Task::Count { limit } = task {
+        if let Some(n) = a.count {
+            let plus = if limit == Some(n) { "+" } else { "" };
+            writeln!(out, "{n}{plus}")?;
+        }
+    } else if let Some(s) = a.solution {
+        let mut text = String::with_capacity(200);
+        if grid {
+            s.write_grid(&mut text).expect("writing to a String cannot fail");
+        } else {
+            s.write_line(&mut text).expect("writing to a String cannot fail");
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())?;
+    }
+    if grid && matches!(task, Task::Solve { .. }) {
+        writeln!(out)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,106 @@
+//! End-to-end tests of `dlx solve` and `dlx count`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name).to_str().unwrap().to_owned()
+}
+
+fn dlx(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+const SOLUTIONS: [&str; 4] = [
+    "517698234289134756346275891672849315138526947954713682495362178723481569861957423",
+    "947165283823974516651328947478596132516432879239817465764251398385749621192683754",
+    "145327698839654127672918543496185372218473956753296481367542819984761235521839764",
+    "849257631357618249612439758423761985165892374798345162281573496934186527576924813",
+];
+
+#[test]
+fn solves_the_known_puzzles_in_their_own_forms() {
+    let out = dlx(&["solve", &fixture("sudoku.txt")], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let mut lines = stdout.lines();
+    for s in &SOLUTIONS[..3] {
+        assert_eq!(lines.next(), Some(*s));
+    }
+    // The list puzzle comes back as a grid.
+    let grid: String = lines.take(11).collect::<Vec<_>>().join("\n");
+    let digits: String = grid.chars().filter(char::is_ascii_digit).collect();
+    assert_eq!(digits, SOLUTIONS[3]);
+    // Every thread count gives the same output.
+    for threads in ["1", "3"] {
+        assert_eq!(text(&dlx(&["solve", "--threads", threads, &fixture("sudoku.txt")], "").stdout), stdout);
+    }
+}
+
+#[test]
+fn json_lines_and_a_bad_batch() {
+    let out = dlx(&["solve", "--format", "json", &fixture("sudoku-bad.txt")], "");
+    assert_eq!(out.status.code(), Some(2));
+    let rows: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["status"], "unique");
+    assert_eq!(rows[0]["line"], 2);
+    assert_eq!(rows[0]["solution"], SOLUTIONS[2]);
+    assert!(rows[0]["nodes"].as_u64().unwrap() >= rows[0]["guesses"].as_u64().unwrap());
+    assert_eq!(rows[1]["status"], "invalid");
+    assert_eq!(rows[1]["error"], "digit 5 appears twice in row 1 (r1c2, r1c8)");
+    assert_eq!(rows[2]["error"], "79 cells, expected 81");
+    assert_eq!(rows[2]["line"], 4);
+    assert_eq!(rows[3]["solution"], SOLUTIONS[1]);
+    let err = text(&out.stderr);
+    assert!(err.contains("sudoku-bad.txt:3: digit 5 appears twice in row 1 (r1c2, r1c8)"), "{err}");
+    assert!(err.contains("sudoku-bad.txt:4: 79 cells, expected 81"), "{err}");
+}
+
+#[test]
+fn none_multiple_first_and_counts() {
+    let empty = ".".repeat(81);
+    let none = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let input = format!("{empty}\n{none}\n");
+    let out = dlx(&["solve", "--stats"], &input);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "# line 1: multiple solutions; one of them:");
+    assert_eq!(lines[1].len(), 81);
+    assert_eq!(lines[2], "# line 2: no solution");
+    assert_eq!(lines.len(), 3);
+    assert!(text(&out.stderr).starts_with("puzzles 2, unique 0, multiple 1, none 1, invalid 0, "));
+
+    let first = dlx(&["solve", "--first", "--format", "json"], &format!("{empty}\n"));
+    assert!(text(&first.stdout).contains("\"status\":\"solved\""));
+
+    let counts = dlx(&["count", "--limit", "5"], &format!("{empty}\n{none}\n{}\n", SOLUTIONS[0]));
+    assert_eq!(text(&counts.stdout), "5+\n0\n1\n");
+
+    let diagonal =
+        dlx(&["solve", "--variant", "diagonal", "--format", "json"], &format!("{}\n", SOLUTIONS[0]));
+    assert!(text(&diagonal.stdout).contains("\"status\":\"invalid\""), "a classic grid breaks the diagonals");
+}
+
+#[test]
+fn even_markers_are_inferred_and_kept() {
+    let out = dlx(&["count", "--limit", "20", &fixture("sudoku.txt")], "");
+    assert_eq!(text(&out.stdout), "1\n1\n1\n1\n");
+    let classic = dlx(&["count", "--variant", "classic", &fixture("sudoku.txt")], "");
+    assert_eq!(classic.status.code(), Some(2), "markers in a classic puzzle are an error");
+}
