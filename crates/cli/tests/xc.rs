@@ -1,26 +1,18 @@
 //! End-to-end tests of `dlx xc` through the built binary.
 
 use std::collections::BTreeSet;
-use std::io::{Read, Write};
+mod common;
+
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name)
+    PathBuf::from(common::fixture(name))
 }
 
 fn dlx(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
+    common::dlx(args, stdin.unwrap_or(""))
 }
 
 fn stdout(o: &Output) -> String {

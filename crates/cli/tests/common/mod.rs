@@ -1,0 +1,24 @@
+//! Running the built `dlx` binary, shared by the end-to-end tests.
+#![allow(dead_code, unreachable_pub)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The path of a fixture file.
+pub fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name).to_str().unwrap().to_owned()
+}
+
+/// Runs `dlx` with these arguments and standard input.
+pub fn dlx(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
