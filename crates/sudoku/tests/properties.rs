@@ -1,0 +1,90 @@
+//! Property tests: random grids of each variant with clues removed, checked against a plain
+//! backtracking counter written here, the `.dlx` output, and print-then-parse round trips.
+
+use dlx_sudoku::{Matrix, Puzzle, Variant};
+use proptest::prelude::*;
+
+/// Counts solutions (up to `limit`) by plain backtracking over cells, independent of the engine.
+fn backtrack_count(grid: &mut [u8; 81], even: &[bool; 81], variant: Variant, limit: u64) -> u64 {
+    let Some(cell) = grid.iter().position(|&d| d == 0) else { return 1 };
+    let mut total = 0;
+    for digit in 1..=9u8 {
+        if even[cell] && digit % 2 == 1 {
+            continue;
+        }
+        let clash = variant
+            .units()
+            .iter()
+            .filter(|u| u.contains(cell))
+            .any(|u| u.cells().iter().any(|&c| grid[c] == digit));
+        if clash {
+            continue;
+        }
+        grid[cell] = digit;
+        total += backtrack_count(grid, even, variant, limit - total);
+        grid[cell] = 0;
+        if total >= limit {
+            break;
+        }
+    }
+    total
+}
+
+/// A random puzzle of `variant`: a full grid relabelled by a random digit permutation, some
+/// clues removed, and (even-cell variant) some empty cells holding even digits marked.
+fn puzzle(variant: Variant) -> impl Strategy<Value = Puzzle> {
+    let base = Matrix::new(variant).solver().first(&Puzzle::empty()).unwrap().unwrap();
+    (Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(), proptest::collection::vec(0u8..4, 81)).prop_map(
+        move |(perm, fate)| {
+            let mut p = Puzzle::empty();
+            for cell in 0..81 {
+                let digit = perm[usize::from(base.get(cell)) - 1];
+                match fate[cell] {
+                    0 => {} // removed
+                    1 if variant == Variant::Even && digit % 2 == 0 => p.set_even_cell(cell, true),
+                    _ => p.set(cell, digit),
+                }
+            }
+            p
+        },
+    )
+}
+
+fn check(variant: Variant, p: Puzzle) -> Result<(), TestCaseError> {
+    const LIMIT: u64 = 40;
+    let matrix = Matrix::new(variant);
+    let mut solver = matrix.solver();
+    let count = solver.count(&p, Some(LIMIT)).unwrap();
+    let mut grid = *p.cells();
+    let even: [bool; 81] = std::array::from_fn(|c| p.is_even_cell(c));
+    prop_assert_eq!(count, backtrack_count(&mut grid, &even, variant, LIMIT));
+    prop_assert!(count >= 1, "a puzzle cut from a full grid has a solution");
+    for s in solver.solutions(&p).unwrap().take(5) {
+        prop_assert!(p.is_solved_by(&s, variant), "{:?} does not solve {:?}", s, p);
+    }
+    let text = matrix.puzzle_to_dlx(&p);
+    let problem = dlx_engine::Problem::parse_dlx(&text).unwrap();
+    prop_assert_eq!(dlx_engine::Solver::new(&problem).count_up_to(LIMIT).unwrap(), count);
+    prop_assert_eq!(p.to_line().parse::<Puzzle>().unwrap(), p);
+    prop_assert_eq!(p.to_grid().parse::<Puzzle>().unwrap(), p);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn classic_counts_agree(p in puzzle(Variant::Classic)) {
+        check(Variant::Classic, p)?;
+    }
+
+    #[test]
+    fn diagonal_counts_agree(p in puzzle(Variant::Diagonal)) {
+        check(Variant::Diagonal, p)?;
+    }
+
+    #[test]
+    fn even_counts_agree(p in puzzle(Variant::Even)) {
+        check(Variant::Even, p)?;
+    }
+}
