@@ -136,6 +136,8 @@ struct Answer {
     solution: Option<Puzzle>,
     count: Option<u64>,
     error: Option<String>,
+    /// The column of a malformed character, when the error is about one.
+    column: Option<usize>,
     nodes: u64,
     guesses: u64,
 }
@@ -186,6 +188,7 @@ fn answer(solvers: &mut Solvers<'_>, record: &Record, variant: Option<Variant>, 
         solution: None,
         count: None,
         error: None,
+        column: None,
         nodes: 0,
         guesses: 0,
     };
@@ -193,6 +196,7 @@ fn answer(solvers: &mut Solvers<'_>, record: &Record, variant: Option<Variant>, 
         Ok(p) => *p,
         Err(e) => {
             a.error = Some(e.kind.to_string());
+            a.column = e.column;
             return a;
         }
     };
@@ -302,7 +306,8 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
             for a in &answers {
                 summary.add(a);
                 if let Some(e) = &a.error {
-                    eprintln!("dlx: {}:{}: {e}", source.name(), a.line);
+                    let column = a.column.map(|c| format!(":{c}")).unwrap_or_default();
+                    eprintln!("dlx: {}:{}{column}: {e}", source.name(), a.line);
                 }
                 write_answer(&mut out, a, args.format, task)?;
             }
@@ -345,6 +350,7 @@ fn write_answer(
             "solution": a.solution.map(|p| p.to_line()),
             "count": a.count,
             "error": a.error,
+            "column": a.column,
             "nodes": a.nodes,
             "guesses": a.guesses,
         });

@@ -53,6 +53,10 @@ fn json_lines_and_a_bad_batch() {
     let err = text(&out.stderr);
     assert!(err.contains("sudoku-bad.txt:3: digit 5 appears twice in row 1 (r1c2, r1c8)"), "{err}");
     assert!(err.contains("sudoku-bad.txt:4: 79 cells, expected 81"), "{err}");
+
+    let bad_char = dlx(&["solve"], &format!("{}x\n", ".".repeat(80)));
+    assert_eq!(bad_char.status.code(), Some(2));
+    assert_eq!(text(&bad_char.stderr), "dlx: <stdin>:1:81: unexpected character 'x'\n");
 }
 
 #[test]
