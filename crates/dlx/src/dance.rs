@@ -22,6 +22,21 @@ impl Dance {
         Links { links: &mut self.links, nodes: &mut self.nodes, updates: self.updates }
     }
 
+    /// The item of option node `p` (0 for a spacer).
+    pub(crate) fn item_of(&self, p: u32) -> u32 {
+        self.nodes[p as usize].top
+    }
+
+    /// Whether item `i` is still in its list of active items.
+    pub(crate) fn is_active(&self, i: u32) -> bool {
+        self.links[self.links[i as usize].left as usize].right == i
+    }
+
+    /// Whether option node `p` is linked into its item's list.
+    pub(crate) fn is_linked(&self, p: u32) -> bool {
+        self.nodes[self.nodes[p as usize].up as usize].down == p
+    }
+
     /// Runs `f` on a view and stores its update count back.
     pub(crate) fn with<R>(&mut self, f: impl FnOnce(&mut Links<'_>) -> R) -> R {
         let mut view = self.view();
@@ -102,12 +117,6 @@ impl Links<'_> {
     #[inline(always)]
     pub(crate) fn top(&self, p: u32) -> u32 {
         self.node(p).top
-    }
-
-    /// Whether item `i` is still in its list of active items.
-    #[inline]
-    pub(crate) fn is_active(&self, i: u32) -> bool {
-        self.link(self.link(i).left).right == i
     }
 
     /// Removes item `i` from its list and hides every option in its list from the other items.
@@ -223,12 +232,6 @@ impl Links<'_> {
             q -= 1;
             self.uncover(self.top(q));
         }
-    }
-
-    /// Whether option node `p` is linked into its item's list.
-    #[inline]
-    pub(crate) fn is_linked(&self, p: u32) -> bool {
-        self.node(self.node(p).up).down == p
     }
 
     /// Takes every node of the option whose first node is `first` out of its item's list.

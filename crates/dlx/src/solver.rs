@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng, seq::SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dance::{Dance, Links};
-use crate::index::{ItemId, OptionId};
+use crate::index::{ItemId, OptionId, to_u32};
 use crate::problem::Problem;
 
 /// Effort of the last search run.
@@ -290,11 +290,11 @@ impl<'p> Solver<'p> {
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
         let mut q = first;
         loop {
-            let item = self.dance.with(|d| d.top(q));
+            let item = self.dance.item_of(q);
             if item == 0 {
                 break;
             }
-            if !self.dance.with(|d| d.is_active(item)) {
+            if !self.dance.is_active(item) {
                 return Err(self.conflict(option, item));
             }
             q += 1;
@@ -345,7 +345,7 @@ impl<'p> Solver<'p> {
         if self.base > 0 {
             return Err(ForceError::ExcludeAfterForce(option));
         }
-        if !self.dance.with(|d| d.is_linked(first)) {
+        if !self.dance.is_linked(first) {
             return Ok(false);
         }
         self.dance.with(|d| d.remove_option(first));
@@ -363,8 +363,8 @@ impl<'p> Solver<'p> {
     }
 
     /// Whether an item is still uncovered by the forced options.
-    pub fn is_item_free(&mut self, item: ItemId) -> bool {
-        self.problem.layout_of(item).is_some_and(|i| self.dance.with(|d| d.is_active(i)))
+    pub fn is_item_free(&self, item: ItemId) -> bool {
+        self.problem.layout_of(item).is_some_and(|i| self.dance.is_active(i))
     }
 
     /// The first solution, or `None` if there is none.
@@ -520,7 +520,7 @@ impl<'p> Solver<'p> {
                             p = dance.down(p);
                         }
                         self.pool[start..].shuffle(&mut self.rng);
-                        self.pool_pos[l] = index_u32(start);
+                        self.pool_pos[l] = to_u32(start);
                         x = self.pool.get(start).copied().unwrap_or(item);
                     } else {
                         x = dance.down(item);
@@ -559,7 +559,7 @@ impl<'p> Solver<'p> {
                     item = dance.top(tried);
                     if RANDOM {
                         let next = self.pool_pos[l] as usize + 1;
-                        self.pool_pos[l] = index_u32(next);
+                        self.pool_pos[l] = to_u32(next);
                         x = self.pool.get(next).copied().unwrap_or(item);
                     } else {
                         x = dance.down(tried);
@@ -597,12 +597,6 @@ impl<'p> Solver<'p> {
         }
         Ok(())
     }
-}
-
-/// Converts a pool position (bounded by the node count, itself a `u32`) to `u32`.
-#[inline(always)]
-fn index_u32(i: usize) -> u32 {
-    crate::index::to_u32(i)
 }
 
 /// MRV with random tie-breaking (reservoir sampling over the equally short items).
