@@ -4,22 +4,63 @@
 //! [`Problem`](crate::Problem), whose builder guarantees every link is a valid index into `nodes` or
 //! `links`, and the operations below only ever copy existing links around, so that stays true.
 
-use crate::problem::{Link, Node};
+use crate::problem::{Link, Node, Problem};
 
-/// The mutable copy of a problem's links, plus the update counter.
+/// The mutable copy of a problem's links, plus the update counter and the record of dead ends.
 #[derive(Clone, Debug)]
 pub(crate) struct Dance {
     pub(crate) links: Vec<Link>,
     pub(crate) nodes: Vec<Node>,
     /// List removals so far (Knuth's "updates"): one per item covered, one per node hidden.
     pub(crate) updates: u64,
+    /// Primary items whose list became empty while covering, newest last: the search keeps it as
+    /// a stack, truncated on backtracking, so that choosing an item needs no scan when a dead end
+    /// is known, and may stop at the first item of length 1 when none is.
+    /// A fixed buffer of one entry per primary item; `zero_count` entries are in use.
+    pub(crate) zeros: Vec<u32>,
+    pub(crate) zero_count: usize,
+    n_primary: u32,
 }
 
 impl Dance {
+    /// The initial links of `problem`.
+    pub(crate) fn new(problem: &Problem) -> Dance {
+        let n_primary = crate::index::to_u32(problem.primary_count());
+        Dance {
+            links: problem.links.clone(),
+            nodes: problem.nodes.clone(),
+            updates: 0,
+            // Each primary item is on the stack at most once at a time (see `Links::hide`).
+            zeros: vec![0; problem.primary_count()],
+            zero_count: 0,
+            n_primary,
+        }
+    }
+
     /// A view of the links for the hot loop: slices kept in registers, updates counted locally.
     #[inline(always)]
     pub(crate) fn view(&mut self) -> Links<'_> {
-        Links { links: &mut self.links, nodes: &mut self.nodes, updates: self.updates }
+        Links {
+            links: &mut self.links,
+            nodes: &mut self.nodes,
+            updates: self.updates,
+            zeros: &mut self.zeros,
+            zero_count: self.zero_count,
+            n_primary: self.n_primary,
+        }
+    }
+
+    /// Starts the record of dead ends afresh: the active primary items with empty lists now.
+    pub(crate) fn collect_zeros(&mut self) {
+        self.zero_count = 0;
+        let mut k = self.links[0].right;
+        while k != 0 {
+            if self.nodes[k as usize].top == 0 {
+                self.zeros[self.zero_count] = k;
+                self.zero_count += 1;
+            }
+            k = self.links[k as usize].right;
+        }
     }
 
     /// The item of option node `p` (0 for a spacer).
@@ -41,7 +82,9 @@ impl Dance {
     pub(crate) fn with<R>(&mut self, f: impl FnOnce(&mut Links<'_>) -> R) -> R {
         let mut view = self.view();
         let r = f(&mut view);
-        self.updates = view.updates;
+        let (updates, zero_count) = (view.updates, view.zero_count);
+        self.updates = updates;
+        self.zero_count = zero_count;
         r
     }
 }
@@ -52,6 +95,9 @@ pub(crate) struct Links<'a> {
     links: &'a mut [Link],
     nodes: &'a mut [Node],
     updates: u64,
+    zeros: &'a mut [u32],
+    zero_count: usize,
+    n_primary: u32,
 }
 
 impl Links<'_> {
@@ -99,12 +145,6 @@ impl Links<'_> {
     #[inline(always)]
     pub(crate) fn first_primary(&self) -> u32 {
         self.link(0).right
-    }
-
-    /// The next item in its (primary or secondary) list.
-    #[inline(always)]
-    pub(crate) fn right(&self, i: u32) -> u32 {
-        self.link(i).right
     }
 
     /// The node below `p` in its item's list.
@@ -158,7 +198,14 @@ impl Links<'_> {
             } else {
                 self.node_mut(u).down = d;
                 self.node_mut(d).up = u;
-                self.node_mut(x).top -= 1;
+                let len = self.node(x).top - 1;
+                self.node_mut(x).top = len;
+                if len == 0 && x <= self.n_primary {
+                    // A dead end. Its list stays empty until this hide is undone, which happens
+                    // only after the search has truncated the stack below this entry.
+                    self.zeros[self.zero_count] = x;
+                    self.zero_count += 1;
+                }
                 self.updates += 1;
                 q += 1;
             }
@@ -261,10 +308,49 @@ impl Links<'_> {
         }
     }
 
-    /// Minimum remaining values: the first active primary item with the shortest list, stopping
-    /// at the first one with at most one option. 0 when no primary item is left.
+    /// The length of the dead-end stack, to truncate back to on backtracking.
     #[inline(always)]
-    pub(crate) fn choose(&self) -> u32 {
+    pub(crate) fn zeros_len(&self) -> usize {
+        self.zero_count
+    }
+
+    /// Forgets the dead ends recorded since the stack had length `len`.
+    #[inline(always)]
+    pub(crate) fn truncate_zeros(&mut self, len: usize) {
+        self.zero_count = len;
+    }
+
+    /// Whether item `i` is still in its list of active items.
+    #[inline(always)]
+    fn is_active(&self, i: u32) -> bool {
+        self.link(self.link(i).left).right == i
+    }
+
+    /// A primary item with an empty list among those recorded since `from`, if one is still active.
+    #[inline(always)]
+    fn known_zero(&self, from: usize) -> Option<u32> {
+        self.zeros.get(from..self.zero_count)?.iter().rev().copied().find(|&z| self.is_active(z))
+    }
+
+    /// Minimum remaining values: the active primary item with the shortest list, the earliest one
+    /// on ties (0 when no primary item is left).
+    ///
+    /// `from` is where the dead ends recorded since the previous choice start: when one of them is
+    /// still active it is taken at once (any empty item ends the branch the same way: one update,
+    /// then backtracking). Otherwise no active item is empty, so the scan can stop at the first item
+    /// of length 1: it is the earliest of the shortest.
+    #[inline(always)]
+    pub(crate) fn choose(&self, from: usize) -> u32 {
+        let chosen = match self.known_zero(from) {
+            Some(z) => z,
+            None => self.scan(),
+        };
+        debug_assert!(self.agrees_with_full_scan(chosen), "MRV shortcut chose {chosen}");
+        chosen
+    }
+
+    #[inline(always)]
+    fn scan(&self) -> u32 {
         let mut best = u32::MAX;
         let mut chosen = 0;
         let mut k = self.link(0).right;
@@ -275,6 +361,53 @@ impl Links<'_> {
                 chosen = k;
                 if len <= 1 {
                     break;
+                }
+            }
+            k = self.link(k).right;
+        }
+        chosen
+    }
+
+    /// Debug check of [`choose`](Self::choose) against a scan of every active primary item.
+    fn agrees_with_full_scan(&self, chosen: u32) -> bool {
+        let (mut best, mut first) = (u32::MAX, 0);
+        let mut k = self.link(0).right;
+        while k != 0 {
+            if self.node(k).top < best {
+                best = self.node(k).top;
+                first = k;
+            }
+            k = self.link(k).right;
+        }
+        if first == 0 {
+            return chosen == 0;
+        }
+        let len = self.node(chosen).top;
+        self.is_active(chosen) && chosen <= self.n_primary && len == best && (len == 0 || chosen == first)
+    }
+
+    /// Minimum remaining values for random branching: ties among the shortest items are broken by
+    /// `pick(ties)`, which returns whether the newest of `ties` equally short items replaces the
+    /// current choice. Dead ends are taken as in [`choose`](Self::choose).
+    #[inline(always)]
+    pub(crate) fn choose_with_ties(&self, from: usize, mut pick: impl FnMut(u32) -> bool) -> u32 {
+        if let Some(z) = self.known_zero(from) {
+            return z;
+        }
+        let mut best = u32::MAX;
+        let mut chosen = 0;
+        let mut ties = 0u32;
+        let mut k = self.link(0).right;
+        while k != 0 {
+            let len = self.node(k).top;
+            if len < best {
+                best = len;
+                chosen = k;
+                ties = 1;
+            } else if len == best {
+                ties += 1;
+                if pick(ties) {
+                    chosen = k;
                 }
             }
             k = self.link(k).right;

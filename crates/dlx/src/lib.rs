@@ -80,9 +80,15 @@
 //! # Branching
 //!
 //! The search branches on the active primary item with the fewest remaining options (minimum
-//! remaining values), scanning the items left to right and stopping at the first with at most one
-//! option; ties go to the earliest item. With a seed, ties are broken at random and each item's
-//! options are tried in a shuffled order.
+//! remaining values); ties go to the earliest item. Scanning every item at every node is a large
+//! share of the time when there are many items (324 in a sudoku), so the scan is cut short without
+//! changing the choice: while covering, the search records each primary item whose list becomes
+//! empty, on a stack it truncates when it backtracks. If a recorded item is still active it is
+//! chosen at once (every empty item ends the branch the same way: one update, then backtracking);
+//! if none is, no active item is empty, and the scan stops at the first item of length 1, which is
+//! then the earliest of the shortest. Debug builds check every choice against a full scan.
+//!
+//! With a seed, ties are broken at random and each item's options are tried in a shuffled order.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand::{Rng, SeedableRng, seq::SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::dance::{Dance, Links};
+use crate::dance::Dance;
 use crate::index::{ItemId, OptionId, to_u32};
 use crate::problem::Problem;
 
@@ -215,6 +215,8 @@ pub struct Solver<'p> {
     pool: Vec<u32>,
     /// Random mode: the position in `pool` of the option being tried at each level.
     pool_pos: Vec<u32>,
+    /// For each level, the length of the dead-end stack before and after covering its item.
+    zero_marks: Vec<(usize, usize)>,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -234,7 +236,7 @@ impl<'p> Solver<'p> {
         let depth = problem.primary_count() + 1;
         Solver {
             problem,
-            dance: Dance { links: problem.links.clone(), nodes: problem.nodes.clone(), updates: 0 },
+            dance: Dance::new(problem),
             chosen: vec![0; depth],
             excluded: Vec::new(),
             base: 0,
@@ -246,6 +248,7 @@ impl<'p> Solver<'p> {
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             pool: Vec::new(),
             pool_pos: Vec::new(),
+            zero_marks: vec![(0, 0); depth],
         }
     }
 
@@ -326,6 +329,8 @@ impl<'p> Solver<'p> {
     pub fn unforce(&mut self) -> Option<OptionId> {
         let first = *self.chosen[..self.base].last()?;
         self.dance.with(|d| d.uncover_option(first));
+        // Dead ends recorded while forcing are stale now; each run collects its own.
+        self.dance.zero_count = 0;
         self.base -= 1;
         self.level = self.base;
         Some(self.problem.option_of_node(first))
@@ -439,6 +444,7 @@ impl<'p> Solver<'p> {
         self.stats = Stats::default();
         self.dance.updates = 0;
         self.level = self.base;
+        self.dance.collect_zeros();
         if let Some(seed) = self.seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             self.pool.clear();
@@ -510,8 +516,16 @@ impl<'p> Solver<'p> {
                         break Step::Interrupted(StopReason::Cancelled);
                     }
                     // X3, X4: choose an item, cover it.
-                    item = if RANDOM { choose_random(dance, &mut self.rng) } else { dance.choose() };
+                    let from = if l == base { 0 } else { self.zero_marks[l - 1].0 };
+                    item = if RANDOM {
+                        let rng = &mut self.rng;
+                        dance.choose_with_ties(from, |ties| rng.random_range(0..ties) == 0)
+                    } else {
+                        dance.choose(from)
+                    };
+                    let before = dance.zeros_len();
                     dance.cover(item);
+                    self.zero_marks[l] = (before, dance.zeros_len());
                     if RANDOM {
                         let start = self.pool.len();
                         let mut p = dance.down(item);
@@ -531,6 +545,7 @@ impl<'p> Solver<'p> {
                     // X5: try option x, or give the item back if none is left.
                     if x == item {
                         dance.uncover(item);
+                        dance.truncate_zeros(self.zero_marks[l].0);
                         if RANDOM {
                             // This level's options are the last `len(item)` entries of the pool.
                             let start = self.pool.len() - dance.len(item) as usize;
@@ -556,6 +571,7 @@ impl<'p> Solver<'p> {
                     l -= 1;
                     let tried = chosen[l];
                     dance.uncover_rest(tried);
+                    dance.truncate_zeros(self.zero_marks[l].1);
                     item = dance.top(tried);
                     if RANDOM {
                         let next = self.pool_pos[l] as usize + 1;
@@ -568,8 +584,9 @@ impl<'p> Solver<'p> {
                 }
             }
         };
-        let updates = view.updates();
+        let (updates, zero_count) = (view.updates(), view.zeros_len());
         self.dance.updates = updates;
+        self.dance.zero_count = zero_count;
         self.level = l;
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;
@@ -580,8 +597,7 @@ impl<'p> Solver<'p> {
     /// and forced options alone produce: after any run, the two must agree exactly. O(size of the problem);
     /// meant for tests and debugging.
     pub fn verify_links(&self) -> Result<(), String> {
-        let mut fresh =
-            Dance { links: self.problem.links.clone(), nodes: self.problem.nodes.clone(), updates: 0 };
+        let mut fresh = Dance::new(self.problem);
         for &first in &self.excluded {
             fresh.with(|d| d.remove_option(first));
         }
@@ -597,33 +613,6 @@ impl<'p> Solver<'p> {
         }
         Ok(())
     }
-}
-
-/// MRV with random tie-breaking (reservoir sampling over the equally short items).
-#[inline(always)]
-fn choose_random(dance: &Links<'_>, rng: &mut Xoshiro256PlusPlus) -> u32 {
-    let mut best = u32::MAX;
-    let mut chosen = 0;
-    let mut ties = 0u32;
-    let mut k = dance.first_primary();
-    while k != 0 {
-        let len = dance.len(k);
-        if len < best {
-            best = len;
-            chosen = k;
-            ties = 1;
-            if len == 0 {
-                break;
-            }
-        } else if len == best {
-            ties += 1;
-            if rng.random_range(0..ties) == 0 {
-                chosen = k;
-            }
-        }
-        k = dance.right(k);
-    }
-    chosen
 }
 
 enum IterState {
