@@ -329,7 +329,15 @@ impl Links<'_> {
     /// A primary item with an empty list among those recorded since `from`, if one is still active.
     #[inline(always)]
     fn known_zero(&self, from: usize) -> Option<u32> {
-        self.zeros.get(from..self.zero_count)?.iter().rev().copied().find(|&z| self.is_active(z))
+        let mut k = self.zero_count;
+        while k > from {
+            k -= 1;
+            let z = self.zeros[k];
+            if self.is_active(z) {
+                return Some(z);
+            }
+        }
+        None
     }
 
     /// Minimum remaining values: the active primary item with the shortest list, the earliest one

@@ -483,11 +483,6 @@ impl<'p> Solver<'p> {
     /// covered; on an interruption likewise (the caller unwinds); on exhaustion all is undone.
     #[inline(never)]
     fn search<const RANDOM: bool>(&mut self, resume: bool) -> Step {
-        enum Phase {
-            Enter,
-            Try,
-            Backtrack,
-        }
         let base = self.base;
         let mut l = self.level;
         let mut nodes = self.stats.nodes;
@@ -501,72 +496,56 @@ impl<'p> Solver<'p> {
         // The item of the current level, and the option node about to be tried.
         let mut item = 0;
         let mut x = 0;
-        let mut phase = if resume { Phase::Backtrack } else { Phase::Enter };
-        let step = loop {
-            match phase {
-                Phase::Enter => {
-                    // X2: all primary items covered?
-                    if dance.first_primary() == 0 {
-                        break Step::Solution;
-                    }
-                    if nodes >= node_limit || dance.updates() >= update_limit {
-                        break Step::Interrupted(StopReason::Budget);
-                    }
-                    if nodes & 1023 == 0 && cancel.is_some_and(CancelFlag::is_cancelled) {
-                        break Step::Interrupted(StopReason::Cancelled);
-                    }
-                    // X3, X4: choose an item, cover it.
-                    let from = if l == base { 0 } else { self.zero_marks[l - 1].0 };
-                    item = if RANDOM {
-                        let rng = &mut self.rng;
-                        dance.choose_with_ties(from, |ties| rng.random_range(0..ties) == 0)
-                    } else {
-                        dance.choose(from)
-                    };
-                    let before = dance.zeros_len();
-                    dance.cover(item);
-                    self.zero_marks[l] = (before, dance.zeros_len());
-                    if RANDOM {
-                        let start = self.pool.len();
-                        let mut p = dance.down(item);
-                        while p != item {
-                            self.pool.push(p);
-                            p = dance.down(p);
-                        }
-                        self.pool[start..].shuffle(&mut self.rng);
-                        self.pool_pos[l] = to_u32(start);
-                        x = self.pool.get(start).copied().unwrap_or(item);
-                    } else {
-                        x = dance.down(item);
-                    }
-                    phase = Phase::Try;
+        // On entry the search either starts a level (X2) or, after a solution, backtracks (X8).
+        let mut backtracking = resume;
+        let step = 'search: loop {
+            if !backtracking {
+                // X2: all primary items covered?
+                if dance.first_primary() == 0 {
+                    break Step::Solution;
                 }
-                Phase::Try => {
-                    // X5: try option x, or give the item back if none is left.
-                    if x == item {
-                        dance.uncover(item);
-                        dance.truncate_zeros(self.zero_marks[l].0);
-                        if RANDOM {
-                            // This level's options are the last `len(item)` entries of the pool.
-                            let start = self.pool.len() - dance.len(item) as usize;
-                            self.pool.truncate(start);
-                        }
-                        phase = Phase::Backtrack;
-                        continue;
-                    }
-                    chosen[l] = x;
-                    nodes += 1;
-                    if dance.len(item) > 1 {
-                        guesses += 1;
-                    }
-                    dance.cover_rest(x);
-                    l += 1;
-                    phase = Phase::Enter;
+                if nodes >= node_limit || dance.updates() >= update_limit {
+                    break Step::Interrupted(StopReason::Budget);
                 }
-                Phase::Backtrack => {
-                    // X8, X6: leave the level, undo its option and try the next one.
+                if nodes & 1023 == 0 && cancel.is_some_and(CancelFlag::is_cancelled) {
+                    break Step::Interrupted(StopReason::Cancelled);
+                }
+                // X3, X4: choose an item, cover it, start with its first option.
+                let from = if l == base { 0 } else { self.zero_marks[l - 1].0 };
+                item = if RANDOM {
+                    let rng = &mut self.rng;
+                    dance.choose_with_ties(from, |ties| rng.random_range(0..ties) == 0)
+                } else {
+                    dance.choose(from)
+                };
+                let before = dance.zeros_len();
+                dance.cover(item);
+                self.zero_marks[l] = (before, dance.zeros_len());
+                if RANDOM {
+                    let start = self.pool.len();
+                    let mut p = dance.down(item);
+                    while p != item {
+                        self.pool.push(p);
+                        p = dance.down(p);
+                    }
+                    self.pool[start..].shuffle(&mut self.rng);
+                    self.pool_pos[l] = to_u32(start);
+                    x = self.pool.get(start).copied().unwrap_or(item);
+                } else {
+                    x = dance.down(item);
+                }
+                if x == item {
+                    // No option: X7, give the item back and backtrack.
+                    dance.uncover(item);
+                    dance.truncate_zeros(self.zero_marks[l].0);
+                    backtracking = true;
+                }
+            }
+            if backtracking {
+                // X8, X6: leave levels until one has another option to try.
+                loop {
                     if l == base {
-                        break Step::Exhausted;
+                        break 'search Step::Exhausted;
                     }
                     l -= 1;
                     let tried = chosen[l];
@@ -580,9 +559,28 @@ impl<'p> Solver<'p> {
                     } else {
                         x = dance.down(tried);
                     }
-                    phase = Phase::Try;
+                    if x != item {
+                        break;
+                    }
+                    // X7: the item's options are used up.
+                    dance.uncover(item);
+                    dance.truncate_zeros(self.zero_marks[l].0);
+                    if RANDOM {
+                        // This level's options are the last `len(item)` entries of the pool.
+                        let start = self.pool.len() - dance.len(item) as usize;
+                        self.pool.truncate(start);
+                    }
                 }
+                backtracking = false;
             }
+            // X5: try option x.
+            chosen[l] = x;
+            nodes += 1;
+            if dance.len(item) > 1 {
+                guesses += 1;
+            }
+            dance.cover_rest(x);
+            l += 1;
         };
         let (updates, zero_count) = (view.updates(), view.zeros_len());
         self.dance.updates = updates;
