@@ -510,7 +510,8 @@ impl<'p> Solver<'p> {
                 if nodes & 1023 == 0 && cancel.is_some_and(CancelFlag::is_cancelled) {
                     break Step::Interrupted(StopReason::Cancelled);
                 }
-                // X3, X4: choose an item, cover it, start with its first option.
+                // X3, X4: choose an item; unless it is a dead end, cover it and start with its
+                // first option.
                 let from = if l == base { 0 } else { self.zero_marks[l - 1].0 };
                 item = if RANDOM {
                     let rng = &mut self.rng;
@@ -518,27 +519,26 @@ impl<'p> Solver<'p> {
                 } else {
                     dance.choose(from)
                 };
-                let before = dance.zeros_len();
-                dance.cover(item);
-                self.zero_marks[l] = (before, dance.zeros_len());
-                if RANDOM {
-                    let start = self.pool.len();
-                    let mut p = dance.down(item);
-                    while p != item {
-                        self.pool.push(p);
-                        p = dance.down(p);
-                    }
-                    self.pool[start..].shuffle(&mut self.rng);
-                    self.pool_pos[l] = to_u32(start);
-                    x = self.pool.get(start).copied().unwrap_or(item);
-                } else {
-                    x = dance.down(item);
-                }
-                if x == item {
-                    // No option: X7, give the item back and backtrack.
-                    dance.uncover(item);
-                    dance.truncate_zeros(self.zero_marks[l].0);
+                if dance.len(item) == 0 {
+                    // A dead end: no need to cover the item only to uncover it (X7) at once.
                     backtracking = true;
+                } else {
+                    let before = dance.zeros_len();
+                    dance.cover(item);
+                    self.zero_marks[l] = (before, dance.zeros_len());
+                    if RANDOM {
+                        let start = self.pool.len();
+                        let mut p = dance.down(item);
+                        while p != item {
+                            self.pool.push(p);
+                            p = dance.down(p);
+                        }
+                        self.pool[start..].shuffle(&mut self.rng);
+                        self.pool_pos[l] = to_u32(start);
+                        x = self.pool.get(start).copied().unwrap_or(item);
+                    } else {
+                        x = dance.down(item);
+                    }
                 }
             }
             if backtracking {
