@@ -9,6 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{Format, Matrix, Puzzle, Record, Records, SudokuSolver, Uniqueness, Variant};
+use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::EXIT_INVALID;
@@ -16,6 +17,32 @@ use crate::input::Source;
 
 /// Records handed to the threads at a time: memory stays constant whatever the input size.
 const CHUNK: usize = 4096;
+
+/// Inputs at least this large get a progress bar (on stderr, and only when it is a terminal).
+const PROGRESS_BYTES: u64 = 256 * 1024;
+
+/// A progress bar over the bytes of an input; hidden for small files and when stderr is not a
+/// terminal (indicatif draws nothing then).
+fn progress_bar(source: &Source, len: Option<u64>) -> ProgressBar {
+    match len {
+        Some(len) if len >= PROGRESS_BYTES => {
+            let bar = ProgressBar::new(len);
+            if let Ok(style) =
+                ProgressStyle::with_template("{prefix} {wide_bar} {bytes}/{total_bytes} {msg} {eta}")
+            {
+                bar.set_style(style);
+            }
+            bar.set_prefix(source.name());
+            bar
+        }
+        Some(_) => ProgressBar::hidden(),
+        None => {
+            let bar = ProgressBar::new_spinner();
+            bar.set_prefix(source.name());
+            bar
+        }
+    }
+}
 
 /// How answers are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -281,11 +308,16 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut answers = Vec::with_capacity(CHUNK);
     for source in &sources {
-        let reader: Box<dyn BufRead> = match source {
-            Source::Stdin => Box::new(io::stdin().lock()),
-            Source::File(p) => Box::new(BufReader::new(
-                File::open(p).with_context(|| format!("cannot read {}", p.display()))?,
-            )),
+        let (reader, bar): (Box<dyn BufRead>, ProgressBar) = match source {
+            Source::Stdin => {
+                let bar = progress_bar(source, None);
+                (Box::new(BufReader::new(bar.wrap_read(io::stdin().lock()))), bar)
+            }
+            Source::File(p) => {
+                let file = File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
+                let bar = progress_bar(source, file.metadata().ok().map(|m| m.len()));
+                (Box::new(BufReader::new(bar.wrap_read(file))), bar)
+            }
         };
         let mut records = Records::new(reader);
         loop {
@@ -307,11 +339,13 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
                 summary.add(a);
                 if let Some(e) = &a.error {
                     let column = a.column.map(|c| format!(":{c}")).unwrap_or_default();
-                    eprintln!("dlx: {}:{}{column}: {e}", source.name(), a.line);
+                    bar.suspend(|| eprintln!("dlx: {}:{}{column}: {e}", source.name(), a.line));
                 }
                 write_answer(&mut out, a, args.format, task)?;
             }
+            bar.set_message(format!("{} puzzles", summary.puzzles));
         }
+        bar.finish_and_clear();
     }
     out.flush()?;
     if args.stats {

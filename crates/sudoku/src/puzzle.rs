@@ -127,11 +127,50 @@ impl Puzzle {
             let cell = Cell(self.even.trailing_zeros() as usize);
             return Err(RuleError::MarkersNotAllowed { cell, variant });
         }
-        for (cell, &digit) in self.cells.iter().enumerate() {
-            if digit % 2 == 1 && self.is_even_cell(cell) {
+        let mut marked = self.even;
+        while marked != 0 {
+            let cell = marked.trailing_zeros() as usize;
+            marked &= marked - 1;
+            let digit = self.cells[cell];
+            if digit % 2 == 1 {
                 return Err(RuleError::OddInEvenCell { digit, cell: Cell(cell) });
             }
         }
+        if self.units_are_consistent(variant) { Ok(()) } else { self.find_repeat(variant) }
+    }
+
+    /// One pass over the givens with a digit mask per unit: whether no unit repeats a digit.
+    fn units_are_consistent(&self, variant: Variant) -> bool {
+        let diagonals = variant.units().contains(&Unit::Diagonal);
+        // Rows 0-8, columns 9-17, boxes 18-26, then the two diagonals.
+        let mut seen = [0u16; 29];
+        for (cell, &digit) in self.cells.iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let bit = 1u16 << digit;
+            let (r, c) = (cell / 9, cell % 9);
+            let mut units = [r, 9 + c, 18 + r / 3 * 3 + c / 3, usize::MAX, usize::MAX];
+            if diagonals {
+                if r == c {
+                    units[3] = 27;
+                }
+                if r + c == 8 {
+                    units[4] = 28;
+                }
+            }
+            for u in units.into_iter().filter(|&u| u != usize::MAX) {
+                if seen[u] & bit != 0 {
+                    return false;
+                }
+                seen[u] |= bit;
+            }
+        }
+        true
+    }
+
+    /// The first repeated digit, unit by unit, named precisely (only called when there is one).
+    fn find_repeat(&self, variant: Variant) -> Result<(), RuleError> {
         for &unit in variant.units() {
             let mut seen = [None; 10];
             for cell in unit.cells() {

@@ -88,3 +88,31 @@ proptest! {
         check(Variant::Even, p)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// `check` finds a repeated digit exactly when some unit holds one, for every variant.
+    #[test]
+    fn check_finds_every_repeat(givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..14)) {
+        let mut p = Puzzle::empty();
+        for (cell, digit) in givens {
+            p.set(cell, digit);
+        }
+        for variant in [Variant::Classic, Variant::Diagonal] {
+            let repeated = variant.units().iter().any(|u| {
+                let digits: Vec<u8> = u.cells().iter().map(|&c| p.get(c)).filter(|&d| d != 0).collect();
+                (1..=9).any(|d| digits.iter().filter(|&&x| x == d).count() > 1)
+            });
+            match p.check(variant) {
+                Ok(()) => prop_assert!(!repeated, "{variant}: missed a repeat in {p:?}"),
+                Err(dlx_sudoku::RuleError::Repeated { digit, unit, first, second }) => {
+                    prop_assert!(repeated);
+                    prop_assert!(unit.contains(first.0) && unit.contains(second.0) && first != second);
+                    prop_assert_eq!((p.get(first.0), p.get(second.0)), (digit, digit));
+                }
+                Err(other) => prop_assert!(false, "unexpected {other}"),
+            }
+        }
+    }
+}
