@@ -106,7 +106,7 @@ pub use index::{ItemId, OptionId};
 pub use problem::{BuildError, MAX_NODES, Problem, ProblemBuilder};
 pub use solver::{
     Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Stats, StopReason,
-    Visitor,
+    Undone, Visitor,
 };
 
 /// The README's examples, run as doctests.

@@ -110,9 +110,9 @@ pub enum ForceError {
     /// The option id is not of this problem.
     #[error("option {0} is not in the problem")]
     UnknownOption(OptionId),
-    /// Options can only be excluded while no option is forced.
-    #[error("option {0} cannot be excluded while options are forced")]
-    ExcludeAfterForce(OptionId),
+    /// The option is excluded.
+    #[error("option {0} is excluded")]
+    Excluded(OptionId),
     /// One of the option's items is already covered by a forced option.
     #[error("option {option} conflicts with forced option {forced} on item `{item_name}`")]
     Conflict {
@@ -125,6 +125,22 @@ pub enum ForceError {
         /// The shared item's name.
         item_name: String,
     },
+}
+
+/// A forced or excluded option, by its first node.
+#[derive(Clone, Copy, Debug)]
+enum Restriction {
+    Forced(u32),
+    Excluded(u32),
+}
+
+/// What [`Solver::undo`] took back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Undone {
+    /// A forced option.
+    Forced(OptionId),
+    /// An excluded option.
+    Excluded(OptionId),
 }
 
 /// Receives solutions during a search: return [`ControlFlow::Break`] to stop.
@@ -200,8 +216,8 @@ pub struct Solver<'p> {
     dance: Dance,
     /// Forced options' first nodes (`..base`), then the option node tried at each level.
     chosen: Vec<u32>,
-    /// Excluded options' first nodes, in the order they were excluded.
-    excluded: Vec<u32>,
+    /// Forced and excluded options, in the order they were applied: undone strictly in reverse.
+    restrictions: Vec<Restriction>,
     /// Number of forced options: the level the search starts at.
     base: usize,
     /// The current level while a search is paused at a solution.
@@ -238,7 +254,7 @@ impl<'p> Solver<'p> {
             problem,
             dance: Dance::new(problem),
             chosen: vec![0; depth],
-            excluded: Vec::new(),
+            restrictions: Vec::new(),
             base: 0,
             level: 0,
             stats: Stats::default(),
@@ -287,8 +303,10 @@ impl<'p> Solver<'p> {
 
     /// Forces an option into every solution of the following runs, before the search starts.
     ///
-    /// Fails, changing nothing, if the option shares an item with an option already forced.
-    /// [`reset`](Self::reset) undoes all forced options; [`unforce`](Self::unforce) the last one.
+    /// Fails, changing nothing, if the option shares an item with an option already forced, or is
+    /// excluded.
+    /// [`undo`](Self::undo) takes back the last forced or excluded option, [`reset`](Self::reset)
+    /// all of them.
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
         let mut q = first;
@@ -302,10 +320,15 @@ impl<'p> Solver<'p> {
             }
             q += 1;
         }
+        // All its items are active, so only an exclusion can have taken it out of their lists.
+        if !self.dance.is_linked(first) {
+            return Err(ForceError::Excluded(option));
+        }
         self.dance.with(|d| d.cover_option(first));
         self.chosen[self.base] = first;
         self.base += 1;
         self.level = self.base;
+        self.restrictions.push(Restriction::Forced(first));
         Ok(())
     }
 
@@ -325,15 +348,35 @@ impl<'p> Solver<'p> {
         }
     }
 
-    /// Undoes the last forced option, returning it (`None` when nothing is forced).
-    pub fn unforce(&mut self) -> Option<OptionId> {
-        let first = *self.chosen[..self.base].last()?;
-        self.dance.with(|d| d.uncover_option(first));
+    /// Takes back the last forced or excluded option (`None` when there is none).
+    pub fn undo(&mut self) -> Option<Undone> {
+        let last = self.restrictions.pop()?;
         // Dead ends recorded while forcing are stale now; each run collects its own.
         self.dance.zero_count = 0;
-        self.base -= 1;
-        self.level = self.base;
-        Some(self.problem.option_of_node(first))
+        Some(match last {
+            Restriction::Forced(first) => {
+                self.dance.with(|d| d.uncover_option(first));
+                self.base -= 1;
+                self.level = self.base;
+                Undone::Forced(self.problem.option_of_node(first))
+            }
+            Restriction::Excluded(first) => {
+                self.dance.with(|d| d.restore_option(first));
+                Undone::Excluded(self.problem.option_of_node(first))
+            }
+        })
+    }
+
+    /// Takes back the last forced option, if it is the last restriction applied (an exclusion
+    /// made after it must be undone first).
+    pub fn unforce(&mut self) -> Option<OptionId> {
+        match self.restrictions.last()? {
+            Restriction::Forced(_) => match self.undo() {
+                Some(Undone::Forced(option)) => Some(option),
+                _ => None,
+            },
+            Restriction::Excluded(_) => None,
+        }
     }
 
     /// The forced options, in the order they were forced.
@@ -341,30 +384,39 @@ impl<'p> Solver<'p> {
         self.chosen[..self.base].iter().map(|&first| self.problem.option_of_node(first))
     }
 
-    /// Excludes an option from the following runs, as if it were not in the problem (a
-    /// restriction such as "this cell holds an even digit"). Exclude before forcing anything:
-    /// while options are forced this fails with [`ForceError::ExcludeAfterForce`]. Returns
-    /// `Ok(false)` when the option was already excluded. [`reset`](Self::reset) undoes it.
+    /// Excludes an option from the following runs, as if it were not in the problem: a restriction
+    /// such as "this cell holds an even digit", or "this cell holds another digit than before".
+    ///
+    /// Returns `Ok(false)`, changing nothing, when the option is already unavailable: excluded
+    /// before, or sharing an item with a forced option. Forcing and excluding may be mixed freely;
+    /// [`undo`](Self::undo) takes them back in reverse order, [`reset`](Self::reset) all at once.
     pub fn exclude(&mut self, option: OptionId) -> Result<bool, ForceError> {
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
-        if self.base > 0 {
-            return Err(ForceError::ExcludeAfterForce(option));
+        let mut q = first;
+        loop {
+            let item = self.dance.item_of(q);
+            if item == 0 {
+                break;
+            }
+            if !self.dance.is_active(item) {
+                return Ok(false);
+            }
+            q += 1;
         }
+        // All its items are active, so the option is in every one of their lists unless it was
+        // excluded before.
         if !self.dance.is_linked(first) {
             return Ok(false);
         }
         self.dance.with(|d| d.remove_option(first));
-        self.excluded.push(first);
+        self.restrictions.push(Restriction::Excluded(first));
         Ok(true)
     }
 
-    /// Undoes every forced option, then every excluded one: the solver is as
-    /// [`new`](Self::new) made it (budget, flag and seed stay).
+    /// Takes back every forced and excluded option: the solver is as [`new`](Self::new) made it
+    /// (budget, flag and seed stay).
     pub fn reset(&mut self) {
-        while self.unforce().is_some() {}
-        while let Some(first) = self.excluded.pop() {
-            self.dance.with(|d| d.restore_option(first));
-        }
+        while self.undo().is_some() {}
     }
 
     /// Whether an item is still uncovered by the forced options.
@@ -596,11 +648,11 @@ impl<'p> Solver<'p> {
     /// meant for tests and debugging.
     pub fn verify_links(&self) -> Result<(), String> {
         let mut fresh = Dance::new(self.problem);
-        for &first in &self.excluded {
-            fresh.with(|d| d.remove_option(first));
-        }
-        for &first in &self.chosen[..self.base] {
-            fresh.with(|d| d.cover_option(first));
+        for r in &self.restrictions {
+            match *r {
+                Restriction::Forced(first) => fresh.with(|d| d.cover_option(first)),
+                Restriction::Excluded(first) => fresh.with(|d| d.remove_option(first)),
+            }
         }
         crate::check::check_invariants(self.problem, &self.dance)?;
         if fresh.links != self.dance.links {

@@ -5,7 +5,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::assert_exact_cover;
-use dlx_engine::{Budget, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_engine::{Budget, OptionId, Problem, ProblemBuilder, Solver, Undone};
 use proptest::prelude::*;
 
 /// A random problem: `primary` + `secondary` items and options as item index lists (each with a
@@ -174,13 +174,51 @@ proptest! {
             if !gone(k) && solver.force(forced).is_ok() {
                 let want: BTreeSet<_> = expected.iter().filter(|s| s.contains(&forced)).cloned().collect();
                 prop_assert_eq!(solver.solutions().map(sorted).collect::<BTreeSet<_>>(), want);
-                prop_assert!(solver.exclude(forced).is_err(), "no exclusion while forced");
+                prop_assert_eq!(solver.exclude(forced), Ok(false), "a forced option is already unavailable");
             }
         }
         solver.verify_links().unwrap();
         solver.reset();
         solver.verify_links().unwrap();
         prop_assert_eq!(solver.count().unwrap(), brute_force(&spec).len() as u64);
+    }
+
+    #[test]
+    fn forcing_excluding_and_undoing_in_any_order(
+        spec in spec(),
+        ops in proptest::collection::vec((any::<bool>(), any::<prop::sample::Index>()), 0..10),
+    ) {
+        prop_assume!(!spec.options.is_empty());
+        let problem = build(&spec);
+        let all = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+        // The restrictions in force, as the engine should see them.
+        let mut applied: Vec<(bool, OptionId)> = Vec::new();
+        for (k, (force, pick)) in ops.into_iter().enumerate() {
+            let option = OptionId::new(pick.index(spec.options.len())).unwrap();
+            if k % 4 == 3 {
+                let undone = solver.undo();
+                let expected = applied.pop().map(|(f, o)| if f { Undone::Forced(o) } else { Undone::Excluded(o) });
+                prop_assert_eq!(undone, expected);
+            } else if force {
+                if solver.force(option).is_ok() {
+                    applied.push((true, option));
+                }
+            } else if solver.exclude(option).unwrap() {
+                applied.push((false, option));
+            }
+            solver.verify_links().unwrap();
+            let expected: BTreeSet<_> = all
+                .iter()
+                .filter(|s| applied.iter().all(|&(f, o)| s.contains(&o) == f))
+                .cloned()
+                .collect();
+            let got: BTreeSet<_> = solver.solutions().map(sorted).collect();
+            prop_assert_eq!(got, expected);
+        }
+        solver.reset();
+        solver.verify_links().unwrap();
+        prop_assert_eq!(solver.count().unwrap(), all.len() as u64);
     }
 
     #[test]
