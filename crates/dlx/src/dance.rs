@@ -26,7 +26,7 @@ impl Dance {
     /// The initial links of `problem`.
     pub(crate) fn new(problem: &Problem) -> Dance {
         let n_primary = crate::index::to_u32(problem.primary_count());
-        Dance {
+        let mut dance = Dance {
             links: problem.links.clone(),
             nodes: problem.nodes.clone(),
             updates: 0,
@@ -34,7 +34,9 @@ impl Dance {
             zeros: vec![0; problem.primary_count()],
             zero_count: 0,
             n_primary,
-        }
+        };
+        dance.collect_zeros();
+        dance
     }
 
     /// A view of the links for the hot loop: slices kept in registers, updates counted locally.
@@ -50,8 +52,9 @@ impl Dance {
         }
     }
 
-    /// Starts the record of dead ends afresh: the active primary items with empty lists now.
-    pub(crate) fn collect_zeros(&mut self) {
+    /// Starts the record of dead ends: the primary items with empty lists from the start. From then
+    /// on every operation that empties a list records it, and undoing truncates the record.
+    fn collect_zeros(&mut self) {
         self.zero_count = 0;
         let mut k = self.links[0].right;
         while k != 0 {
@@ -288,7 +291,12 @@ impl Links<'_> {
             let Node { top: x, up: u, down: d } = self.node(q);
             self.node_mut(u).down = d;
             self.node_mut(d).up = u;
-            self.node_mut(x).top -= 1;
+            let len = self.node(x).top - 1;
+            self.node_mut(x).top = len;
+            if len == 0 && x <= self.n_primary {
+                self.zeros[self.zero_count] = x;
+                self.zero_count += 1;
+            }
             q += 1;
         }
     }

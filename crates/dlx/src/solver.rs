@@ -130,8 +130,9 @@ pub enum ForceError {
 /// A forced or excluded option, by its first node.
 #[derive(Clone, Copy, Debug)]
 enum Restriction {
-    Forced(u32),
-    Excluded(u32),
+    /// The option's first node, and the length of the dead-end record before it was applied.
+    Forced(u32, usize),
+    Excluded(u32, usize),
 }
 
 /// What [`Solver::undo`] took back.
@@ -233,6 +234,8 @@ pub struct Solver<'p> {
     pool_pos: Vec<u32>,
     /// For each level, the length of the dead-end stack before and after covering its item.
     zero_marks: Vec<(usize, usize)>,
+    /// The length of the dead-end stack when the run started.
+    run_zeros: usize,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -265,6 +268,7 @@ impl<'p> Solver<'p> {
             pool: Vec::new(),
             pool_pos: Vec::new(),
             zero_marks: vec![(0, 0); depth],
+            run_zeros: 0,
         }
     }
 
@@ -324,11 +328,12 @@ impl<'p> Solver<'p> {
         if !self.dance.is_linked(first) {
             return Err(ForceError::Excluded(option));
         }
+        let mark = self.dance.zero_count;
         self.dance.with(|d| d.cover_option(first));
         self.chosen[self.base] = first;
         self.base += 1;
         self.level = self.base;
-        self.restrictions.push(Restriction::Forced(first));
+        self.restrictions.push(Restriction::Forced(first, mark));
         Ok(())
     }
 
@@ -351,17 +356,17 @@ impl<'p> Solver<'p> {
     /// Takes back the last forced or excluded option (`None` when there is none).
     pub fn undo(&mut self) -> Option<Undone> {
         let last = self.restrictions.pop()?;
-        // Dead ends recorded while forcing are stale now; each run collects its own.
-        self.dance.zero_count = 0;
         Some(match last {
-            Restriction::Forced(first) => {
+            Restriction::Forced(first, mark) => {
                 self.dance.with(|d| d.uncover_option(first));
+                self.dance.zero_count = mark;
                 self.base -= 1;
                 self.level = self.base;
                 Undone::Forced(self.problem.option_of_node(first))
             }
-            Restriction::Excluded(first) => {
+            Restriction::Excluded(first, mark) => {
                 self.dance.with(|d| d.restore_option(first));
+                self.dance.zero_count = mark;
                 Undone::Excluded(self.problem.option_of_node(first))
             }
         })
@@ -371,11 +376,11 @@ impl<'p> Solver<'p> {
     /// made after it must be undone first).
     pub fn unforce(&mut self) -> Option<OptionId> {
         match self.restrictions.last()? {
-            Restriction::Forced(_) => match self.undo() {
+            Restriction::Forced(..) => match self.undo() {
                 Some(Undone::Forced(option)) => Some(option),
                 _ => None,
             },
-            Restriction::Excluded(_) => None,
+            Restriction::Excluded(..) => None,
         }
     }
 
@@ -408,8 +413,9 @@ impl<'p> Solver<'p> {
         if !self.dance.is_linked(first) {
             return Ok(false);
         }
+        let mark = self.dance.zero_count;
         self.dance.with(|d| d.remove_option(first));
-        self.restrictions.push(Restriction::Excluded(first));
+        self.restrictions.push(Restriction::Excluded(first, mark));
         Ok(true)
     }
 
@@ -496,7 +502,7 @@ impl<'p> Solver<'p> {
         self.stats = Stats::default();
         self.dance.updates = 0;
         self.level = self.base;
-        self.dance.collect_zeros();
+        self.run_zeros = self.dance.zero_count;
         if let Some(seed) = self.seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             self.pool.clear();
@@ -524,6 +530,7 @@ impl<'p> Solver<'p> {
                 d.uncover(item);
             });
         }
+        self.dance.zero_count = self.run_zeros;
         self.pool.clear();
         self.stats.updates = self.dance.updates;
     }
@@ -650,8 +657,8 @@ impl<'p> Solver<'p> {
         let mut fresh = Dance::new(self.problem);
         for r in &self.restrictions {
             match *r {
-                Restriction::Forced(first) => fresh.with(|d| d.cover_option(first)),
-                Restriction::Excluded(first) => fresh.with(|d| d.remove_option(first)),
+                Restriction::Forced(first, _) => fresh.with(|d| d.cover_option(first)),
+                Restriction::Excluded(first, _) => fresh.with(|d| d.remove_option(first)),
             }
         }
         crate::check::check_invariants(self.problem, &self.dance)?;
@@ -660,6 +667,14 @@ impl<'p> Solver<'p> {
         }
         if let Some(p) = (0..fresh.nodes.len()).find(|&p| fresh.nodes[p] != self.dance.nodes[p]) {
             return Err(format!("node {p} differs from the state the forced options produce"));
+        }
+        let (n, m) = (fresh.zero_count, self.dance.zero_count);
+        if fresh.zeros[..n] != self.dance.zeros[..m] {
+            return Err(format!(
+                "dead-end record {:?} instead of {:?}",
+                &self.dance.zeros[..m],
+                &fresh.zeros[..n]
+            ));
         }
         Ok(())
     }

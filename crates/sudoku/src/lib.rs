@@ -27,11 +27,13 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod generate;
 mod parse;
 mod puzzle;
 mod solve;
 mod variant;
 
+pub use generate::{Generated, Generator, Symmetry};
 pub use parse::{Format, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};

@@ -86,6 +86,12 @@ impl Matrix {
         OptionId::new(cell * 9 + usize::from(digit) - 1).expect("fewer than 729 options")
     }
 
+    /// The cell (0-80) and digit (1-9) an option places.
+    pub fn placement(option: OptionId) -> (usize, u8) {
+        let k = option.index();
+        (k / 9, u8::try_from(k % 9 + 1).expect("digit below 10"))
+    }
+
     /// The puzzle in Knuth's `.dlx` format: the variant's items, and for each cell the options
     /// still open to it (only the given digit for a given, only even digits for an even cell).
     /// Counting its solutions with any exact-cover solver counts the puzzle's.
@@ -151,9 +157,8 @@ pub struct SudokuSolver<'m> {
 /// Writes a solution's placements into a grid.
 fn fill(grid: &mut Puzzle, solution: &Solution<'_>) {
     for option in solution.options() {
-        let k = option.index();
-        let digit = u8::try_from(k % 9 + 1).expect("digit below 10");
-        grid.set(k / 9, digit);
+        let (cell, digit) = Matrix::placement(option);
+        grid.set(cell, digit);
     }
 }
 
@@ -238,8 +243,8 @@ impl<'m> SudokuSolver<'m> {
         Ok(self.solver.solutions().map(move |options| {
             let mut grid = base;
             for option in options {
-                let k = option.index();
-                grid.set(k / 9, u8::try_from(k % 9 + 1).expect("digit below 10"));
+                let (cell, digit) = Matrix::placement(option);
+                grid.set(cell, digit);
             }
             grid
         }))
