@@ -30,11 +30,13 @@
 mod generate;
 mod parse;
 mod puzzle;
+mod rate;
 mod solve;
 mod variant;
 
 pub use generate::{Generated, Generator, Symmetry};
 pub use parse::{Format, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
+pub use rate::{Level, Logic, Rating, Technique, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
 pub use variant::{Cell, Unit, Variant};

@@ -1,34 +1,10 @@
 //! Property tests: random grids of each variant with clues removed, checked against a plain
 //! backtracking counter written here, the `.dlx` output, and print-then-parse round trips.
 
+mod common;
+
 use dlx_sudoku::{Matrix, Puzzle, Variant};
 use proptest::prelude::*;
-
-/// Counts solutions (up to `limit`) by plain backtracking over cells, independent of the engine.
-fn backtrack_count(grid: &mut [u8; 81], even: &[bool; 81], variant: Variant, limit: u64) -> u64 {
-    let Some(cell) = grid.iter().position(|&d| d == 0) else { return 1 };
-    let mut total = 0;
-    for digit in 1..=9u8 {
-        if even[cell] && digit % 2 == 1 {
-            continue;
-        }
-        let clash = variant
-            .units()
-            .iter()
-            .filter(|u| u.contains(cell))
-            .any(|u| u.cells().iter().any(|&c| grid[c] == digit));
-        if clash {
-            continue;
-        }
-        grid[cell] = digit;
-        total += backtrack_count(grid, even, variant, limit - total);
-        grid[cell] = 0;
-        if total >= limit {
-            break;
-        }
-    }
-    total
-}
 
 /// A random puzzle of `variant`: a full grid relabelled by a random digit permutation, some
 /// clues removed, and (even-cell variant) some empty cells holding even digits marked.
@@ -55,9 +31,7 @@ fn check(variant: Variant, p: Puzzle) -> Result<(), TestCaseError> {
     let matrix = Matrix::new(variant);
     let mut solver = matrix.solver();
     let count = solver.count(&p, Some(LIMIT)).unwrap();
-    let mut grid = *p.cells();
-    let even: [bool; 81] = std::array::from_fn(|c| p.is_even_cell(c));
-    prop_assert_eq!(count, backtrack_count(&mut grid, &even, variant, LIMIT));
+    prop_assert_eq!(count, common::count(&p, variant, LIMIT));
     prop_assert!(count >= 1, "a puzzle cut from a full grid has a solution");
     for s in solver.solutions(&p).unwrap().take(5) {
         prop_assert!(p.is_solved_by(&s, variant), "{:?} does not solve {:?}", s, p);

@@ -1,0 +1,95 @@
+//! Generated puzzles: unique (engine and independent counter), symmetric, minimal, valid,
+//! reproducible.
+
+mod common;
+
+use dlx_sudoku::{Generator, Matrix, Puzzle, Symmetry, Variant};
+
+/// The number of solutions up to 2, by the engine.
+fn engine_count(matrix: &Matrix, p: &Puzzle) -> u64 {
+    matrix.solver().count(p, Some(2)).unwrap()
+}
+
+fn check_generated(matrix: &Matrix, symmetry: Symmetry, seed: u64) -> Puzzle {
+    let variant = matrix.variant();
+    let g = Generator::new(matrix).generate(symmetry, seed);
+    let p = g.puzzle;
+    assert!(p.check(variant).is_ok(), "{p:?} breaks the rules");
+    assert!(p.is_solved_by(&g.solution, variant), "{p:?}");
+    assert_eq!(engine_count(matrix, &p), 1, "{p:?} is not unique");
+    assert_eq!(common::count(&p, variant, 2), 1, "{p:?} is not unique by the independent counter");
+    // The givens are symmetric; even markers are kept only where needed, so they need not be.
+    assert!(symmetry.holds_for(&Puzzle::from_cells(*p.cells()).unwrap()), "{p:?} lacks {symmetry} symmetry");
+    // Minimal: taking away any clue group (or any even marker) makes it ambiguous.
+    for orbit in symmetry.orbits() {
+        if p.get(orbit[0]) == 0 {
+            assert!(orbit.iter().all(|&c| p.get(c) == 0), "{p:?}: half an orbit given");
+            continue;
+        }
+        // Without the group's clues (and no marker in their place) the solution is not unique.
+        let mut fewer = p;
+        for &cell in &orbit {
+            fewer.set(cell, 0);
+            fewer.set_even_cell(cell, false);
+        }
+        assert_eq!(engine_count(matrix, &fewer), 2, "{p:?}: clues {orbit:?} are not needed");
+    }
+    for cell in (0..81).filter(|&c| p.is_even_cell(c)) {
+        let mut fewer = p;
+        fewer.set_even_cell(cell, false);
+        assert_eq!(engine_count(matrix, &fewer), 2, "{p:?}: marker at {cell} is not needed");
+    }
+    p
+}
+
+#[test]
+fn every_symmetry_classic() {
+    let matrix = Matrix::new(Variant::Classic);
+    for symmetry in Symmetry::ALL {
+        for seed in 0..3 {
+            check_generated(&matrix, symmetry, seed);
+        }
+    }
+}
+
+#[test]
+fn diagonal_and_even_variants() {
+    for variant in [Variant::Diagonal, Variant::Even] {
+        let matrix = Matrix::new(variant);
+        for (seed, symmetry) in [(1, Symmetry::Rotational), (2, Symmetry::None), (3, Symmetry::Mirror)] {
+            let p = check_generated(&matrix, symmetry, seed);
+            if variant == Variant::Even {
+                assert!(p.has_even_cells() || seed != 1, "markers expected in {p:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_puzzle() {
+    let matrix = Matrix::new(Variant::Classic);
+    let mut a = Generator::new(&matrix);
+    let mut b = Generator::new(&matrix);
+    let first = a.generate(Symmetry::Rotational, 42);
+    let _ = b.generate(Symmetry::Rotational, 7);
+    assert_eq!(b.generate(Symmetry::Rotational, 42), first, "no state leaks between puzzles");
+    assert_ne!(a.generate(Symmetry::Rotational, 43), first);
+}
+
+#[test]
+fn orbits_partition_the_grid() {
+    for symmetry in Symmetry::ALL {
+        let orbits = symmetry.orbits();
+        let mut cells: Vec<usize> = orbits.iter().flatten().copied().collect();
+        cells.sort_unstable();
+        assert_eq!(cells, (0..81).collect::<Vec<_>>());
+        let sizes: std::collections::BTreeSet<usize> = orbits.iter().map(Vec::len).collect();
+        let max = match symmetry {
+            Symmetry::None => 1,
+            Symmetry::Rotate90 => 4,
+            Symmetry::Dihedral => 8,
+            _ => 2,
+        };
+        assert_eq!(sizes.iter().max(), Some(&max), "{symmetry}");
+    }
+}

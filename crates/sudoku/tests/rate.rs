@@ -1,0 +1,88 @@
+//! Rating: technique fixtures, soundness of the logical solver, singles for easy puzzles.
+
+use std::path::PathBuf;
+
+use dlx_sudoku::{
+    Generator, Level, Matrix, Puzzle, Symmetry, Technique, Uniqueness, Variant, parse_all, rate,
+    solve_logically,
+};
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name))
+        .unwrap()
+}
+
+fn unique_solution(matrix: &Matrix, puzzle: &Puzzle) -> Puzzle {
+    match matrix.solver().check_unique(puzzle).unwrap() {
+        Uniqueness::Unique(s) => s,
+        other => panic!("{puzzle:?}: {other:?}"),
+    }
+}
+
+/// Every cell the logical solver filled holds the digit of the unique solution.
+fn assert_sound(puzzle: &Puzzle, variant: Variant, matrix: &Matrix) {
+    let solution = unique_solution(matrix, puzzle);
+    let logic = solve_logically(puzzle, variant, &Technique::ALL).unwrap();
+    for cell in 0..81 {
+        let d = logic.grid.get(cell);
+        assert!(d == 0 || d == solution.get(cell), "{puzzle:?}: wrong digit at cell {cell}");
+    }
+    if logic.solved {
+        assert_eq!(logic.grid.cells(), solution.cells());
+    }
+}
+
+#[test]
+fn each_technique_fixture_needs_its_technique() {
+    let matrix = Matrix::new(Variant::Classic);
+    let records = parse_all(&fixture("techniques.txt"));
+    assert_eq!(records.len(), Technique::ALL.len());
+    for (record, technique) in records.iter().zip(Technique::ALL) {
+        let puzzle = record.puzzle.clone().unwrap();
+        let rating = rate(&matrix, &puzzle).unwrap();
+        assert!(rating.logic.solved, "{technique}");
+        assert_eq!(rating.logic.hardest(), Some(technique));
+        assert_eq!(rating.logic.level(), technique.level());
+        assert!(rating.nodes >= rating.guesses && rating.nodes > 0.0);
+        let easier: Vec<Technique> = Technique::ALL.iter().copied().filter(|&t| t < technique).collect();
+        assert!(
+            !solve_logically(&puzzle, Variant::Classic, &easier).unwrap().solved,
+            "{technique} is needed"
+        );
+        let up_to: Vec<Technique> = Technique::ALL.iter().copied().filter(|&t| t <= technique).collect();
+        assert!(solve_logically(&puzzle, Variant::Classic, &up_to).unwrap().solved);
+        assert_sound(&puzzle, Variant::Classic, &matrix);
+    }
+}
+
+#[test]
+fn known_puzzles_are_rated_soundly() {
+    let classic = Matrix::new(Variant::Classic);
+    let even = Matrix::new(Variant::Even);
+    for record in parse_all(&fixture("sudoku.txt")) {
+        let p = record.puzzle.unwrap();
+        let matrix = if p.has_even_cells() { &even } else { &classic };
+        assert_sound(&p, matrix.variant(), matrix);
+    }
+    // The hardest of them is beyond the techniques.
+    let hard: Puzzle =
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse().unwrap();
+    assert_eq!(rate(&classic, &hard).unwrap().logic.level(), Level::Expert);
+}
+
+#[test]
+fn generated_puzzles_of_every_variant() {
+    for variant in Variant::ALL {
+        let matrix = Matrix::new(variant);
+        let mut generator = Generator::new(&matrix);
+        for seed in 0..12 {
+            let g = generator.generate(Symmetry::None, seed);
+            assert_sound(&g.puzzle, variant, &matrix);
+            let logic = solve_logically(&g.puzzle, variant, &Technique::ALL).unwrap();
+            if logic.level() == Level::Easy {
+                let singles = [Technique::NakedSingle, Technique::HiddenSingle];
+                assert!(solve_logically(&g.puzzle, variant, &singles).unwrap().solved);
+            }
+        }
+    }
+}
