@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod generate;
 mod input;
 mod sudoku;
 mod xc;
@@ -25,6 +26,8 @@ pub(crate) struct Cli {
 enum Command {
     Solve(sudoku::SolveArgs),
     Count(sudoku::CountArgs),
+    Generate(generate::GenerateArgs),
+    Rate(sudoku::RateArgs),
     Xc(xc::XcArgs),
 }
 
@@ -47,6 +50,8 @@ fn run() -> Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => sudoku::run_solve(&args),
         Command::Count(args) => sudoku::run_count(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Rate(args) => sudoku::run_rate(&args),
         Command::Xc(args) => xc::run(&args),
     }
 }

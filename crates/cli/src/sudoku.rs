@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_sudoku::{Format, Matrix, Puzzle, Record, Records, SudokuSolver, Uniqueness, Variant};
+use dlx_sudoku::{
+    Format, Matrix, Puzzle, Rating, Record, Records, SudokuSolver, Technique, Uniqueness, Variant,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -123,11 +125,24 @@ pub(crate) struct CountArgs {
     limit: Option<u64>,
 }
 
+/// Rate each puzzle: the hardest technique a person needs, and the search effort.
+///
+/// Prints per puzzle its level (easy: singles; medium: up to locked candidates; hard: up to pairs,
+/// triples, X-wing and swordfish; expert: more than those), the hardest technique, the count of
+/// each technique used, and the effort (nodes and guesses of the uniqueness search, averaged over
+/// eight random branching orders). Exit status as for `solve`.
+#[derive(Debug, Args)]
+pub(crate) struct RateArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+}
+
 /// What is asked of each puzzle.
 #[derive(Debug, Clone, Copy)]
 enum Task {
     Solve { first: bool },
     Count { limit: Option<u64> },
+    Rate,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,6 +153,7 @@ enum Status {
     Invalid,
     Solved,
     Counted,
+    Rated,
 }
 
 impl Status {
@@ -149,6 +165,7 @@ impl Status {
             Status::Invalid => "invalid",
             Status::Solved => "solved",
             Status::Counted => "counted",
+            Status::Rated => "rated",
         }
     }
 }
@@ -162,6 +179,7 @@ struct Answer {
     status: Status,
     solution: Option<Puzzle>,
     count: Option<u64>,
+    rating: Option<Rating>,
     error: Option<String>,
     /// The column of a malformed character, when the error is about one.
     column: Option<usize>,
@@ -196,6 +214,16 @@ impl Matrices {
     }
 }
 
+impl Matrices {
+    fn get(&self, variant: Variant) -> &Matrix {
+        match variant {
+            Variant::Diagonal => &self.diagonal,
+            Variant::Even => &self.even,
+            _ => &self.classic,
+        }
+    }
+}
+
 impl<'m> Solvers<'m> {
     fn get(&mut self, variant: Variant) -> &mut SudokuSolver<'m> {
         match variant {
@@ -206,7 +234,13 @@ impl<'m> Solvers<'m> {
     }
 }
 
-fn answer(solvers: &mut Solvers<'_>, record: &Record, variant: Option<Variant>, task: Task) -> Answer {
+fn answer(
+    matrices: &Matrices,
+    solvers: &mut Solvers<'_>,
+    record: &Record,
+    variant: Option<Variant>,
+    task: Task,
+) -> Answer {
     let mut a = Answer {
         line: record.line,
         format: record.format,
@@ -214,6 +248,7 @@ fn answer(solvers: &mut Solvers<'_>, record: &Record, variant: Option<Variant>, 
         status: Status::Invalid,
         solution: None,
         count: None,
+        rating: None,
         error: None,
         column: None,
         nodes: 0,
@@ -228,7 +263,19 @@ fn answer(solvers: &mut Solvers<'_>, record: &Record, variant: Option<Variant>, 
         }
     };
     a.puzzle = Some(puzzle);
-    let solver = solvers.get(variant.unwrap_or_else(|| puzzle.inferred_variant()));
+    let variant = variant.unwrap_or_else(|| puzzle.inferred_variant());
+    if let Task::Rate = task {
+        match dlx_sudoku::rate(matrices.get(variant), &puzzle) {
+            Ok(rating) => {
+                a.status = Status::Rated;
+                a.count = Some(rating.solutions);
+                a.rating = Some(rating);
+            }
+            Err(e) => a.error = Some(e.to_string()),
+        }
+        return a;
+    }
+    let solver = solvers.get(variant);
     let result = match task {
         Task::Solve { first: true } => solver.first(&puzzle).map(|s| match s {
             Some(s) => (Status::Solved, Some(s), None),
@@ -240,6 +287,7 @@ fn answer(solvers: &mut Solvers<'_>, record: &Record, variant: Option<Variant>, 
             Uniqueness::None => (Status::None, None, None),
         }),
         Task::Count { limit } => solver.count(&puzzle, limit).map(|n| (Status::Counted, None, Some(n))),
+        Task::Rate => unreachable!("rated above"),
     };
     match result {
         Ok((status, solution, count)) => {
@@ -274,7 +322,7 @@ impl Summary {
             Status::Multiple => self.multiple += 1,
             Status::None => self.none += 1,
             Status::Invalid => self.invalid += 1,
-            Status::Solved | Status::Counted => {}
+            Status::Solved | Status::Counted | Status::Rated => {}
         }
         self.nodes += a.nodes;
         self.guesses += a.guesses;
@@ -287,6 +335,10 @@ pub(crate) fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
 
 pub(crate) fn run_count(args: &CountArgs) -> Result<ExitCode> {
     run(&args.batch, Task::Count { limit: args.limit })
+}
+
+pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
+    run(&args.batch, Task::Rate)
 }
 
 fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
@@ -332,7 +384,10 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
             pool.install(|| {
                 chunk
                     .par_iter()
-                    .map_init(|| matrices.solvers(), |solvers, r| answer(solvers, r, variant, task))
+                    .map_init(
+                        || matrices.solvers(),
+                        |solvers, r| answer(&matrices, solvers, r, variant, task),
+                    )
                     .collect_into_vec(&mut answers);
             });
             for a in &answers {
@@ -376,6 +431,9 @@ fn write_answer(
         Format::Line => OutputFormat::Line,
         Format::Grid | Format::List => OutputFormat::Grid,
     });
+    if let (Task::Rate, Some(r)) = (task, &a.rating) {
+        return write_rating(out, a, r, format);
+    }
     if format == OutputFormat::Json {
         let value = serde_json::json!({
             "line": a.line,
@@ -420,4 +478,38 @@ fn write_answer(
         writeln!(out)?;
     }
     Ok(())
+}
+
+fn write_rating(out: &mut impl Write, a: &Answer, r: &Rating, format: OutputFormat) -> io::Result<()> {
+    let used = Technique::ALL.iter().filter(|&&t| r.logic.counts[t as usize] > 0);
+    if format == OutputFormat::Json {
+        let techniques: serde_json::Map<String, serde_json::Value> =
+            used.map(|&t| (t.name().to_owned(), r.logic.counts[t as usize].into())).collect();
+        let value = serde_json::json!({
+            "line": a.line,
+            "puzzle": a.puzzle.map(|p| p.to_line()),
+            "level": r.logic.level().name(),
+            "technique": r.logic.hardest_name(),
+            "techniques": techniques,
+            "effort": { "nodes": r.nodes, "guesses": r.guesses },
+            "solutions": r.solutions,
+        });
+        serde_json::to_writer(&mut *out, &value)?;
+        return writeln!(out);
+    }
+    if r.solutions != 1 {
+        let what = if r.solutions == 0 { "no solution" } else { "multiple solutions" };
+        writeln!(out, "# line {}: {what}; rated all the same:", a.line)?;
+    }
+    let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
+    let hardest = r.logic.hardest_name();
+    let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.logic.counts[t as usize])).collect();
+    writeln!(
+        out,
+        "{puzzle} {} ({hardest}) nodes {:.1} guesses {:.1}: {}",
+        r.logic.level(),
+        r.nodes,
+        r.guesses,
+        counts.join(", ")
+    )
 }

@@ -32,6 +32,7 @@ mod parse;
 mod puzzle;
 mod rate;
 mod solve;
+mod svg;
 mod variant;
 
 pub use generate::{Generated, Generator, Symmetry};
@@ -39,4 +40,5 @@ pub use parse::{Format, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
 pub use rate::{Level, Logic, Rating, Technique, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
+pub use svg::{page as svg_page, to_svg};
 pub use variant::{Cell, Unit, Variant};

@@ -127,6 +127,16 @@ impl Logic {
         Technique::ALL.iter().rev().copied().find(|&t| self.counts[t as usize] > 0)
     }
 
+    /// The name of the hardest technique needed: `guessing` when the techniques did not solve the
+    /// puzzle, `none` when it was already full.
+    pub fn hardest_name(&self) -> &'static str {
+        match (self.solved, self.hardest()) {
+            (false, _) => "guessing",
+            (true, Some(t)) => t.name(),
+            (true, None) => "none",
+        }
+    }
+
     /// The level: expert when unsolved, else the level of the hardest technique.
     pub fn level(&self) -> Level {
         if !self.solved { Level::Expert } else { self.hardest().map_or(Level::Easy, Technique::level) }
@@ -143,6 +153,8 @@ pub struct Rating {
     pub nodes: f64,
     /// See `nodes`.
     pub guesses: f64,
+    /// The number of solutions, counting no further than 2.
+    pub solutions: u64,
 }
 
 /// Seeds of the random branching orders the effort is averaged over.
@@ -154,15 +166,16 @@ pub fn rate(matrix: &Matrix, puzzle: &Puzzle) -> Result<Rating, RuleError> {
     let logic = solve_logically(puzzle, matrix.variant(), &Technique::ALL)?;
     let mut solver = Solver::new(matrix.problem());
     let mut total = Effort::default();
+    let mut solutions = 0;
     for seed in 0..EFFORT_SEEDS {
         solver.set_seed(Some(seed));
-        crate::generate::count_up_to_2(&mut solver, puzzle);
+        solutions = crate::generate::count_up_to_2(&mut solver, puzzle);
         let effort = Effort::from(solver.stats());
         total.nodes += effort.nodes;
         total.guesses += effort.guesses;
     }
     let n = EFFORT_SEEDS as f64;
-    Ok(Rating { logic, nodes: total.nodes as f64 / n, guesses: total.guesses as f64 / n })
+    Ok(Rating { logic, nodes: total.nodes as f64 / n, guesses: total.guesses as f64 / n, solutions })
 }
 
 /// The candidate grid of the logical solver.

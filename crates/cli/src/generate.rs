@@ -1,0 +1,285 @@
+//! `dlx generate`: minimal unique puzzles, reproducible from a seed, in parallel, in order.
+
+use std::hash::{BuildHasher, RandomState};
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use dlx_sudoku::{
+    Generated, Generator, Level, Matrix, Symmetry, Technique, Variant, solve_logically, svg_page, to_svg,
+};
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+
+use crate::sudoku::VariantArg;
+
+/// Output of `dlx generate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum GenerateFormat {
+    /// One 81-character line per puzzle (`e` marks an empty even cell).
+    Line,
+    /// A block grid per puzzle.
+    Grid,
+    /// One JSON object per puzzle (NDJSON).
+    Json,
+    /// SVG: one page of all puzzles on stdout, or one file per puzzle with --output.
+    Svg,
+}
+
+/// Symmetry of the clue pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SymmetryArg {
+    /// No symmetry.
+    None,
+    /// 180-degree rotation.
+    Rotational,
+    /// 90-degree rotation.
+    Rotate90,
+    /// Left-right mirror.
+    Mirror,
+    /// Top-bottom flip.
+    Flip,
+    /// Reflection in the main diagonal.
+    Diagonal,
+    /// Reflection in the anti-diagonal.
+    Antidiagonal,
+    /// All eight symmetries of the square.
+    Dihedral,
+}
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(s: SymmetryArg) -> Symmetry {
+        match s {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rotational => Symmetry::Rotational,
+            SymmetryArg::Rotate90 => Symmetry::Rotate90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Flip => Symmetry::Flip,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Antidiagonal => Symmetry::AntiDiagonal,
+            SymmetryArg::Dihedral => Symmetry::Dihedral,
+        }
+    }
+}
+
+/// Difficulty level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum LevelArg {
+    /// Singles only.
+    Easy,
+    /// Up to locked candidates.
+    Medium,
+    /// Up to pairs, triples, X-wing and swordfish.
+    Hard,
+    /// Needs more than those techniques.
+    Expert,
+}
+
+impl From<LevelArg> for Level {
+    fn from(l: LevelArg) -> Level {
+        match l {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+            LevelArg::Expert => Level::Expert,
+        }
+    }
+}
+
+/// Generate minimal puzzles with a unique solution.
+///
+/// Each puzzle is a random full grid with clues (and their symmetric partners) removed while the
+/// solution stays unique; removing any further clue group makes it ambiguous. The same seed gives
+/// the same puzzles on any machine and with any number of threads. Exit status: 0 on success; 1
+/// when a puzzle of the asked difficulty was not found within the attempts, or output failed.
+#[derive(Debug, Args)]
+pub(crate) struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    count: u64,
+    /// The variant.
+    #[arg(long, value_enum, default_value = "classic")]
+    variant: VariantArg,
+    /// Symmetry of the clues.
+    #[arg(long, value_enum, default_value = "rotational")]
+    symmetry: SymmetryArg,
+    /// Seed of the run [default: drawn at random and reported by --stats and in JSON].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Keep generating until puzzles of this level come out.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    difficulty: Option<LevelArg>,
+    /// Attempts per puzzle allowed to reach --difficulty.
+    #[arg(long, default_value_t = 2000, value_name = "N")]
+    max_attempts: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: GenerateFormat,
+    /// With --format svg: write one file per puzzle into this folder.
+    #[arg(long, value_name = "DIR")]
+    output: Option<PathBuf>,
+    /// Worker threads [default: all cores].
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print a closing summary (with the seed) to stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// SplitMix64: derives independent seeds from the run seed and an index.
+fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// One puzzle of the run, or why it is missing.
+struct Made {
+    index: u64,
+    seed: u64,
+    attempts: u64,
+    generated: Option<Generated>,
+    level: Level,
+    hardest: &'static str,
+}
+
+fn make(
+    generator: &mut Generator<'_>,
+    variant: Variant,
+    args: &GenerateArgs,
+    run_seed: u64,
+    index: u64,
+) -> Made {
+    let symmetry = Symmetry::from(args.symmetry);
+    let want = args.difficulty.map(Level::from);
+    let puzzle_seed = mix(run_seed, index);
+    let attempts = if want.is_some() { args.max_attempts.max(1) } else { 1 };
+    let mut last = None;
+    for attempt in 0..attempts {
+        let seed = if attempt == 0 { puzzle_seed } else { mix(puzzle_seed, attempt) };
+        let g = generator.generate(symmetry, seed);
+        let logic =
+            solve_logically(&g.puzzle, variant, &Technique::ALL).expect("generated puzzles obey the rules");
+        let level = logic.level();
+        if want.is_none_or(|w| w == level) {
+            let hardest = logic.hardest_name();
+            return Made { index, seed, attempts: attempt + 1, generated: Some(g), level, hardest };
+        }
+        last = Some((seed, level));
+    }
+    let (seed, level) = last.unwrap_or((puzzle_seed, Level::Expert));
+    Made { index, seed, attempts, generated: None, level, hardest: "guessing" }
+}
+
+pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
+    if args.output.is_some() && args.format != GenerateFormat::Svg {
+        bail!("--output is for --format svg");
+    }
+    if let Some(dir) = &args.output {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = args.threads {
+        builder = builder.num_threads(n.max(1));
+    }
+    let pool = builder.build().context("cannot start the worker threads")?;
+    let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
+    let variant = Variant::from(args.variant);
+    let matrix = Matrix::new(variant);
+    let bar = if args.count >= 50 { ProgressBar::new(args.count) } else { ProgressBar::hidden() };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut page = Vec::new();
+    let (mut made_count, mut missing, mut clues, mut attempts) = (0u64, 0u64, 0u64, 0u64);
+    let start = Instant::now();
+    let chunk = 256u64;
+    let mut first = 0;
+    while first < args.count {
+        let last = (first + chunk).min(args.count);
+        let batch: Vec<Made> = pool.install(|| {
+            (first..last)
+                .into_par_iter()
+                .map_init(|| Generator::new(&matrix), |g, index| make(g, variant, args, run_seed, index))
+                .collect()
+        });
+        for made in batch {
+            attempts += made.attempts;
+            let Some(g) = made.generated else {
+                missing += 1;
+                bar.suspend(|| {
+                    eprintln!(
+                        "dlx: puzzle {}: no {} puzzle in {} attempts (try more --max-attempts, or another level)",
+                        made.index + 1,
+                        Level::from(args.difficulty.unwrap_or(LevelArg::Expert)),
+                        made.attempts
+                    )
+                });
+                continue;
+            };
+            made_count += 1;
+            clues += g.puzzle.given_count() as u64;
+            write_made(&mut out, &made, &g, variant, args, run_seed, &mut page)?;
+        }
+        bar.set_position(last);
+        first = last;
+    }
+    bar.finish_and_clear();
+    if args.format == GenerateFormat::Svg && args.output.is_none() && !page.is_empty() {
+        out.write_all(svg_page(&page, 3).as_bytes())?;
+    }
+    out.flush()?;
+    if args.stats {
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "seed {run_seed}, puzzles {made_count}, missing {missing}, attempts {attempts}, {:.1} clues on average, {:.0} puzzles/s",
+            if made_count > 0 { clues as f64 / made_count as f64 } else { 0.0 },
+            if secs > 0.0 { made_count as f64 / secs } else { 0.0 },
+        );
+    }
+    Ok(if missing > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn write_made(
+    out: &mut impl Write,
+    made: &Made,
+    g: &Generated,
+    variant: Variant,
+    args: &GenerateArgs,
+    run_seed: u64,
+    page: &mut Vec<(dlx_sudoku::Puzzle, Variant)>,
+) -> Result<()> {
+    match args.format {
+        GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_line())?,
+        GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_grid())?,
+        GenerateFormat::Json => {
+            let value = serde_json::json!({
+                "index": made.index,
+                "run_seed": run_seed,
+                "seed": made.seed,
+                "variant": variant.name(),
+                "symmetry": Symmetry::from(args.symmetry).name(),
+                "puzzle": g.puzzle.to_line(),
+                "solution": g.solution.to_line(),
+                "clues": g.puzzle.given_count(),
+                "level": made.level.name(),
+                "technique": made.hardest,
+                "attempts": made.attempts,
+            });
+            serde_json::to_writer(&mut *out, &value)?;
+            writeln!(out)?;
+        }
+        GenerateFormat::Svg => match &args.output {
+            Some(dir) => {
+                let path = dir.join(format!("puzzle-{:04}.svg", made.index + 1));
+                std::fs::write(&path, to_svg(&g.puzzle, variant))
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            None => page.push((g.puzzle, variant)),
+        },
+    }
+    Ok(())
+}
