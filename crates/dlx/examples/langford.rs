@@ -24,15 +24,19 @@ pub fn langford(n: usize) -> Result<Problem, BuildError> {
 
 #[allow(dead_code)]
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    use std::io::Write;
+    // Written through a lock with `?`, so a closed pipe (`| head`) ends the example with an error
+    // message instead of a panic.
+    let mut out = std::io::stdout().lock();
     let n: usize = std::env::args().nth(1).map_or(Ok(11), |s| s.parse())?;
     let problem = langford(n)?;
     if std::env::args().any(|a| a == "--dlx") {
-        print!("{}", problem.to_dlx());
+        problem.write_dlx(&mut out)?;
         return Ok(());
     }
     let mut solver = Solver::new(&problem);
     let count = solver.count()?;
-    println!("Langford n = {n}: {count} solutions, {:?}", solver.stats());
+    writeln!(out, "Langford n = {n}: {count} solutions, {:?}", solver.stats())?;
     if let Some(solution) = solver.first()? {
         let mut slots = vec![0; 2 * n];
         for option in solution {
@@ -42,7 +46,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 slots[problem.item_name(slot)[1..].parse::<usize>()?] = number;
             }
         }
-        println!("{slots:?}");
+        writeln!(out, "{slots:?}")?;
     }
     Ok(())
 }

@@ -87,18 +87,22 @@ pub fn pentominoes(rows: i32, cols: i32, break_symmetry: bool) -> Result<Problem
 
 #[allow(dead_code)]
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    use std::io::Write;
+    // Written through a lock with `?`, so a closed pipe (`| head`) ends the example with an error
+    // message instead of a panic.
+    let mut out = std::io::stdout().lock();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rows = args.first().map_or(Ok(6), |s| s.parse())?;
     let cols = args.get(1).map_or(Ok(10), |s| s.parse())?;
     let break_symmetry = args.iter().any(|a| a == "--break-symmetry");
     let problem = pentominoes(rows, cols, break_symmetry)?;
     if std::env::args().any(|a| a == "--dlx") {
-        print!("{}", problem.to_dlx());
+        problem.write_dlx(&mut out)?;
         return Ok(());
     }
     let mut solver = Solver::new(&problem);
     let count = solver.count()?;
-    println!("{rows}x{cols} pentominoes: {count} packings, {:?}", solver.stats());
+    writeln!(out, "{rows}x{cols} pentominoes: {count} packings, {:?}", solver.stats())?;
     if let Some(solution) = solver.first()? {
         let mut board = vec![vec!['.'; usize::try_from(cols)?]; usize::try_from(rows)?];
         for option in solution {
@@ -110,7 +114,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
         for row in board {
-            println!("{}", row.into_iter().collect::<String>());
+            writeln!(out, "{}", row.into_iter().collect::<String>())?;
         }
     }
     Ok(())

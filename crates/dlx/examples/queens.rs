@@ -36,15 +36,19 @@ fn organ_pipe(n: usize) -> impl Iterator<Item = usize> {
 
 #[allow(dead_code)]
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    use std::io::Write;
+    // Written through a lock with `?`, so a closed pipe (`| head`) ends the example with an error
+    // message instead of a panic.
+    let mut out = std::io::stdout().lock();
     let n: usize = std::env::args().nth(1).map_or(Ok(8), |s| s.parse())?;
     let problem = queens(n)?;
     if std::env::args().any(|a| a == "--dlx") {
-        print!("{}", problem.to_dlx());
+        problem.write_dlx(&mut out)?;
         return Ok(());
     }
     let mut solver = Solver::new(&problem);
     let count = solver.count()?;
-    println!("{n}-queens: {count} solutions, {:?}", solver.stats());
+    writeln!(out, "{n}-queens: {count} solutions, {:?}", solver.stats())?;
     if let Some(solution) = solver.first()? {
         let mut board = vec![vec!['.'; n]; n];
         for option in solution {
@@ -52,7 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             board[k / n][k % n] = 'Q';
         }
         for row in board {
-            println!("{}", row.into_iter().collect::<String>());
+            writeln!(out, "{}", row.into_iter().collect::<String>())?;
         }
     }
     Ok(())

@@ -32,8 +32,10 @@
 //! * [`Stats`] after every run: nodes, guesses, updates, solutions.
 //! * A [`Budget`] of nodes or updates and a shareable [`CancelFlag`]; a run they cut short returns
 //!   [`Interrupted`], never a count that looks complete.
-//! * [`Solver::force`]: options put into every solution before the search (sudoku clues), undone by
-//!   [`Solver::reset`].
+//! * [`Solver::force`] puts options into every solution before the search (sudoku clues);
+//!   [`Solver::exclude`] takes options out (a cell that must hold an even digit, or "a solution
+//!   where this cell holds another digit"). Both may be mixed in any order on one undo stack:
+//!   [`Solver::undo`] takes back the last, [`Solver::reset`] all of them, without rebuilding.
 //! * [`Solver::set_seed`]: reproducible random branching.
 //!
 //! The [`Problem`] is immutable; each [`Solver`] owns a copy of the links and an explicit stack, so

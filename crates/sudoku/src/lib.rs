@@ -23,6 +23,17 @@
 //! digit, one item per cell and per unit and digit. A [`SudokuSolver`] applies each puzzle's
 //! restrictions and givens as excluded and forced options on a reused engine solver, so solving a
 //! batch builds nothing and allocates nothing per puzzle.
+//!
+//! Puzzles are read from 81-character lines, block grids and bracketed lists ([`Records`] streams
+//! them) and written as lines, grids ([`Puzzle::to_grid`]), `.dlx` ([`Matrix::puzzle_to_dlx`]) or
+//! printable SVG ([`to_svg`], [`svg_page`]).
+//!
+//! A [`Generator`] makes minimal puzzles with a unique solution for any variant and [`Symmetry`],
+//! reproducibly from a seed: it forces the clues of a random full grid in reverse removal order
+//! and checks each removal with a first-solution search that excludes the removed digit, without
+//! rebuilding anything. [`rate`] grades a puzzle the way people experience it: a logical solver
+//! ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the hardest one
+//! needed gives the [`Level`]; the search effort is averaged over seeded branching orders.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
