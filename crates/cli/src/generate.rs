@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{
-    Generated, Generator, Level, Matrix, Symmetry, Technique, Variant, solve_logically, svg_page, to_svg,
+    Generated, Generator, Level, Matrix, Rater, Symmetry, Technique, Variant, svg_page, to_svg,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -149,8 +149,7 @@ struct Made {
 }
 
 fn make(
-    generator: &mut Generator<'_>,
-    variant: Variant,
+    (generator, rater): &mut (Generator<'_>, Rater<'_>),
     args: &GenerateArgs,
     run_seed: u64,
     index: u64,
@@ -163,8 +162,7 @@ fn make(
     for attempt in 0..attempts {
         let seed = if attempt == 0 { puzzle_seed } else { mix(puzzle_seed, attempt) };
         let g = generator.generate(symmetry, seed);
-        let logic =
-            solve_logically(&g.puzzle, variant, &Technique::ALL).expect("generated puzzles obey the rules");
+        let logic = rater.logic(&g.puzzle, &Technique::ALL).expect("generated puzzles obey the rules");
         let level = logic.level();
         if want.is_none_or(|w| w == level) {
             let hardest = logic.hardest_name();
@@ -203,7 +201,10 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         let batch: Vec<Made> = pool.install(|| {
             (first..last)
                 .into_par_iter()
-                .map_init(|| Generator::new(&matrix), |g, index| make(g, variant, args, run_seed, index))
+                .map_init(
+                    || (Generator::new(&matrix), Rater::new(&matrix)),
+                    |w, index| make(w, args, run_seed, index),
+                )
                 .collect()
         });
         for made in batch {

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{
-    Format, Matrix, Puzzle, Rating, Record, Records, SudokuSolver, Technique, Uniqueness, Variant,
+    Format, Matrix, Puzzle, Rater, Rating, Record, Records, SudokuSolver, Technique, Uniqueness, Variant,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -187,11 +187,12 @@ struct Answer {
     guesses: u64,
 }
 
-/// One solver per variant, per worker.
+/// One solver per variant, per worker, and a rater per variant made when first needed.
 struct Solvers<'m> {
     classic: SudokuSolver<'m>,
     diagonal: SudokuSolver<'m>,
     even: SudokuSolver<'m>,
+    raters: [Option<Rater<'m>>; 3],
 }
 
 struct Matrices {
@@ -210,7 +211,12 @@ impl Matrices {
     }
 
     fn solvers(&self) -> Solvers<'_> {
-        Solvers { classic: self.classic.solver(), diagonal: self.diagonal.solver(), even: self.even.solver() }
+        Solvers {
+            classic: self.classic.solver(),
+            diagonal: self.diagonal.solver(),
+            even: self.even.solver(),
+            raters: [None, None, None],
+        }
     }
 }
 
@@ -225,6 +231,15 @@ impl Matrices {
 }
 
 impl<'m> Solvers<'m> {
+    fn rater(&mut self, matrices: &'m Matrices, variant: Variant) -> &mut Rater<'m> {
+        let k = match variant {
+            Variant::Diagonal => 1,
+            Variant::Even => 2,
+            _ => 0,
+        };
+        self.raters[k].get_or_insert_with(|| Rater::new(matrices.get(variant)))
+    }
+
     fn get(&mut self, variant: Variant) -> &mut SudokuSolver<'m> {
         match variant {
             Variant::Diagonal => &mut self.diagonal,
@@ -234,9 +249,9 @@ impl<'m> Solvers<'m> {
     }
 }
 
-fn answer(
-    matrices: &Matrices,
-    solvers: &mut Solvers<'_>,
+fn answer<'m>(
+    matrices: &'m Matrices,
+    solvers: &mut Solvers<'m>,
     record: &Record,
     variant: Option<Variant>,
     task: Task,
@@ -265,7 +280,7 @@ fn answer(
     a.puzzle = Some(puzzle);
     let variant = variant.unwrap_or_else(|| puzzle.inferred_variant());
     if let Task::Rate = task {
-        match dlx_sudoku::rate(matrices.get(variant), &puzzle) {
+        match solvers.rater(matrices, variant).rate(&puzzle) {
             Ok(rating) => {
                 a.status = Status::Rated;
                 a.count = Some(rating.solutions);

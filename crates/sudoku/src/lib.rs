@@ -49,7 +49,7 @@ mod variant;
 pub use generate::{Generated, Generator, Symmetry};
 pub use parse::{Format, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
-pub use rate::{Level, Logic, Rating, Technique, rate, solve_logically};
+pub use rate::{Level, Logic, Rater, Rating, Technique, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
 pub use svg::{page as svg_page, to_svg};
 pub use variant::{Cell, Unit, Variant};

@@ -160,38 +160,11 @@ pub struct Rating {
 /// Seeds of the random branching orders the effort is averaged over.
 const EFFORT_SEEDS: u64 = 8;
 
-/// Rates a puzzle of `variant`: the logical solver, then the search effort on `matrix` (which must
-/// be the variant's).
+/// Rates a puzzle: the logical solver, then the search effort. `matrix` must be the puzzle's
+/// variant's. For many puzzles, a [`Rater`] reuses its tables and its solver.
 pub fn rate(matrix: &Matrix, puzzle: &Puzzle) -> Result<Rating, RuleError> {
-    let logic = solve_logically(puzzle, matrix.variant(), &Technique::ALL)?;
-    let mut solver = Solver::new(matrix.problem());
-    let mut total = Effort::default();
-    let mut solutions = 0;
-    for seed in 0..EFFORT_SEEDS {
-        solver.set_seed(Some(seed));
-        solutions = crate::generate::count_up_to_2(&mut solver, puzzle);
-        let effort = Effort::from(solver.stats());
-        total.nodes += effort.nodes;
-        total.guesses += effort.guesses;
-    }
-    let n = EFFORT_SEEDS as f64;
-    Ok(Rating { logic, nodes: total.nodes as f64 / n, guesses: total.guesses as f64 / n, solutions })
+    Rater::new(matrix).rate(puzzle)
 }
-
-/// The candidate grid of the logical solver.
-struct Board {
-    grid: Puzzle,
-    /// Bit `d` set: digit `d` is still possible (empty cells only).
-    cand: [u16; 81],
-    units: Vec<[usize; 9]>,
-    /// For each cell, the indices of the units holding it.
-    cell_units: Vec<Vec<usize>>,
-    /// The units of rows then columns, for fish.
-    lines: [Vec<usize>; 2],
-}
-
-const ALL_DIGITS: u16 = 0b11_1111_1110;
-const EVEN_DIGITS: u16 = 0b01_0101_0100;
 
 /// Applies the given techniques, easiest first, until the grid is solved or none applies.
 /// Every placement and elimination is sound: each follows from the rules and the givens.
@@ -200,65 +173,150 @@ pub fn solve_logically(
     variant: Variant,
     techniques: &[Technique],
 ) -> Result<Logic, RuleError> {
-    puzzle.check(variant)?;
-    let units: Vec<[usize; 9]> = variant.units().iter().map(|u| u.cells()).collect();
-    let mut cell_units = vec![Vec::new(); 81];
-    for (k, unit) in units.iter().enumerate() {
-        for &cell in unit {
-            cell_units[cell].push(k);
-        }
-    }
-    let lines = [
-        variant
-            .units()
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| matches!(u, Unit::Row(_)))
-            .map(|(k, _)| k)
-            .collect(),
-        variant
-            .units()
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| matches!(u, Unit::Column(_)))
-            .map(|(k, _)| k)
-            .collect(),
-    ];
-    let mut board = Board { grid: Puzzle::empty(), cand: [0; 81], units, cell_units, lines };
-    for cell in 0..81 {
-        board.cand[cell] = if puzzle.is_even_cell(cell) { EVEN_DIGITS } else { ALL_DIGITS };
-        board.grid.set_even_cell(cell, puzzle.is_even_cell(cell));
-    }
-    for cell in 0..81 {
-        let digit = puzzle.get(cell);
-        if digit != 0 {
-            board.place(cell, digit);
-        }
-    }
-    let mut counts = [0u32; 9];
-    loop {
-        if board.grid.is_full() || (0..81).any(|c| board.grid.get(c) == 0 && board.cand[c] == 0) {
-            break;
-        }
-        let applied = techniques.iter().copied().find(|&t| board.apply(t));
-        match applied {
-            Some(t) => counts[t as usize] += 1,
-            None => break,
-        }
-    }
-    Ok(Logic { grid: board.grid, solved: board.grid.is_full(), counts })
+    Layout::new(variant).solve(puzzle, techniques)
 }
 
-fn bits(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| mask & (1 << d) != 0)
+/// Rates puzzles of one variant, reusing its tables and one engine solver: nothing is built per
+/// puzzle.
+#[derive(Debug)]
+pub struct Rater<'m> {
+    layout: Layout,
+    solver: Solver<'m>,
 }
 
-impl Board {
+impl<'m> Rater<'m> {
+    /// A rater for the matrix's variant.
+    pub fn new(matrix: &'m Matrix) -> Self {
+        Rater { layout: Layout::new(matrix.variant()), solver: Solver::new(matrix.problem()) }
+    }
+
+    /// The logical solver alone, with the given techniques.
+    pub fn logic(&self, puzzle: &Puzzle, techniques: &[Technique]) -> Result<Logic, RuleError> {
+        self.layout.solve(puzzle, techniques)
+    }
+
+    /// The logical verdict with every technique, and the search effort.
+    pub fn rate(&mut self, puzzle: &Puzzle) -> Result<Rating, RuleError> {
+        let logic = self.layout.solve(puzzle, &Technique::ALL)?;
+        let mut total = Effort::default();
+        let mut solutions = 0;
+        for seed in 0..EFFORT_SEEDS {
+            self.solver.set_seed(Some(seed));
+            solutions = crate::generate::count_up_to_2(&mut self.solver, puzzle);
+            let effort = Effort::from(self.solver.stats());
+            total.nodes += effort.nodes;
+            total.guesses += effort.guesses;
+        }
+        self.solver.reset();
+        let n = EFFORT_SEEDS as f64;
+        Ok(Rating { logic, nodes: total.nodes as f64 / n, guesses: total.guesses as f64 / n, solutions })
+    }
+}
+
+/// The tables of a variant the logical solver works from, computed once.
+#[derive(Debug, Clone)]
+struct Layout {
+    variant: Variant,
+    units: Vec<[usize; 9]>,
+    /// For each cell, the units holding it (at most 5: row, column, box, two diagonals).
+    cell_units: [[usize; 5]; 81],
+    cell_unit_count: [usize; 81],
+    /// For rows (0) and columns (1): the unit index of line 0-8.
+    lines: [[usize; 9]; 2],
+    /// Pairs of units sharing two cells or more: (U, V, positions in U of the shared cells,
+    /// positions in V of V's other cells).
+    pairs: Vec<(usize, usize, u16, u16)>,
+    /// `combinations[k - 2][n]`: the `k`-subsets of `0..n`, for k = 2, 3 and n <= 9.
+    combinations: [Vec<Vec<[u8; 3]>>; 2],
+}
+
+const ALL_DIGITS: u16 = 0b11_1111_1110;
+const EVEN_DIGITS: u16 = 0b01_0101_0100;
+
+impl Layout {
+    fn new(variant: Variant) -> Layout {
+        let units: Vec<[usize; 9]> = variant.units().iter().map(|u| u.cells()).collect();
+        let mut cell_units = [[0; 5]; 81];
+        let mut cell_unit_count = [0; 81];
+        for (k, unit) in units.iter().enumerate() {
+            for &cell in unit {
+                cell_units[cell][cell_unit_count[cell]] = k;
+                cell_unit_count[cell] += 1;
+            }
+        }
+        let mut lines = [[0; 9]; 2];
+        for (k, unit) in variant.units().iter().enumerate() {
+            match *unit {
+                Unit::Row(r) => lines[0][usize::from(r)] = k,
+                Unit::Column(c) => lines[1][usize::from(c)] = k,
+                _ => {}
+            }
+        }
+        let mut pairs = Vec::new();
+        for (u, cu) in units.iter().enumerate() {
+            for (v, cv) in units.iter().enumerate() {
+                let shared = mask_of(cu, |c| cv.contains(&c));
+                if u != v && shared.count_ones() >= 2 {
+                    pairs.push((u, v, shared, mask_of(cv, |c| !cu.contains(&c))));
+                }
+            }
+        }
+        let combinations = [2, 3].map(|k| (0..=9).map(|n| combinations(n, k)).collect());
+        Layout { variant, units, cell_units, cell_unit_count, lines, pairs, combinations }
+    }
+
+    fn solve(&self, puzzle: &Puzzle, techniques: &[Technique]) -> Result<Logic, RuleError> {
+        puzzle.check(self.variant)?;
+        let mut board = Board { layout: self, grid: Puzzle::empty(), cand: [0; 81] };
+        for cell in 0..81 {
+            board.cand[cell] = if puzzle.is_even_cell(cell) { EVEN_DIGITS } else { ALL_DIGITS };
+            board.grid.set_even_cell(cell, puzzle.is_even_cell(cell));
+        }
+        for cell in 0..81 {
+            let digit = puzzle.get(cell);
+            if digit != 0 {
+                board.place(cell, digit);
+            }
+        }
+        let mut counts = [0u32; 9];
+        loop {
+            if board.grid.is_full() || (0..81).any(|c| board.grid.get(c) == 0 && board.cand[c] == 0) {
+                break;
+            }
+            match techniques.iter().copied().find(|&t| board.apply(t)) {
+                Some(t) => counts[t as usize] += 1,
+                None => break,
+            }
+        }
+        Ok(Logic { grid: board.grid, solved: board.grid.is_full(), counts })
+    }
+}
+
+/// The positions (a 9-bit mask) of the cells of a unit that satisfy `keep`.
+fn mask_of(unit: &[usize; 9], keep: impl Fn(usize) -> bool) -> u16 {
+    unit.iter().enumerate().filter(|&(_, &c)| keep(c)).fold(0, |m, (k, _)| m | 1 << k)
+}
+
+/// The positions 0-8 set in a 9-bit mask.
+fn positions(mask: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |k| mask & (1 << k) != 0)
+}
+
+/// The candidate grid of the logical solver.
+struct Board<'l> {
+    layout: &'l Layout,
+    grid: Puzzle,
+    /// Bit `d` set: digit `d` is still possible (empty cells only).
+    cand: [u16; 81],
+}
+
+impl Board<'_> {
     fn place(&mut self, cell: usize, digit: u8) {
         self.grid.set(cell, digit);
         self.cand[cell] = 0;
-        for k in 0..self.cell_units[cell].len() {
-            for other in self.units[self.cell_units[cell][k]] {
+        let layout = self.layout;
+        for &u in &layout.cell_units[cell][..layout.cell_unit_count[cell]] {
+            for other in layout.units[u] {
                 self.cand[other] &= !(1 << digit);
             }
         }
@@ -271,15 +329,9 @@ impl Board {
         self.cand[cell] != before
     }
 
-    /// The cells of unit `u` where `digit` is still a candidate, as a 9-bit mask of positions.
+    /// The positions in unit `u` where `digit` is still a candidate, as a 9-bit mask.
     fn places(&self, u: usize, digit: u8) -> u16 {
-        let mut m = 0;
-        for (k, &cell) in self.units[u].iter().enumerate() {
-            if self.cand[cell] & (1 << digit) != 0 {
-                m |= 1 << k;
-            }
-        }
-        m
+        mask_of(&self.layout.units[u], |c| self.cand[c] & (1 << digit) != 0)
     }
 
     /// Applies one step of a technique; whether it made progress.
@@ -309,11 +361,11 @@ impl Board {
     }
 
     fn hidden_single(&mut self) -> bool {
-        for u in 0..self.units.len() {
+        for u in 0..self.layout.units.len() {
             for digit in 1..=9 {
                 let places = self.places(u, digit);
                 if places.count_ones() == 1 {
-                    let cell = self.units[u][places.trailing_zeros() as usize];
+                    let cell = self.layout.units[u][places.trailing_zeros() as usize];
                     self.place(cell, digit);
                     return true;
                 }
@@ -323,33 +375,21 @@ impl Board {
     }
 
     /// For two units U and V: if every place of a digit in U lies in V, the digit cannot be
-    /// elsewhere in V.
+    /// elsewhere in V (pointing and claiming, and their diagonal kin).
     fn locked_candidates(&mut self) -> bool {
-        for u in 0..self.units.len() {
-            for v in 0..self.units.len() {
-                if u == v {
+        let layout = self.layout;
+        for &(u, v, shared, rest_of_v) in &layout.pairs {
+            for digit in 1..=9 {
+                let places = self.places(u, digit);
+                if places.count_ones() < 2 || places & !shared != 0 {
                     continue;
                 }
-                let shared: Vec<usize> =
-                    self.units[u].iter().copied().filter(|c| self.units[v].contains(c)).collect();
-                if shared.len() < 2 {
-                    continue;
+                let mut progress = false;
+                for k in positions(rest_of_v) {
+                    progress |= self.eliminate(layout.units[v][k], 1 << digit);
                 }
-                for digit in 1..=9 {
-                    let places: Vec<usize> =
-                        self.units[u].iter().copied().filter(|&c| self.cand[c] & (1 << digit) != 0).collect();
-                    if places.len() < 2 || !places.iter().all(|c| shared.contains(c)) {
-                        continue;
-                    }
-                    let mut progress = false;
-                    for cell in self.units[v] {
-                        if !shared.contains(&cell) {
-                            progress |= self.eliminate(cell, 1 << digit);
-                        }
-                    }
-                    if progress {
-                        return true;
-                    }
+                if progress {
+                    return true;
                 }
             }
         }
@@ -359,17 +399,25 @@ impl Board {
     /// `size` empty cells of a unit whose candidates together are `size` digits: those digits
     /// leave the unit's other cells.
     fn naked_subset(&mut self, size: usize) -> bool {
-        for u in 0..self.units.len() {
-            let empty: Vec<usize> =
-                self.units[u].iter().copied().filter(|&c| self.grid.get(c) == 0).collect();
-            for combo in combinations(empty.len(), size) {
-                let union = combo.iter().fold(0u16, |m, &k| m | self.cand[empty[k]]);
+        let layout = self.layout;
+        for unit in &layout.units {
+            let mut empty = [0usize; 9];
+            let mut n = 0;
+            for &cell in unit {
+                if self.grid.get(cell) == 0 {
+                    empty[n] = cell;
+                    n += 1;
+                }
+            }
+            for combo in &layout.combinations[size - 2][n] {
+                let chosen = &combo[..size];
+                let union = chosen.iter().fold(0u16, |m, &k| m | self.cand[empty[usize::from(k)]]);
                 if union.count_ones() as usize != size {
                     continue;
                 }
                 let mut progress = false;
-                for (k, &cell) in empty.iter().enumerate() {
-                    if !combo.contains(&k) {
+                for (k, &cell) in empty[..n].iter().enumerate() {
+                    if !chosen.iter().any(|&c| usize::from(c) == k) {
                         progress |= self.eliminate(cell, union);
                     }
                 }
@@ -384,17 +432,29 @@ impl Board {
     /// `size` digits whose places in a unit are `size` cells together: those cells hold nothing
     /// else.
     fn hidden_subset(&mut self, size: usize) -> bool {
-        for u in 0..self.units.len() {
-            let digits: Vec<u8> = (1..=9).filter(|&d| self.places(u, d) != 0).collect();
-            for combo in combinations(digits.len(), size) {
-                let cells = combo.iter().fold(0u16, |m, &k| m | self.places(u, digits[k]));
+        let layout = self.layout;
+        for u in 0..layout.units.len() {
+            let mut digits = [0u8; 9];
+            let mut places = [0u16; 9];
+            let mut n = 0;
+            for digit in 1..=9 {
+                let p = self.places(u, digit);
+                if p != 0 {
+                    digits[n] = digit;
+                    places[n] = p;
+                    n += 1;
+                }
+            }
+            for combo in &layout.combinations[size - 2][n] {
+                let chosen = &combo[..size];
+                let cells = chosen.iter().fold(0u16, |m, &k| m | places[usize::from(k)]);
                 if cells.count_ones() as usize != size {
                     continue;
                 }
-                let keep = combo.iter().fold(0u16, |m, &k| m | (1 << digits[k]));
+                let keep = chosen.iter().fold(0u16, |m, &k| m | (1 << digits[usize::from(k)]));
                 let mut progress = false;
-                for k in bits(cells << 1).map(|b| usize::from(b) - 1) {
-                    progress |= self.eliminate(self.units[u][k], ALL_DIGITS & !keep);
+                for k in positions(cells) {
+                    progress |= self.eliminate(layout.units[u][k], ALL_DIGITS & !keep);
                 }
                 if progress {
                     return true;
@@ -407,27 +467,34 @@ impl Board {
     /// A digit confined, in `size` base lines, to `size` cross lines: it leaves the cross lines'
     /// other cells (X-wing for 2, swordfish for 3).
     fn fish(&mut self, size: usize) -> bool {
+        let layout = self.layout;
         for (base, cross) in [(0, 1), (1, 0)] {
             for digit in 1..=9 {
-                // Positions along each base line = indices of the cross lines.
-                let lines: Vec<(usize, u16)> = self.lines[base]
-                    .iter()
-                    .map(|&u| (u, self.places(u, digit)))
-                    .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= size)
-                    .collect();
-                for combo in combinations(lines.len(), size) {
-                    let covers = combo.iter().fold(0u16, |m, &k| m | lines[k].1);
+                // Base lines (by number) where the digit has 2..=size places, and those places.
+                let mut numbers = [0usize; 9];
+                let mut places = [0u16; 9];
+                let mut n = 0;
+                for line in 0..9 {
+                    let p = self.places(layout.lines[base][line], digit);
+                    if (2..=size).contains(&(p.count_ones() as usize)) {
+                        numbers[n] = line;
+                        places[n] = p;
+                        n += 1;
+                    }
+                }
+                for combo in &layout.combinations[size - 2][n] {
+                    let chosen = &combo[..size];
+                    let covers = chosen.iter().fold(0u16, |m, &k| m | places[usize::from(k)]);
                     if covers.count_ones() as usize != size {
                         continue;
                     }
-                    let base_cells: Vec<usize> = combo.iter().flat_map(|&k| self.units[lines[k].0]).collect();
+                    let base_lines = chosen.iter().fold(0u16, |m, &k| m | 1 << numbers[usize::from(k)]);
                     let mut progress = false;
-                    for k in bits(covers << 1).map(|b| usize::from(b) - 1) {
-                        let cross_unit = self.lines[cross][k];
-                        for cell in self.units[cross_unit] {
-                            if !base_cells.contains(&cell) {
-                                progress |= self.eliminate(cell, 1 << digit);
-                            }
+                    // Along a cross line, position k is the cell on base line k.
+                    for cross_line in positions(covers) {
+                        let unit = layout.units[layout.lines[cross][cross_line]];
+                        for k in positions(!base_lines & 0x1ff) {
+                            progress |= self.eliminate(unit[k], 1 << digit);
                         }
                     }
                     if progress {
@@ -440,19 +507,27 @@ impl Board {
     }
 }
 
-/// All `k`-element subsets of `0..n`, as sorted index lists.
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+/// All `k`-element subsets of `0..n`, as sorted index lists (k <= 3).
+fn combinations(n: usize, k: usize) -> Vec<[u8; 3]> {
     let mut out = Vec::new();
-    let mut combo: Vec<usize> = (0..k).collect();
-    if k > n {
-        return out;
-    }
-    loop {
-        out.push(combo.clone());
-        let Some(i) = (0..k).rev().find(|&i| combo[i] != i + n - k) else { return out };
-        combo[i] += 1;
-        for j in i + 1..k {
-            combo[j] = combo[j - 1] + 1;
+    let idx = |i: usize| u8::try_from(i).expect("n <= 9");
+    match k {
+        2 => {
+            for a in 0..n {
+                for b in a + 1..n {
+                    out.push([idx(a), idx(b), 0]);
+                }
+            }
+        }
+        _ => {
+            for a in 0..n {
+                for b in a + 1..n {
+                    for c in b + 1..n {
+                        out.push([idx(a), idx(b), idx(c)]);
+                    }
+                }
+            }
         }
     }
+    out
 }
