@@ -76,6 +76,21 @@ impl Dance {
         self.links[self.links[i as usize].left as usize].right == i
     }
 
+    /// The first item of the option starting at node `first` that is already covered, if any.
+    pub(crate) fn covered_item_of_option(&self, first: u32) -> Option<u32> {
+        let mut q = first;
+        loop {
+            let item = self.item_of(q);
+            if item == 0 {
+                return None;
+            }
+            if !self.is_active(item) {
+                return Some(item);
+            }
+            q += 1;
+        }
+    }
+
     /// Whether option node `p` is linked into its item's list.
     pub(crate) fn is_linked(&self, p: u32) -> bool {
         self.nodes[self.nodes[p as usize].up as usize].down == p
@@ -203,15 +218,21 @@ impl Links<'_> {
                 self.node_mut(d).up = u;
                 let len = self.node(x).top - 1;
                 self.node_mut(x).top = len;
-                if len == 0 && x <= self.n_primary {
-                    // A dead end. Its list stays empty until this hide is undone, which happens
-                    // only after the search has truncated the stack below this entry.
-                    self.zeros[self.zero_count] = x;
-                    self.zero_count += 1;
-                }
+                self.note_length(x, len);
                 self.updates += 1;
                 q += 1;
             }
+        }
+    }
+
+    /// Records item `x` as a dead end when its list has just become empty (`len == 0`) and it is
+    /// primary. Its list stays empty until the removal that emptied it is undone, which happens
+    /// only after the record has been truncated below this entry.
+    #[inline(always)]
+    fn note_length(&mut self, x: u32, len: u32) {
+        if len == 0 && x <= self.n_primary {
+            self.zeros[self.zero_count] = x;
+            self.zero_count += 1;
         }
     }
 
@@ -293,10 +314,7 @@ impl Links<'_> {
             self.node_mut(d).up = u;
             let len = self.node(x).top - 1;
             self.node_mut(x).top = len;
-            if len == 0 && x <= self.n_primary {
-                self.zeros[self.zero_count] = x;
-                self.zero_count += 1;
-            }
+            self.note_length(x, len);
             q += 1;
         }
     }

@@ -313,16 +313,8 @@ impl<'p> Solver<'p> {
     /// all of them.
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
-        let mut q = first;
-        loop {
-            let item = self.dance.item_of(q);
-            if item == 0 {
-                break;
-            }
-            if !self.dance.is_active(item) {
-                return Err(self.conflict(option, item));
-            }
-            q += 1;
+        if let Some(item) = self.dance.covered_item_of_option(first) {
+            return Err(self.conflict(option, item));
         }
         // All its items are active, so only an exclusion can have taken it out of their lists.
         if !self.dance.is_linked(first) {
@@ -397,16 +389,8 @@ impl<'p> Solver<'p> {
     /// [`undo`](Self::undo) takes them back in reverse order, [`reset`](Self::reset) all at once.
     pub fn exclude(&mut self, option: OptionId) -> Result<bool, ForceError> {
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
-        let mut q = first;
-        loop {
-            let item = self.dance.item_of(q);
-            if item == 0 {
-                break;
-            }
-            if !self.dance.is_active(item) {
-                return Ok(false);
-            }
-            q += 1;
+        if self.dance.covered_item_of_option(first).is_some() {
+            return Ok(false);
         }
         // All its items are active, so the option is in every one of their lists unless it was
         // excluded before.
