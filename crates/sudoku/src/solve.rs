@@ -81,8 +81,9 @@ impl Matrix {
         SudokuSolver { variant: self.variant, solver: Solver::new(&self.problem) }
     }
 
-    /// The option placing `digit` (1-9) in `cell` (0-80).
+    /// The option placing `digit` (1-9) in `cell` (0-80). Panics outside those ranges.
     pub fn option(cell: usize, digit: u8) -> OptionId {
+        assert!(cell < 81 && (1..=9).contains(&digit), "no option places {digit} in cell {cell}");
         OptionId::new(cell * 9 + usize::from(digit) - 1).expect("fewer than 729 options")
     }
 
@@ -180,7 +181,7 @@ impl<'m> SudokuSolver<'m> {
         for cell in 0..81 {
             if puzzle.is_even_cell(cell) {
                 for digit in [1, 3, 5, 7, 9] {
-                    self.solver.exclude(Matrix::option(cell, digit)).expect("nothing forced yet");
+                    self.solver.exclude(Matrix::option(cell, digit)).expect("options of the matrix");
                 }
             }
         }
