@@ -118,9 +118,14 @@ pub(crate) struct GenerateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "line")]
     format: GenerateFormat,
-    /// With --format svg: write one file per puzzle into this folder.
+    /// With --format svg: write the pictures into this folder (`puzzle-0001.svg`, ...; with
+    /// --per-page, `page-0001.svg`, ...).
     #[arg(long, value_name = "DIR")]
     output: Option<PathBuf>,
+    /// With --format svg: puzzles per page [default: all on one page on stdout; one per file with
+    /// --output].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    per_page: Option<u64>,
     /// Worker threads [default: all cores].
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -175,8 +180,8 @@ fn make(
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
-    if args.output.is_some() && args.format != GenerateFormat::Svg {
-        bail!("--output is for --format svg");
+    if (args.output.is_some() || args.per_page.is_some()) && args.format != GenerateFormat::Svg {
+        bail!("--output and --per-page are for --format svg");
     }
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -193,6 +198,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut page = Vec::new();
     let (mut made_count, mut missing, mut clues, mut attempts) = (0u64, 0u64, 0u64, 0u64);
+    // SVG pages written so far into --output.
+    let mut pages = 0u64;
     let start = Instant::now();
     let chunk = 256u64;
     let mut first = 0;
@@ -224,13 +231,28 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             made_count += 1;
             clues += g.puzzle.given_count() as u64;
             write_made(&mut out, &made, &g, variant, args, run_seed, &mut page)?;
+            if let (Some(dir), Some(per_page)) = (&args.output, args.per_page)
+                && page.len() as u64 == per_page
+            {
+                write_page(dir, pages, &mut page)?;
+                pages += 1;
+            }
         }
         bar.set_position(last);
         first = last;
     }
     bar.finish_and_clear();
-    if args.format == GenerateFormat::Svg && args.output.is_none() && !page.is_empty() {
-        out.write_all(svg_page(&page, 3).as_bytes())?;
+    if args.format == GenerateFormat::Svg && !page.is_empty() {
+        match (&args.output, args.per_page) {
+            (Some(dir), Some(_)) => write_page(dir, pages, &mut page)?,
+            (None, Some(per_page)) => {
+                // Pages one after the other on stdout, each a complete SVG document.
+                for chunk in page.chunks(usize::try_from(per_page).unwrap_or(usize::MAX)) {
+                    out.write_all(svg_page(chunk, 3).as_bytes())?;
+                }
+            }
+            _ => out.write_all(svg_page(&page, 3).as_bytes())?,
+        }
     }
     out.flush()?;
     if args.stats {
@@ -273,14 +295,27 @@ fn write_made(
             serde_json::to_writer(&mut *out, &value)?;
             writeln!(out)?;
         }
-        GenerateFormat::Svg => match &args.output {
-            Some(dir) => {
+        GenerateFormat::Svg => match (&args.output, args.per_page) {
+            (Some(dir), None) => {
                 let path = dir.join(format!("puzzle-{:04}.svg", made.index + 1));
                 std::fs::write(&path, to_svg(&g.puzzle, variant))
                     .with_context(|| format!("cannot write {}", path.display()))?;
             }
-            None => page.push((g.puzzle, variant)),
+            // Pages are gathered here and written by the run loop.
+            _ => page.push((g.puzzle, variant)),
         },
     }
+    Ok(())
+}
+
+/// Writes the puzzles gathered for page `number` (from 0) into `dir`, and empties the list.
+fn write_page(
+    dir: &std::path::Path,
+    number: u64,
+    page: &mut Vec<(dlx_sudoku::Puzzle, Variant)>,
+) -> Result<()> {
+    let path = dir.join(format!("page-{:04}.svg", number + 1));
+    std::fs::write(&path, svg_page(page, 3)).with_context(|| format!("cannot write {}", path.display()))?;
+    page.clear();
     Ok(())
 }

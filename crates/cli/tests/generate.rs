@@ -140,9 +140,34 @@ fn svg_files_and_page() {
     std::fs::remove_dir_all(&dir).unwrap();
     let page = text(&dlx(&["generate", "--count", "4", "--seed", "1", "--format", "svg"], "").stdout);
     assert_eq!(page.matches("<g transform").count(), 4);
+    // Pages of several puzzles into a folder: 5 puzzles, 2 a page, make 3 pages.
+    let out = dlx(
+        &[
+            "generate",
+            "--count",
+            "5",
+            "--seed",
+            "1",
+            "--format",
+            "svg",
+            "--per-page",
+            "2",
+            "--output",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let grids: Vec<usize> = ["page-0001.svg", "page-0002.svg", "page-0003.svg"]
+        .iter()
+        .map(|name| std::fs::read_to_string(dir.join(name)).unwrap().matches("<g transform").count())
+        .collect();
+    assert_eq!(grids, [2, 2, 1]);
+    assert!(!dir.join("page-0004.svg").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
     let bad = dlx(&["generate", "--output", "/tmp/x"], "");
     assert_eq!(bad.status.code(), Some(1));
-    assert!(text(&bad.stderr).contains("--output is for --format svg"));
+    assert!(text(&bad.stderr).contains("--output and --per-page are for --format svg"));
 }
 
 #[test]
