@@ -29,21 +29,9 @@ fn generated_puzzles_are_unique_and_reproducible() {
 
 #[test]
 fn json_and_stats_report_the_seed() {
-    let out = dlx(
-        &[
-            "generate",
-            "--count",
-            "2",
-            "--variant",
-            "even",
-            "--symmetry",
-            "mirror",
-            "--format",
-            "json",
-            "--stats",
-        ],
-        "",
-    );
+    const RUN: [&str; 9] =
+        ["generate", "--count", "2", "--variant", "even", "--symmetry", "mirror", "--format", "json"];
+    let out = dlx(&[&RUN[..], &["--stats"]].concat(), "");
     assert!(out.status.success());
     let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 2);
@@ -59,22 +47,8 @@ fn json_and_stats_report_the_seed() {
         assert_eq!(verdict[0]["solution"], row["solution"]);
     }
     // Repeating the run with its reported seed gives the same puzzles.
-    let again = dlx(
-        &[
-            "generate",
-            "--count",
-            "2",
-            "--variant",
-            "even",
-            "--symmetry",
-            "mirror",
-            "--format",
-            "json",
-            "--seed",
-            &run_seed.to_string(),
-        ],
-        "",
-    );
+    let seed = run_seed.to_string();
+    let again = dlx(&[&RUN[..], &["--seed", &seed]].concat(), "");
     assert_eq!(json_lines(&again.stdout), rows);
 }
 
