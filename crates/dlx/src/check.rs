@@ -44,7 +44,12 @@ pub(crate) fn check_invariants(problem: &Problem, dance: &Dance) -> Result<(), S
 }
 
 fn check_item_list(dance: &Dance, item: usize) -> Result<(), String> {
-    let nodes = &dance.nodes;
+    let nodes: Vec<crate::problem::Node> = dance
+        .tops
+        .iter()
+        .zip(&dance.uds)
+        .map(|(&top, ud)| crate::problem::Node { top, up: ud.up, down: ud.down })
+        .collect();
     let mut count = 0u32;
     let mut prev = item;
     let mut p = nodes[item].down as usize;

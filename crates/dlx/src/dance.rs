@@ -3,14 +3,27 @@
 //! This is the hot core of the search. All indices are `u32`; a [`Dance`] is only ever made from a
 //! [`Problem`](crate::Problem), whose builder guarantees every link is a valid index into `nodes` or
 //! `links`, and the operations below only ever copy existing links around, so that stays true.
+//!
+//! The node fields live in two parallel arrays, `tops` and `uds` (up and down), indexed like the
+//! problem's node array: see the crate docs for why.
 
 use crate::problem::{Link, Node, Problem};
+
+/// The up and down links of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[repr(C)]
+pub(crate) struct UpDown {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+}
 
 /// The mutable copy of a problem's links, plus the update counter and the record of dead ends.
 #[derive(Clone, Debug)]
 pub(crate) struct Dance {
     pub(crate) links: Vec<Link>,
-    pub(crate) nodes: Vec<Node>,
+    /// The nodes' `top` fields (item or list length), and their `up`/`down` links, in parallel.
+    pub(crate) tops: Vec<u32>,
+    pub(crate) uds: Vec<UpDown>,
     /// List removals so far (Knuth's "updates"): one per item covered, one per node hidden.
     pub(crate) updates: u64,
     /// Primary items whose list became empty while covering, newest last: the search keeps it as
@@ -28,7 +41,8 @@ impl Dance {
         let n_primary = crate::index::to_u32(problem.primary_count());
         let mut dance = Dance {
             links: problem.links.clone(),
-            nodes: problem.nodes.clone(),
+            tops: problem.nodes.iter().map(|n| n.top).collect(),
+            uds: problem.nodes.iter().map(|n| UpDown { up: n.up, down: n.down }).collect(),
             updates: 0,
             // Each primary item is on the stack at most once at a time (see `Links::hide`).
             zeros: vec![0; problem.primary_count()],
@@ -44,7 +58,8 @@ impl Dance {
     pub(crate) fn view(&mut self) -> Links<'_> {
         Links {
             links: &mut self.links,
-            nodes: &mut self.nodes,
+            tops: &mut self.tops,
+            uds: &mut self.uds,
             updates: self.updates,
             zeros: &mut self.zeros,
             zero_count: self.zero_count,
@@ -58,7 +73,7 @@ impl Dance {
         self.zero_count = 0;
         let mut k = self.links[0].right;
         while k != 0 {
-            if self.nodes[k as usize].top == 0 {
+            if self.tops[k as usize] == 0 {
                 self.zeros[self.zero_count] = k;
                 self.zero_count += 1;
             }
@@ -68,7 +83,7 @@ impl Dance {
 
     /// The item of option node `p` (0 for a spacer).
     pub(crate) fn item_of(&self, p: u32) -> u32 {
-        self.nodes[p as usize].top
+        self.tops[p as usize]
     }
 
     /// Whether item `i` is still in its list of active items.
@@ -93,7 +108,7 @@ impl Dance {
 
     /// Whether option node `p` is linked into its item's list.
     pub(crate) fn is_linked(&self, p: u32) -> bool {
-        self.nodes[self.nodes[p as usize].up as usize].down == p
+        self.uds[self.uds[p as usize].up as usize].down == p
     }
 
     /// Runs `f` on a view and stores its update count back.
@@ -111,7 +126,8 @@ impl Dance {
 /// written back with [`Links::updates`] when done.
 pub(crate) struct Links<'a> {
     links: &'a mut [Link],
-    nodes: &'a mut [Node],
+    tops: &'a mut [u32],
+    uds: &'a mut [UpDown],
     updates: u64,
     zeros: &'a mut [u32],
     zero_count: usize,
@@ -127,16 +143,25 @@ impl Links<'_> {
 
     #[inline(always)]
     fn node(&self, i: u32) -> Node {
-        debug_assert!((i as usize) < self.nodes.len());
+        debug_assert!((i as usize) < self.tops.len());
         // SAFETY: see the module docs: every link is a valid node index.
-        unsafe { *self.nodes.get_unchecked(i as usize) }
+        let (top, ud) =
+            unsafe { (*self.tops.get_unchecked(i as usize), *self.uds.get_unchecked(i as usize)) };
+        Node { top, up: ud.up, down: ud.down }
     }
 
     #[inline(always)]
-    fn node_mut(&mut self, i: u32) -> &mut Node {
-        debug_assert!((i as usize) < self.nodes.len());
+    fn ud_mut(&mut self, i: u32) -> &mut UpDown {
+        debug_assert!((i as usize) < self.uds.len());
         // SAFETY: see the module docs: every link is a valid node index.
-        unsafe { self.nodes.get_unchecked_mut(i as usize) }
+        unsafe { self.uds.get_unchecked_mut(i as usize) }
+    }
+
+    #[inline(always)]
+    fn top_mut(&mut self, i: u32) -> &mut u32 {
+        debug_assert!((i as usize) < self.tops.len());
+        // SAFETY: see the module docs: every link is a valid node index.
+        unsafe { self.tops.get_unchecked_mut(i as usize) }
     }
 
     #[inline(always)]
@@ -214,10 +239,10 @@ impl Links<'_> {
                 // A spacer: wrap around to the first node of the option.
                 q = u;
             } else {
-                self.node_mut(u).down = d;
-                self.node_mut(d).up = u;
+                self.ud_mut(u).down = d;
+                self.ud_mut(d).up = u;
                 let len = self.node(x).top - 1;
-                self.node_mut(x).top = len;
+                *self.top_mut(x) = len;
                 self.note_length(x, len);
                 self.updates += 1;
                 q += 1;
@@ -246,9 +271,9 @@ impl Links<'_> {
                 // A spacer: wrap around to the last node of the option.
                 q = d;
             } else {
-                self.node_mut(u).down = q;
-                self.node_mut(d).up = q;
-                self.node_mut(x).top += 1;
+                self.ud_mut(u).down = q;
+                self.ud_mut(d).up = q;
+                *self.top_mut(x) += 1;
                 q -= 1;
             }
         }
@@ -310,10 +335,10 @@ impl Links<'_> {
         let mut q = first;
         while self.top(q) != 0 {
             let Node { top: x, up: u, down: d } = self.node(q);
-            self.node_mut(u).down = d;
-            self.node_mut(d).up = u;
+            self.ud_mut(u).down = d;
+            self.ud_mut(d).up = u;
             let len = self.node(x).top - 1;
-            self.node_mut(x).top = len;
+            *self.top_mut(x) = len;
             self.note_length(x, len);
             q += 1;
         }
@@ -328,9 +353,9 @@ impl Links<'_> {
         while q != first {
             q -= 1;
             let Node { top: x, up: u, down: d } = self.node(q);
-            self.node_mut(u).down = q;
-            self.node_mut(d).up = q;
-            self.node_mut(x).top += 1;
+            self.ud_mut(u).down = q;
+            self.ud_mut(d).up = q;
+            *self.top_mut(x) += 1;
         }
     }
 

@@ -300,7 +300,7 @@ impl<'p> Solver<'p> {
         self.seed = seed;
         if seed.is_some() && self.pool.capacity() == 0 {
             // Every level's options are distinct nodes, so this never grows during a search.
-            self.pool.reserve_exact(self.dance.nodes.len());
+            self.pool.reserve_exact(self.dance.tops.len());
             self.pool_pos = vec![0; self.chosen.len()];
         }
     }
@@ -649,7 +649,9 @@ impl<'p> Solver<'p> {
         if fresh.links != self.dance.links {
             return Err("item links differ from the state the forced options produce".into());
         }
-        if let Some(p) = (0..fresh.nodes.len()).find(|&p| fresh.nodes[p] != self.dance.nodes[p]) {
+        if let Some(p) = (0..fresh.tops.len())
+            .find(|&p| fresh.tops[p] != self.dance.tops[p] || fresh.uds[p] != self.dance.uds[p])
+        {
             return Err(format!("node {p} differs from the state the forced options produce"));
         }
         let (n, m) = (fresh.zero_count, self.dance.zero_count);
