@@ -211,8 +211,11 @@ impl Links<'_> {
         self.updates += 1;
         let mut p = self.node(i).down;
         while p != i {
+            // Read the next option before hiding this one (hiding never changes it), so the walk
+            // down the list does not wait behind the hide's stores.
+            let next = self.node(p).down;
             self.hide(p);
-            p = self.node(p).down;
+            p = next;
         }
     }
 
@@ -221,8 +224,9 @@ impl Links<'_> {
     pub(crate) fn uncover(&mut self, i: u32) {
         let mut p = self.node(i).up;
         while p != i {
+            let next = self.node(p).up;
             self.unhide(p);
-            p = self.node(p).up;
+            p = next;
         }
         let Link { left, right } = self.link(i);
         self.link_mut(left).right = i;
