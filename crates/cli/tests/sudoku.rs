@@ -92,3 +92,36 @@ fn even_markers_are_inferred_and_kept() {
     let classic = dlx(&["count", "--variant", "classic", &fixture("sudoku.txt")], "");
     assert_eq!(classic.status.code(), Some(2), "markers in a classic puzzle are an error");
 }
+
+#[test]
+fn raw_bytes_never_panic() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let inputs: [&[u8]; 6] = [
+        b"\xff\xfe\x00garbage\n",
+        b"[[[[[[\n",
+        b"]]]\n1,2,3\n",
+        b"4 . . | . . . | 8 . 5\n\xc3\x28\n",
+        &[b'1'; 100_000],
+        b"e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e.e\n",
+    ];
+    for input in inputs {
+        for command in ["solve", "count", "rate"] {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+                .arg(command)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child.stdin.take().unwrap().write_all(input).unwrap();
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                matches!(out.status.code(), Some(0 | 2)),
+                "{command} on {:?}: {:?}",
+                &input[..input.len().min(20)],
+                out.status
+            );
+        }
+    }
+}

@@ -90,3 +90,31 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any text reads without a panic; each record is a puzzle of 81 cells that prints back to
+    /// itself, or an error that names a line inside the text.
+    #[test]
+    fn reading_any_text_never_panics(
+        noise in ".{0,300}",
+        shaped in proptest::collection::vec("[0-9.e_|+\\- \\[\\],#x-]{0,90}", 0..14),
+    ) {
+        for text in [noise, shaped.join("\n")] {
+            let lines = text.lines().count().max(1);
+            for record in dlx_sudoku::parse_all(&text) {
+                prop_assert!(record.line >= 1 && record.line <= lines);
+                match record.puzzle {
+                    Ok(p) => {
+                        prop_assert_eq!(p.to_line().parse::<Puzzle>().unwrap(), p);
+                        // Solving it never panics either, whatever its givens.
+                        let matrix = Matrix::new(p.inferred_variant());
+                        let _ = matrix.solver().count(&p, Some(2));
+                    }
+                    Err(e) => prop_assert!(e.line >= 1 && e.line <= lines, "{e}"),
+                }
+            }
+        }
+    }
+}
