@@ -55,6 +55,9 @@ pub(crate) enum OutputFormat {
     Grid,
     /// One JSON object per puzzle (NDJSON).
     Json,
+    /// The puzzle's exact-cover encoding in Knuth's `.dlx` format, for other exact-cover tools
+    /// (nothing is solved; give one puzzle to get one `.dlx` file).
+    Dlx,
 }
 
 /// The sudoku variant.
@@ -143,6 +146,7 @@ enum Task {
     Solve { first: bool },
     Count { limit: Option<u64> },
     Rate,
+    Encode,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,6 +158,7 @@ enum Status {
     Solved,
     Counted,
     Rated,
+    Encoded,
 }
 
 impl Status {
@@ -166,6 +171,7 @@ impl Status {
             Status::Solved => "solved",
             Status::Counted => "counted",
             Status::Rated => "rated",
+            Status::Encoded => "encoded",
         }
     }
 }
@@ -180,6 +186,7 @@ struct Answer {
     solution: Option<Puzzle>,
     count: Option<u64>,
     rating: Option<Rating>,
+    encoding: Option<String>,
     error: Option<String>,
     /// The column of a malformed character, when the error is about one.
     column: Option<usize>,
@@ -264,6 +271,7 @@ fn answer<'m>(
         solution: None,
         count: None,
         rating: None,
+        encoding: None,
         error: None,
         column: None,
         nodes: 0,
@@ -279,6 +287,16 @@ fn answer<'m>(
     };
     a.puzzle = Some(puzzle);
     let variant = variant.unwrap_or_else(|| puzzle.inferred_variant());
+    if let Task::Encode = task {
+        match puzzle.check(variant) {
+            Ok(()) => {
+                a.status = Status::Encoded;
+                a.encoding = Some(matrices.get(variant).puzzle_to_dlx(&puzzle));
+            }
+            Err(e) => a.error = Some(e.to_string()),
+        }
+        return a;
+    }
     if let Task::Rate = task {
         match solvers.rater(matrices, variant).rate(&puzzle) {
             Ok(rating) => {
@@ -302,7 +320,7 @@ fn answer<'m>(
             Uniqueness::None => (Status::None, None, None),
         }),
         Task::Count { limit } => solver.count(&puzzle, limit).map(|n| (Status::Counted, None, Some(n))),
-        Task::Rate => unreachable!("rated above"),
+        Task::Rate | Task::Encode => unreachable!("answered above"),
     };
     match result {
         Ok((status, solution, count)) => {
@@ -337,7 +355,7 @@ impl Summary {
             Status::Multiple => self.multiple += 1,
             Status::None => self.none += 1,
             Status::Invalid => self.invalid += 1,
-            Status::Solved | Status::Counted | Status::Rated => {}
+            Status::Solved | Status::Counted | Status::Rated | Status::Encoded => {}
         }
         self.nodes += a.nodes;
         self.guesses += a.guesses;
@@ -357,6 +375,7 @@ pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
 }
 
 fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
+    let task = if args.format == Some(OutputFormat::Dlx) { Task::Encode } else { task };
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
         builder = builder.num_threads(n.max(1));
@@ -448,6 +467,12 @@ fn write_answer(
     });
     if let (Task::Rate, Some(r)) = (task, &a.rating) {
         return write_rating(out, a, r, format);
+    }
+    if let Task::Encode = task {
+        return match &a.encoding {
+            Some(text) => out.write_all(text.as_bytes()),
+            None => writeln!(out, "| line {}: invalid: {}", a.line, a.error.as_deref().unwrap_or("")),
+        };
     }
     if format == OutputFormat::Json {
         let value = serde_json::json!({

@@ -125,3 +125,21 @@ fn raw_bytes_never_panic() {
         }
     }
 }
+
+#[test]
+fn dlx_encoding_counts_alike_through_xc() {
+    // The even puzzle (list form), and the empty grid (many solutions), as .dlx for other tools.
+    let even = std::fs::read_to_string(fixture("sudoku.txt")).unwrap().lines().nth(4).unwrap().to_owned();
+    // `dlx xc --count --limit 3` prints 3 for "at least 3".
+    for (puzzle, want) in [(even.as_str(), "1\n"), (&*".".repeat(81), "3\n")] {
+        let encoded = dlx(&["solve", "--format", "dlx"], &format!("{puzzle}\n"));
+        assert!(encoded.status.success());
+        let dlx_text = text(&encoded.stdout);
+        assert!(dlx_text.starts_with("| sudoku ("), "{dlx_text}");
+        assert_eq!(text(&dlx(&["xc", "--count", "--limit", "3"], &dlx_text).stdout), want);
+    }
+    // A puzzle that breaks the rules is reported, not encoded.
+    let bad = dlx(&["solve", "--format", "dlx"], &format!("55{}\n", ".".repeat(79)));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stdout).starts_with("| line 1: invalid: digit 5 appears twice in row 1"));
+}
