@@ -12,6 +12,11 @@ pub fn fixture(name: &str) -> String {
 
 /// Runs `dlx` with these arguments and standard input.
 pub fn dlx(args: &[&str], stdin: &str) -> Output {
+    dlx_bytes(args, stdin.as_bytes())
+}
+
+/// Runs `dlx` with these arguments and raw bytes as standard input.
+pub fn dlx_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
         .args(args)
         .stdin(Stdio::piped())
@@ -19,6 +24,6 @@ pub fn dlx(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().unwrap()
 }
