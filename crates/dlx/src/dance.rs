@@ -32,6 +32,8 @@ pub(crate) struct Dance {
     /// A fixed buffer of one entry per primary item; `zero_count` entries are in use.
     pub(crate) zeros: Vec<u32>,
     pub(crate) zero_count: usize,
+    /// The length of the dead-end record in the initial state: those entries are never overwritten.
+    initial_zeros: usize,
     n_primary: u32,
 }
 
@@ -42,15 +44,31 @@ impl Dance {
         let mut dance = Dance {
             links: problem.links.clone(),
             tops: problem.nodes.iter().map(|n| n.top).collect(),
-            uds: problem.nodes.iter().map(|n| UpDown { up: n.up, down: n.down }).collect(),
+            uds: problem.initial_uds().to_vec(),
             updates: 0,
             // Each primary item is on the stack at most once at a time (see `Links::hide`).
             zeros: vec![0; problem.primary_count()],
             zero_count: 0,
+            initial_zeros: 0,
             n_primary,
         };
         dance.collect_zeros();
+        dance.initial_zeros = dance.zero_count;
         dance
+    }
+
+    /// Puts every link back as `problem` (the one this was made from) has it, by copying: cheaper
+    /// than undoing, operation by operation, a state far from the initial one.
+    pub(crate) fn restore(&mut self, problem: &Problem) {
+        self.links.copy_from_slice(&problem.links);
+        self.uds.copy_from_slice(problem.initial_uds());
+        // Only item headers' `top` fields (list lengths) ever change.
+        let headers = self.links.len() - 1;
+        for (top, node) in self.tops[..headers].iter_mut().zip(&problem.nodes) {
+            *top = node.top;
+        }
+        // The initial entries of the record are never overwritten: every truncation stops above them.
+        self.zero_count = self.initial_zeros;
     }
 
     /// A view of the links for the hot loop: slices kept in registers, updates counted locally.

@@ -85,6 +85,13 @@
 //! which restores every link bit for bit — that is what lets a solver search again without copying.
 //! `updates` counts one per item covered and one per node hidden, as dlx1 does.
 //!
+//! Two shortcuts skip undoing where it would be wasted. A run that stops early (a first solution,
+//! a budget) leaves its levels covered and marks them pending; the next call that needs the links
+//! uncovers them first. [`Solver::reset`], when the restrictions and the pending levels would cost
+//! more to undo than copying the problem's initial links (a copy of about 8 bytes a node), copies
+//! them instead. A sudoku solver that forces the givens, finds a solution and resets thus pays
+//! for neither unwinding the search nor unforcing the givens.
+//!
 //! # Branching
 //!
 //! The search branches on the active primary item with the fewest remaining options (minimum
@@ -96,7 +103,9 @@
 //! if none is, no active item is empty, and the scan stops at the first item of length 1, which is
 //! then the earliest of the shortest. Debug builds check every choice against a full scan.
 //!
-//! With a seed, ties are broken at random and each item's options are tried in a shuffled order.
+//! With a seed, ties are broken at random and each item's options are tried in a shuffled order;
+//! [`Solver::set_random_ties`] keeps the shuffle but takes the earliest item, so that the scan may
+//! stop early again.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]

@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::OnceLock;
 
+use crate::dance::UpDown;
 use crate::index::{ItemId, OptionId, to_u32};
 
 /// The largest number of nodes (item headers, option nodes and spacers together) a problem may have.
@@ -356,6 +358,7 @@ impl ProblemBuilder {
             links,
             nodes,
             option_first,
+            initial_uds: OnceLock::new(),
         }
     }
 }
@@ -390,6 +393,9 @@ pub struct Problem {
     pub(crate) nodes: Vec<Node>,
     /// First node of each option, then one past the last spacer.
     option_first: Vec<u32>,
+    /// The nodes' initial `up`/`down` links in the solver's own layout, made on first use: a solver
+    /// far from its initial state returns to it by copying them.
+    initial_uds: OnceLock<Vec<UpDown>>,
 }
 
 impl fmt::Debug for Problem {
@@ -478,6 +484,12 @@ impl Problem {
         let k = option.index();
         let (first, end) = (self.option_first[k] as usize, self.option_first[k + 1] as usize - 1);
         self.nodes[first..end].iter().map(|node| self.item_of_layout(node.top))
+    }
+
+    /// The initial `up`/`down` links of every node, as the solver lays them out.
+    pub(crate) fn initial_uds(&self) -> &[UpDown] {
+        self.initial_uds
+            .get_or_init(|| self.nodes.iter().map(|n| UpDown { up: n.up, down: n.down }).collect())
     }
 
     /// The declared id of the item at layout index `top` (1-based).

@@ -127,12 +127,12 @@ pub enum ForceError {
     },
 }
 
-/// A forced or excluded option, by its first node.
+/// A forced or excluded option: the option's first node, the length of the dead-end record before
+/// it was applied, and the list removals applying it made (what undoing it costs).
 #[derive(Clone, Copy, Debug)]
 enum Restriction {
-    /// The option's first node, and the length of the dead-end record before it was applied.
-    Forced(u32, usize),
-    Excluded(u32, usize),
+    Forced(u32, usize, u64),
+    Excluded(u32, usize, u64),
 }
 
 /// What [`Solver::undo`] took back.
@@ -210,8 +210,14 @@ enum Step {
 /// Searches a [`Problem`]. Owns the mutable links and the stack of levels; the problem is only
 /// borrowed, so many solvers (on many threads) can share one problem.
 ///
-/// After every run, finished or cut short, the solver is back in the state it started from (its
-/// forced options still applied) and can run again without copying anything.
+/// After every run, finished or cut short, the solver is in the state it started from (its forced
+/// options still applied) as far as any method can tell, and can run again.
+///
+/// A run that stops at a solution leaves the levels it had reached covered and only marks them as
+/// pending: the next call that needs the links uncovers them first, except [`reset`](Self::reset),
+/// which, when undoing would cost more, copies the problem's initial links instead. So a caller
+/// that loads restrictions, asks for a first solution and resets (a sudoku solver, say) pays
+/// neither for unwinding the search nor for undoing the restrictions one by one.
 pub struct Solver<'p> {
     problem: &'p Problem,
     dance: Dance,
@@ -227,6 +233,8 @@ pub struct Solver<'p> {
     budget: Budget,
     cancel: Option<CancelFlag>,
     seed: Option<u64>,
+    /// Random mode: whether ties between equally short items are broken at random.
+    random_ties: bool,
     rng: Xoshiro256PlusPlus,
     /// Random mode: the shuffled options of each level's item, level after level.
     pool: Vec<u32>,
@@ -236,6 +244,10 @@ pub struct Solver<'p> {
     zero_marks: Vec<(usize, usize)>,
     /// The length of the dead-end stack when the run started.
     run_zeros: usize,
+    /// Levels `base..level` are still covered by a run that stopped early: see [`Solver::settle`].
+    pending: bool,
+    /// The list removals made by applying the restrictions now in force.
+    restriction_cost: u64,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -264,11 +276,14 @@ impl<'p> Solver<'p> {
             budget: Budget::default(),
             cancel: None,
             seed: None,
+            random_ties: true,
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             pool: Vec::new(),
             pool_pos: Vec::new(),
             zero_marks: vec![(0, 0); depth],
             run_zeros: 0,
+            pending: false,
+            restriction_cost: 0,
         }
     }
 
@@ -296,6 +311,9 @@ impl<'p> Solver<'p> {
     /// item are tried, and breaks ties between equally short items at random, reproducibly: the same
     /// seed gives the same solutions in the same order. With `None`, options are tried top to
     /// bottom and ties go to the earliest item. The set of solutions never depends on the seed.
+    ///
+    /// Breaking ties at random means looking at every active item at every node; see
+    /// [`set_random_ties`](Self::set_random_ties) for the cheaper alternative.
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
         if seed.is_some() && self.pool.capacity() == 0 {
@@ -305,6 +323,15 @@ impl<'p> Solver<'p> {
         }
     }
 
+    /// With `false`, seeded runs still shuffle each item's options but break ties between equally
+    /// short items as unseeded runs do, by taking the earliest. The choice of item then costs what
+    /// it costs without a seed (the scan may stop at the first item of length 1), which makes a
+    /// random first solution several times cheaper on problems with many ties, such as filling an
+    /// empty sudoku grid. The default is `true`.
+    pub fn set_random_ties(&mut self, random: bool) {
+        self.random_ties = random;
+    }
+
     /// Forces an option into every solution of the following runs, before the search starts.
     ///
     /// Fails, changing nothing, if the option shares an item with an option already forced, or is
@@ -312,6 +339,7 @@ impl<'p> Solver<'p> {
     /// [`undo`](Self::undo) takes back the last forced or excluded option, [`reset`](Self::reset)
     /// all of them.
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        self.settle();
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
         if let Some(item) = self.dance.covered_item_of_option(first) {
             return Err(self.conflict(option, item));
@@ -321,11 +349,14 @@ impl<'p> Solver<'p> {
             return Err(ForceError::Excluded(option));
         }
         let mark = self.dance.zero_count;
+        let before = self.dance.updates;
         self.dance.with(|d| d.cover_option(first));
+        let cost = self.dance.updates - before;
+        self.restriction_cost += cost;
         self.chosen[self.base] = first;
         self.base += 1;
         self.level = self.base;
-        self.restrictions.push(Restriction::Forced(first, mark));
+        self.restrictions.push(Restriction::Forced(first, mark, cost));
         Ok(())
     }
 
@@ -347,16 +378,19 @@ impl<'p> Solver<'p> {
 
     /// Takes back the last forced or excluded option (`None` when there is none).
     pub fn undo(&mut self) -> Option<Undone> {
+        self.settle();
         let last = self.restrictions.pop()?;
         Some(match last {
-            Restriction::Forced(first, mark) => {
+            Restriction::Forced(first, mark, cost) => {
+                self.restriction_cost -= cost;
                 self.dance.with(|d| d.uncover_option(first));
                 self.dance.zero_count = mark;
                 self.base -= 1;
                 self.level = self.base;
                 Undone::Forced(self.problem.option_of_node(first))
             }
-            Restriction::Excluded(first, mark) => {
+            Restriction::Excluded(first, mark, cost) => {
+                self.restriction_cost -= cost;
                 self.dance.with(|d| d.restore_option(first));
                 self.dance.zero_count = mark;
                 Undone::Excluded(self.problem.option_of_node(first))
@@ -388,6 +422,7 @@ impl<'p> Solver<'p> {
     /// before, or sharing an item with a forced option. Forcing and excluding may be mixed freely;
     /// [`undo`](Self::undo) takes them back in reverse order, [`reset`](Self::reset) all at once.
     pub fn exclude(&mut self, option: OptionId) -> Result<bool, ForceError> {
+        self.settle();
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
         if self.dance.covered_item_of_option(first).is_some() {
             return Ok(false);
@@ -399,19 +434,53 @@ impl<'p> Solver<'p> {
         }
         let mark = self.dance.zero_count;
         self.dance.with(|d| d.remove_option(first));
-        self.restrictions.push(Restriction::Excluded(first, mark));
+        let size = self.problem.nodes[first as usize..].iter().take_while(|n| n.top != 0).count();
+        let cost = u64::from(to_u32(size));
+        self.restriction_cost += cost;
+        self.restrictions.push(Restriction::Excluded(first, mark, cost));
         Ok(true)
     }
 
     /// Takes back every forced and excluded option: the solver is as [`new`](Self::new) made it
     /// (budget, flag and seed stay).
     pub fn reset(&mut self) {
-        while self.undo().is_some() {}
+        if self.restrictions.is_empty() && !self.pending {
+            return;
+        }
+        // Undoing costs about as much as the removals it takes back (for a paused run, at most
+        // the run's removals); copying costs a fraction of an operation per node.
+        let pending_cost = if self.pending { self.dance.updates } else { 0 };
+        let undo_cost = self.restriction_cost.saturating_add(pending_cost);
+        if undo_cost.saturating_mul(16) >= u64::from(to_u32(self.dance.uds.len())) {
+            self.dance.restore(self.problem);
+            self.restrictions.clear();
+            self.restriction_cost = 0;
+            self.base = 0;
+            self.level = 0;
+            self.pending = false;
+            self.pool.clear();
+        } else {
+            while self.undo().is_some() {}
+        }
+    }
+
+    /// Uncovers the levels a run left pending when it stopped early.
+    fn settle(&mut self) {
+        if self.pending {
+            self.unwind();
+            self.pending = false;
+        }
     }
 
     /// Whether an item is still uncovered by the forced options.
     pub fn is_item_free(&self, item: ItemId) -> bool {
-        self.problem.layout_of(item).is_some_and(|i| self.dance.is_active(i))
+        let Some(i) = self.problem.layout_of(item) else { return false };
+        if self.pending {
+            // The links also show the paused run's levels: ask the forced options instead.
+            !self.forced().any(|option| self.problem.option_items(option).any(|j| j == item))
+        } else {
+            self.dance.is_active(i)
+        }
     }
 
     /// The first solution, or `None` if there is none.
@@ -454,14 +523,14 @@ impl<'p> Solver<'p> {
                 Step::Solution => {
                     let solution = Solution { problem: self.problem, nodes: &self.chosen[..self.level] };
                     if visitor.solution(&solution).is_break() {
-                        self.unwind();
+                        self.pending = true;
                         return Ok(Finished::Stopped);
                     }
                     resume = true;
                 }
                 Step::Exhausted => return Ok(Finished::Exhausted),
                 Step::Interrupted(reason) => {
-                    self.unwind();
+                    self.pending = true;
                     return Err(Interrupted { reason, solutions: self.stats.solutions });
                 }
             }
@@ -477,12 +546,13 @@ impl<'p> Solver<'p> {
     }
 
     /// A lazy iterator over the solutions. The search pauses between solutions; dropping the
-    /// iterator early puts the solver back in its initial state.
+    /// iterator early puts the solver back in its initial state (lazily: see [`Solver`]).
     pub fn solutions(&mut self) -> Solutions<'_, 'p> {
         Solutions { solver: self, state: IterState::Fresh, interrupted: None }
     }
 
     fn start_run(&mut self) {
+        self.settle();
         self.stats = Stats::default();
         self.dance.updates = 0;
         self.level = self.base;
@@ -503,7 +573,8 @@ impl<'p> Solver<'p> {
         step
     }
 
-    /// Puts the solver back at its base level from wherever a paused search stands.
+    /// Puts the solver back at its base level from wherever a paused search stands (use
+    /// [`settle`](Self::settle)).
     fn unwind(&mut self) {
         while self.level > self.base {
             self.level -= 1;
@@ -523,7 +594,8 @@ impl<'p> Solver<'p> {
     /// (`resume == true`), until the next solution, the end, or an interruption.
     ///
     /// On a solution, levels `base..level` of `chosen` hold the chosen option nodes and stay
-    /// covered; on an interruption likewise (the caller unwinds); on exhaustion all is undone.
+    /// covered; on an interruption likewise (the caller marks them pending); on exhaustion all is
+    /// undone.
     #[inline(never)]
     fn search<const RANDOM: bool>(&mut self, resume: bool) -> Step {
         let base = self.base;
@@ -556,7 +628,7 @@ impl<'p> Solver<'p> {
                 // X3, X4: choose an item; unless it is a dead end, cover it and start with its
                 // first option.
                 let from = if l == base { 0 } else { self.zero_marks[l - 1].0 };
-                item = if RANDOM {
+                item = if RANDOM && self.random_ties {
                     let rng = &mut self.rng;
                     dance.choose_with_ties(from, |ties| rng.random_range(0..ties) == 0)
                 } else {
@@ -641,8 +713,17 @@ impl<'p> Solver<'p> {
         let mut fresh = Dance::new(self.problem);
         for r in &self.restrictions {
             match *r {
-                Restriction::Forced(first, _) => fresh.with(|d| d.cover_option(first)),
-                Restriction::Excluded(first, _) => fresh.with(|d| d.remove_option(first)),
+                Restriction::Forced(first, ..) => fresh.with(|d| d.cover_option(first)),
+                Restriction::Excluded(first, ..) => fresh.with(|d| d.remove_option(first)),
+            }
+        }
+        if self.pending {
+            // A run stopped early: its levels are still covered, as the search covered them.
+            for &x in &self.chosen[self.base..self.level] {
+                fresh.with(|d| {
+                    d.cover(d.top(x));
+                    d.cover_rest(x);
+                });
             }
         }
         crate::check::check_invariants(self.problem, &self.dance)?;
@@ -725,7 +806,7 @@ impl Iterator for Solutions<'_, '_> {
             }
             Step::Interrupted(reason) => {
                 self.state = IterState::Done;
-                self.solver.unwind();
+                self.solver.pending = true;
                 self.interrupted = Some(Interrupted { reason, solutions: self.solver.stats.solutions });
                 None
             }
@@ -736,7 +817,7 @@ impl Iterator for Solutions<'_, '_> {
 impl Drop for Solutions<'_, '_> {
     fn drop(&mut self) {
         if let IterState::Paused = self.state {
-            self.solver.unwind();
+            self.solver.pending = true;
         }
     }
 }

@@ -164,6 +164,9 @@ impl<'m> Generator<'m> {
     pub fn full_grid(&mut self, seed: u64) -> Puzzle {
         self.solver.reset();
         self.solver.set_seed(Some(seed));
+        // Shuffled digits make the grid random; random ties between equally short constraints
+        // would only make it slower.
+        self.solver.set_random_ties(false);
         let mut grid = Puzzle::empty();
         let _ = self.solver.for_each(|s| {
             for option in s.options() {
