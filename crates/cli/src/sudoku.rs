@@ -95,7 +95,8 @@ pub(crate) struct BatchArgs {
     /// Worker threads [default: all cores].
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Print a closing summary to stderr.
+    /// Print a closing summary to stderr: puzzles, solved (no uniqueness check), unique,
+    /// multiple, none, invalid, puzzles per second, nodes and guesses per puzzle.
     #[arg(long)]
     stats: bool,
 }
@@ -339,6 +340,8 @@ fn answer<'m>(
 #[derive(Debug, Default)]
 struct Summary {
     puzzles: u64,
+    /// Solved without a uniqueness check (`--first`, or `count --limit 1`).
+    solved: u64,
     unique: u64,
     multiple: u64,
     none: u64,
@@ -348,14 +351,19 @@ struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, a: &Answer) {
+    fn add(&mut self, a: &Answer, task: Task) {
         self.puzzles += 1;
-        match a.status {
-            Status::Unique => self.unique += 1,
-            Status::Multiple => self.multiple += 1,
-            Status::None => self.none += 1,
-            Status::Invalid => self.invalid += 1,
-            Status::Solved | Status::Counted | Status::Rated | Status::Encoded => {}
+        match (a.status, a.count, task) {
+            (Status::Unique, ..) => self.unique += 1,
+            (Status::Multiple, ..) => self.multiple += 1,
+            (Status::None, ..) | (Status::Counted, Some(0), _) => self.none += 1,
+            (Status::Invalid, ..) => self.invalid += 1,
+            (Status::Solved, ..) | (Status::Counted, Some(1), Task::Count { limit: Some(1) }) => {
+                self.solved += 1
+            }
+            (Status::Counted, Some(1), _) => self.unique += 1,
+            (Status::Counted, Some(_), _) => self.multiple += 1,
+            (Status::Counted, None, _) | (Status::Rated | Status::Encoded, ..) => {}
         }
         self.nodes += a.nodes;
         self.guesses += a.guesses;
@@ -425,7 +433,7 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
                     .collect_into_vec(&mut answers);
             });
             for a in &answers {
-                summary.add(a);
+                summary.add(a, task);
                 if let Some(e) = &a.error {
                     let column = a.column.map(|c| format!(":{c}")).unwrap_or_default();
                     bar.suspend(|| eprintln!("dlx: {}:{}{column}: {e}", source.name(), a.line));
@@ -440,8 +448,10 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         let per = |x: u64| if summary.puzzles == 0 { 0.0 } else { x as f64 / summary.puzzles as f64 };
+        // Solving without a uniqueness check says "solved", not unique or multiple.
+        let solved = if summary.solved > 0 { format!("solved {}, ", summary.solved) } else { String::new() };
         eprintln!(
-            "puzzles {}, unique {}, multiple {}, none {}, invalid {}, {:.0} puzzles/s, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
+            "puzzles {}, {solved}unique {}, multiple {}, none {}, invalid {}, {:.0} puzzles/s, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
             summary.puzzles,
             summary.unique,
             summary.multiple,

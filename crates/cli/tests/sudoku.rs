@@ -76,6 +76,16 @@ fn none_multiple_first_and_counts() {
 
     let first = dlx(&["solve", "--first", "--format", "json"], &format!("{empty}\n"));
     assert!(text(&first.stdout).contains("\"status\":\"solved\""));
+    // The closing summary tells solved apart from unique, for --first and for counts alike.
+    let first = dlx(&["solve", "--first", "--stats"], &input);
+    assert!(
+        text(&first.stderr).starts_with("puzzles 2, solved 1, unique 0, multiple 0, none 1, invalid 0, ")
+    );
+    let both = format!("{empty}\n{none}\n{}\n", SOLUTIONS[0]);
+    let counted = dlx(&["count", "--limit", "5", "--stats"], &both);
+    assert!(text(&counted.stderr).starts_with("puzzles 3, unique 1, multiple 1, none 1, invalid 0, "));
+    let at_least_one = dlx(&["count", "--limit", "1", "--stats"], &both);
+    assert!(text(&at_least_one.stderr).starts_with("puzzles 3, solved 2, unique 0, multiple 0, none 1, "));
 
     let counts = dlx(&["count", "--limit", "5"], &format!("{empty}\n{none}\n{}\n", SOLUTIONS[0]));
     assert_eq!(text(&counts.stdout), "5+\n0\n1\n");
