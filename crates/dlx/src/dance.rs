@@ -352,8 +352,9 @@ impl Links<'_> {
         }
     }
 
-    /// Takes every node of the option whose first node is `first` out of its item's list.
-    pub(crate) fn remove_option(&mut self, first: u32) {
+    /// Takes every node of the option whose first node is `first` out of its item's list; returns
+    /// how many nodes that was.
+    pub(crate) fn remove_option(&mut self, first: u32) -> u32 {
         let mut q = first;
         while self.top(q) != 0 {
             let Node { top: x, up: u, down: d } = self.node(q);
@@ -364,6 +365,7 @@ impl Links<'_> {
             self.note_length(x, len);
             q += 1;
         }
+        q - first
     }
 
     /// Undoes [`remove_option`](Self::remove_option), in reverse order.

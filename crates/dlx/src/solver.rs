@@ -433,9 +433,7 @@ impl<'p> Solver<'p> {
             return Ok(false);
         }
         let mark = self.dance.zero_count;
-        self.dance.with(|d| d.remove_option(first));
-        let size = self.problem.nodes[first as usize..].iter().take_while(|n| n.top != 0).count();
-        let cost = u64::from(to_u32(size));
+        let cost = u64::from(self.dance.with(|d| d.remove_option(first)));
         self.restriction_cost += cost;
         self.restrictions.push(Restriction::Excluded(first, mark, cost));
         Ok(true)
@@ -714,7 +712,9 @@ impl<'p> Solver<'p> {
         for r in &self.restrictions {
             match *r {
                 Restriction::Forced(first, ..) => fresh.with(|d| d.cover_option(first)),
-                Restriction::Excluded(first, ..) => fresh.with(|d| d.remove_option(first)),
+                Restriction::Excluded(first, ..) => {
+                    fresh.with(|d| d.remove_option(first));
+                }
             }
         }
         if self.pending {

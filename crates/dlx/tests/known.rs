@@ -50,6 +50,29 @@ fn queens_counts() {
 }
 
 #[test]
+fn reset_by_undoing_and_by_copying_back() {
+    // 8-queens has about 370 nodes. One excluded option (4 nodes) is cheaper to undo than to copy
+    // the links back; a run paused at its first solution, or two forced queens, cost more.
+    let problem = queens(8).unwrap();
+    let mut solver = Solver::new(&problem);
+    let option = OptionId::new(0).unwrap();
+    for pause in [false, true] {
+        assert_eq!(solver.exclude(option), Ok(true));
+        if pause {
+            assert!(solver.first().unwrap().is_some());
+        }
+        solver.reset();
+        solver.verify_links().unwrap();
+        assert_eq!(solver.count().unwrap(), 92);
+    }
+    solver.force(OptionId::new(0).unwrap()).unwrap();
+    solver.force(OptionId::new(10).unwrap()).unwrap();
+    solver.reset();
+    solver.verify_links().unwrap();
+    assert_eq!(solver.count().unwrap(), 92);
+}
+
+#[test]
 fn langford_counts() {
     // Each pairing counted with its reversal.
     for (n, want) in [(1, 0), (2, 0), (3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300)] {
