@@ -200,26 +200,9 @@ impl<'m> Generator<'m> {
                 }
             }
         }
-        // Clues forced in reverse removal order: the next group to try is always on top.
-        for group in groups.iter().rev() {
-            self.force_group(group, &solution);
-        }
         let mut kept = std::mem::take(&mut self.kept);
         kept.clear();
-        for g in 0..groups.len() {
-            // Lift the kept groups above this one, take it off, and put them back.
-            for &k in kept.iter().rev() {
-                self.undo_group(&groups[k]);
-            }
-            self.undo_group(&groups[g]);
-            for &k in &kept {
-                self.force_group(&groups[k], &solution);
-            }
-            if !self.removable(&groups[g], &solution) {
-                self.force_group(&groups[g], &solution);
-                kept.push(g);
-            }
-        }
+        self.remove_groups(&groups, 0..groups.len(), &solution, &mut kept);
         let mut puzzle = Puzzle::empty();
         for &k in &kept {
             for &cell in &groups[k] {
@@ -233,6 +216,48 @@ impl<'m> Generator<'m> {
         self.groups = groups;
         self.kept = kept;
         Generated { puzzle, solution }
+    }
+
+    /// Tries to remove each group of `range`, in order, keeping those whose removal would make the
+    /// solution ambiguous; pushes their indices onto `kept` and leaves them forced.
+    ///
+    /// On entry the kept groups before the range and every group after it are forced, and none in
+    /// it: the state in which its first group is tested. Halving the range keeps that true without
+    /// lifting every kept group off the undo stack for every test: the second half is forced while
+    /// the first is worked through, then taken off from under the first half's kept groups. Each
+    /// group is forced and undone a logarithmic number of times instead of once per later test.
+    fn remove_groups(
+        &mut self,
+        groups: &[Vec<usize>],
+        range: std::ops::Range<usize>,
+        solution: &Puzzle,
+        kept: &mut Vec<usize>,
+    ) {
+        if range.len() <= 1 {
+            for g in range {
+                if !self.removable(&groups[g], solution) {
+                    self.force_group(&groups[g], solution);
+                    kept.push(g);
+                }
+            }
+            return;
+        }
+        let mid = range.start + range.len() / 2;
+        for group in &groups[mid..range.end] {
+            self.force_group(group, solution);
+        }
+        let before = kept.len();
+        self.remove_groups(groups, range.start..mid, solution, kept);
+        for &k in kept[before..].iter().rev() {
+            self.undo_group(&groups[k]);
+        }
+        for group in &groups[mid..range.end] {
+            self.undo_group(group);
+        }
+        for &k in &kept[before..] {
+            self.force_group(&groups[k], solution);
+        }
+        self.remove_groups(groups, mid..range.end, solution, kept);
     }
 
     fn force_group(&mut self, group: &[usize], solution: &Puzzle) {
