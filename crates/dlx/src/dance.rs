@@ -7,7 +7,19 @@
 //! The node fields live in two parallel arrays, `tops` and `uds` (up and down), indexed like the
 //! problem's node array: see the crate docs for why.
 
+use crate::index::to_u32;
 use crate::problem::{Link, Node, Problem};
+
+/// Added to an item header's `top` (its list length) while the item is covered, so that a scan of
+/// the lengths of all primary items, in an array, never picks a covered one. Lengths stay below it
+/// because a problem has at most [`MAX_NODES`](crate::MAX_NODES) `< 2^31` nodes.
+pub(crate) const COVERED: u32 = 1 << 31;
+
+/// Lengths are compared this many items at a time when choosing an item (a 64-byte cache line).
+const CHUNK: usize = 16;
+
+/// From this many primary items on, the choice of item scans the lengths as an array.
+const ARRAY_SCAN_FROM: u32 = 64;
 
 /// The up and down links of a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -15,6 +27,54 @@ use crate::problem::{Link, Node, Problem};
 pub(crate) struct UpDown {
     pub(crate) up: u32,
     pub(crate) down: u32,
+}
+
+/// The position of the first least length below [`COVERED`] in `lens` (the header lengths of
+/// the primary items, covered ones marked), or `None` when every item is covered.
+///
+/// This is the choice of item for minimum remaining values, as a scan of an array rather than a
+/// walk along the list of active items, whose every step waits for the load before it. Lengths
+/// are compared a chunk at a time, and the scan stops after the chunk holding the first length of
+/// 1 or less.
+#[inline(always)]
+fn least_position(lens: &[u32]) -> Option<usize> {
+    let mut best = COVERED;
+    let mut chosen = None;
+    let (chunks, rest) = lens.as_chunks::<CHUNK>();
+    for (c, chunk) in chunks.iter().enumerate() {
+        let least = least_of(chunk);
+        if least < best {
+            best = least;
+            chosen = Some(c * CHUNK + first_equal(chunk, least));
+            if least <= 1 {
+                return chosen;
+            }
+        }
+    }
+    let least = rest.iter().fold(u32::MAX, |m, &len| m.min(len));
+    if least < best {
+        chosen = Some(lens.len() - rest.len() + first_equal(rest, least));
+    }
+    chosen
+}
+
+/// The least of a chunk of lengths, over four independent running minima, so that the comparisons
+/// do not wait for each other.
+#[inline(always)]
+fn least_of(chunk: &[u32; CHUNK]) -> u32 {
+    let mut least = [u32::MAX; 4];
+    for quad in chunk.as_chunks::<4>().0 {
+        for (l, &len) in least.iter_mut().zip(quad) {
+            *l = (*l).min(len);
+        }
+    }
+    least[0].min(least[1]).min(least[2].min(least[3]))
+}
+
+/// The position of the first length equal to `len` in `lens` (which holds one).
+#[inline(always)]
+fn first_equal(lens: &[u32], len: u32) -> usize {
+    lens.iter().position(|&l| l == len).unwrap_or(0)
 }
 
 /// The mutable copy of a problem's links, plus the update counter and the record of dead ends.
@@ -199,7 +259,7 @@ impl Links<'_> {
     /// The length of item `i`'s list.
     #[inline(always)]
     pub(crate) fn len(&self, i: u32) -> u32 {
-        self.node(i).top
+        self.node(i).top & !COVERED
     }
 
     /// The first active primary item (0 when none is left).
@@ -226,6 +286,7 @@ impl Links<'_> {
         let Link { left, right } = self.link(i);
         self.link_mut(left).right = right;
         self.link_mut(right).left = left;
+        *self.top_mut(i) += COVERED;
         self.updates += 1;
         let mut p = self.node(i).down;
         while p != i {
@@ -249,6 +310,7 @@ impl Links<'_> {
         let Link { left, right } = self.link(i);
         self.link_mut(left).right = i;
         self.link_mut(right).left = i;
+        *self.top_mut(i) -= COVERED;
     }
 
     /// Takes the nodes of `p`'s option, other than `p`, out of their item lists.
@@ -432,8 +494,23 @@ impl Links<'_> {
         chosen
     }
 
+    /// The earliest active primary item of least length (0 when none is active). With many primary
+    /// items the lengths are scanned as an array ([`least_position`]); with few, a walk along the
+    /// list of active items is cheaper (measured: 8-queens-style problems with 24 primary items
+    /// lose 6-9% to the array scan, problems with 72-80 break even, sudoku's 324 gain 10-15%).
     #[inline(always)]
     fn scan(&self) -> u32 {
+        if self.n_primary < ARRAY_SCAN_FROM {
+            return self.walk();
+        }
+        let lens = self.tops.get(1..=self.n_primary as usize).unwrap_or_default();
+        least_position(lens).map_or(0, |k| to_u32(k + 1))
+    }
+
+    /// The earliest active primary item of least length, walking the list of active items; stops
+    /// at the first of length 1 or less.
+    #[inline(always)]
+    fn walk(&self) -> u32 {
         let mut best = u32::MAX;
         let mut chosen = 0;
         let mut k = self.link(0).right;
@@ -496,5 +573,32 @@ impl Links<'_> {
             k = self.link(k).right;
         }
         chosen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{COVERED, least_position};
+    use proptest::prelude::*;
+
+    /// The choice the list walk makes: the first least length among the uncovered items.
+    fn first_least(lens: &[u32]) -> Option<usize> {
+        let least = lens.iter().copied().filter(|&len| len < COVERED).min()?;
+        lens.iter().position(|&len| len == least)
+    }
+
+    proptest! {
+        /// With covered items, chunks of every fill and early stops at length 1, the array scan
+        /// picks what the walk along the active items picks. (The search scans only when no
+        /// active item is empty, so lengths of 0 are made 1 here.)
+        #[test]
+        fn array_scan_picks_the_first_least_length(
+            lens in proptest::collection::vec((0u32..6, proptest::bool::weighted(0.3)), 0..70),
+        ) {
+            let lens: Vec<u32> =
+                lens.into_iter().map(|(len, covered)| if covered { len + COVERED } else { len }).collect();
+            let no_empty: Vec<u32> = lens.iter().map(|&len| if len == 0 { 1 } else { len }).collect();
+            prop_assert_eq!(least_position(&no_empty), first_least(&no_empty));
+        }
     }
 }

@@ -325,7 +325,7 @@ impl<'p> Solver<'p> {
 
     /// With `false`, seeded runs still shuffle each item's options but break ties between equally
     /// short items as unseeded runs do, by taking the earliest. The choice of item then costs what
-    /// it costs without a seed (the scan may stop at the first item of length 1), which makes a
+    /// it costs without a seed (a scan that may stop at the first item of length 1), which makes a
     /// random first solution several times cheaper on problems with many ties, such as filling an
     /// empty sudoku grid. The default is `true`.
     pub fn set_random_ties(&mut self, random: bool) {
