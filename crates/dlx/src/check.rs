@@ -74,8 +74,9 @@ fn check_item_list(dance: &Dance, item: usize) -> Result<(), String> {
     if nodes[item].up as usize != prev {
         return Err(format!("item {item}: up link {} instead of {prev}", nodes[item].up));
     }
-    if nodes[item].top != count {
-        return Err(format!("item {item}: len {} but {count} nodes in its list", nodes[item].top));
+    let len = dance.len_of(crate::index::to_u32(item));
+    if len != count {
+        return Err(format!("item {item}: len {len} but {count} nodes in its list"));
     }
     Ok(())
 }

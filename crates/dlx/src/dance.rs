@@ -11,9 +11,18 @@ use crate::index::to_u32;
 use crate::problem::{Link, Node, Problem};
 
 /// Added to an item header's `top` (its list length) while the item is covered, so that a scan of
-/// the lengths of all primary items, in an array, never picks a covered one. Lengths stay below it
-/// because a problem has at most [`MAX_NODES`](crate::MAX_NODES) `< 2^31` nodes.
+/// the lengths of all primary items, in an array, never picks a covered one. Lengths (with
+/// [`SECONDARY`]) stay below it.
 pub(crate) const COVERED: u32 = 1 << 31;
+
+/// Added to a secondary item header's `top` (its list length) for good, so that its length never
+/// reads as 0: the record of dead ends then needs no test of whether an emptied item is primary.
+/// Lengths stay below it because a problem has at most [`MAX_NODES`](crate::MAX_NODES) `< 2^30`
+/// nodes.
+pub(crate) const SECONDARY: u32 = 1 << 30;
+
+/// The bits of a header's `top` that hold the list length.
+const LEN_MASK: u32 = SECONDARY - 1;
 
 /// Lengths are compared this many items at a time when choosing an item (a 64-byte cache line).
 const CHUNK: usize = 16;
@@ -97,13 +106,20 @@ pub(crate) struct Dance {
     n_primary: u32,
 }
 
+/// The initial `top` field of node `k`: as in the problem, plus [`SECONDARY`] for the header of a
+/// secondary item.
+fn initial_top(problem: &Problem, k: usize) -> u32 {
+    let top = problem.nodes[k].top;
+    if k > problem.primary_count() && k <= problem.item_count() { top + SECONDARY } else { top }
+}
+
 impl Dance {
     /// The initial links of `problem`.
     pub(crate) fn new(problem: &Problem) -> Dance {
         let n_primary = crate::index::to_u32(problem.primary_count());
         let mut dance = Dance {
             links: problem.links.clone(),
-            tops: problem.nodes.iter().map(|n| n.top).collect(),
+            tops: (0..problem.nodes.len()).map(|k| initial_top(problem, k)).collect(),
             uds: problem.initial_uds().to_vec(),
             updates: 0,
             // Each primary item is on the stack at most once at a time (see `Links::hide`).
@@ -124,8 +140,8 @@ impl Dance {
         self.uds.copy_from_slice(problem.initial_uds());
         // Only item headers' `top` fields (list lengths) ever change.
         let headers = self.links.len() - 1;
-        for (top, node) in self.tops[..headers].iter_mut().zip(&problem.nodes) {
-            *top = node.top;
+        for (k, top) in self.tops[..headers].iter_mut().enumerate() {
+            *top = initial_top(problem, k);
         }
         // The initial entries of the record are never overwritten: every truncation stops above them.
         self.zero_count = self.initial_zeros;
@@ -157,6 +173,11 @@ impl Dance {
             }
             k = self.links[k as usize].right;
         }
+    }
+
+    /// The length of item `i`'s list (as the header records it while the item is covered).
+    pub(crate) fn len_of(&self, i: u32) -> u32 {
+        self.tops[i as usize] & LEN_MASK
     }
 
     /// The item of option node `p` (0 for a spacer).
@@ -259,7 +280,7 @@ impl Links<'_> {
     /// The length of item `i`'s list.
     #[inline(always)]
     pub(crate) fn len(&self, i: u32) -> u32 {
-        self.node(i).top & !COVERED
+        self.node(i).top & LEN_MASK
     }
 
     /// The first active primary item (0 when none is left).
@@ -334,12 +355,12 @@ impl Links<'_> {
         }
     }
 
-    /// Records item `x` as a dead end when its list has just become empty (`len == 0`) and it is
-    /// primary. Its list stays empty until the removal that emptied it is undone, which happens
-    /// only after the record has been truncated below this entry.
+    /// Records item `x` as a dead end when its list has just become empty (`len == 0`: only a
+    /// primary item's can, see [`SECONDARY`]). Its list stays empty until the removal that emptied
+    /// it is undone, which happens only after the record has been truncated below this entry.
     #[inline(always)]
     fn note_length(&mut self, x: u32, len: u32) {
-        if len == 0 && x <= self.n_primary {
+        if len == 0 {
             self.zeros[self.zero_count] = x;
             self.zero_count += 1;
         }

@@ -9,9 +9,9 @@ use crate::index::{ItemId, OptionId, to_u32};
 
 /// The largest number of nodes (item headers, option nodes and spacers together) a problem may have.
 ///
-/// Node indices are `u32`. The limit is below `2^31` so that list lengths leave the top bit free:
-/// the solver marks covered items with it.
-pub const MAX_NODES: usize = (1 << 31) - 1;
+/// Node indices are `u32`. The limit is below `2^30` so that list lengths leave the two top bits
+/// free: the solver marks secondary and covered items with them.
+pub const MAX_NODES: usize = (1 << 30) - 1;
 
 /// A node of the flat node array: an item header or an option node or a spacer.
 ///
