@@ -337,22 +337,36 @@ impl Links<'_> {
     /// Takes the nodes of `p`'s option, other than `p`, out of their item lists.
     #[inline(always)]
     fn hide(&mut self, p: u32) {
+        // From `p` to the end of its option, then from the option's first node back to `p`: two
+        // loops, so that no node needs a test for the spacer besides the one its item gives.
         let mut q = p + 1;
-        while q != p {
+        loop {
             let Node { top: x, up: u, down: d } = self.node(q);
             if x == 0 {
-                // A spacer: wrap around to the first node of the option.
+                // The spacer after the option: its `up` is the option's first node.
                 q = u;
-            } else {
-                self.ud_mut(u).down = d;
-                self.ud_mut(d).up = u;
-                let len = self.node(x).top - 1;
-                *self.top_mut(x) = len;
-                self.note_length(x, len);
-                self.updates += 1;
-                q += 1;
+                break;
             }
+            self.unlink(q, x, u, d);
+            q += 1;
         }
+        while q != p {
+            let Node { top: x, up: u, down: d } = self.node(q);
+            self.unlink(q, x, u, d);
+            q += 1;
+        }
+    }
+
+    /// Takes node `q` (of item `x`, between `u` and `d`) out of its item's list.
+    #[inline(always)]
+    fn unlink(&mut self, q: u32, x: u32, u: u32, d: u32) {
+        debug_assert_ne!(x, 0, "node {q} is a spacer");
+        self.ud_mut(u).down = d;
+        self.ud_mut(d).up = u;
+        let len = self.node(x).top - 1;
+        *self.top_mut(x) = len;
+        self.note_length(x, len);
+        self.updates += 1;
     }
 
     /// Records item `x` as a dead end when its list has just become empty (`len == 0`: only a
@@ -370,18 +384,30 @@ impl Links<'_> {
     #[inline(always)]
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
-        while q != p {
+        loop {
             let Node { top: x, up: u, down: d } = self.node(q);
             if x == 0 {
-                // A spacer: wrap around to the last node of the option.
+                // The spacer before the option: its `down` is the option's last node.
                 q = d;
-            } else {
-                self.ud_mut(u).down = q;
-                self.ud_mut(d).up = q;
-                *self.top_mut(x) += 1;
-                q -= 1;
+                break;
             }
+            self.relink(q, x, u, d);
+            q -= 1;
         }
+        while q != p {
+            let Node { top: x, up: u, down: d } = self.node(q);
+            self.relink(q, x, u, d);
+            q -= 1;
+        }
+    }
+
+    /// Puts node `q` (of item `x`, between `u` and `d`) back into its item's list.
+    #[inline(always)]
+    fn relink(&mut self, q: u32, x: u32, u: u32, d: u32) {
+        debug_assert_ne!(x, 0, "node {q} is a spacer");
+        self.ud_mut(u).down = q;
+        self.ud_mut(d).up = q;
+        *self.top_mut(x) += 1;
     }
 
     /// Covers the items of `p`'s option other than `p`'s own, left to right (Knuth's X5).
