@@ -1,6 +1,6 @@
 //! The link checker: verifies the invariants of the dlx1 layout (used by tests and debugging).
 
-use crate::dance::Dance;
+use crate::dance::{COVERED, Dance, SECONDARY};
 use crate::problem::Problem;
 
 /// Checks, for the items still active:
@@ -9,7 +9,9 @@ use crate::problem::Problem;
 /// * each active item's list is circular and doubly linked, every node in it names the item as
 ///   its `top`, its length is the item's `len`, and its nodes are in increasing order (options
 ///   keep their original order);
-/// * every node of an option listed there is a real option node between two spacers.
+/// * every node of an option listed there is a real option node between two spacers;
+/// * the active primary items are as many as counted, and every item header carries the marks
+///   of being covered and of being secondary exactly when it is.
 pub(crate) fn check_invariants(problem: &Problem, dance: &Dance) -> Result<(), String> {
     let n = problem.item_count();
     let n1 = problem.primary_count();
@@ -38,6 +40,24 @@ pub(crate) fn check_invariants(problem: &Problem, dance: &Dance) -> Result<(), S
         }
         if dance.links[head].left as usize != prev {
             return Err(format!("head {head}: left link {} instead of {prev}", dance.links[head].left));
+        }
+        if head == 0 && steps != dance.active as usize {
+            return Err(format!("{steps} active primary items, but {} counted", dance.active));
+        }
+    }
+    // The marks in the headers: covered items (for the choice of item), secondary items.
+    for item in 1..=n {
+        let top = dance.tops[item];
+        let i = crate::index::to_u32(item);
+        if (top & COVERED != 0) == dance.is_active(i) {
+            return Err(format!(
+                "item {item}: covered mark {} but active {}",
+                top & COVERED != 0,
+                dance.is_active(i)
+            ));
+        }
+        if (top & SECONDARY != 0) != (item > n1) {
+            return Err(format!("item {item}: secondary mark {}", top & SECONDARY != 0));
         }
     }
     Ok(())

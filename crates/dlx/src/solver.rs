@@ -695,9 +695,10 @@ impl<'p> Solver<'p> {
             dance.cover_rest(x);
             l += 1;
         };
-        let (updates, zero_count) = (view.updates(), view.zeros_len());
+        let (updates, zero_count, active) = (view.updates(), view.zeros_len(), view.active());
         self.dance.updates = updates;
         self.dance.zero_count = zero_count;
+        self.dance.active = active;
         self.level = l;
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;
@@ -734,6 +735,12 @@ impl<'p> Solver<'p> {
             .find(|&p| fresh.tops[p] != self.dance.tops[p] || fresh.uds[p] != self.dance.uds[p])
         {
             return Err(format!("node {p} differs from the state the forced options produce"));
+        }
+        if fresh.active != self.dance.active {
+            return Err(format!(
+                "{} active primary items counted instead of {}",
+                self.dance.active, fresh.active
+            ));
         }
         let (n, m) = (fresh.zero_count, self.dance.zero_count);
         if fresh.zeros[..n] != self.dance.zeros[..m] {
