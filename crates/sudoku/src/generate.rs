@@ -174,8 +174,8 @@ impl<'m> Generator<'m> {
     /// A random full grid of the variant, from the engine's seeded random branching.
     ///
     /// A random fill is usually quick but now and then wanders into a large dead subtree (the
-    /// search effort is heavy-tailed), so a fill that has tried 200 options starts
-    /// over with a fresh seed drawn from `seed`; the result is as reproducible as before.
+    /// search effort is heavy-tailed), so a fill that has tried 200 options starts over with a
+    /// fresh seed drawn from `seed`; the grid depends on `seed` alone, as before.
     pub fn full_grid(&mut self, seed: u64) -> Puzzle {
         self.solver.reset();
         // Shuffled digits make the grid random; random ties between equally short constraints
