@@ -355,33 +355,34 @@ impl Links<'_> {
         // From `p` to the end of its option, then from the option's first node back to `p`: two
         // loops, so that no node needs a test for the spacer besides the one its item gives.
         let mut q = p + 1;
-        loop {
+        let first = loop {
             let Node { top: x, up: u, down: d } = self.node(q);
             if x == 0 {
                 // The spacer after the option: its `up` is the option's first node.
-                q = u;
-                break;
+                break u;
             }
-            self.unlink(q, x, u, d);
+            self.unlink(x, u, d);
             q += 1;
-        }
+        };
+        // Every node of the option but `p`: one update each.
+        self.updates += u64::from(q - first - 1);
+        q = first;
         while q != p {
             let Node { top: x, up: u, down: d } = self.node(q);
-            self.unlink(q, x, u, d);
+            self.unlink(x, u, d);
             q += 1;
         }
     }
 
-    /// Takes node `q` (of item `x`, between `u` and `d`) out of its item's list.
+    /// Takes the node between `u` and `d` in item `x`'s list out of it (counted by the caller).
     #[inline(always)]
-    fn unlink(&mut self, q: u32, x: u32, u: u32, d: u32) {
-        debug_assert_ne!(x, 0, "node {q} is a spacer");
+    fn unlink(&mut self, x: u32, u: u32, d: u32) {
+        debug_assert_ne!(x, 0, "a spacer has no list");
         self.ud_mut(u).down = d;
         self.ud_mut(d).up = u;
         let len = self.node(x).top - 1;
         *self.top_mut(x) = len;
         self.note_length(x, len);
-        self.updates += 1;
     }
 
     /// Records item `x` as a dead end when its list has just become empty (`len == 0`: only a

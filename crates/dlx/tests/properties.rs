@@ -279,3 +279,126 @@ proptest! {
         prop_assert_eq!(Solver::new(&back).count().unwrap(), Solver::new(&problem).count().unwrap());
     }
 }
+
+/// Algorithm X written plainly over sets, branching as the engine promises (an empty primary item
+/// ends the branch before anything is covered; otherwise the earliest primary item of fewest
+/// options, its options tried in order) and counting as it promises: a node per option tried, a
+/// guess when the item had more than one, an update per item covered and per node hidden.
+struct Plain<'a> {
+    spec: &'a Spec,
+    item_active: Vec<bool>,
+    option_active: Vec<bool>,
+    stats: (u64, u64, u64, u64),
+}
+
+impl Plain<'_> {
+    fn run(spec: &Spec) -> (u64, u64, u64, u64) {
+        let mut plain = Plain {
+            spec,
+            item_active: vec![true; spec.primary + spec.secondary],
+            option_active: vec![true; spec.options.len()],
+            stats: (0, 0, 0, 0),
+        };
+        plain.search();
+        plain.stats
+    }
+
+    fn len(&self, item: usize) -> usize {
+        (0..self.spec.options.len())
+            .filter(|&o| self.option_active[o] && self.spec.options[o].contains(&item))
+            .count()
+    }
+
+    /// Covers `item`: returns the options it hid.
+    fn cover(&mut self, item: usize) -> Vec<usize> {
+        self.item_active[item] = false;
+        self.stats.2 += 1;
+        let hidden: Vec<usize> = (0..self.spec.options.len())
+            .filter(|&o| self.option_active[o] && self.spec.options[o].contains(&item))
+            .collect();
+        for &o in &hidden {
+            self.option_active[o] = false;
+            self.stats.2 += self.spec.options[o].len() as u64 - 1;
+        }
+        hidden
+    }
+
+    fn uncover(&mut self, item: usize, hidden: Vec<usize>) {
+        for o in hidden {
+            self.option_active[o] = true;
+        }
+        self.item_active[item] = true;
+    }
+
+    fn search(&mut self) {
+        let active: Vec<usize> = (0..self.spec.primary).filter(|&i| self.item_active[i]).collect();
+        if active.is_empty() {
+            self.stats.3 += 1;
+            return;
+        }
+        let lens: Vec<usize> = active.iter().map(|&i| self.len(i)).collect();
+        let least = *lens.iter().min().unwrap();
+        if least == 0 {
+            return;
+        }
+        let item = active[lens.iter().position(|&l| l == least).unwrap()];
+        let hidden = self.cover(item);
+        for &o in &hidden {
+            self.stats.0 += 1;
+            if least > 1 {
+                self.stats.1 += 1;
+            }
+            let others: Vec<usize> = self.spec.options[o].iter().copied().filter(|&j| j != item).collect();
+            let mut undo = Vec::new();
+            for &j in &others {
+                undo.push((j, self.cover(j)));
+            }
+            self.search();
+            for (j, h) in undo.into_iter().rev() {
+                self.uncover(j, h);
+            }
+        }
+        self.uncover(item, hidden);
+    }
+}
+
+/// A random problem with many primary items (enough for the engine's choice of item to scan
+/// lengths as an array) and a planted solution, so that it has at least one.
+fn wide_spec() -> impl Strategy<Value = Spec> {
+    (60usize..=90, 0usize..=4).prop_flat_map(|(primary, secondary)| {
+        let n = primary + secondary;
+        let planted = proptest::sample::subsequence((1..primary).collect::<Vec<_>>(), 15..=30);
+        let extra = proptest::collection::vec(
+            proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=4),
+            20..=60,
+        );
+        (planted, extra).prop_map(move |(cuts, extra)| {
+            let mut options = Vec::new();
+            let mut start = 0;
+            for end in cuts.into_iter().chain([primary]) {
+                options.push((start..end).collect::<Vec<_>>());
+                start = end;
+            }
+            options.extend(extra.into_iter().filter(|o| o.iter().any(|&i| i < primary)));
+            Spec { primary, secondary, options }
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Nodes, guesses, updates and solutions are exactly those of plain Algorithm X branching the
+    /// same way, on small and on wide problems (the engine walks the active items of the first
+    /// and scans the lengths of the second as an array).
+    #[test]
+    fn effort_is_that_of_plain_algorithm_x(spec in prop_oneof![spec(), wide_spec()]) {
+        let problem = build(&spec);
+        let mut solver = Solver::new(&problem);
+        let count = solver.count().unwrap();
+        let s = solver.stats();
+        let (nodes, guesses, updates, solutions) = Plain::run(&spec);
+        prop_assert_eq!((s.nodes, s.guesses, s.updates, count), (nodes, guesses, updates, solutions));
+        solver.verify_links().map_err(TestCaseError::fail)?;
+    }
+}
