@@ -98,17 +98,20 @@
 //! remaining values); ties go to the earliest item. Choosing is a large share of the time when
 //! there are many items (324 in a sudoku), so it is made cheap without changing the choice:
 //! * While covering, the search records each primary item whose list becomes empty, on a stack it
-//!   truncates when it backtracks. (A secondary item's header carries its length plus `2^30`, so
-//!   its length never reads as 0 and the record needs no test of which kind an item is. With
-//!   both marks, lengths must stay below `2^30`: that is [`MAX_NODES`].) If a recorded item is still active it is chosen at once (every
-//!   empty item ends the branch the same way: one update, then backtracking).
+//!   truncates when it backtracks. If a recorded item is still active, the branch ends at once,
+//!   with nothing covered (every empty item would end it the same way).
 //! * Otherwise the lengths are scanned as an array, not along the list of active items: a covered
 //!   item's header carries its length plus `2^31`, so the scan reads the headers of all primary
-//!   items in order, sixteen at a time, with no step waiting for the load before it. It stops after the first sixteen that hold an item of
-//!   length 1, which, no item being empty, is then the earliest of the shortest. Problems with
-//!   fewer than 64 primary items, and searches in which fewer than a quarter of them are still
-//!   active, walk the list instead, stopping at the first item of length 1: there the walk is as
-//!   cheap or cheaper.
+//!   items in order, sixteen at a time, with no step waiting for the load before it. It stops
+//!   after the first sixteen that hold an item of length 1, which, no item being empty, is then
+//!   the earliest of the shortest.
+//! * Problems with fewer than 64 primary items, and searches in which fewer than a quarter of
+//!   them are still active, walk the list instead, stopping at the first item of length 1: there
+//!   the walk is as cheap or cheaper.
+//!
+//! A secondary item's header carries its length plus `2^30` for good, so that its length never
+//! reads as 0 and the record of dead ends needs no test of which kind an emptied item is. With
+//! both marks, lengths must stay below `2^30`: hence [`MAX_NODES`].
 //!
 //! Debug builds check every choice against a walk along the list of active items.
 //!
