@@ -71,7 +71,8 @@
 //! (`A D` is nodes 21–22, `B G` 24–25 and `D E G` 27–29, with spacers 23, 26 and 30.)
 //!
 //! The [`Problem`] holds exactly this array. A [`Solver`]'s mutable copy keeps the same nodes,
-//! indices and fields, but stores `top` and the `up`/`down` pair in two parallel arrays: the
+//! indices and fields (a header's `top` with marks in its high bits), but stores `top` and the
+//! `up`/`down` pair in two parallel arrays: the
 //! random writes of hiding and unhiding then touch 8 bytes a node instead of 12, which measured
 //! 10–15% faster on Langford pairs and pentominoes (the node array of the 6x10 packing no longer
 //! fits the first-level cache either way, and the smaller one spills less).
@@ -79,11 +80,14 @@
 //! **Invariants** (checked by [`Solver::verify_links`]): the item lists are circular and doubly
 //! linked (`left(right(i)) == i`); each active item's vertical list is circular and doubly linked,
 //! holds exactly `len(i)` nodes, each with `top == i`, in increasing node order; an active option
-//! is in the list of each of its active items. *Covering* item `i` takes `i` out of its item list
-//! and *hides* every option in `i`'s list: each of its other nodes leaves its item's list (`len`
-//! drops by one). The header of a covered item carries a mark (see [Branching](#branching)). *Uncovering* and *unhiding* do exactly the reverse in exactly the reverse order,
-//! which restores every link bit for bit — that is what lets a solver search again without copying.
-//! `updates` counts one per item covered and one per node hidden, as dlx1 does.
+//! is in the list of each of its active items; the active primary items are as many as counted;
+//! a header is marked covered exactly when its item is not active, and secondary exactly when its
+//! item is secondary (the marks are high bits of its `top`: see [Branching](#branching)).
+//! *Covering* item `i` takes `i` out of its item list, marks its header and *hides* every option
+//! in `i`'s list: each of its other nodes leaves its item's list (`len` drops by one).
+//! *Uncovering* and *unhiding* do exactly the reverse in exactly the reverse order, which restores
+//! every link bit for bit — that is what lets a solver search again without copying. `updates`
+//! counts one per item covered and one per node hidden, as dlx1 does.
 //!
 //! Two shortcuts skip undoing where it would be wasted. A run that stops early (a first solution,
 //! a budget) leaves its levels covered and marks them pending; the next call that needs the links
