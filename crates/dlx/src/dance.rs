@@ -106,6 +106,8 @@ pub(crate) struct Dance {
     /// The number of active primary items.
     pub(crate) active: u32,
     n_primary: u32,
+    /// The `top` fields of the root and the item headers in the initial state.
+    initial_headers: Vec<u32>,
 }
 
 /// The initial `top` field of node `k`: as in the problem, plus [`SECONDARY`] for the header of a
@@ -119,9 +121,11 @@ impl Dance {
     /// The initial links of `problem`.
     pub(crate) fn new(problem: &Problem) -> Dance {
         let n_primary = crate::index::to_u32(problem.primary_count());
+        let tops: Vec<u32> = (0..problem.nodes.len()).map(|k| initial_top(problem, k)).collect();
         let mut dance = Dance {
             links: problem.links.clone(),
-            tops: (0..problem.nodes.len()).map(|k| initial_top(problem, k)).collect(),
+            initial_headers: tops[..=problem.item_count()].to_vec(),
+            tops,
             uds: problem.initial_uds().to_vec(),
             updates: 0,
             // Each primary item is on the stack at most once at a time (see `Links::hide`).
@@ -142,10 +146,7 @@ impl Dance {
         self.links.copy_from_slice(&problem.links);
         self.uds.copy_from_slice(problem.initial_uds());
         // Only item headers' `top` fields (list lengths) ever change.
-        let headers = self.links.len() - 1;
-        for (k, top) in self.tops[..headers].iter_mut().enumerate() {
-            *top = initial_top(problem, k);
-        }
+        self.tops[..self.initial_headers.len()].copy_from_slice(&self.initial_headers);
         // The initial entries of the record are never overwritten: every truncation stops above them.
         self.zero_count = self.initial_zeros;
         self.active = self.n_primary;
