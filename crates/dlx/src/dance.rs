@@ -485,11 +485,7 @@ impl Links<'_> {
         let mut q = first;
         while self.top(q) != 0 {
             let Node { top: x, up: u, down: d } = self.node(q);
-            self.ud_mut(u).down = d;
-            self.ud_mut(d).up = u;
-            let len = self.node(x).top - 1;
-            *self.top_mut(x) = len;
-            self.note_length(x, len);
+            self.unlink(x, u, d);
             q += 1;
         }
         q - first
@@ -504,9 +500,7 @@ impl Links<'_> {
         while q != first {
             q -= 1;
             let Node { top: x, up: u, down: d } = self.node(q);
-            self.ud_mut(u).down = q;
-            self.ud_mut(d).up = q;
-            *self.top_mut(x) += 1;
+            self.relink(q, x, u, d);
         }
     }
 
