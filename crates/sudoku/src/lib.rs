@@ -29,10 +29,11 @@
 //! printable SVG ([`to_svg`], [`svg_page`]).
 //!
 //! A [`Generator`] makes minimal puzzles with a unique solution for any variant and [`Symmetry`],
-//! reproducibly from a seed: it takes the clue groups of a random full grid in a random order and
-//! checks each removal with a first-solution search that excludes the removed digit, without
-//! rebuilding anything; the other clues stay forced on the solver's undo stack, arranged by
-//! halving so that each is forced a logarithmic number of times, not once per check. [`rate`] grades a puzzle the way people experience it: a logical solver
+//! reproducibly from a seed: it takes the clue groups of a random full grid in a random order
+//! (then, for even cells, the markers) and checks each removal with a first-solution search that
+//! excludes the removed digit, without rebuilding anything; the other clues stay forced on the
+//! solver's undo stack, arranged by halving so that each is forced a logarithmic number of times,
+//! not once per check. [`rate`] grades a puzzle the way people experience it: a logical solver
 //! ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the hardest one
 //! needed gives the [`Level`]; the search effort is averaged over seeded branching orders.
 
