@@ -291,15 +291,7 @@ impl Pieces for Clues<'_> {
     /// Any other solution differs from the grid in one of the group's cells, so it is enough to
     /// ask, cell by cell, whether a solution exists with another digit there.
     fn removable(&self, solver: &mut Solver<'_>, k: usize) -> bool {
-        self.groups[k].iter().all(|&cell| {
-            let excluded =
-                solver.exclude(Matrix::option(cell, self.solution.get(cell))).expect("options of the matrix");
-            let found = solver.count_up_to(1).expect("no budget is set") > 0;
-            if excluded {
-                solver.undo();
-            }
-            !found
-        })
+        self.groups[k].iter().all(|&cell| !has_solution_without(solver, [self.solution.get(cell)], cell))
     }
 }
 
@@ -320,18 +312,22 @@ impl Pieces for Markers<'_> {
     /// The puzzle with the marker is unique, so any other solution without it puts an odd digit
     /// in the cell: ask whether one exists.
     fn removable(&self, solver: &mut Solver<'_>, k: usize) -> bool {
-        let evens = [2, 4, 6, 8]
-            .into_iter()
-            .filter(|&even| {
-                solver.exclude(Matrix::option(self.cells[k], even)).expect("options of the matrix")
-            })
-            .count();
-        let found = solver.count_up_to(1).expect("no budget is set") > 0;
-        for _ in 0..evens {
-            solver.undo();
-        }
-        !found
+        !has_solution_without(solver, [2, 4, 6, 8], self.cells[k])
     }
+}
+
+/// Whether a solution exists in which `cell` holds none of `digits`: a first-solution search with
+/// those options excluded for the time being.
+fn has_solution_without<const N: usize>(solver: &mut Solver<'_>, digits: [u8; N], cell: usize) -> bool {
+    let excluded = digits
+        .into_iter()
+        .filter(|&digit| solver.exclude(Matrix::option(cell, digit)).expect("options of the matrix"))
+        .count();
+    let found = solver.count_up_to(1).expect("no budget is set") > 0;
+    for _ in 0..excluded {
+        solver.undo();
+    }
+    found
 }
 
 /// Tries to remove each piece of `range`, in order, keeping those whose removal would make the
@@ -365,7 +361,7 @@ fn thin_out<P: Pieces>(
         return;
     }
     let mid = range.start + range.len() / 2;
-    for (k, count) in pushed.iter_mut().enumerate().take(range.end).skip(mid) {
+    for (count, k) in pushed[mid..range.end].iter_mut().zip(mid..) {
         *count = pieces.apply(solver, k);
     }
     let before = kept.len();
