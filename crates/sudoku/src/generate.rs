@@ -377,21 +377,3 @@ fn thin_out<P: Pieces>(
     }
     thin_out(solver, pieces, mid..range.end, kept, pushed);
 }
-
-/// Counts a puzzle's solutions up to 2 on an engine solver over its variant's matrix.
-pub(crate) fn count_up_to_2(solver: &mut Solver<'_>, puzzle: &Puzzle) -> u64 {
-    solver.reset();
-    for cell in 0..81 {
-        if puzzle.is_even_cell(cell) {
-            for odd in [1, 3, 5, 7, 9] {
-                let _ = solver.exclude(Matrix::option(cell, odd));
-            }
-        }
-    }
-    for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        if digit != 0 && solver.force(Matrix::option(cell, digit)).is_err() {
-            return 0;
-        }
-    }
-    solver.count_up_to(2).expect("no budget is set")
-}
