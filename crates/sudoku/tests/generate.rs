@@ -93,3 +93,23 @@ fn orbits_partition_the_grid() {
         assert_eq!(sizes.iter().max(), Some(&max), "{symmetry}");
     }
 }
+
+#[test]
+fn random_full_grids_are_valid_and_reproducible() {
+    // Diagonal fills often use up their budget of options and start over from a new seed (the
+    // search effort is heavy-tailed): the grid must still be complete, valid and the same for the
+    // same seed.
+    for variant in Variant::ALL {
+        let matrix = Matrix::new(variant);
+        let mut generator = Generator::new(&matrix);
+        let mut distinct = std::collections::HashSet::new();
+        for seed in 0..40 {
+            let grid = generator.full_grid(seed);
+            assert_eq!(grid.given_count(), 81, "{variant}: seed {seed} left cells empty");
+            assert!(grid.check(variant).is_ok(), "{variant}: seed {seed} gave {grid:?}");
+            assert_eq!(generator.full_grid(seed), grid, "{variant}: seed {seed} is not reproducible");
+            distinct.insert(grid.to_line());
+        }
+        assert_eq!(distinct.len(), 40, "{variant}: 40 seeds gave only {} grids", distinct.len());
+    }
+}
