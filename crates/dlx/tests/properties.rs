@@ -288,19 +288,26 @@ struct Plain<'a> {
     spec: &'a Spec,
     item_active: Vec<bool>,
     option_active: Vec<bool>,
-    stats: (u64, u64, u64, u64),
+    nodes: u64,
+    guesses: u64,
+    updates: u64,
+    solutions: u64,
 }
 
 impl Plain<'_> {
+    /// Nodes, guesses, updates and solutions of a full count.
     fn run(spec: &Spec) -> (u64, u64, u64, u64) {
         let mut plain = Plain {
             spec,
             item_active: vec![true; spec.primary + spec.secondary],
             option_active: vec![true; spec.options.len()],
-            stats: (0, 0, 0, 0),
+            nodes: 0,
+            guesses: 0,
+            updates: 0,
+            solutions: 0,
         };
         plain.search();
-        plain.stats
+        (plain.nodes, plain.guesses, plain.updates, plain.solutions)
     }
 
     fn len(&self, item: usize) -> usize {
@@ -312,13 +319,13 @@ impl Plain<'_> {
     /// Covers `item`: returns the options it hid.
     fn cover(&mut self, item: usize) -> Vec<usize> {
         self.item_active[item] = false;
-        self.stats.2 += 1;
+        self.updates += 1;
         let hidden: Vec<usize> = (0..self.spec.options.len())
             .filter(|&o| self.option_active[o] && self.spec.options[o].contains(&item))
             .collect();
         for &o in &hidden {
             self.option_active[o] = false;
-            self.stats.2 += self.spec.options[o].len() as u64 - 1;
+            self.updates += self.spec.options[o].len() as u64 - 1;
         }
         hidden
     }
@@ -333,7 +340,7 @@ impl Plain<'_> {
     fn search(&mut self) {
         let active: Vec<usize> = (0..self.spec.primary).filter(|&i| self.item_active[i]).collect();
         if active.is_empty() {
-            self.stats.3 += 1;
+            self.solutions += 1;
             return;
         }
         let lens: Vec<usize> = active.iter().map(|&i| self.len(i)).collect();
@@ -344,9 +351,9 @@ impl Plain<'_> {
         let item = active[lens.iter().position(|&l| l == least).unwrap()];
         let hidden = self.cover(item);
         for &o in &hidden {
-            self.stats.0 += 1;
+            self.nodes += 1;
             if least > 1 {
-                self.stats.1 += 1;
+                self.guesses += 1;
             }
             let others: Vec<usize> = self.spec.options[o].iter().copied().filter(|&j| j != item).collect();
             let mut undo = Vec::new();
