@@ -467,12 +467,18 @@ impl Links<'_> {
         }
     }
 
-    /// Undoes [`cover_option`](Self::cover_option), right to left.
-    pub(crate) fn uncover_option(&mut self, first: u32) {
+    /// The spacer after the option whose first node is `first`.
+    fn option_end(&self, first: u32) -> u32 {
         let mut q = first;
         while self.top(q) != 0 {
             q += 1;
         }
+        q
+    }
+
+    /// Undoes [`cover_option`](Self::cover_option), right to left.
+    pub(crate) fn uncover_option(&mut self, first: u32) {
+        let mut q = self.option_end(first);
         while q != first {
             q -= 1;
             self.uncover(self.top(q));
@@ -493,10 +499,7 @@ impl Links<'_> {
 
     /// Undoes [`remove_option`](Self::remove_option), in reverse order.
     pub(crate) fn restore_option(&mut self, first: u32) {
-        let mut q = first;
-        while self.top(q) != 0 {
-            q += 1;
-        }
+        let mut q = self.option_end(first);
         while q != first {
             q -= 1;
             let Node { top: x, up: u, down: d } = self.node(q);
