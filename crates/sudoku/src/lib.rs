@@ -46,6 +46,7 @@ mod puzzle;
 mod rate;
 mod solve;
 mod svg;
+mod unavoidable;
 mod variant;
 
 pub use generate::{Generated, Generator, Symmetry};

@@ -1,0 +1,258 @@
+//! Other solutions near a full grid, found without search: cheap proofs that a puzzle is
+//! ambiguous, which spare the generator a search.
+//!
+//! Each [`Swap`] is a way to change a solution grid into another grid that satisfies every unit
+//! of the variant. A puzzle whose clues all lie outside the changed cells (and, for even-cell
+//! puzzles, whose markers all lie outside the cells that turn odd) has both grids as solutions:
+//! the changed cells are *unavoidable*. Two families are found:
+//!
+//! * **Digit swaps.** Take two digits `a` and `b`. Every unit holds one cell of each; join those two
+//!   cells, unit by unit. In each connected part of the 18 cells, exchanging `a` and `b` keeps every
+//!   unit holding one of each. The smallest parts are the familiar unavoidable rectangles (four
+//!   cells, two digits, two boxes).
+//! * **Row swaps.** Take two rows of one band, and follow the columns from one to the next as the
+//!   digit of the first row in a column is found in the second row: a cycle of columns. Exchanging
+//!   the two rows' cells in those columns keeps every row, column and box (the two cells of a column
+//!   share its box) holding the same digits. Likewise for two columns of one stack. With three or
+//!   more columns these are not digit swaps; the diagonals of the diagonal variant are checked.
+
+use crate::puzzle::Puzzle;
+use crate::variant::Variant;
+
+/// A set of cells: bit `c` for cell `c` (0-80, row-major).
+pub(crate) type CellSet = u128;
+
+/// The set holding only `cell`.
+pub(crate) fn cell_set(cell: usize) -> CellSet {
+    1 << cell
+}
+
+/// A change of a solution grid into another solution of the variant's units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Swap {
+    /// The cells whose digit changes.
+    pub(crate) cells: CellSet,
+    /// The cells whose digit changes from even to odd (which an even marker forbids).
+    pub(crate) to_odd: CellSet,
+}
+
+/// Replaces the contents of `out` with the digit swaps and row swaps (see the module docs) of
+/// `grid`, a complete solution of `variant`.
+pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
+    out.clear();
+    let digit = |cell: usize| usize::from(grid.get(cell));
+    let even = (0..81).filter(|&c| digit(c) % 2 == 0).fold(0, |set, c| set | cell_set(c));
+    let units = variant.units();
+    // `at[u][d]`: the cell of unit `u` holding digit `d`; `units_of[c]`: the units of cell `c`.
+    let mut at = [[0usize; 10]; 29];
+    let mut units_of = [[0usize; 5]; 81];
+    let mut unit_count = [0usize; 81];
+    for (u, unit) in units.iter().enumerate() {
+        for cell in unit.cells() {
+            at[u][digit(cell)] = cell;
+            units_of[cell][unit_count[cell]] = u;
+            unit_count[cell] += 1;
+        }
+    }
+    let mut cells_of = [0 as CellSet; 10];
+    for cell in 0..81 {
+        cells_of[digit(cell)] |= cell_set(cell);
+    }
+    // Digit swaps: the connected parts, by depth-first search from the first cell left.
+    let mut stack = [0usize; 18];
+    for a in 1..=9 {
+        for b in a + 1..=9 {
+            let mut rest = cells_of[a] | cells_of[b];
+            while rest != 0 {
+                let start = rest.trailing_zeros() as usize;
+                let mut part = cell_set(start);
+                stack[0] = start;
+                let mut depth = 1;
+                while depth > 0 {
+                    depth -= 1;
+                    let x = stack[depth];
+                    let other = if digit(x) == a { b } else { a };
+                    for &u in &units_of[x][..unit_count[x]] {
+                        let y = at[u][other];
+                        if part & cell_set(y) == 0 {
+                            part |= cell_set(y);
+                            stack[depth] = y;
+                            depth += 1;
+                        }
+                    }
+                }
+                // An even digit exchanged with an odd one turns the even one's cells odd.
+                let to_odd = if (a + b) % 2 == 1 { part & even } else { 0 };
+                out.push(Swap { cells: part, to_odd });
+                rest &= !part;
+            }
+        }
+    }
+    // Row swaps, and column swaps as row swaps of the transposed grid.
+    for transposed in [false, true] {
+        let cell = |r: usize, c: usize| if transposed { c * 9 + r } else { r * 9 + c };
+        for (r1, r2) in
+            (0..3).flat_map(|band| [(0, 1), (0, 2), (1, 2)].map(|(i, j)| (band * 3 + i, band * 3 + j)))
+        {
+            // `column_of[d]`: the column of digit `d` in the first row.
+            let mut column_of = [0usize; 10];
+            for c in 0..9 {
+                column_of[digit(cell(r1, c))] = c;
+            }
+            let mut seen = [false; 9];
+            for c0 in 0..9 {
+                let mut swap = Swap { cells: 0, to_odd: 0 };
+                let mut c = c0;
+                while !seen[c] {
+                    seen[c] = true;
+                    let (x, y) = (cell(r1, c), cell(r2, c));
+                    swap.cells |= cell_set(x) | cell_set(y);
+                    if digit(x) % 2 != digit(y) % 2 {
+                        swap.to_odd |= (cell_set(x) | cell_set(y)) & even;
+                    }
+                    c = column_of[digit(y)];
+                }
+                // A cycle of two columns is a digit swap, found above.
+                if swap.cells.count_ones() > 4 && keeps_units(grid, variant, swap.cells, &cell, r1, r2) {
+                    out.push(swap);
+                }
+            }
+        }
+    }
+}
+
+/// Whether exchanging the cells of rows `r1` and `r2` (through `cell(row, column)`) in the columns
+/// of `cells` keeps every unit of `variant` holding each digit once. Rows, columns and boxes always
+/// do; only the diagonals need a look.
+fn keeps_units(
+    grid: &Puzzle,
+    variant: Variant,
+    cells: CellSet,
+    cell: &impl Fn(usize, usize) -> usize,
+    r1: usize,
+    r2: usize,
+) -> bool {
+    if variant != Variant::Diagonal {
+        return true;
+    }
+    // The digit of a cell after the exchange.
+    let after = |x: usize| {
+        if cells & cell_set(x) == 0 {
+            return grid.get(x);
+        }
+        (0..9)
+            .find_map(|c| {
+                if cell(r1, c) == x {
+                    Some(grid.get(cell(r2, c)))
+                } else if cell(r2, c) == x {
+                    Some(grid.get(cell(r1, c)))
+                } else {
+                    None
+                }
+            })
+            .unwrap_or(0)
+    };
+    let holds_all =
+        |diagonal: [usize; 9]| diagonal.iter().fold(0u16, |seen, &x| seen | 1 << after(x)) == 0x3fe;
+    holds_all(std::array::from_fn(|k| k * 10)) && holds_all(std::array::from_fn(|k| k * 8 + 8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Generator;
+    use crate::solve::Matrix;
+
+    /// The cells of a set, in increasing order.
+    struct Cells(CellSet);
+
+    impl Iterator for Cells {
+        type Item = usize;
+
+        fn next(&mut self) -> Option<usize> {
+            if self.0 == 0 {
+                return None;
+            }
+            let cell = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Some(cell)
+        }
+    }
+
+    /// Every swap of random grids of every variant changes exactly its cells, turns exactly
+    /// `to_odd` from even to odd, and gives another grid satisfying every unit.
+    #[test]
+    fn every_swap_gives_another_solution() {
+        for variant in Variant::ALL {
+            let matrix = Matrix::new(variant);
+            let mut generator = Generator::new(&matrix);
+            let mut out = Vec::new();
+            for seed in 0..20 {
+                let grid = generator.full_grid(seed);
+                swaps(&grid, variant, &mut out);
+                assert!(out.len() >= 36, "{variant}: {} swaps", out.len());
+                for swap in &out {
+                    let other = apply(&grid, swap.cells);
+                    let changed =
+                        (0..81).filter(|&c| other.get(c) != grid.get(c)).fold(0, |s, c| s | cell_set(c));
+                    assert_eq!(changed, swap.cells, "{variant} seed {seed}");
+                    let to_odd = (0..81)
+                        .filter(|&c| grid.get(c).is_multiple_of(2) && !other.get(c).is_multiple_of(2))
+                        .fold(0, |s, c| s | cell_set(c));
+                    assert_eq!(to_odd, swap.to_odd, "{variant} seed {seed}");
+                    for unit in variant.units() {
+                        let digits = unit.cells().iter().fold(0u16, |seen, &c| seen | 1 << other.get(c));
+                        assert_eq!(digits, 0x3fe, "{variant} seed {seed}: {unit} after a swap");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The grid with the swap applied, worked out again from the cells alone: with two digits
+    /// among them, exchange the digits; otherwise they lie in two rows of a band or two columns of
+    /// a stack, and each column's (or row's) two cells are exchanged.
+    fn apply(grid: &Puzzle, cells: CellSet) -> Puzzle {
+        let digits: Vec<u8> = {
+            let mut d: Vec<u8> = Cells(cells).map(|c| grid.get(c)).collect();
+            d.sort_unstable();
+            d.dedup();
+            d
+        };
+        let mut other = *grid;
+        if let [a, b] = digits[..] {
+            for c in Cells(cells) {
+                other.set(c, if grid.get(c) == a { b } else { a });
+            }
+            return other;
+        }
+        let rows: Vec<usize> = {
+            let mut r: Vec<usize> = Cells(cells).map(|c| c / 9).collect();
+            r.sort_unstable();
+            r.dedup();
+            r
+        };
+        let columns: Vec<usize> = {
+            let mut c: Vec<usize> = Cells(cells).map(|c| c % 9).collect();
+            c.sort_unstable();
+            c.dedup();
+            c
+        };
+        if let [r1, r2] = rows[..] {
+            assert_eq!(r1 / 3, r2 / 3, "two rows of one band");
+            for c in columns {
+                other.set(r1 * 9 + c, grid.get(r2 * 9 + c));
+                other.set(r2 * 9 + c, grid.get(r1 * 9 + c));
+            }
+        } else if let [c1, c2] = columns[..] {
+            assert_eq!(c1 / 3, c2 / 3, "two columns of one stack");
+            for r in rows {
+                other.set(r * 9 + c1, grid.get(r * 9 + c2));
+                other.set(r * 9 + c2, grid.get(r * 9 + c1));
+            }
+        } else {
+            panic!("a swap of {} digits in {} rows and {} columns", digits.len(), rows.len(), columns.len());
+        }
+        other
+    }
+}
