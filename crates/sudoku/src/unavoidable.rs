@@ -54,17 +54,28 @@ pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
             unit_count[cell] += 1;
         }
     }
-    let mut cells_of = [0 as CellSet; 10];
+    // `cells_of[d]`: the cells holding digit `d` (nine in a solution grid; `count[d]` in any).
+    let mut cells_of = [[0usize; 81]; 10];
+    let mut count = [0usize; 10];
     for cell in 0..81 {
-        cells_of[digit(cell)] |= cell_set(cell);
+        let d = digit(cell);
+        cells_of[d][count[d]] = cell;
+        count[d] += 1;
     }
-    // Digit swaps: the connected parts, by depth-first search from the first cell left.
-    let mut stack = [0usize; 18];
+    // Digit swaps: the connected parts, by depth-first search. `mark[c]` is the number of the last
+    // part that took cell `c`; every cell goes on the stack at most once per pair.
+    let mut mark = [0u32; 81];
+    let mut parts = 0u32;
+    let mut stack = [0usize; 81];
     for a in 1..=9 {
         for b in a + 1..=9 {
-            let mut rest = cells_of[a] | cells_of[b];
-            while rest != 0 {
-                let start = rest.trailing_zeros() as usize;
+            let first_part = parts + 1;
+            for &start in cells_of[a][..count[a]].iter().chain(&cells_of[b][..count[b]]) {
+                if mark[start] >= first_part {
+                    continue;
+                }
+                parts += 1;
+                mark[start] = parts;
                 let mut part = cell_set(start);
                 stack[0] = start;
                 let mut depth = 1;
@@ -74,7 +85,8 @@ pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
                     let other = if digit(x) == a { b } else { a };
                     for &u in &units_of[x][..unit_count[x]] {
                         let y = at[u][other];
-                        if part & cell_set(y) == 0 {
+                        if mark[y] != parts {
+                            mark[y] = parts;
                             part |= cell_set(y);
                             stack[depth] = y;
                             depth += 1;
@@ -84,7 +96,6 @@ pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
                 // An even digit exchanged with an odd one turns the even one's cells odd.
                 let to_odd = if (a + b) % 2 == 1 { part & even } else { 0 };
                 out.push(Swap { cells: part, to_odd });
-                rest &= !part;
             }
         }
     }
@@ -206,6 +217,23 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Grids that are not solutions (never passed in by the generator) give some sets but no
+    /// panic.
+    #[test]
+    fn any_grid_is_taken() {
+        let mut out = Vec::new();
+        let mut grid = Puzzle::empty();
+        for variant in Variant::ALL {
+            swaps(&grid, variant, &mut out);
+        }
+        for cell in 0..81 {
+            grid.set(cell, u8::try_from(cell % 7 + 1).unwrap());
+        }
+        for variant in Variant::ALL {
+            swaps(&grid, variant, &mut out);
         }
     }
 
