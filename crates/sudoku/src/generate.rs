@@ -274,6 +274,9 @@ impl<'m> Generator<'m> {
                 (0..81).filter(|&c| puzzle.get(c) != 0).fold(0, |set, cell| set | cell_set(cell));
             self.sets.clear();
             self.sets.extend(self.swaps.iter().filter(|s| s.cells & clue_cells == 0).map(|s| s.to_odd));
+            // None is empty: such a swap would be another solution even with every marker, and
+            // the clues were chosen for a unique solution with every marker.
+            debug_assert!(self.sets.iter().all(|&set| set != 0), "a swap keeps the puzzle ambiguous");
             let marked = cells.iter().fold(0, |set, &cell| set | cell_set(cell));
             let mut markers = Markers { cells: &cells, sets: &self.sets, marked };
             thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut pushed);
