@@ -610,39 +610,76 @@ impl Links<'_> {
         self.is_active(chosen) && chosen <= self.n_primary && len == best && (len == 0 || chosen == first)
     }
 
-    /// Minimum remaining values for random branching: ties among the shortest items are broken by
-    /// `pick(ties)`, which returns whether the newest of `ties` equally short items replaces the
-    /// current choice. Dead ends are taken as in [`choose`](Self::choose).
+    /// Minimum remaining values for random branching: one of the shortest items, picked by
+    /// `draw(n)`, which returns a random index below `n` (uniform, for a uniform choice). Dead ends
+    /// are taken as in [`choose`](Self::choose). With many active primary items the lengths are
+    /// scanned as an array, as [`scan`](Self::scan) does: once for the least, once to count the
+    /// ties, once to find the one drawn; with few, the walk along the list keeps one candidate and
+    /// replaces it by the `n`-th tie with probability `1/n`.
     #[inline(always)]
-    pub(crate) fn choose_with_ties(&self, from: usize, mut pick: impl FnMut(u32) -> bool) -> u32 {
+    pub(crate) fn choose_with_ties(&self, from: usize, mut draw: impl FnMut(u32) -> u32) -> u32 {
         if let Some(z) = self.known_zero(from) {
             return z;
         }
-        let mut best = u32::MAX;
-        let mut chosen = 0;
-        let mut ties = 0u32;
-        let mut k = self.link(0).right;
-        while k != 0 {
-            let len = self.node(k).top;
-            if len < best {
-                best = len;
-                chosen = k;
-                ties = 1;
-            } else if len == best {
-                ties += 1;
-                if pick(ties) {
+        let chosen = if self.n_primary < ARRAY_SCAN_FROM || self.active * 4 < self.n_primary {
+            let mut best = u32::MAX;
+            let mut chosen = 0;
+            let mut ties = 0u32;
+            let mut k = self.link(0).right;
+            while k != 0 {
+                let len = self.node(k).top;
+                if len < best {
+                    best = len;
                     chosen = k;
+                    ties = 1;
+                } else if len == best {
+                    ties += 1;
+                    if draw(ties) == 0 {
+                        chosen = k;
+                    }
                 }
+                k = self.link(k).right;
             }
-            k = self.link(k).right;
-        }
+            chosen
+        } else {
+            let lens = self.tops.get(1..=self.n_primary as usize).unwrap_or_default();
+            nth_least(lens, &mut draw).map_or(0, |k| to_u32(k + 1))
+        };
+        debug_assert!(self.is_shortest(chosen), "random MRV chose {chosen}");
         chosen
     }
+
+    /// Debug check of [`choose_with_ties`](Self::choose_with_ties): `chosen` is an active primary
+    /// item of least length (0 when none is left).
+    fn is_shortest(&self, chosen: u32) -> bool {
+        let mut best = u32::MAX;
+        let mut k = self.link(0).right;
+        while k != 0 {
+            best = best.min(self.node(k).top);
+            k = self.link(k).right;
+        }
+        if best == u32::MAX {
+            return chosen == 0;
+        }
+        chosen != 0 && chosen <= self.n_primary && self.is_active(chosen) && self.node(chosen).top == best
+    }
+}
+
+/// The position of one of the least lengths below [`COVERED`] in `lens`, the `draw(n)`-th of
+/// the `n` equal to it, or `None` when every item is covered.
+fn nth_least(lens: &[u32], mut draw: impl FnMut(u32) -> u32) -> Option<usize> {
+    let least = lens.iter().fold(COVERED, |m, &len| m.min(len));
+    if least == COVERED {
+        return None;
+    }
+    let ties = lens.iter().filter(|&&len| len == least).count();
+    let nth = draw(to_u32(ties)) as usize;
+    lens.iter().enumerate().filter(|&(_, &len)| len == least).nth(nth).map(|(k, _)| k)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{COVERED, least_position};
+    use super::{COVERED, least_position, nth_least};
     use proptest::prelude::*;
 
     /// The choice the list walk makes: the first least length among the uncovered items.
@@ -663,6 +700,28 @@ mod tests {
                 lens.into_iter().map(|(len, covered)| if covered { len + COVERED } else { len }).collect();
             let no_empty: Vec<u32> = lens.iter().map(|&len| if len == 0 { 1 } else { len }).collect();
             prop_assert_eq!(least_position(&no_empty), first_least(&no_empty));
+        }
+
+        /// The random choice among ties: draws 0, 1, ... pick each position holding the least
+        /// uncovered length once, in order, and the number of ties is the number of draws.
+        #[test]
+        fn each_tie_can_be_drawn(
+            lens in proptest::collection::vec((0u32..4, proptest::bool::weighted(0.3)), 0..70),
+        ) {
+            let lens: Vec<u32> =
+                lens.into_iter().map(|(len, covered)| if covered { len + COVERED } else { len }).collect();
+            let least = lens.iter().copied().filter(|&len| len < COVERED).min();
+            let ties: Vec<usize> = (0..lens.len()).filter(|&k| Some(lens[k]) == least).collect();
+            let mut counts = Vec::new();
+            let drawn: Vec<Option<usize>> = (0..ties.len().max(1))
+                .map(|nth| nth_least(&lens, |n| { counts.push(n); u32::try_from(nth).unwrap() }))
+                .collect();
+            if ties.is_empty() {
+                prop_assert_eq!(drawn, vec![None]);
+            } else {
+                prop_assert_eq!(drawn, ties.iter().map(|&k| Some(k)).collect::<Vec<_>>());
+                prop_assert!(counts.iter().all(|&n| n as usize == ties.len()));
+            }
         }
     }
 }

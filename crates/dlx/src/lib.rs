@@ -119,7 +119,9 @@
 //!
 //! Debug builds check every choice against a walk along the list of active items.
 //!
-//! With a seed, ties are broken at random and each item's options are tried in a shuffled order;
+//! With a seed, ties are broken at random and each item's options are tried in a shuffled order.
+//! Breaking ties reads every active length: as an array (for the least, the number of ties, and
+//! the tie drawn) where the scan above would be one, along the list otherwise.
 //! [`Solver::set_random_ties`] keeps the shuffle but takes the earliest item, so that the choice
 //! is as cheap as without a seed.
 

@@ -628,7 +628,7 @@ impl<'p> Solver<'p> {
                 let from = if l == base { 0 } else { self.zero_marks[l - 1].0 };
                 item = if RANDOM && self.random_ties {
                     let rng = &mut self.rng;
-                    dance.choose_with_ties(from, |ties| rng.random_range(0..ties) == 0)
+                    dance.choose_with_ties(from, |n| rng.random_range(0..n))
                 } else {
                     dance.choose(from)
                 };
