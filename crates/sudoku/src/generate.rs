@@ -157,8 +157,11 @@ pub struct Generated {
 pub struct Generator<'m> {
     variant: Variant,
     solver: Solver<'m>,
-    /// Scratch: the clue groups in removal order, and which of them are kept.
-    groups: Vec<Vec<usize>>,
+    /// The clue groups (orbits) of the last symmetry asked for, computed once for it.
+    orbits: Vec<Vec<usize>>,
+    orbits_of: Option<Symmetry>,
+    /// Scratch: the removal order (indices into `orbits`), and which of them are kept.
+    order: Vec<usize>,
     kept: Vec<usize>,
     /// Scratch: the empty even cells, in the order their markers are tried.
     marked: Vec<usize>,
@@ -174,7 +177,9 @@ impl<'m> Generator<'m> {
         Generator {
             variant: matrix.variant(),
             solver: Solver::new(matrix.problem()),
-            groups: Vec::new(),
+            orbits: Vec::new(),
+            orbits_of: None,
+            order: Vec::new(),
             kept: Vec::new(),
             marked: Vec::new(),
             swaps: Vec::new(),
@@ -224,10 +229,14 @@ impl<'m> Generator<'m> {
     pub fn generate(&mut self, symmetry: Symmetry, seed: u64) -> Generated {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let solution = self.full_grid(rng.random());
-        let mut groups = std::mem::take(&mut self.groups);
-        groups.clear();
-        groups.extend(symmetry.orbits());
-        groups.shuffle(&mut rng);
+        if self.orbits_of != Some(symmetry) {
+            self.orbits = symmetry.orbits();
+            self.orbits_of = Some(symmetry);
+        }
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..self.orbits.len());
+        order.shuffle(&mut rng);
 
         self.solver.reset();
         // Even-cell variant: every even cell starts marked (its odd options excluded).
@@ -247,11 +256,17 @@ impl<'m> Generator<'m> {
         let even_cells = self.variant.has_even_cells();
         self.sets.clear();
         self.sets.extend(self.swaps.iter().filter(|s| !even_cells || s.to_odd == 0).map(|s| s.cells));
-        let mut clues = Clues { groups: &groups, solution: &solution, sets: &self.sets, given: ALL_CELLS };
-        thin_out(&mut self.solver, &mut clues, 0..groups.len(), &mut kept, &mut pushed);
+        let mut clues = Clues {
+            orbits: &self.orbits,
+            order: &order,
+            solution: &solution,
+            sets: &self.sets,
+            given: ALL_CELLS,
+        };
+        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut pushed);
         let mut puzzle = Puzzle::empty();
         for &k in &kept {
-            for &cell in &groups[k] {
+            for &cell in &self.orbits[order[k]] {
                 puzzle.set(cell, solution.get(cell));
             }
         }
@@ -286,7 +301,7 @@ impl<'m> Generator<'m> {
             self.marked = cells;
         }
         self.solver.reset();
-        self.groups = groups;
+        self.order = order;
         self.kept = kept;
         Generated { puzzle, solution }
     }
@@ -306,9 +321,10 @@ trait Pieces {
 /// Every cell.
 const ALL_CELLS: CellSet = (1 << 81) - 1;
 
-/// Clue groups (orbits under the symmetry) of a full grid.
+/// Clue groups (orbits under the symmetry) of a full grid, piece `k` being `orbits[order[k]]`.
 struct Clues<'a> {
-    groups: &'a [Vec<usize>],
+    orbits: &'a [Vec<usize>],
+    order: &'a [usize],
     solution: &'a Puzzle,
     /// Unavoidable sets of the grid: a puzzle giving no clue in one of them is ambiguous.
     sets: &'a [CellSet],
@@ -317,19 +333,24 @@ struct Clues<'a> {
 }
 
 impl Clues<'_> {
+    /// The cells of group `k`.
+    fn group(&self, k: usize) -> &[usize] {
+        &self.orbits[self.order[k]]
+    }
+
     /// Any other solution differs from the grid in one of the group's cells, so it is enough to
     /// ask, cell by cell, whether a solution exists with another digit there.
     fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool {
-        self.groups[k].iter().all(|&cell| !has_solution_without(solver, [self.solution.get(cell)], cell))
+        self.group(k).iter().all(|&cell| !has_solution_without(solver, [self.solution.get(cell)], cell))
     }
 }
 
 impl Pieces for Clues<'_> {
     fn apply(&self, solver: &mut Solver<'_>, k: usize) -> usize {
-        for &cell in &self.groups[k] {
+        for &cell in self.group(k) {
             solver.force(Matrix::option(cell, self.solution.get(cell))).expect("clues of one solution agree");
         }
-        self.groups[k].len()
+        self.group(k).len()
     }
 
     /// Without the group, when an unavoidable set holds no clue, the puzzle is ambiguous: no
@@ -337,7 +358,7 @@ impl Pieces for Clues<'_> {
     /// classic puzzle keeps, 37% for diagonal puzzles and 76% for even-cell ones. Otherwise a
     /// search decides.
     fn removable(&mut self, solver: &mut Solver<'_>, k: usize) -> bool {
-        let without = self.groups[k].iter().fold(self.given, |given, &cell| given & !cell_set(cell));
+        let without = self.group(k).iter().fold(self.given, |given, &cell| given & !cell_set(cell));
         if self.sets.iter().any(|&set| set & without == 0) {
             debug_assert!(!self.unique_without(solver, k), "an unavoidable set of group {k} is not");
             return false;
