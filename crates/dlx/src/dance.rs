@@ -564,11 +564,18 @@ impl Links<'_> {
     /// fewer than a quarter are active.
     #[inline(always)]
     fn scan(&self) -> u32 {
-        if self.n_primary < ARRAY_SCAN_FROM || self.active * 4 < self.n_primary {
+        if self.walks() {
             return self.walk();
         }
         let lens = self.tops.get(1..=self.n_primary as usize).unwrap_or_default();
         least_position(lens).map_or(0, |k| to_u32(k + 1))
+    }
+
+    /// Whether the choice of item walks the list of active items rather than scanning the lengths
+    /// as an array: with few primary items, or few of them active (see [`scan`](Self::scan)).
+    #[inline(always)]
+    fn walks(&self) -> bool {
+        self.n_primary < ARRAY_SCAN_FROM || self.active * 4 < self.n_primary
     }
 
     /// The earliest active primary item of least length, walking the list of active items; stops
@@ -594,6 +601,17 @@ impl Links<'_> {
 
     /// Debug check of [`choose`](Self::choose) against a scan of every active primary item.
     fn agrees_with_full_scan(&self, chosen: u32) -> bool {
+        let (best, first) = self.shortest_by_walk();
+        if first == 0 {
+            return chosen == 0;
+        }
+        let len = self.node(chosen).top;
+        self.is_active(chosen) && chosen <= self.n_primary && len == best && (len == 0 || chosen == first)
+    }
+
+    /// For the debug checks: the least length of an active primary item, and the earliest item of
+    /// that length, by a walk along all of them (`(u32::MAX, 0)` when none is active).
+    fn shortest_by_walk(&self) -> (u32, u32) {
         let (mut best, mut first) = (u32::MAX, 0);
         let mut k = self.link(0).right;
         while k != 0 {
@@ -603,11 +621,7 @@ impl Links<'_> {
             }
             k = self.link(k).right;
         }
-        if first == 0 {
-            return chosen == 0;
-        }
-        let len = self.node(chosen).top;
-        self.is_active(chosen) && chosen <= self.n_primary && len == best && (len == 0 || chosen == first)
+        (best, first)
     }
 
     /// Minimum remaining values for random branching: one of the shortest items, picked by
@@ -621,7 +635,7 @@ impl Links<'_> {
         if let Some(z) = self.known_zero(from) {
             return z;
         }
-        let chosen = if self.n_primary < ARRAY_SCAN_FROM || self.active * 4 < self.n_primary {
+        let chosen = if self.walks() {
             let mut best = u32::MAX;
             let mut chosen = 0;
             let mut ties = 0u32;
@@ -652,13 +666,8 @@ impl Links<'_> {
     /// Debug check of [`choose_with_ties`](Self::choose_with_ties): `chosen` is an active primary
     /// item of least length (0 when none is left).
     fn is_shortest(&self, chosen: u32) -> bool {
-        let mut best = u32::MAX;
-        let mut k = self.link(0).right;
-        while k != 0 {
-            best = best.min(self.node(k).top);
-            k = self.link(k).right;
-        }
-        if best == u32::MAX {
+        let (best, first) = self.shortest_by_walk();
+        if first == 0 {
             return chosen == 0;
         }
         chosen != 0 && chosen <= self.n_primary && self.is_active(chosen) && self.node(chosen).top == best

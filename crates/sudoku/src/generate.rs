@@ -358,14 +358,11 @@ impl Pieces for Clues<'_> {
     /// classic puzzle keeps, 37% for diagonal puzzles and 76% for even-cell ones. Otherwise a
     /// search decides.
     fn removable(&mut self, solver: &mut Solver<'_>, k: usize) -> bool {
-        let without = self.group(k).iter().fold(self.given, |given, &cell| given & !cell_set(cell));
-        if self.sets.iter().any(|&set| set & without == 0) {
-            debug_assert!(!self.unique_without(solver, k), "an unavoidable set of group {k} is not");
-            return false;
-        }
-        let removable = self.unique_without(solver, k);
+        let cells = self.group(k).iter().fold(0, |set, &cell| set | cell_set(cell));
+        let (sets, given) = (self.sets, self.given);
+        let removable = removable_unless_unavoidable(sets, given, cells, || self.unique_without(solver, k));
         if removable {
-            self.given = without;
+            self.given &= !cells;
         }
         removable
     }
@@ -394,20 +391,32 @@ impl Pieces for Markers<'_> {
     /// in the cell: ask whether one exists, unless a swap that changes no clue and turns odd
     /// only cells without a marker shows one.
     fn removable(&mut self, solver: &mut Solver<'_>, k: usize) -> bool {
-        let without = self.marked & !cell_set(self.cells[k]);
-        if self.sets.iter().any(|&set| set & without == 0) {
-            debug_assert!(
-                has_solution_without(solver, [2, 4, 6, 8], self.cells[k]),
-                "an unavoidable set of marker {k} is not"
-            );
-            return false;
-        }
-        let removable = !has_solution_without(solver, [2, 4, 6, 8], self.cells[k]);
+        let cell = self.cells[k];
+        let removable = removable_unless_unavoidable(self.sets, self.marked, cell_set(cell), || {
+            !has_solution_without(solver, [2, 4, 6, 8], cell)
+        });
         if removable {
-            self.marked = without;
+            self.marked &= !cell_set(cell);
         }
         removable
     }
+}
+
+/// Whether the piece on `cells` may go, `present` being the cells of the pieces still there: not
+/// if that leaves one of the unavoidable `sets` without a present cell (debug builds confirm it
+/// with the search); otherwise as `unique` (a search) says.
+fn removable_unless_unavoidable(
+    sets: &[CellSet],
+    present: CellSet,
+    cells: CellSet,
+    unique: impl FnOnce() -> bool,
+) -> bool {
+    let without = present & !cells;
+    if sets.iter().any(|&set| set & without == 0) {
+        debug_assert!(!unique(), "an unavoidable set without a piece, yet the solution is unique");
+        return false;
+    }
+    unique()
 }
 
 /// Whether a solution exists in which `cell` holds none of `digits`: a first-solution search with
