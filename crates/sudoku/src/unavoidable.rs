@@ -220,8 +220,7 @@ mod tests {
         }
     }
 
-    /// Grids that are not solutions (never passed in by the generator) give some sets but no
-    /// panic.
+    /// Grids that are not solutions (never passed in by the generator) cause no panic.
     #[test]
     fn any_grid_is_taken() {
         let mut out = Vec::new();
