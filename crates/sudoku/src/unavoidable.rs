@@ -17,7 +17,7 @@
 //!   more columns these are not digit swaps; the diagonals of the diagonal variant are checked.
 
 use crate::puzzle::Puzzle;
-use crate::variant::Variant;
+use crate::variant::{Unit, Variant};
 
 /// A set of cells: bit `c` for cell `c` (0-80, row-major).
 pub(crate) type CellSet = u128;
@@ -134,7 +134,7 @@ pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
 
 /// Whether exchanging the cells of rows `r1` and `r2` (through `cell(row, column)`) in the columns
 /// of `cells` keeps every unit of `variant` holding each digit once. Rows, columns and boxes always
-/// do; only the diagonals need a look.
+/// do; the variant's other units (the diagonals) are looked at.
 fn keeps_units(
     grid: &Puzzle,
     variant: Variant,
@@ -143,9 +143,6 @@ fn keeps_units(
     r1: usize,
     r2: usize,
 ) -> bool {
-    if variant != Variant::Diagonal {
-        return true;
-    }
     // The digit of a cell after the exchange.
     let after = |x: usize| {
         if cells & cell_set(x) == 0 {
@@ -163,9 +160,11 @@ fn keeps_units(
             })
             .unwrap_or(0)
     };
-    let holds_all =
-        |diagonal: [usize; 9]| diagonal.iter().fold(0u16, |seen, &x| seen | 1 << after(x)) == 0x3fe;
-    holds_all(std::array::from_fn(|k| k * 10)) && holds_all(std::array::from_fn(|k| k * 8 + 8))
+    variant
+        .units()
+        .iter()
+        .filter(|unit| !matches!(unit, Unit::Row(_) | Unit::Column(_) | Unit::Box(_)))
+        .all(|unit| unit.cells().iter().fold(0u16, |seen, &x| seen | 1 << after(x)) == 0x3fe)
 }
 
 #[cfg(test)]
