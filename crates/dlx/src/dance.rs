@@ -45,8 +45,32 @@ pub(crate) struct UpDown {
 /// walk along the list of active items, whose every step waits for the load before it. Lengths
 /// are compared a chunk at a time, and the scan stops after the chunk holding the first length of
 /// 1 or less.
+///
+/// On x86-64 the scan runs with SSE4.1 when the processor has it (detected at run time; the
+/// standard library caches the answer). Its unsigned minimum of four lengths at once
+/// (`pminud`) is what lets the compiler vectorize the comparisons; baseline x86-64 (SSE2) has
+/// none, so the portable build compares one length at a time. Measured: 6% off sudoku solving,
+/// a sixth off filling an empty grid.
 #[inline(always)]
 fn least_position(lens: &[u32]) -> Option<usize> {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "sse4.1")))]
+    if std::arch::is_x86_feature_detected!("sse4.1") {
+        // SAFETY: the processor has SSE4.1, as checked just above.
+        return unsafe { least_position_sse41(lens) };
+    }
+    least_position_portable(lens)
+}
+
+/// [`least_position`], compiled for processors with SSE4.1.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "sse4.1")))]
+#[target_feature(enable = "sse4.1")]
+fn least_position_sse41(lens: &[u32]) -> Option<usize> {
+    least_position_portable(lens)
+}
+
+/// [`least_position`] for any processor.
+#[inline(always)]
+fn least_position_portable(lens: &[u32]) -> Option<usize> {
     let mut best = COVERED;
     let mut chosen = None;
     let (chunks, rest) = lens.as_chunks::<CHUNK>();
@@ -688,7 +712,7 @@ fn nth_least(lens: &[u32], mut draw: impl FnMut(u32) -> u32) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{COVERED, least_position, nth_least};
+    use super::{COVERED, least_position, least_position_portable, nth_least};
     use proptest::prelude::*;
 
     /// The choice the list walk makes: the first least length among the uncovered items.
@@ -709,6 +733,8 @@ mod tests {
                 lens.into_iter().map(|(len, covered)| if covered { len + COVERED } else { len }).collect();
             let no_empty: Vec<u32> = lens.iter().map(|&len| if len == 0 { 1 } else { len }).collect();
             prop_assert_eq!(least_position(&no_empty), first_least(&no_empty));
+            // The build for any processor, which the run-time choice may not pick on this one.
+            prop_assert_eq!(least_position_portable(&no_empty), first_least(&no_empty));
         }
 
         /// The random choice among ties: draws 0, 1, ... pick each position holding the least

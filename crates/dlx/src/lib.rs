@@ -108,7 +108,8 @@
 //!   item's header carries its length plus `2^31`, so the scan reads the headers of all primary
 //!   items in order, sixteen at a time, with no step waiting for the load before it. It stops
 //!   after the first sixteen that hold an item of length 1, which, no item being empty, is then
-//!   the earliest of the shortest.
+//!   the earliest of the shortest. On x86-64 processors with SSE4.1 (detected at run time) the
+//!   scan compares four lengths per instruction.
 //! * Problems with fewer than 64 primary items, and searches in which fewer than a quarter of
 //!   them are still active, walk the list instead, stopping at the first item of length 1: there
 //!   the walk is as cheap or cheaper.
