@@ -44,28 +44,42 @@ pub(crate) struct UpDown {
 /// This is the choice of item for minimum remaining values, as a scan of an array rather than a
 /// walk along the list of active items, whose every step waits for the load before it. Lengths
 /// are compared a chunk at a time, and the scan stops after the chunk holding the first length of
-/// 1 or less.
-///
-/// On x86-64 the scan runs with SSE4.1 when the processor has it (detected at run time; the
-/// standard library caches the answer). Its unsigned minimum of four lengths at once
-/// (`pminud`) is what lets the compiler vectorize the comparisons; baseline x86-64 (SSE2) has
-/// none, so the portable build compares one length at a time. Measured: 6% off sudoku solving,
-/// a sixth off filling an empty grid.
+/// 1 or less. It is [`vectorized`] where the processor allows.
 #[inline(always)]
+#[expect(clippy::redundant_closure, reason = "a function item is not inlined: see `vectorized`")]
 fn least_position(lens: &[u32]) -> Option<usize> {
+    vectorized(
+        lens,
+        #[inline(always)]
+        |lens| least_position_portable(lens),
+    )
+}
+
+/// Runs `scan` on the lengths `lens`: on x86-64, compiled with SSE4.1 when the processor has it
+/// (detected at run time; the standard library caches the answer). Its unsigned minimum of four
+/// lengths at once (`pminud`) is what lets the compiler vectorize comparisons of lengths;
+/// baseline x86-64 (SSE2) has none, so the portable build compares one length at a time.
+/// Measured: 6% off sudoku solving, a sixth off filling an empty grid, 9% off rating (random
+/// ties).
+///
+/// `scan` must be a closure marked `#[inline(always)]`: only code inlined into [`with_sse41`] is
+/// compiled with SSE4.1 (a function item passed here, or a closure left out of line, was
+/// measured to lose the whole gain).
+#[inline(always)]
+fn vectorized<R>(lens: &[u32], scan: impl Fn(&[u32]) -> R) -> R {
     #[cfg(all(target_arch = "x86_64", not(target_feature = "sse4.1")))]
     if std::arch::is_x86_feature_detected!("sse4.1") {
         // SAFETY: the processor has SSE4.1, as checked just above.
-        return unsafe { least_position_sse41(lens) };
+        return unsafe { with_sse41(lens, scan) };
     }
-    least_position_portable(lens)
+    scan(lens)
 }
 
-/// [`least_position`], compiled for processors with SSE4.1.
+/// `scan(lens)`, compiled for processors with SSE4.1 (`scan` is inlined here).
 #[cfg(all(target_arch = "x86_64", not(target_feature = "sse4.1")))]
 #[target_feature(enable = "sse4.1")]
-fn least_position_sse41(lens: &[u32]) -> Option<usize> {
-    least_position_portable(lens)
+fn with_sse41<R>(lens: &[u32], scan: impl Fn(&[u32]) -> R) -> R {
+    scan(lens)
 }
 
 /// [`least_position`] for any processor.
@@ -701,7 +715,11 @@ impl Links<'_> {
 /// The position of one of the least lengths below [`COVERED`] in `lens`, the `draw(n)`-th of
 /// the `n` equal to it, or `None` when every item is covered.
 fn nth_least(lens: &[u32], mut draw: impl FnMut(u32) -> u32) -> Option<usize> {
-    let least = lens.iter().fold(COVERED, |m, &len| m.min(len));
+    let least = vectorized(
+        lens,
+        #[inline(always)]
+        |lens| lens.iter().fold(COVERED, |m, &len| m.min(len)),
+    );
     if least == COVERED {
         return None;
     }
