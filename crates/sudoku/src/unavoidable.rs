@@ -27,6 +27,11 @@ pub(crate) fn cell_set(cell: usize) -> CellSet {
     1 << cell
 }
 
+/// A cell or unit number (below 81) as a byte.
+fn byte(k: usize) -> u8 {
+    u8::try_from(k).expect("cells and units number fewer than 256")
+}
+
 /// A change of a solution grid into another solution of the variant's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Swap {
@@ -44,22 +49,23 @@ pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
     let even = (0..81).filter(|&c| digit(c) % 2 == 0).fold(0, |set, c| set | cell_set(c));
     let units = variant.units();
     // `at[u][d]`: the cell of unit `u` holding digit `d`; `units_of[c]`: the units of cell `c`.
-    let mut at = [[0usize; 10]; 29];
-    let mut units_of = [[0usize; 5]; 81];
+    // Bytes, not `usize`: these arrays are zeroed for every grid.
+    let mut at = [[0u8; 10]; 29];
+    let mut units_of = [[0u8; 5]; 81];
     let mut unit_count = [0usize; 81];
     for (u, unit) in units.iter().enumerate() {
         for cell in unit.cells() {
-            at[u][digit(cell)] = cell;
-            units_of[cell][unit_count[cell]] = u;
+            at[u][digit(cell)] = byte(cell);
+            units_of[cell][unit_count[cell]] = byte(u);
             unit_count[cell] += 1;
         }
     }
     // `cells_of[d]`: the cells holding digit `d` (nine in a solution grid; `count[d]` in any).
-    let mut cells_of = [[0usize; 81]; 10];
+    let mut cells_of = [[0u8; 81]; 10];
     let mut count = [0usize; 10];
     for cell in 0..81 {
         let d = digit(cell);
-        cells_of[d][count[d]] = cell;
+        cells_of[d][count[d]] = byte(cell);
         count[d] += 1;
     }
     // Digit swaps: the connected parts, by depth-first search. `mark[c]` is the number of the last
@@ -70,7 +76,9 @@ pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
     for a in 1..=9 {
         for b in a + 1..=9 {
             let first_part = parts + 1;
-            for &start in cells_of[a][..count[a]].iter().chain(&cells_of[b][..count[b]]) {
+            for start in
+                cells_of[a][..count[a]].iter().chain(&cells_of[b][..count[b]]).map(|&c| usize::from(c))
+            {
                 if mark[start] >= first_part {
                     continue;
                 }
@@ -84,7 +92,7 @@ pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
                     let x = stack[depth];
                     let other = if digit(x) == a { b } else { a };
                     for &u in &units_of[x][..unit_count[x]] {
-                        let y = at[u][other];
+                        let y = usize::from(at[usize::from(u)][other]);
                         if mark[y] != parts {
                             mark[y] = parts;
                             part |= cell_set(y);
