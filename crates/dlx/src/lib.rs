@@ -109,7 +109,8 @@
 //!   items in order, sixteen at a time, with no step waiting for the load before it. It stops
 //!   after the first sixteen that hold an item of length 1, which, no item being empty, is then
 //!   the earliest of the shortest. On x86-64 processors with SSE4.1 (detected at run time) the
-//!   scan compares four lengths per instruction.
+//!   scan is written with vector instructions: four lengths per comparison, and one test per
+//!   sixteen for whether they hold anything shorter than the best so far.
 //! * Problems with fewer than 64 primary items, and searches in which fewer than a quarter of
 //!   them are still active, walk the list instead, stopping at the first item of length 1: there
 //!   the walk is as cheap or cheaper.
