@@ -348,6 +348,7 @@ impl ProblemBuilder {
         }
         option_first.push(to_u32(nodes.len()));
         debug_assert_eq!(nodes.len(), node_total);
+        let option_stride = uniform_stride(&option_first);
 
         Problem {
             names: self.names,
@@ -358,9 +359,20 @@ impl ProblemBuilder {
             links,
             nodes,
             option_first,
+            option_stride,
             initial_uds: OnceLock::new(),
         }
     }
+}
+
+/// The common distance between consecutive options' first nodes (their size plus the spacer)
+/// when every option has the same size; 0 otherwise.
+fn uniform_stride(option_first: &[u32]) -> u32 {
+    let stride = match option_first {
+        [a, b, ..] => b - a,
+        _ => return 0,
+    };
+    if option_first.windows(2).all(|w| w[1] - w[0] == stride) { stride } else { 0 }
 }
 
 fn check_name(name: &str) -> Result<(), BuildError> {
@@ -393,6 +405,9 @@ pub struct Problem {
     pub(crate) nodes: Vec<Node>,
     /// First node of each option, then one past the last spacer.
     option_first: Vec<u32>,
+    /// When every option has the same size, the distance between consecutive options' first
+    /// nodes, so that the option of a node is found by a division; 0 otherwise.
+    option_stride: u32,
     /// The nodes' initial `up`/`down` links in the solver's own layout, made on first use: a solver
     /// far from its initial state returns to it by copying them.
     initial_uds: OnceLock<Vec<UpDown>>,
@@ -507,11 +522,18 @@ impl Problem {
         if option.index() < self.option_count() { Some(self.option_first[option.index()]) } else { None }
     }
 
-    /// The option that owns an option node.
+    /// The option that owns an option node: by a division when all options have the same size
+    /// (as in sudoku, where a binary search for each of the 81 placements of a solution was
+    /// measured at 4% of solving a 17-clue puzzle), by a binary search otherwise.
     pub(crate) fn option_of_node(&self, node: u32) -> OptionId {
+        // Option `k` starts at `option_first[0] + k * stride` and is shorter than the stride; a
+        // stride of 0 (options of different sizes) leaves the binary search, where
         // `partition_point` finds the first option starting after `node`.
-        let k = self.option_first.partition_point(|&first| first <= node) - 1;
-        OptionId::from_u32(to_u32(k))
+        let k = (node - self.option_first[0])
+            .checked_div(self.option_stride)
+            .unwrap_or_else(|| to_u32(self.option_first.partition_point(|&first| first <= node) - 1));
+        debug_assert!(self.option_first[k as usize] <= node && node < self.option_first[k as usize + 1]);
+        OptionId::from_u32(k)
     }
 
     /// Item names in layout order: primaries, then secondaries.
@@ -541,5 +563,26 @@ mod tests {
         assert_eq!(ups, want_up);
         assert_eq!(downs, want_down);
         assert_eq!(p.option_first, [9, 13, 17, 21, 24, 27, 31]);
+    }
+
+    /// Every option node maps back to its option, whether options share one size (found by a
+    /// division) or not (a binary search), and a spacer never belongs to the wrong option.
+    #[test]
+    fn option_of_node_by_division_and_by_search() {
+        for (text, stride) in [
+            ("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n", 0),
+            ("A B C D | x\nA B\nC x\nA C\nB D\n", 3),
+            ("A B\nA\nB\n", 2),
+            ("A\nA\n", 2),
+        ] {
+            let p = Problem::parse_dlx(text).unwrap();
+            assert_eq!(p.option_stride, stride, "{text:?}");
+            for k in 0..p.option_count() {
+                let (first, end) = (p.option_first[k], p.option_first[k + 1] - 1);
+                for node in first..end {
+                    assert_eq!(p.option_of_node(node).index(), k, "{text:?}, node {node}");
+                }
+            }
+        }
     }
 }
