@@ -89,6 +89,31 @@ proptest! {
             }
         }
     }
+
+    /// The solver refuses a puzzle exactly when `check` does, with the same error: it checks
+    /// only when the engine refuses a given, so this holds for repeats, odd digits in even cells
+    /// and markers where the variant has none.
+    #[test]
+    fn solver_reports_what_check_finds(
+        givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..14),
+        marks in proptest::collection::vec(0usize..81, 0..6),
+    ) {
+        let mut p = Puzzle::empty();
+        for (cell, digit) in givens {
+            p.set(cell, digit);
+        }
+        for cell in marks {
+            p.set_even_cell(cell, true);
+        }
+        for variant in Variant::ALL {
+            let matrix = Matrix::new(variant);
+            match (p.check(variant), matrix.solver().first(&p)) {
+                (Ok(()), Ok(_)) => {}
+                (Err(want), Err(dlx_sudoku::SolveError::Rules(got))) => prop_assert_eq!(got, want),
+                (want, got) => prop_assert!(false, "{variant}: check {want:?}, solver {got:?}"),
+            }
+        }
+    }
 }
 
 proptest! {
