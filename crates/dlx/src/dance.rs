@@ -289,6 +289,13 @@ impl Dance {
         self.links[self.links[i as usize].left as usize].right == i
     }
 
+    /// Whether item `i` is covered, by the mark in its header: one load, where
+    /// [`is_active`](Self::is_active) makes two, one waiting for the other. (The link checker
+    /// holds the two to agree.)
+    pub(crate) fn is_covered(&self, i: u32) -> bool {
+        self.tops[i as usize] & COVERED != 0
+    }
+
     /// The first item of the option starting at node `first` that is already covered, if any.
     pub(crate) fn covered_item_of_option(&self, first: u32) -> Option<u32> {
         let mut q = first;
@@ -297,7 +304,7 @@ impl Dance {
             if item == 0 {
                 return None;
             }
-            if !self.is_active(item) {
+            if self.is_covered(item) {
                 return Some(item);
             }
             q += 1;
@@ -612,10 +619,12 @@ impl Links<'_> {
         self.zero_count = len;
     }
 
-    /// Whether item `i` is still in its list of active items.
+    /// Whether item `i` is still in its list of active items: whether its header lacks the
+    /// [`COVERED`] mark (one load, where following its links takes two, one waiting for the
+    /// other; the link checker holds the two to agree).
     #[inline(always)]
     fn is_active(&self, i: u32) -> bool {
-        self.link(self.link(i).left).right == i
+        self.node(i).top & COVERED == 0
     }
 
     /// A primary item with an empty list among those recorded since `from`, if one is still active.
