@@ -105,11 +105,7 @@ fn least_position_sse41(lens: &[u32]) -> Option<usize> {
         best = len;
         below = _mm_sub_epi32(least, _mm_set1_epi32(1));
     }
-    let least = rest.iter().fold(u32::MAX, |m, &len| m.min(len));
-    if least < best {
-        chosen = Some(lens.len() - rest.len() + first_equal(rest, least));
-    }
-    chosen
+    least_with_rest(lens, rest, best, chosen)
 }
 
 /// Runs `scan` on the lengths `lens`: on x86-64, compiled with SSE4.1 when the processor has it
@@ -153,11 +149,15 @@ fn least_position_portable(lens: &[u32]) -> Option<usize> {
             }
         }
     }
+    least_with_rest(lens, rest, best, chosen)
+}
+
+/// The end of a scan of `lens` by chunks: `rest`, its last lengths that fill no chunk, against
+/// `best`, the least length before them (at `chosen`).
+#[inline(always)]
+fn least_with_rest(lens: &[u32], rest: &[u32], best: u32, chosen: Option<usize>) -> Option<usize> {
     let least = rest.iter().fold(u32::MAX, |m, &len| m.min(len));
-    if least < best {
-        chosen = Some(lens.len() - rest.len() + first_equal(rest, least));
-    }
-    chosen
+    if least < best { Some(lens.len() - rest.len() + first_equal(rest, least)) } else { chosen }
 }
 
 /// The least of a chunk of lengths, over four independent running minima, so that the comparisons
@@ -806,8 +806,8 @@ mod tests {
     proptest! {
         /// With covered items, chunks of every fill, ties across chunks, lengths up to the
         /// largest and early stops at length 1, the array scan picks what the walk along the
-        /// active items picks. (The search scans only when no
-        /// active item is empty, so lengths of 0 are made 1 here.)
+        /// active items picks. (The search scans only when no active item is empty, so lengths
+        /// of 0 are made 1 here.)
         #[test]
         fn array_scan_picks_the_first_least_length(
             floor in 0u32..3,

@@ -566,7 +566,7 @@ mod tests {
     }
 
     /// Every option node maps back to its option, whether options share one size (found by a
-    /// division) or not (a binary search), and a spacer never belongs to the wrong option.
+    /// division) or not (a binary search).
     #[test]
     fn option_of_node_by_division_and_by_search() {
         for (text, stride) in [
