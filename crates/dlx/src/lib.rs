@@ -106,11 +106,12 @@
 //!   with nothing covered (every empty item would end it the same way).
 //! * Otherwise the lengths are scanned as an array, not along the list of active items: a covered
 //!   item's header carries its length plus `2^31`, so the scan reads the headers of all primary
-//!   items in order, sixteen at a time, with no step waiting for the load before it. It stops
-//!   after the first sixteen that hold an item of length 1, which, no item being empty, is then
-//!   the earliest of the shortest. On x86-64 processors with SSE4.1 (detected at run time) the
-//!   scan is written with vector instructions: four lengths per comparison, and one test per
-//!   sixteen for whether they hold anything shorter than the best so far.
+//!   items in order, a chunk at a time, with no step waiting for the load before it. It stops
+//!   after the first chunk that holds an item of length 1, which, no item being empty, is then
+//!   the earliest of the shortest. A chunk is sixteen lengths; on x86-64 processors with SSE4.1
+//!   (detected at run time) the scan is written with vector instructions, and a chunk is
+//!   thirty-two lengths: four per comparison, and one test per chunk for whether it holds
+//!   anything shorter than the best so far.
 //! * Problems with fewer than 64 primary items, and searches in which fewer than a quarter of
 //!   them are still active, walk the list instead, stopping at the first item of length 1: there
 //!   the walk is as cheap or cheaper.
