@@ -5,7 +5,7 @@ use std::fmt;
 use dlx_engine::Solver;
 
 use crate::puzzle::{Puzzle, RuleError};
-use crate::solve::{Effort, Matrix};
+use crate::solve::{Effort, Matrix, load};
 use crate::variant::{Unit, Variant};
 
 /// The techniques of the logical solver, easiest first.
@@ -202,7 +202,8 @@ impl<'m> Rater<'m> {
         let mut solutions = 0;
         for seed in 0..EFFORT_SEEDS {
             self.solver.set_seed(Some(seed));
-            solutions = count_up_to_2(&mut self.solver, puzzle);
+            load(&mut self.solver, self.layout.variant, puzzle)?;
+            solutions = self.solver.count_up_to(2).expect("no budget is set");
             let effort = Effort::from(self.solver.stats());
             total.nodes += effort.nodes;
             total.guesses += effort.guesses;
@@ -530,22 +531,4 @@ fn combinations(n: usize, k: usize) -> Vec<[u8; 3]> {
         }
     }
     out
-}
-
-/// Counts a puzzle's solutions up to 2 on an engine solver over its variant's matrix.
-fn count_up_to_2(solver: &mut Solver<'_>, puzzle: &Puzzle) -> u64 {
-    solver.reset();
-    for cell in 0..81 {
-        if puzzle.is_even_cell(cell) {
-            for odd in [1, 3, 5, 7, 9] {
-                let _ = solver.exclude(Matrix::option(cell, odd));
-            }
-        }
-    }
-    for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        if digit != 0 && solver.force(Matrix::option(cell, digit)).is_err() {
-            return 0;
-        }
-    }
-    solver.count_up_to(2).expect("no budget is set")
 }

@@ -174,32 +174,9 @@ impl<'m> SudokuSolver<'m> {
         self.solver.stats().into()
     }
 
-    /// Applies the puzzle: restrictions excluded, givens forced. The engine refuses to force a
-    /// given that shares an item with an earlier one (a digit twice in a unit) or whose option
-    /// was excluded (an odd digit in an even cell), exactly when the givens break a rule; only
-    /// then is the puzzle checked, to name the rule (checking every puzzle first took 2% of the
-    /// instructions of solving a 17-clue puzzle).
+    /// Applies the puzzle on the solver (see [`load`]).
     fn load(&mut self, puzzle: &Puzzle) -> Result<(), RuleError> {
-        self.solver.reset();
-        if puzzle.has_even_cells() {
-            if !self.variant.has_even_cells() {
-                return Err(puzzle.check(self.variant).expect_err("markers break the rules of this variant"));
-            }
-            for cell in (0..81).filter(|&cell| puzzle.is_even_cell(cell)) {
-                for digit in [1, 3, 5, 7, 9] {
-                    self.solver.exclude(Matrix::option(cell, digit)).expect("options of the matrix");
-                }
-            }
-        }
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 && self.solver.force(Matrix::option(cell, digit)).is_err() {
-                return Err(puzzle
-                    .check(self.variant)
-                    .expect_err("a given the engine refuses breaks a rule"));
-            }
-        }
-        debug_assert_eq!(puzzle.check(self.variant), Ok(()));
-        Ok(())
+        load(&mut self.solver, self.variant, puzzle)
     }
 
     /// Visits up to `limit` solutions, filling the first two into `grids`; returns how many.
@@ -258,4 +235,30 @@ impl<'m> SudokuSolver<'m> {
             grid
         }))
     }
+}
+
+/// Resets `solver` (over `variant`'s matrix) and applies the puzzle: restrictions excluded, givens
+/// forced. The engine refuses to force a given that shares an item with an earlier one (a digit
+/// twice in a unit) or whose option was excluded (an odd digit in an even cell), exactly when the
+/// givens break a rule; only then is the puzzle checked, to name the rule (checking every puzzle
+/// first took 2% of the instructions of solving a 17-clue puzzle).
+pub(crate) fn load(solver: &mut Solver<'_>, variant: Variant, puzzle: &Puzzle) -> Result<(), RuleError> {
+    solver.reset();
+    if puzzle.has_even_cells() {
+        if !variant.has_even_cells() {
+            return Err(puzzle.check(variant).expect_err("markers break the rules of this variant"));
+        }
+        for cell in (0..81).filter(|&cell| puzzle.is_even_cell(cell)) {
+            for digit in [1, 3, 5, 7, 9] {
+                solver.exclude(Matrix::option(cell, digit)).expect("options of the matrix");
+            }
+        }
+    }
+    for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        if digit != 0 && solver.force(Matrix::option(cell, digit)).is_err() {
+            return Err(puzzle.check(variant).expect_err("a given the engine refuses breaks a rule"));
+        }
+    }
+    debug_assert_eq!(puzzle.check(variant), Ok(()));
+    Ok(())
 }
