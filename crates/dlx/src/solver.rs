@@ -45,6 +45,30 @@ pub struct Budget {
     pub updates: Option<u64>,
 }
 
+/// How the search breaks ties between equally short items, when not at random (see
+/// [`Solver::set_tie_break`]). Either way it branches on an item with the fewest options (minimum
+/// remaining values), and finds the same solutions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TieBreak {
+    /// The earliest item (primary items in the order of declaration), as Knuth's dlx1 does.
+    #[default]
+    Earliest,
+    /// At a guess (two options or more), the tied item that ran out of options most recently
+    /// among the run's last eight dead ends (primary items whose lists became empty), if one of
+    /// them is tied; the earliest otherwise. An item that has just run out of options in one
+    /// branch tends to run out again in the next, so trying it first meets the contradiction
+    /// sooner: the "last conflict" rule of constraint solvers. Each run starts with an empty
+    /// memory, so its branching depends only on the state it starts from.
+    ///
+    /// Measured on sudoku (first solution, nodes per puzzle): 17-clue set 94.6 → 81.4, magictour
+    /// top 1465 373.3 → 264.9, forum hardest 1175.1 → 1026.4, which took 10%, 18% and 5% off the
+    /// time. Counting every solution, where the whole tree is walked anyway, it changed the nodes
+    /// by +5% (12 queens), +1% (Langford pairs, n = 11) and under 1% (pentominoes), and its
+    /// bookkeeping cost 8-9% more time on the first two: hence not the default.
+    LastConflict,
+}
+
 /// A flag that stops searches from another thread. Cheap to clone; all clones share the flag.
 #[derive(Clone, Debug, Default)]
 pub struct CancelFlag(Arc<AtomicBool>);
@@ -235,6 +259,7 @@ pub struct Solver<'p> {
     seed: Option<u64>,
     /// Random mode: whether ties between equally short items are broken at random.
     random_ties: bool,
+    tie_break: TieBreak,
     rng: Xoshiro256PlusPlus,
     /// Random mode: the shuffled options of each level's item, level after level.
     pool: Vec<u32>,
@@ -277,6 +302,7 @@ impl<'p> Solver<'p> {
             cancel: None,
             seed: None,
             random_ties: true,
+            tie_break: TieBreak::Earliest,
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             pool: Vec::new(),
             pool_pos: Vec::new(),
@@ -310,7 +336,8 @@ impl<'p> Solver<'p> {
     /// With `Some(seed)`, each following run shuffles the order in which the options of the chosen
     /// item are tried, and breaks ties between equally short items at random, reproducibly: the same
     /// seed gives the same solutions in the same order. With `None`, options are tried top to
-    /// bottom and ties go to the earliest item. The set of solutions never depends on the seed.
+    /// bottom and ties are broken by the [`TieBreak`] rule. The set of solutions never depends on
+    /// the seed.
     ///
     /// Breaking ties at random means looking at every active item at every node; see
     /// [`set_random_ties`](Self::set_random_ties) for the cheaper alternative.
@@ -324,12 +351,24 @@ impl<'p> Solver<'p> {
     }
 
     /// With `false`, seeded runs still shuffle each item's options but break ties between equally
-    /// short items as unseeded runs do, by taking the earliest. The choice of item then costs what
+    /// short items as unseeded runs do, by the [`TieBreak`] rule. The choice of item then costs what
     /// it costs without a seed (a scan that may stop at the first item of length 1), which makes a
     /// random first solution several times cheaper on problems with many ties, such as filling an
     /// empty sudoku grid. The default is `true`.
     pub fn set_random_ties(&mut self, random: bool) {
         self.random_ties = random;
+    }
+
+    /// Sets how following runs break ties between equally short items when not at random (the
+    /// default is [`TieBreak::Earliest`]).
+    pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.tie_break = tie_break;
+        self.dance.set_tie_break(tie_break);
+    }
+
+    /// The rule for ties between equally short items.
+    pub fn tie_break(&self) -> TieBreak {
+        self.tie_break
     }
 
     /// Forces an option into every solution of the following runs, before the search starts.
@@ -553,6 +592,9 @@ impl<'p> Solver<'p> {
         self.settle();
         self.stats = Stats::default();
         self.dance.updates = 0;
+        // Each run breaks ties by its own dead ends only, so that it branches the same way from
+        // the same state whatever ran before it.
+        self.dance.forget_recent();
         self.level = self.base;
         self.run_zeros = self.dance.zero_count;
         if let Some(seed) = self.seed {
@@ -695,10 +737,12 @@ impl<'p> Solver<'p> {
             dance.cover_rest(x);
             l += 1;
         };
-        let (updates, zero_count, active) = (view.updates(), view.zeros_len(), view.active());
+        let (updates, zero_count, active, recent_count) =
+            (view.updates(), view.zeros_len(), view.active(), view.recent_count());
         self.dance.updates = updates;
         self.dance.zero_count = zero_count;
         self.dance.active = active;
+        self.dance.recent_count = recent_count;
         self.level = l;
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;

@@ -5,7 +5,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::assert_exact_cover;
-use dlx_engine::{Budget, OptionId, Problem, ProblemBuilder, Solver, Undone};
+use dlx_engine::{Budget, OptionId, Problem, ProblemBuilder, Solver, TieBreak, Undone};
 use proptest::prelude::*;
 
 /// A random problem: `primary` + `secondary` items and options as item index lists (each with a
@@ -282,12 +282,23 @@ proptest! {
 
 /// Algorithm X written plainly over sets, branching as the engine promises (an empty primary item
 /// ends the branch before anything is covered; otherwise the earliest primary item of fewest
-/// options, its options tried in order) and counting as it promises: a node per option tried, a
-/// guess when the item had more than one, an update per item covered and per node hidden.
+/// options, or with [`TieBreak::LastConflict`] at a guess the newest of the run's last eight dead
+/// ends that has that many, if one has; its options tried in order) and counting as it promises:
+/// a node per option tried, a guess when the item had more than one, an update per item covered
+/// and per node hidden.
+///
+/// The dead ends are the primary items whose lists become empty, in the order the engine empties
+/// them: covering an item hides its options top to bottom, each from the node after the item's
+/// onwards, wrapping around; an option's other items are covered likewise from the chosen node on.
 struct Plain<'a> {
     spec: &'a Spec,
+    last_conflict: bool,
     item_active: Vec<bool>,
     option_active: Vec<bool>,
+    /// Each item's number of options not hidden (a covered item keeps its own).
+    lens: Vec<usize>,
+    /// The dead ends so far, newest last.
+    dead_ends: Vec<usize>,
     nodes: u64,
     guesses: u64,
     updates: u64,
@@ -296,11 +307,16 @@ struct Plain<'a> {
 
 impl Plain<'_> {
     /// Nodes, guesses, updates and solutions of a full count.
-    fn run(spec: &Spec) -> (u64, u64, u64, u64) {
+    fn run(spec: &Spec, tie_break: TieBreak) -> (u64, u64, u64, u64) {
         let mut plain = Plain {
             spec,
+            last_conflict: tie_break == TieBreak::LastConflict,
             item_active: vec![true; spec.primary + spec.secondary],
             option_active: vec![true; spec.options.len()],
+            lens: (0..spec.primary + spec.secondary)
+                .map(|i| spec.options.iter().filter(|o| o.contains(&i)).count())
+                .collect(),
+            dead_ends: Vec::new(),
             nodes: 0,
             guesses: 0,
             updates: 0,
@@ -310,10 +326,11 @@ impl Plain<'_> {
         (plain.nodes, plain.guesses, plain.updates, plain.solutions)
     }
 
-    fn len(&self, item: usize) -> usize {
-        (0..self.spec.options.len())
-            .filter(|&o| self.option_active[o] && self.spec.options[o].contains(&item))
-            .count()
+    /// The items of option `o` other than `item`, from the one after `item` on, wrapping around.
+    fn others(&self, o: usize, item: usize) -> Vec<usize> {
+        let option = &self.spec.options[o];
+        let k = option.iter().position(|&j| j == item).unwrap();
+        option[k + 1..].iter().chain(&option[..k]).copied().collect()
     }
 
     /// Covers `item`: returns the options it hid.
@@ -325,7 +342,13 @@ impl Plain<'_> {
             .collect();
         for &o in &hidden {
             self.option_active[o] = false;
-            self.updates += self.spec.options[o].len() as u64 - 1;
+            for j in self.others(o, item) {
+                self.updates += 1;
+                self.lens[j] -= 1;
+                if self.lens[j] == 0 && j < self.spec.primary {
+                    self.dead_ends.push(j);
+                }
+            }
         }
         hidden
     }
@@ -333,6 +356,9 @@ impl Plain<'_> {
     fn uncover(&mut self, item: usize, hidden: Vec<usize>) {
         for o in hidden {
             self.option_active[o] = true;
+            for j in self.others(o, item) {
+                self.lens[j] += 1;
+            }
         }
         self.item_active[item] = true;
     }
@@ -343,21 +369,24 @@ impl Plain<'_> {
             self.solutions += 1;
             return;
         }
-        let lens: Vec<usize> = active.iter().map(|&i| self.len(i)).collect();
-        let least = *lens.iter().min().unwrap();
+        let least = active.iter().map(|&i| self.lens[i]).min().unwrap();
         if least == 0 {
             return;
         }
-        let item = active[lens.iter().position(|&l| l == least).unwrap()];
+        let earliest = *active.iter().find(|&&i| self.lens[i] == least).unwrap();
+        let recent = self.dead_ends.iter().rev().take(8);
+        let item = match recent.copied().find(|&i| self.item_active[i] && self.lens[i] == least) {
+            Some(i) if self.last_conflict && least > 1 => i,
+            _ => earliest,
+        };
         let hidden = self.cover(item);
         for &o in &hidden {
             self.nodes += 1;
             if least > 1 {
                 self.guesses += 1;
             }
-            let others: Vec<usize> = self.spec.options[o].iter().copied().filter(|&j| j != item).collect();
             let mut undo = Vec::new();
-            for &j in &others {
+            for j in self.others(o, item) {
                 undo.push((j, self.cover(j)));
             }
             self.search();
@@ -396,17 +425,23 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Nodes, guesses, updates and solutions are exactly those of plain Algorithm X branching the
-    /// same way, on small and on wide problems (the engine walks the active items of the first
-    /// and scans the lengths of the second as an array).
+    /// same way, under each rule for ties, on small and on wide problems (the engine walks the
+    /// active items of the first and scans the lengths of the second as an array). Twice in a
+    /// row, since a run's branching must not depend on the runs before it.
     #[test]
     fn effort_is_that_of_plain_algorithm_x(spec in prop_oneof![spec(), wide_spec()]) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
-        let count = solver.count().unwrap();
-        let s = solver.stats();
-        let (nodes, guesses, updates, solutions) = Plain::run(&spec);
-        prop_assert_eq!((s.nodes, s.guesses, s.updates, count), (nodes, guesses, updates, solutions));
-        solver.verify_links().map_err(TestCaseError::fail)?;
+        for tie_break in [TieBreak::LastConflict, TieBreak::Earliest] {
+            solver.set_tie_break(tie_break);
+            let expected = Plain::run(&spec, tie_break);
+            for _ in 0..2 {
+                let count = solver.count().unwrap();
+                let s = solver.stats();
+                prop_assert_eq!((s.nodes, s.guesses, s.updates, count), expected, "{:?}", tie_break);
+                solver.verify_links().map_err(TestCaseError::fail)?;
+            }
+        }
     }
 
     /// Seeded runs on wide problems (where random ties are broken over an array of lengths) find
@@ -416,7 +451,7 @@ proptest! {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
         let expected: BTreeSet<_> = solver.solutions().map(sorted).collect();
-        prop_assert_eq!(expected.len() as u64, Plain::run(&spec).3);
+        prop_assert_eq!(expected.len() as u64, Plain::run(&spec, TieBreak::Earliest).3);
         solver.set_seed(Some(seed));
         let order: Vec<_> = solver.solutions().collect();
         prop_assert_eq!(order.len(), expected.len());

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use dlx_engine::{Budget, Solver};
+use dlx_engine::{Budget, Solver, TieBreak};
 use rand::{Rng, SeedableRng, seq::SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -176,7 +176,13 @@ impl<'m> Generator<'m> {
     pub fn new(matrix: &'m Matrix) -> Self {
         Generator {
             variant: matrix.variant(),
-            solver: Solver::new(matrix.problem()),
+            solver: {
+                // As the sudoku solver: measured, even-cell generation 7% faster, classic and
+                // diagonal within noise.
+                let mut solver = Solver::new(matrix.problem());
+                solver.set_tie_break(TieBreak::LastConflict);
+                solver
+            },
             orbits: Vec::new(),
             orbits_of: None,
             order: Vec::new(),
