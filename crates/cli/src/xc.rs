@@ -30,7 +30,8 @@ pub(crate) struct XcArgs {
     /// Randomize branching with this seed (same seed, same order of solutions).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// How to choose between items with equally few options left.
+    /// How to choose between items with equally few options left (--seed breaks ties at random
+    /// instead).
     #[arg(long, value_enum, value_name = "RULE", default_value_t = Ties::Earliest)]
     tie_break: Ties,
     /// Print nodes, updates and elapsed time to stderr.
