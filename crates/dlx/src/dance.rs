@@ -9,7 +9,6 @@
 
 use crate::index::to_u32;
 use crate::problem::{Link, Node, Problem};
-use crate::solver::TieBreak;
 
 /// Added to an item header's `top` (its list length) while the item is covered, so that a scan of
 /// the lengths of all primary items, in an array, never picks a covered one. Lengths (with
@@ -32,7 +31,7 @@ const CHUNK: usize = 16;
 const ARRAY_SCAN_FROM: u32 = 64;
 
 /// How many of a run's latest dead ends the choice of item remembers to break ties at a guess
-/// under [`TieBreak::LastConflict`] (see [`Links::prefer_recent`]); a power of two, so that the
+/// under `TieBreak::LastConflict` (see [`Links::prefer_recent`]); a power of two, so that the
 /// count of them may wrap around. Measured on sudoku (nodes per puzzle, 17-clue / magictour /
 /// forum hardest, against 94.6 / 373.3 / 1175.1 with the earliest item): 1 gave 89.8 / 350.8 /
 /// 1137.6, 4 gave 83.1 / 289.5 / 1034.2, 8 gave 81.4 / 264.9 / 1026.4, 16 gave 81.6 / 258.1 /
@@ -261,7 +260,7 @@ pub(crate) struct Dance {
     /// counts them, wrapping around).
     recent: [u32; RECENT],
     pub(crate) recent_count: u32,
-    /// Whether ties at guesses go to a recent dead end ([`TieBreak::LastConflict`]); if not, the
+    /// Whether ties at guesses go to a recent dead end (`TieBreak::LastConflict`); if not, the
     /// ring is not kept either.
     pub(crate) last_conflict: bool,
     /// The `top` fields of the root and the item headers in the initial state.
@@ -331,11 +330,6 @@ impl Dance {
         }
     }
 
-    /// Sets the rule for ties between equally short items.
-    pub(crate) fn set_tie_break(&mut self, tie_break: TieBreak) {
-        self.last_conflict = tie_break == TieBreak::LastConflict;
-    }
-
     /// Empties the ring of recent dead ends that breaks ties at guesses.
     pub(crate) fn forget_recent(&mut self) {
         self.recent = [0; RECENT];
@@ -398,22 +392,38 @@ impl Dance {
         self.uds[self.uds[p as usize].up as usize].down == p
     }
 
-    /// Runs `f` on a view and stores its update count back.
+    /// Runs `f` on a view and stores its counters back.
     pub(crate) fn with<R>(&mut self, f: impl FnOnce(&mut Links<'_>) -> R) -> R {
         let mut view = self.view();
         let r = f(&mut view);
-        let (updates, zero_count, active, recent_count) =
-            (view.updates, view.zero_count, view.active, view.recent_count);
+        let counters = view.counters();
+        self.store(counters);
+        r
+    }
+
+    /// Stores back the counters of a view that is done.
+    #[inline(always)]
+    pub(crate) fn store(&mut self, counters: Counters) {
+        let Counters { updates, zero_count, active, recent_count } = counters;
         self.updates = updates;
         self.zero_count = zero_count;
         self.active = active;
         self.recent_count = recent_count;
-        r
     }
 }
 
-/// A borrowed view of a [`Dance`] on which the dancing-links operations run. Its `updates` must be
-/// written back with [`Links::updates`] when done.
+/// The counters a [`Links`] view keeps by value (in registers, in the hot loop), to store back
+/// into its [`Dance`] with [`Dance::store`].
+#[derive(Clone, Copy)]
+pub(crate) struct Counters {
+    updates: u64,
+    zero_count: usize,
+    active: u32,
+    recent_count: u32,
+}
+
+/// A borrowed view of a [`Dance`] on which the dancing-links operations run. Its counters must be
+/// stored back with [`Dance::store`] when done.
 pub(crate) struct Links<'a> {
     links: &'a mut [Link],
     tops: &'a mut [u32],
@@ -429,22 +439,21 @@ pub(crate) struct Links<'a> {
 }
 
 impl Links<'_> {
-    /// The number of active primary items, to store back into the [`Dance`].
+    /// The counters to store back into the [`Dance`].
     #[inline(always)]
-    pub(crate) fn active(&self) -> u32 {
-        self.active
+    pub(crate) fn counters(&self) -> Counters {
+        Counters {
+            updates: self.updates,
+            zero_count: self.zero_count,
+            active: self.active,
+            recent_count: self.recent_count,
+        }
     }
 
-    /// The update count, to store back into the [`Dance`].
+    /// The updates so far.
     #[inline(always)]
     pub(crate) fn updates(&self) -> u64 {
         self.updates
-    }
-
-    /// The count of dead ends remembered for ties, to store back into the [`Dance`].
-    #[inline(always)]
-    pub(crate) fn recent_count(&self) -> u32 {
-        self.recent_count
     }
 
     #[inline(always)]
@@ -583,7 +592,7 @@ impl Links<'_> {
     /// Records item `x` as a dead end when its list has just become empty (`len == 0`: only a
     /// primary item's can, see [`SECONDARY`]). Its list stays empty until the removal that emptied
     /// it is undone, which happens only after the record has been truncated below this entry.
-    /// Under [`TieBreak::LastConflict`], the ring of recent dead ends, which backtracking does not
+    /// Under `TieBreak::LastConflict`, the ring of recent dead ends, which backtracking does not
     /// truncate, remembers it too.
     #[inline(always)]
     fn note_length(&mut self, x: u32, len: u32) {
@@ -741,7 +750,7 @@ impl Links<'_> {
     }
 
     /// Minimum remaining values: an active primary item with the shortest list (0 when no primary
-    /// item is left). On ties, the earliest item; under [`TieBreak::LastConflict`], at a guess
+    /// item is left). On ties, the earliest item; under `TieBreak::LastConflict`, at a guess
     /// (shortest length 2 or more), the tied item that ran out of options most recently among the
     /// run's last [`RECENT`] dead ends, if there is one (see [`prefer_recent`](Self::prefer_recent)).
     ///
@@ -765,12 +774,13 @@ impl Links<'_> {
     ///
     /// An item that has just run out of options in one branch is likely to run out again in the
     /// next (the "last conflict" rule of constraint solvers), so branching on it first finds the
-    /// contradiction sooner (see [`TieBreak`] for what it gains and costs). It reads [`RECENT`]
+    /// contradiction sooner (see `TieBreak` for what it gains and costs). It reads [`RECENT`]
     /// lengths, and only at guesses.
     #[inline(always)]
     fn prefer_recent(&self, earliest: u32) -> u32 {
+        // (When no item is left, `earliest` is the root, whose `top` is 0.)
         let len = self.node(earliest).top;
-        if earliest == 0 || len < 2 {
+        if len < 2 {
             return earliest;
         }
         let count = self.recent_count as usize;
@@ -829,13 +839,9 @@ impl Links<'_> {
     }
 
     /// Debug check of [`choose`](Self::choose) against a scan of every active primary item.
+    /// Any shortest item will do for a dead end (length 0); otherwise it must be the earliest.
     fn agrees_with_full_scan(&self, chosen: u32) -> bool {
-        let (best, first) = self.shortest_by_walk();
-        if first == 0 {
-            return chosen == 0;
-        }
-        let len = self.node(chosen).top;
-        self.is_active(chosen) && chosen <= self.n_primary && len == best && (len == 0 || chosen == first)
+        self.is_shortest(chosen) && (self.node(chosen).top == 0 || chosen == self.shortest_by_walk().1)
     }
 
     /// For the debug checks: the least length of an active primary item, and the earliest item of
@@ -921,8 +927,38 @@ fn nth_least(lens: &[u32], mut draw: impl FnMut(u32) -> u32) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{COVERED, LEN_MASK, least_position, least_position_portable, nth_least};
+    use super::{COVERED, Dance, LEN_MASK, RECENT, least_position, least_position_portable, nth_least};
+    use crate::Problem;
     use proptest::prelude::*;
+
+    /// The last-conflict tie-break, on items A-D of lengths 2, 2, 3, 2 (layout 1-4): the newest
+    /// dead end that ties is taken, one that does not tie is passed over, and an empty ring or
+    /// the earliest rule gives the earliest item.
+    #[test]
+    fn ties_go_to_the_newest_tied_dead_end() {
+        let problem = Problem::parse_dlx("A B C D\nA B\nA C\nB D\nC D\nC\n").unwrap();
+        let mut dance = Dance::new(&problem);
+        let choose = |dance: &mut Dance, ring: &[u32], last_conflict: bool| {
+            dance.forget_recent();
+            dance.recent[..ring.len()].copy_from_slice(ring);
+            dance.recent_count = crate::index::to_u32(ring.len());
+            dance.last_conflict = last_conflict;
+            dance.view().choose(0)
+        };
+        assert_eq!(choose(&mut dance, &[], true), 1);
+        assert_eq!(choose(&mut dance, &[2, 4], true), 4, "D is newer than B");
+        assert_eq!(choose(&mut dance, &[4, 2], true), 2, "B is newer than D");
+        assert_eq!(choose(&mut dance, &[4, 3], true), 4, "C has three options, not two");
+        assert_eq!(choose(&mut dance, &[2, 4], false), 1, "the earliest rule");
+        // A full ring that has wrapped around: its newest entry is the last one written.
+        let mut ring = [2; RECENT];
+        ring[1] = 4;
+        dance.forget_recent();
+        dance.recent = ring;
+        dance.recent_count = crate::index::to_u32(RECENT + 2);
+        dance.last_conflict = true;
+        assert_eq!(dance.view().choose(0), 4, "slot 1 holds the newest after wrapping");
+    }
 
     /// The choice the list walk makes: the first least length among the uncovered items.
     fn first_least(lens: &[u32]) -> Option<usize> {

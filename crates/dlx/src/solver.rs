@@ -261,7 +261,6 @@ pub struct Solver<'p> {
     seed: Option<u64>,
     /// Random mode: whether ties between equally short items are broken at random.
     random_ties: bool,
-    tie_break: TieBreak,
     rng: Xoshiro256PlusPlus,
     /// Random mode: the shuffled options of each level's item, level after level.
     pool: Vec<u32>,
@@ -304,7 +303,6 @@ impl<'p> Solver<'p> {
             cancel: None,
             seed: None,
             random_ties: true,
-            tie_break: TieBreak::Earliest,
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             pool: Vec::new(),
             pool_pos: Vec::new(),
@@ -364,13 +362,12 @@ impl<'p> Solver<'p> {
     /// Sets how following runs break ties between equally short items when not at random (the
     /// default is [`TieBreak::Earliest`]).
     pub fn set_tie_break(&mut self, tie_break: TieBreak) {
-        self.tie_break = tie_break;
-        self.dance.set_tie_break(tie_break);
+        self.dance.last_conflict = tie_break == TieBreak::LastConflict;
     }
 
     /// The rule for ties between equally short items.
     pub fn tie_break(&self) -> TieBreak {
-        self.tie_break
+        if self.dance.last_conflict { TieBreak::LastConflict } else { TieBreak::Earliest }
     }
 
     /// Forces an option into every solution of the following runs, before the search starts.
@@ -739,12 +736,8 @@ impl<'p> Solver<'p> {
             dance.cover_rest(x);
             l += 1;
         };
-        let (updates, zero_count, active, recent_count) =
-            (view.updates(), view.zeros_len(), view.active(), view.recent_count());
-        self.dance.updates = updates;
-        self.dance.zero_count = zero_count;
-        self.dance.active = active;
-        self.dance.recent_count = recent_count;
+        let counters = view.counters();
+        self.dance.store(counters);
         self.level = l;
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;

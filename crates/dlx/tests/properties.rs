@@ -373,11 +373,12 @@ impl Plain<'_> {
         if least == 0 {
             return;
         }
-        let earliest = *active.iter().find(|&&i| self.lens[i] == least).unwrap();
-        let recent = self.dead_ends.iter().rev().take(8);
-        let item = match recent.copied().find(|&i| self.item_active[i] && self.lens[i] == least) {
-            Some(i) if self.last_conflict && least > 1 => i,
-            _ => earliest,
+        let tied = |i: &usize| self.item_active[*i] && self.lens[*i] == least;
+        let earliest = active.iter().copied().find(tied).unwrap();
+        let item = if self.last_conflict && least > 1 {
+            self.dead_ends.iter().rev().take(8).copied().find(tied).unwrap_or(earliest)
+        } else {
+            earliest
         };
         let hidden = self.cover(item);
         for &o in &hidden {
@@ -422,7 +423,9 @@ fn wide_spec() -> impl Strategy<Value = Spec> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    // More cases than the others: a wrong tie-break shows only where a recent dead end ties at a
+    // guess, which 64 cases missed in about one run in three (measured with a sabotaged engine).
+    #![proptest_config(ProptestConfig::with_cases(384))]
 
     /// Nodes, guesses, updates and solutions are exactly those of plain Algorithm X branching the
     /// same way, under each rule for ties, on small and on wide problems (the engine walks the
@@ -443,6 +446,10 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Seeded runs on wide problems (where random ties are broken over an array of lengths) find
     /// the solutions of the unseeded run, as many as plain Algorithm X counts, reproducibly.

@@ -36,8 +36,9 @@
 //! not once per check. Removals that would leave one of the grid's unavoidable sets without a
 //! clue (the cells where exchanging two digits, or two rows of a band, gives another solution)
 //! are refused without a search. [`rate`] grades a puzzle the way people experience it: a
-//! logical solver ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the hardest one
-//! needed gives the [`Level`]; the search effort is averaged over seeded branching orders.
+//! logical solver ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the
+//! hardest one needed gives the [`Level`]; the search effort is averaged over seeded branching
+//! orders.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

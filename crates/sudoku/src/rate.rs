@@ -200,9 +200,10 @@ impl<'m> Rater<'m> {
         let logic = self.layout.solve(puzzle, &Technique::ALL)?;
         let mut total = Effort::default();
         let mut solutions = 0;
+        // Loaded once: every run starts from the givens again.
+        load(&mut self.solver, self.layout.variant, puzzle)?;
         for seed in 0..EFFORT_SEEDS {
             self.solver.set_seed(Some(seed));
-            load(&mut self.solver, self.layout.variant, puzzle)?;
             solutions = self.solver.count_up_to(2).expect("no budget is set");
             let effort = Effort::from(self.solver.stats());
             total.nodes += effort.nodes;

@@ -247,12 +247,10 @@ mod tests {
     /// among them, exchange the digits; otherwise they lie in two rows of a band or two columns of
     /// a stack, and each column's (or row's) two cells are exchanged.
     fn apply(grid: &Puzzle, cells: CellSet) -> Puzzle {
-        let digits: Vec<u8> = {
-            let mut d: Vec<u8> = Cells(cells).map(|c| grid.get(c)).collect();
-            d.sort_unstable();
-            d.dedup();
-            d
+        let distinct = |of: &dyn Fn(usize) -> usize| -> Vec<usize> {
+            Cells(cells).map(of).collect::<std::collections::BTreeSet<_>>().into_iter().collect()
         };
+        let digits: Vec<u8> = distinct(&|c| usize::from(grid.get(c))).into_iter().map(byte).collect();
         let mut other = *grid;
         if let [a, b] = digits[..] {
             for c in Cells(cells) {
@@ -260,18 +258,8 @@ mod tests {
             }
             return other;
         }
-        let rows: Vec<usize> = {
-            let mut r: Vec<usize> = Cells(cells).map(|c| c / 9).collect();
-            r.sort_unstable();
-            r.dedup();
-            r
-        };
-        let columns: Vec<usize> = {
-            let mut c: Vec<usize> = Cells(cells).map(|c| c % 9).collect();
-            c.sort_unstable();
-            c.dedup();
-            c
-        };
+        let rows = distinct(&|c| c / 9);
+        let columns = distinct(&|c| c % 9);
         if let [r1, r2] = rows[..] {
             assert_eq!(r1 / 3, r2 / 3, "two rows of one band");
             for c in columns {
