@@ -96,7 +96,7 @@ pub(crate) struct BatchArgs {
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// Print a closing summary to stderr: puzzles, solved (no uniqueness check), unique,
-    /// multiple, none, invalid, puzzles per second, nodes and guesses per puzzle.
+    /// multiple, none, invalid, puzzles per second, nodes and guesses per puzzle searched.
     #[arg(long)]
     stats: bool,
 }
@@ -447,7 +447,9 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
     out.flush()?;
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
-        let per = |x: u64| if summary.puzzles == 0 { 0.0 } else { x as f64 / summary.puzzles as f64 };
+        // Effort is averaged over the puzzles searched: a malformed record has none.
+        let searched = summary.puzzles - summary.invalid;
+        let per = |x: u64| if searched == 0 { 0.0 } else { x as f64 / searched as f64 };
         // Solving without a uniqueness check says "solved", not unique or multiple.
         let solved = if summary.solved > 0 { format!("solved {}, ", summary.solved) } else { String::new() };
         eprintln!(

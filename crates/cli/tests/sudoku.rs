@@ -87,6 +87,16 @@ fn none_multiple_first_and_counts() {
     let at_least_one = dlx(&["count", "--limit", "1", "--stats"], &both);
     assert!(text(&at_least_one.stderr).starts_with("puzzles 3, solved 2, unique 0, multiple 0, none 1, "));
 
+    // Effort is averaged over the puzzles searched, not over malformed records.
+    let one = "....6..8..2.........1.......7....1.25...3..........4....42.1...3..7..6.........5.\n";
+    let row: serde_json::Value =
+        serde_json::from_slice(&dlx(&["solve", "--format", "json"], one).stdout).unwrap();
+    let (nodes, guesses) = (row["nodes"].as_u64().unwrap(), row["guesses"].as_u64().unwrap());
+    assert!(nodes > 0 && guesses > 0, "{row}");
+    let with_bad = dlx(&["solve", "--stats"], &format!("123\n{one}"));
+    let summary = text(&with_bad.stderr);
+    assert!(summary.contains(&format!("nodes/puzzle {nodes}.0, guesses/puzzle {guesses}.0")), "{summary}");
+
     let counts = dlx(&["count", "--limit", "5"], &format!("{empty}\n{none}\n{}\n", SOLUTIONS[0]));
     assert_eq!(text(&counts.stdout), "5+\n0\n1\n");
 
