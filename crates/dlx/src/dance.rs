@@ -1,8 +1,8 @@
 //! The mutable links and the four dancing-links operations: cover, uncover, hide, unhide.
 //!
 //! This is the hot core of the search. All indices are `u32`; a [`Dance`] is only ever made from a
-//! [`Problem`](crate::Problem), whose builder guarantees every link is a valid index into `nodes` or
-//! `links`, and the operations below only ever copy existing links around, so that stays true.
+//! [`Problem`], whose builder guarantees every link is a valid index into `nodes` or `links`, and
+//! the operations below only ever copy existing links around, so that stays true.
 //!
 //! The node fields live in two parallel arrays, `tops` and `uds` (up and down), indexed like the
 //! problem's node array: see the crate docs for why.

@@ -35,7 +35,7 @@
 //! solver's undo stack, arranged by halving so that each is forced a logarithmic number of times,
 //! not once per check. Removals that would leave one of the grid's unavoidable sets without a
 //! clue (the cells where exchanging two digits, or two rows of a band, gives another solution)
-//! are refused without a search. [`rate`] grades a puzzle the way people experience it: a
+//! are refused without a search. [`rate`](fn@rate) grades a puzzle the way people experience it: a
 //! logical solver ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the
 //! hardest one needed gives the [`Level`]; the search effort is averaged over seeded branching
 //! orders.
