@@ -44,7 +44,7 @@ pub(crate) struct XcArgs {
 enum Ties {
     /// The earliest item, as Knuth's dlx1 does.
     Earliest,
-    /// At a guess, the item that most recently ran out of options: often far fewer nodes for a
+    /// At a guess, the item that most recently ended a branch: often far fewer nodes for a
     /// first solution of a hard problem, slightly slower to count every solution.
     LastConflict,
 }

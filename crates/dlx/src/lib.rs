@@ -100,7 +100,7 @@
 //!
 //! The search branches on the active primary item with the fewest remaining options (minimum
 //! remaining values); ties go to the earliest item. [`TieBreak::LastConflict`] instead sends a
-//! tie at a guess to the item that ran out of options most recently: far fewer nodes on hard
+//! tie at a guess to the item that most recently ended a branch: far fewer nodes on hard
 //! first-solution searches such as sudoku, a little more time on full enumerations.
 //!
 //! Choosing is a large share of the time when there are many items (324 in a sudoku), so it is
@@ -125,7 +125,7 @@
 //! both marks, lengths must stay below `2^30`: hence [`MAX_NODES`].
 //!
 //! Debug builds check every choice of the earliest shortest item against a walk along the list of
-//! active items. [`TieBreak::LastConflict`] then reads eight more lengths, and only at guesses.
+//! active items. [`TieBreak::LastConflict`] then reads sixteen more lengths, and only at guesses.
 //!
 //! With a seed, ties are broken at random and each item's options are tried in a shuffled order.
 //! Breaking ties reads every active length: as an array (for the least, the number of ties, and

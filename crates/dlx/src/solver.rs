@@ -54,20 +54,20 @@ pub enum TieBreak {
     /// The earliest item (primary items in the order of declaration), as Knuth's dlx1 does.
     #[default]
     Earliest,
-    /// At a guess (two options or more), the tied item that ran out of options most recently
-    /// among the run's last eight dead ends (primary items whose lists became empty), if one of
-    /// them is tied; the earliest otherwise. An item that has just run out of options in one
-    /// branch tends to run out again in the next, so trying it first meets the contradiction
-    /// sooner: the "last conflict" rule of constraint solvers. Each run starts with an empty
-    /// memory, so its branching depends only on the state it starts from.
+    /// At a guess (two options or more), the tied item that was most recently a dead end (an
+    /// empty primary item, chosen, so that the search backtracked), among the run's last sixteen
+    /// dead ends, if one of them is tied; the earliest otherwise. An item that has just ended one
+    /// branch tends to end the next, so trying it first meets the contradiction sooner: the "last
+    /// conflict" rule of constraint solvers. Each run starts with an empty memory, so its
+    /// branching depends only on the state it starts from.
     ///
-    /// Measured on sudoku (first solution, nodes per puzzle): 17-clue set 94.6 → 81.4, magictour
-    /// top 1465 373.3 → 264.9, forum hardest 1175.1 → 1026.4, which took 10%, 18% and 5% off the
+    /// Measured on sudoku (first solution, nodes per puzzle): 17-clue set 94.6 → 80.7, magictour
+    /// top 1465 373.3 → 228.5, forum hardest 1175.1 → 781.7, which took 11%, 31% and 26% off the
     /// time. Counting every solution, where the whole tree is walked anyway, it changed the nodes
-    /// by +5% (12 queens), +1% (Langford pairs, n = 11), under 1% (pentominoes) and +5% (the
-    /// 189,924 solutions of a sudoku with 16 clues), and took 8-9%, 8-9% and 22% more time on
-    /// the first two and the last: hence not the default. It suits runs that stop early: a first
-    /// solution, or a check that there is no second.
+    /// by +6% (12 queens), under 1% (Langford pairs, n = 11; pentominoes; the 189,924 solutions
+    /// of a sudoku with 16 clues), and took 8-11%, 0-5%, 3% and 11% more time: hence not the
+    /// default. It suits runs that stop early: a first solution, or a check that there is no
+    /// second.
     LastConflict,
 }
 
@@ -675,6 +675,7 @@ impl<'p> Solver<'p> {
                 };
                 if dance.len(item) == 0 {
                     // A dead end: no need to cover the item only to uncover it (X7) at once.
+                    dance.note_dead_end(item);
                     backtracking = true;
                 } else {
                     let before = dance.zeros_len();

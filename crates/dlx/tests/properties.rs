@@ -280,16 +280,21 @@ proptest! {
     }
 }
 
+/// How many of a run's latest dead ends [`TieBreak::LastConflict`] looks at.
+const RECENT: usize = 16;
+
 /// Algorithm X written plainly over sets, branching as the engine promises (an empty primary item
 /// ends the branch before anything is covered; otherwise the earliest primary item of fewest
-/// options, or with [`TieBreak::LastConflict`] at a guess the newest of the run's last eight dead
-/// ends that has that many, if one has; its options tried in order) and counting as it promises:
-/// a node per option tried, a guess when the item had more than one, an update per item covered
-/// and per node hidden.
+/// options, or with [`TieBreak::LastConflict`] at a guess the newest of the run's last
+/// [`RECENT`] dead ends that has that many, if one has; its options tried in order) and counting
+/// as it promises: a node per option tried, a guess when the item had more than one, an update
+/// per item covered and per node hidden.
 ///
-/// The dead ends are the primary items whose lists become empty, in the order the engine empties
+/// A dead end is the empty item a branch ends on. When several are empty, the engine takes the
+/// newest one still active of those emptied since the previous choice, in the order it empties
 /// them: covering an item hides its options top to bottom, each from the node after the item's
-/// onwards, wrapping around; an option's other items are covered likewise from the chosen node on.
+/// onwards, wrapping around; an option's other items are covered likewise from the chosen node
+/// on. (Items of the chosen option emptied on the way are covered by then.)
 struct Plain<'a> {
     spec: &'a Spec,
     last_conflict: bool,
@@ -297,6 +302,8 @@ struct Plain<'a> {
     option_active: Vec<bool>,
     /// Each item's number of options not hidden (a covered item keeps its own).
     lens: Vec<usize>,
+    /// The primary items whose lists became empty, in order, forgotten on backtracking.
+    emptied: Vec<usize>,
     /// The dead ends so far, newest last.
     dead_ends: Vec<usize>,
     nodes: u64,
@@ -316,13 +323,15 @@ impl Plain<'_> {
             lens: (0..spec.primary + spec.secondary)
                 .map(|i| spec.options.iter().filter(|o| o.contains(&i)).count())
                 .collect(),
+            emptied: Vec::new(),
             dead_ends: Vec::new(),
             nodes: 0,
             guesses: 0,
             updates: 0,
             solutions: 0,
         };
-        plain.search();
+        plain.emptied = (0..spec.primary).filter(|&i| plain.lens[i] == 0).collect();
+        plain.search(0);
         (plain.nodes, plain.guesses, plain.updates, plain.solutions)
     }
 
@@ -346,7 +355,7 @@ impl Plain<'_> {
                 self.updates += 1;
                 self.lens[j] -= 1;
                 if self.lens[j] == 0 && j < self.spec.primary {
-                    self.dead_ends.push(j);
+                    self.emptied.push(j);
                 }
             }
         }
@@ -363,7 +372,8 @@ impl Plain<'_> {
         self.item_active[item] = true;
     }
 
-    fn search(&mut self) {
+    /// The search below the choice that emptied `emptied[from..]`.
+    fn search(&mut self, from: usize) {
         let active: Vec<usize> = (0..self.spec.primary).filter(|&i| self.item_active[i]).collect();
         if active.is_empty() {
             self.solutions += 1;
@@ -371,16 +381,20 @@ impl Plain<'_> {
         }
         let least = active.iter().map(|&i| self.lens[i]).min().unwrap();
         if least == 0 {
+            let dead_end = self.emptied[from..].iter().rev().copied().find(|&z| self.item_active[z]);
+            self.dead_ends.push(dead_end.expect("an item emptied since the previous choice"));
             return;
         }
         let tied = |i: &usize| self.item_active[*i] && self.lens[*i] == least;
         let earliest = active.iter().copied().find(tied).unwrap();
         let item = if self.last_conflict && least > 1 {
-            self.dead_ends.iter().rev().take(8).copied().find(tied).unwrap_or(earliest)
+            self.dead_ends.iter().rev().take(RECENT).copied().find(tied).unwrap_or(earliest)
         } else {
             earliest
         };
+        let before = self.emptied.len();
         let hidden = self.cover(item);
+        let after = self.emptied.len();
         for &o in &hidden {
             self.nodes += 1;
             if least > 1 {
@@ -390,12 +404,14 @@ impl Plain<'_> {
             for j in self.others(o, item) {
                 undo.push((j, self.cover(j)));
             }
-            self.search();
+            self.search(before);
             for (j, h) in undo.into_iter().rev() {
                 self.uncover(j, h);
             }
+            self.emptied.truncate(after);
         }
         self.uncover(item, hidden);
+        self.emptied.truncate(before);
     }
 }
 
