@@ -589,9 +589,9 @@ impl Links<'_> {
         self.note_length(x, len);
     }
 
-    /// Records item `x` as a dead end when its list has just become empty (`len == 0`: only a
-    /// primary item's can, see [`SECONDARY`]). Its list stays empty until the removal that emptied
-    /// it is undone, which happens only after the record has been truncated below this entry.
+    /// Records item `x` as emptied when its list has just become empty (`len == 0`: only a primary
+    /// item's can, see [`SECONDARY`]). Its list stays empty until the removal that emptied it is
+    /// undone, which happens only after the record has been truncated below this entry.
     ///
     /// Not every entry is a conflict: an item of the option being covered may be emptied on the
     /// way (its one option was that option), and is covered next. The ring of recent dead ends

@@ -315,22 +315,23 @@ struct Plain<'a> {
 impl Plain<'_> {
     /// Nodes, guesses, updates and solutions of a full count.
     fn run(spec: &Spec, tie_break: TieBreak) -> (u64, u64, u64, u64) {
+        let lens: Vec<usize> = (0..spec.primary + spec.secondary)
+            .map(|i| spec.options.iter().filter(|o| o.contains(&i)).count())
+            .collect();
         let mut plain = Plain {
             spec,
             last_conflict: tie_break == TieBreak::LastConflict,
             item_active: vec![true; spec.primary + spec.secondary],
             option_active: vec![true; spec.options.len()],
-            lens: (0..spec.primary + spec.secondary)
-                .map(|i| spec.options.iter().filter(|o| o.contains(&i)).count())
-                .collect(),
-            emptied: Vec::new(),
+            // Primary items with no option at all are empty from the start.
+            emptied: (0..spec.primary).filter(|&i| lens[i] == 0).collect(),
+            lens,
             dead_ends: Vec::new(),
             nodes: 0,
             guesses: 0,
             updates: 0,
             solutions: 0,
         };
-        plain.emptied = (0..spec.primary).filter(|&i| plain.lens[i] == 0).collect();
         plain.search(0);
         (plain.nodes, plain.guesses, plain.updates, plain.solutions)
     }
