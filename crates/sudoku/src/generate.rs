@@ -11,6 +11,7 @@ use dlx_engine::{Budget, Solver, TieBreak};
 use rand::{Rng, SeedableRng, seq::SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::plan::{Profile, Profiles};
 use crate::puzzle::Puzzle;
 use crate::solve::Matrix;
 use crate::unavoidable::{self, CellSet, Swap, cell_set};
@@ -169,6 +170,10 @@ pub struct Generator<'m> {
     /// those that a puzzle must not leave free.
     swaps: Vec<Swap>,
     sets: Vec<CellSet>,
+    /// How often each clue group and each even marker was kept, by position and number of
+    /// pieces: where thinning out splits its ranges (see the `plan` module).
+    clue_profiles: Profiles,
+    marker_profiles: Profiles,
 }
 
 impl<'m> Generator<'m> {
@@ -192,6 +197,8 @@ impl<'m> Generator<'m> {
             marked: Vec::new(),
             swaps: Vec::new(),
             sets: Vec::new(),
+            clue_profiles: Profiles::default(),
+            marker_profiles: Profiles::default(),
         }
     }
 
@@ -271,7 +278,9 @@ impl<'m> Generator<'m> {
             sets: &self.sets,
             given: ALL_CELLS,
         };
-        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut pushed);
+        let profile = self.clue_profiles.get(order.len());
+        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut pushed, profile);
+        profile.record(&kept);
         let mut puzzle = Puzzle::empty();
         for &k in &kept {
             for &cell in &self.orbits[order[k]] {
@@ -302,7 +311,9 @@ impl<'m> Generator<'m> {
             debug_assert!(self.sets.iter().all(|&set| set != 0), "a swap keeps the puzzle ambiguous");
             let marked = cells.iter().fold(0, |set, &cell| set | cell_set(cell));
             let mut markers = Markers { cells: &cells, sets: &self.sets, marked };
-            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut pushed);
+            let profile = self.marker_profiles.get(cells.len());
+            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut pushed, profile);
+            profile.record(&kept);
             for &k in &kept {
                 puzzle.set_even_cell(cells[k], true);
             }
@@ -446,16 +457,19 @@ fn has_solution_without<const N: usize>(solver: &mut Solver<'_>, digits: [u8; N]
 /// the number of restrictions piece `k` took when applied.
 ///
 /// On entry the kept pieces before the range and every piece after it are applied, and none in it:
-/// the state in which its first piece is tested. Halving the range keeps that true without lifting
-/// every kept piece off the undo stack for every test: the second half is applied while the first
-/// is worked through, then taken off from under the first half's kept pieces. Each piece is
-/// applied and undone a logarithmic number of times instead of once per later test.
+/// the state in which its first piece is tested. Splitting the range keeps that true without
+/// lifting every kept piece off the undo stack for every test: the second part is applied while
+/// the first is worked through, then taken off from under the first part's kept pieces. With
+/// halves, each piece is applied and undone a logarithmic number of times instead of once per
+/// later test; `profile` places the splits where they cost least, as learned from the pieces kept
+/// before (see the `plan` module).
 fn thin_out<P: Pieces>(
     solver: &mut Solver<'_>,
     pieces: &mut P,
     range: std::ops::Range<usize>,
     kept: &mut Vec<usize>,
     pushed: &mut [usize; 81],
+    profile: &Profile,
 ) {
     let undo = |solver: &mut Solver<'_>, n: usize| {
         for _ in 0..n {
@@ -471,12 +485,12 @@ fn thin_out<P: Pieces>(
         }
         return;
     }
-    let mid = range.start + range.len() / 2;
+    let mid = profile.split(range.clone());
     for (count, k) in pushed[mid..range.end].iter_mut().zip(mid..) {
         *count = pieces.apply(solver, k);
     }
     let before = kept.len();
-    thin_out(solver, pieces, range.start..mid, kept, pushed);
+    thin_out(solver, pieces, range.start..mid, kept, pushed, profile);
     for &k in kept[before..].iter().rev() {
         undo(solver, pushed[k]);
     }
@@ -486,5 +500,5 @@ fn thin_out<P: Pieces>(
     for &k in &kept[before..] {
         pushed[k] = pieces.apply(solver, k);
     }
-    thin_out(solver, pieces, mid..range.end, kept, pushed);
+    thin_out(solver, pieces, mid..range.end, kept, pushed, profile);
 }

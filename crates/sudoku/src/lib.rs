@@ -45,6 +45,7 @@
 
 mod generate;
 mod parse;
+mod plan;
 mod puzzle;
 mod rate;
 mod solve;
