@@ -57,7 +57,7 @@ impl Profile {
         if self.runs >= 4
             && self.runs <= LAST_PLAN
             && self.runs.is_power_of_two()
-            && self.runs.trailing_zeros() % 2 == 0
+            && self.runs.trailing_zeros().is_multiple_of(2)
         {
             self.plan();
         }
