@@ -4,6 +4,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -149,34 +150,36 @@ struct Made {
     seed: u64,
     attempts: u64,
     generated: Option<Generated>,
-    level: Level,
-    hardest: &'static str,
+    /// The level and the hardest technique, when asked for (by `--difficulty` or JSON output).
+    rating: Option<(Level, &'static str)>,
 }
 
-fn make(
-    (generator, rater): &mut (Generator<'_>, Rater<'_>),
-    args: &GenerateArgs,
-    run_seed: u64,
-    index: u64,
-) -> Made {
+/// A worker thread's generator and rater.
+type Worker<'m> = (Generator<'m>, Rater<'m>);
+
+fn make((generator, rater): &mut Worker<'_>, args: &GenerateArgs, run_seed: u64, index: u64) -> Made {
     let symmetry = Symmetry::from(args.symmetry);
     let want = args.difficulty.map(Level::from);
     let puzzle_seed = mix(run_seed, index);
     let attempts = if want.is_some() { args.max_attempts.max(1) } else { 1 };
-    let mut last = None;
+    // Only `--difficulty` and the JSON output need the rating: a logical solve of each puzzle.
+    let rated = want.is_some() || args.format == GenerateFormat::Json;
+    let mut last = puzzle_seed;
     for attempt in 0..attempts {
         let seed = if attempt == 0 { puzzle_seed } else { mix(puzzle_seed, attempt) };
         let g = generator.generate(symmetry, seed);
+        last = seed;
+        if !rated {
+            return Made { index, seed, attempts: attempt + 1, generated: Some(g), rating: None };
+        }
         let logic = rater.logic(&g.puzzle, &Technique::ALL).expect("generated puzzles obey the rules");
         let level = logic.level();
         if want.is_none_or(|w| w == level) {
-            let hardest = logic.hardest_name();
-            return Made { index, seed, attempts: attempt + 1, generated: Some(g), level, hardest };
+            let rating = Some((level, logic.hardest_name()));
+            return Made { index, seed, attempts: attempt + 1, generated: Some(g), rating };
         }
-        last = Some((seed, level));
     }
-    let (seed, level) = last.unwrap_or((puzzle_seed, Level::Expert));
-    Made { index, seed, attempts, generated: None, level, hardest: "guessing" }
+    Made { index, seed: last, attempts, generated: None, rating: None }
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
@@ -202,16 +205,22 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let mut pages = 0u64;
     let start = Instant::now();
     let chunk = 256u64;
+    // One generator and rater per worker thread, kept for the whole run: a generator learns from
+    // the puzzles it makes where its work is cheapest (see `dlx_sudoku::Generator`).
+    let workers: Vec<Mutex<Option<Worker<'_>>>> =
+        (0..pool.current_num_threads()).map(|_| Mutex::new(None)).collect();
     let mut first = 0;
     while first < args.count {
         let last = (first + chunk).min(args.count);
         let batch: Vec<Made> = pool.install(|| {
             (first..last)
                 .into_par_iter()
-                .map_init(
-                    || (Generator::new(&matrix), Rater::new(&matrix)),
-                    |w, index| make(w, args, run_seed, index),
-                )
+                .map(|index| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
+                    let mut worker = workers[slot].lock().unwrap_or_else(PoisonError::into_inner);
+                    let worker = worker.get_or_insert_with(|| (Generator::new(&matrix), Rater::new(&matrix)));
+                    make(worker, args, run_seed, index)
+                })
                 .collect()
         });
         for made in batch {
@@ -288,8 +297,8 @@ fn write_made(
                 "puzzle": g.puzzle.to_line(),
                 "solution": g.solution.to_line(),
                 "clues": g.puzzle.given_count(),
-                "level": made.level.name(),
-                "technique": made.hardest,
+                "level": made.rating.map(|(level, _)| level.name()),
+                "technique": made.rating.map(|(_, hardest)| hardest),
                 "attempts": made.attempts,
             });
             serde_json::to_writer(&mut *out, &value)?;
