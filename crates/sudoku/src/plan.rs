@@ -53,9 +53,9 @@ impl Profile {
     /// runs, up to [`LAST_PLAN`].
     pub(crate) fn record(&mut self, kept: &[usize]) {
         for &k in kept {
-            self.kept[k] += 1;
+            self.kept[k] = self.kept[k].saturating_add(1);
         }
-        self.runs += 1;
+        self.runs = self.runs.saturating_add(1);
         if self.runs >= 4
             && self.runs <= LAST_PLAN
             && self.runs.is_power_of_two()
@@ -94,6 +94,11 @@ impl Profile {
         }
         self.mid = mid;
     }
+}
+
+/// A number of pieces (fewer than 256) as a cost.
+fn pieces(n: usize) -> f64 {
+    f64::from(u8::try_from(n).expect("fewer than 256 pieces"))
 }
 
 /// One [`Profile`] for each number of pieces met.
