@@ -82,8 +82,7 @@ impl Profile {
                 let hi = lo + len;
                 let (mut best, mut best_mid) = (f64::INFINITY, lo + len / 2);
                 for m in lo + 1..hi {
-                    let c =
-                        (hi - m) as f64 + (expected[m] - expected[lo]) + cost[at(lo, m)] + cost[at(m, hi)];
+                    let c = pieces(hi - m) + (expected[m] - expected[lo]) + cost[at(lo, m)] + cost[at(m, hi)];
                     if c < best {
                         (best, best_mid) = (c, m);
                     }
