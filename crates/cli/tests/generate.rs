@@ -45,6 +45,12 @@ fn json_and_stats_report_the_seed() {
         let verdict = json_lines(&check.stdout);
         assert_eq!(verdict[0]["status"], "unique");
         assert_eq!(verdict[0]["solution"], row["solution"]);
+        // Without --difficulty the JSON still carries the rating, as `dlx rate` gives it.
+        let rated = json_lines(
+            &dlx(&["rate", "--variant", "even", "--format", "json"], &format!("{puzzle}\n")).stdout,
+        );
+        assert_eq!((&row["level"], &row["technique"]), (&rated[0]["level"], &rated[0]["technique"]));
+        assert!(row["level"].is_string() && row["technique"].is_string(), "{row}");
     }
     // Repeating the run with its reported seed gives the same puzzles.
     let seed = run_seed.to_string();
