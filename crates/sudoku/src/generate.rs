@@ -154,6 +154,9 @@ pub struct Generated {
 }
 
 /// Generates minimal puzzles with a unique solution. Reuses one engine solver for everything.
+///
+/// Keep one generator for many puzzles: it learns from those it made how to arrange its work
+/// more cheaply (see the crate docs). Its puzzles depend on the seed alone.
 #[derive(Debug)]
 pub struct Generator<'m> {
     variant: Variant,

@@ -32,8 +32,10 @@
 //! reproducibly from a seed: it takes the clue groups of a random full grid in a random order
 //! (then, for even cells, the markers) and checks each removal with a first-solution search that
 //! excludes the removed digit, without rebuilding anything; the other clues stay forced on the
-//! solver's undo stack, arranged by halving so that each is forced a logarithmic number of times,
-//! not once per check. Removals that would leave one of the grid's unavoidable sets without a
+//! solver's undo stack, arranged by splitting the groups into parts so that each is forced a
+//! logarithmic number of times, not once per check; a generator learns from the puzzles it made
+//! where the splits cost least (early groups are almost always removed, late ones mostly kept),
+//! without changing what it makes. Removals that would leave one of the grid's unavoidable sets without a
 //! clue (the cells where exchanging two digits, or two rows of a band, gives another solution)
 //! are refused without a search. [`rate`](fn@rate) grades a puzzle the way people experience it: a
 //! logical solver ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the
