@@ -118,6 +118,8 @@ impl Profiles {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     /// The expected cost of `profile`'s splits of `lo..hi`, for pieces kept with chances `p`.
@@ -155,5 +157,43 @@ mod tests {
         let half = vec![0.5; n];
         let halving = cost(&Profile::new(n), &half, 0, n);
         assert!(cost(&even, &half, 0, n) <= halving + 1e-9);
+    }
+
+    /// The least expected cost of any splits of `lo..hi`, by trying them all.
+    fn least_cost(p: &[f64], lo: usize, hi: usize) -> f64 {
+        (lo + 1..hi)
+            .map(|m| {
+                (hi - m) as f64 + p[lo..m].iter().sum::<f64>() + least_cost(p, lo, m) + least_cost(p, m, hi)
+            })
+            .fold(if hi - lo < 2 { 0.0 } else { f64::INFINITY }, f64::min)
+    }
+
+    proptest! {
+        /// After any runs, every range splits into two non-empty parts, and the planned splits
+        /// cost what the best splits cost (found by trying every one, for the chances the profile
+        /// estimates).
+        #[test]
+        fn planned_splits_are_the_cheapest(
+            n in 2usize..9,
+            runs in prop::collection::vec(prop::collection::vec(any::<bool>(), 8), 4..20),
+        ) {
+            let mut profile = Profile::new(n);
+            for kept in &runs {
+                profile.record(&(0..n).filter(|&k| kept[k]).collect::<Vec<_>>());
+            }
+            prop_assert!(!profile.mid.is_empty());
+            // The chances the last plan estimated: after 16 runs, or after 4.
+            let planned_at = if runs.len() >= 16 { 16 } else { 4 };
+            let p: Vec<f64> = (0..n)
+                .map(|k| (runs[..planned_at].iter().filter(|kept| kept[k]).count() as f64 + 1.0) / (planned_at as f64 + 2.0))
+                .collect();
+            for lo in 0..n {
+                for hi in lo + 2..=n {
+                    let planned = cost(&profile, &p, lo, hi);
+                    let best = least_cost(&p, lo, hi);
+                    prop_assert!((planned - best).abs() < 1e-9, "{lo}..{hi}: planned {planned}, best {best}");
+                }
+            }
+        }
     }
 }
