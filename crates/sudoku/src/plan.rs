@@ -1,7 +1,8 @@
 //! Where the generator splits the pieces it thins out, learned from the puzzles it made before.
 //!
 //! The generator tests pieces (clue groups, even markers) in a random order, each with every later
-//! piece applied, by halving ranges of pieces (see `generate::thin_out`). A split of the range
+//! piece applied, by splitting ranges of pieces: the second part is applied while the first is
+//! tested (see `generate::thin_out`). A split of the range
 //! `lo..hi` at `mid` costs an application (and an undo) of each piece of `mid..hi`, and an undo (and
 //! a new application) of each piece of `lo..mid` that is kept. Early pieces are almost always
 //! removed (the puzzle still has most of its clues), late ones mostly kept: measured over 2,000
