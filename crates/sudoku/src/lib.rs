@@ -35,9 +35,9 @@
 //! solver's undo stack, arranged by splitting the groups into parts so that each is forced a
 //! logarithmic number of times, not once per check; a generator learns from the puzzles it made
 //! where the splits cost least (early groups are almost always removed, late ones mostly kept),
-//! without changing what it makes. Removals that would leave one of the grid's unavoidable sets without a
-//! clue (the cells where exchanging two digits, or two rows of a band, gives another solution)
-//! are refused without a search. [`rate`](fn@rate) grades a puzzle the way people experience it: a
+//! without changing what it makes. Removals that would leave one of the grid's unavoidable sets
+//! without a clue (the cells where exchanging two digits, or two rows of a band, gives another
+//! solution) are refused without a search. [`rate`](fn@rate) grades a puzzle the way people experience it: a
 //! logical solver ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the
 //! hardest one needed gives the [`Level`]; the search effort is averaged over seeded branching
 //! orders.
