@@ -150,7 +150,7 @@ mod tests {
         assert!(!profile.mid.is_empty(), "planned after 16 runs");
         let planned = cost(&profile, &p, 0, n);
         assert!(planned < 0.9 * halving, "planned {planned}, halving {halving}");
-        // When every piece is as likely kept as removed, halving is as good as any plan.
+        // When every piece is as likely kept as removed, the plan still costs no more than halving.
         let mut even = Profile::new(n);
         for r in 0..4 {
             even.record(&(0..n).filter(|k| (k + r) % 2 == 0).collect::<Vec<_>>());

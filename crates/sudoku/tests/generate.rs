@@ -78,8 +78,9 @@ fn same_seed_same_puzzle() {
 
 #[test]
 fn what_a_generator_learned_changes_no_puzzle() {
-    // A generator plans how it thins out clues and markers from the puzzles it made before (after
-    // 4 and 16 of them here): that may change its work, never its puzzles.
+    // A generator plans how it thins out clues from the puzzles it made before (here after 4 and
+    // 16 of them; markers are planned by their count, so only where a count recurs): that may
+    // change its work, never its puzzles.
     for variant in Variant::ALL {
         let matrix = Matrix::new(variant);
         let mut seasoned = Generator::new(&matrix);
