@@ -107,7 +107,9 @@
 //! made cheap without changing the choice:
 //! * While covering, the search records each primary item whose list becomes empty, on a stack it
 //!   truncates when it backtracks. If a recorded item is still active, the branch ends at once,
-//!   with nothing covered (every empty item would end it the same way).
+//!   with nothing covered (every empty item would end it the same way). Recording takes no
+//!   branch: each removal writes its item just above the stack, which grows over it only when the
+//!   list became empty.
 //! * Otherwise the lengths are scanned as an array, not along the list of active items: a covered
 //!   item's header carries its length plus `2^31`, so the scan reads the headers of all primary
 //!   items in order, a chunk at a time, with no step waiting for the load before it. It stops
