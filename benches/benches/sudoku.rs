@@ -11,10 +11,15 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use dlx_sudoku::{Matrix, Puzzle, Variant};
 
 /// The sets, and how many puzzles of each the bench uses (the first ones of the file).
-const SETS: [(&str, &str, usize); 3] = [
+///
+/// The forum's hardest set is measured whole, as the targets are set for it, and also its first
+/// 500 puzzles alone, the figure earlier runs of this bench reported (and the engine's docs quote
+/// node counts for): against the baseline they are harder than the set as a whole.
+const SETS: [(&str, &str, usize); 4] = [
     ("17-clue", "puzzles2_17_clue.txt", 2000),
     ("magictour-top1465", "puzzles3_magictour_top1465.txt", 1465),
-    ("forum-hardest-1905-11plus", "puzzles5_forum_hardest_1905_11plus.txt", 500),
+    ("forum-hardest-1905-11plus", "puzzles5_forum_hardest_1905_11plus.txt", usize::MAX),
+    ("forum-hardest-first-500", "puzzles5_forum_hardest_1905_11plus.txt", 500),
 ];
 
 fn data_dir() -> PathBuf {

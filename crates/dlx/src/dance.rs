@@ -33,7 +33,7 @@ const ARRAY_SCAN_FROM: u32 = 64;
 /// How many of a run's latest dead ends the choice of item remembers to break ties at a guess
 /// under `TieBreak::LastConflict` (see [`Links::prefer_recent`]); a power of two, so that the
 /// count of them may wrap around. Measured on sudoku (first solution, nodes per puzzle, 17-clue /
-/// magictour / forum hardest, against 94.6 / 373.3 / 1175.1 with the earliest item): 1 gave
+/// magictour / forum hardest's first 500, against 94.6 / 373.3 / 1175.1 with the earliest item): 1 gave
 /// 84.4 / 294.7 / 989.9, 4 gave 81.6 / 250.2 / 866.9, 8 gave 80.7 / 233.5 / 817.2, 16 gave
 /// 80.7 / 228.5 / 781.7, 32 gave 80.7 / 228.0 / 787.6, 64 gave 80.7 / 227.8 / 784.0.
 pub(crate) const RECENT: usize = 16;
@@ -606,9 +606,9 @@ impl Links<'_> {
     fn note_length(&mut self, x: u32, len: u32) {
         // Written without a branch: the item goes into the slot above the record whatever its
         // length, and the record grows over it only when the length is 0. Whether a removal
-        // empties a list is hard to predict; measured against a test and a conditional store,
-        // with the bounds check left out in both: 1.8% off sudoku's forum-hardest set (first
-        // solution and count to 2), 2% off magictour. A checked store lost the gain again.
+        // empties a list is hard to predict. Measured against a test and a store under it: 1.8%
+        // less time on the first 500 of sudoku's forum-hardest set (first solution and count to
+        // 2), 2% less on magictour. With a bounds-checked store, the gain was lost.
         debug_assert!(self.zero_count < self.zeros.len());
         // SAFETY: at most one entry per primary item is in use (see `Dance::zeros`), so
         // `zero_count <= n_primary`, and the buffer holds `n_primary + 1` slots.
@@ -620,7 +620,7 @@ impl Links<'_> {
     /// so backtracks from, in the ring of recent dead ends (which backtracking does not truncate).
     /// Remembering every item whose list became empty instead, which includes the items of the
     /// option being covered, gave 13% and 26% more nodes on sudoku's magictour and forum-hardest
-    /// sets (264.9 and 1026.4 against 233.5 and 817.2, both with a ring of 8).
+    /// sets (the latter's first 500) (264.9 and 1026.4 against 233.5 and 817.2, both with a ring of 8).
     #[inline(always)]
     pub(crate) fn note_dead_end(&mut self, x: u32) {
         if self.last_conflict {
