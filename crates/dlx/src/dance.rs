@@ -33,9 +33,9 @@ const ARRAY_SCAN_FROM: u32 = 64;
 /// How many of a run's latest dead ends the choice of item remembers to break ties at a guess
 /// under `TieBreak::LastConflict` (see [`Links::prefer_recent`]); a power of two, so that the
 /// count of them may wrap around. Measured on sudoku (first solution, nodes per puzzle, 17-clue /
-/// magictour / forum hardest's first 500, against 94.6 / 373.3 / 1175.1 with the earliest item): 1 gave
-/// 84.4 / 294.7 / 989.9, 4 gave 81.6 / 250.2 / 866.9, 8 gave 80.7 / 233.5 / 817.2, 16 gave
-/// 80.7 / 228.5 / 781.7, 32 gave 80.7 / 228.0 / 787.6, 64 gave 80.7 / 227.8 / 784.0.
+/// magictour / the first 500 of forum hardest, against 94.6 / 373.3 / 1175.1 with the earliest
+/// item): 1 gave 84.4 / 294.7 / 989.9, 4 gave 81.6 / 250.2 / 866.9, 8 gave 80.7 / 233.5 / 817.2,
+/// 16 gave 80.7 / 228.5 / 781.7, 32 gave 80.7 / 228.0 / 787.6, 64 gave 80.7 / 227.8 / 784.0.
 pub(crate) const RECENT: usize = 16;
 const _: () = assert!(RECENT.is_power_of_two());
 
@@ -619,8 +619,9 @@ impl Links<'_> {
     /// Under `TieBreak::LastConflict`, remembers `x`, an empty primary item the search chose, and
     /// so backtracks from, in the ring of recent dead ends (which backtracking does not truncate).
     /// Remembering every item whose list became empty instead, which includes the items of the
-    /// option being covered, gave 13% and 26% more nodes on sudoku's magictour and forum-hardest
-    /// sets (the latter's first 500) (264.9 and 1026.4 against 233.5 and 817.2, both with a ring of 8).
+    /// option being covered, gave 13% and 26% more nodes on sudoku's magictour set and the first
+    /// 500 of its forum-hardest set (264.9 and 1026.4 against 233.5 and 817.2, both with a ring
+    /// of 8).
     #[inline(always)]
     pub(crate) fn note_dead_end(&mut self, x: u32) {
         if self.last_conflict {
@@ -1012,10 +1013,13 @@ mod tests {
         assert_eq!(&dance.zeros[..dance.zero_count], &[2, 1]);
         assert_eq!(dance.zeros.len(), 3, "two primary items and the spare slot");
         assert_eq!(dance.zeros[2], 3, "S's last removal went into the spare slot");
+        // Undone as the solver undoes exclusions: each truncates the record to its mark.
         dance.with(|d| d.restore_option(first(0)));
         dance.zero_count = 1;
         dance.with(|d| d.restore_option(first(1)));
+        dance.zero_count = 0;
         assert_eq!((dance.len_of(1), dance.len_of(2), dance.len_of(3)), (1, 1, 2));
+        assert_eq!(dance.view().choose(0), 1, "nothing recorded: the scan finds A first");
     }
 
     /// The choice the list walk makes: the first least length among the uncovered items.

@@ -62,12 +62,12 @@ pub enum TieBreak {
     /// branching depends only on the state it starts from.
     ///
     /// Measured on sudoku (first solution, nodes per puzzle): 17-clue set 94.6 → 80.7, magictour
-    /// top 1465 373.3 → 228.5, forum hardest (first 500) 1175.1 → 781.7, which took 11%, 31% and 26% off the
-    /// time. Counting every solution, where the whole tree is walked anyway, it changed the nodes
-    /// by +6% (12 queens), under 1% (Langford pairs, n = 11; pentominoes; the 189,924 solutions
-    /// of a sudoku with 16 clues), and took 8-11%, up to 5%, 3% and 11% more time: hence not the
-    /// default. It suits runs that stop early: a first solution, or a check that there is no
-    /// second.
+    /// top 1465 373.3 → 228.5, forum hardest (its first 500) 1175.1 → 781.7, which took 11%, 31%
+    /// and 26% off the time. Counting every solution, where the whole tree is walked anyway, it
+    /// changed the nodes by +6% (12 queens), under 1% (Langford pairs, n = 11; pentominoes; the
+    /// 189,924 solutions of a sudoku with 16 clues), and took 8-11%, up to 5%, 3% and 11% more
+    /// time: hence not the default. It suits runs that stop early: a first solution, or a check
+    /// that there is no second.
     LastConflict,
 }
 

@@ -152,10 +152,10 @@ pub enum Uniqueness {
 ///
 /// A first solution or a uniqueness check (a count up to 2 at most) breaks ties at guesses by the
 /// last conflict ([`TieBreak::LastConflict`]). Measured on the public sets, first solution: 15%
-/// fewer nodes per 17-clue puzzle, 39% fewer on magictour's, 33% fewer on the forum's hardest (first 500),
-/// with 11%, 31% and 26% off the time (count up to 2: 16%, 35% and 25%). Counting further, and
-/// the iterator of solutions, take the earliest item: enumerating the 189,924 solutions of a
-/// puzzle with 16 clues took as many nodes and 11% more time with the last conflict.
+/// fewer nodes per 17-clue puzzle, 39% fewer on magictour's, 33% fewer on the first 500 of the
+/// forum's hardest, with 11%, 31% and 26% off the time (count up to 2: 16%, 35% and 25%). Counting
+/// further, and the iterator of solutions, take the earliest item: enumerating the 189,924
+/// solutions of a puzzle with 16 clues took as many nodes and 11% more time with the last conflict.
 #[derive(Debug)]
 pub struct SudokuSolver<'m> {
     variant: Variant,
