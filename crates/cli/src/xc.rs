@@ -16,7 +16,8 @@ use crate::input::Source;
 /// Solve an exact-cover problem written in Knuth's `.dlx` format.
 ///
 /// Prints each solution as its options, one per line (each option as its item names),
-/// solutions separated by a blank line.
+/// solutions separated by a blank line. A problem without solutions prints nothing on stdout,
+/// and says so on stderr.
 #[derive(Debug, Args)]
 pub(crate) struct XcArgs {
     /// The `.dlx` file; standard input when absent or `-`.
@@ -99,6 +100,10 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         written
     };
     out.flush()?;
+    if solutions == 0 && limit > 0 && !args.count {
+        // An empty stdout alone would not tell an unsolvable problem from a failed run.
+        eprintln!("dlx: {}: no solution", source.name());
+    }
     if args.stats {
         let stats = solver.stats();
         eprintln!(

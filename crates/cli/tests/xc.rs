@@ -130,6 +130,20 @@ fn tie_break_rules_find_the_same_solutions() {
 }
 
 #[test]
+fn an_unsolvable_problem_says_so_on_stderr() {
+    // Item C is in no option: nothing covers it.
+    let out = dlx(&["xc"], Some("A B C\nA B\nA\nB\n"));
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "dlx: <stdin>: no solution\n");
+    let out = dlx(&["xc", "--count"], Some("A B C\nA B\nA\nB\n"));
+    assert_eq!((stdout(&out).as_str(), out.stderr.is_empty()), ("0\n", true));
+    // Asking for no solution at all is not a failure to find one.
+    let out = dlx(&["xc", "--limit", "0"], Some("A\nA\n"));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+}
+
+#[test]
 fn stats_go_to_stderr() {
     let out = dlx(&["xc", "--count", "--stats", fixture("knuth7.dlx").to_str().unwrap()], None);
     assert_eq!(stdout(&out), "1\n");
