@@ -132,11 +132,12 @@ fn tie_break_rules_find_the_same_solutions() {
 #[test]
 fn an_unsolvable_problem_says_so_on_stderr() {
     // Item C is in no option: nothing covers it.
-    let out = dlx(&["xc"], Some("A B C\nA B\nA\nB\n"));
+    let unsolvable = Some("A B C\nA B\nA\nB\n");
+    let out = dlx(&["xc"], unsolvable);
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "dlx: <stdin>: no solution\n");
-    let out = dlx(&["xc", "--count"], Some("A B C\nA B\nA\nB\n"));
+    let out = dlx(&["xc", "--count"], unsolvable);
     assert_eq!((stdout(&out).as_str(), out.stderr.is_empty()), ("0\n", true));
     // Asking for no solution at all is not a failure to find one.
     let out = dlx(&["xc", "--limit", "0"], Some("A\nA\n"));
