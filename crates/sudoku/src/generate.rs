@@ -177,6 +177,8 @@ pub struct Generator<'m> {
     /// pieces: where thinning out splits its ranges (see the `plan` module).
     clue_profiles: Profiles,
     marker_profiles: Profiles,
+    /// Scratch: the pieces applied while thinning out.
+    stack: Stack,
 }
 
 impl<'m> Generator<'m> {
@@ -203,6 +205,7 @@ impl<'m> Generator<'m> {
             sets: Vec::new(),
             clue_profiles: Profiles::default(),
             marker_profiles: Profiles::default(),
+            stack: Stack::default(),
         }
     }
 
@@ -268,7 +271,6 @@ impl<'m> Generator<'m> {
         }
         let mut kept = std::mem::take(&mut self.kept);
         kept.clear();
-        let mut pushed = [0; 81];
         // Unavoidable sets: the changed cells of the swaps (in the even-cell variant, of those
         // that keep every even cell even: all are marked for now).
         unavoidable::swaps(&solution, self.variant, &mut self.swaps);
@@ -283,7 +285,8 @@ impl<'m> Generator<'m> {
             given: ALL_CELLS,
         };
         let profile = self.clue_profiles.get(order.len());
-        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut pushed, profile);
+        self.stack.clear();
+        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack, profile);
         profile.record(&kept);
         let mut puzzle = Puzzle::empty();
         for &k in &kept {
@@ -316,7 +319,8 @@ impl<'m> Generator<'m> {
             let marked = cells.iter().fold(0, |set, &cell| set | cell_set(cell));
             let mut markers = Markers { cells: &cells, sets: &self.sets, marked };
             let profile = self.marker_profiles.get(cells.len());
-            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut pushed, profile);
+            self.stack.clear();
+            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut self.stack, profile);
             profile.record(&kept);
             for &k in &kept {
                 puzzle.set_even_cell(cells[k], true);
@@ -336,9 +340,16 @@ trait Pieces {
     /// Applies piece `k` on the solver; returns how many restrictions that took.
     fn apply(&self, solver: &mut Solver<'_>, k: usize) -> usize;
 
-    /// With every other piece it needs applied, but not `k`: whether the solution stays unique.
-    /// Pieces are tested in order, and each one found removable stays removed.
-    fn removable(&mut self, solver: &mut Solver<'_>, k: usize) -> bool;
+    /// Whether, without piece `k`, a piece-free unavoidable set shows the solution would not be
+    /// unique: no search needed.
+    fn refuted(&self, k: usize) -> bool;
+
+    /// With every other piece it needs applied, but not `k`: whether the solution stays unique
+    /// (a search).
+    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool;
+
+    /// Takes piece `k` out for good: it was found removable. Pieces are tested in order.
+    fn remove(&mut self, k: usize);
 }
 
 /// Every cell.
@@ -361,10 +372,9 @@ impl Clues<'_> {
         &self.orbits[self.order[k]]
     }
 
-    /// Any other solution differs from the grid in one of the group's cells, so it is enough to
-    /// ask, cell by cell, whether a solution exists with another digit there.
-    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool {
-        self.group(k).iter().all(|&cell| !has_solution_without(solver, [self.solution.get(cell)], cell))
+    /// The cells of group `k`, as a set.
+    fn cells(&self, k: usize) -> CellSet {
+        self.group(k).iter().fold(0, |set, &cell| set | cell_set(cell))
     }
 }
 
@@ -376,18 +386,21 @@ impl Pieces for Clues<'_> {
         self.group(k).len()
     }
 
-    /// Without the group, when an unavoidable set holds no clue, the puzzle is ambiguous: no
-    /// search needed. Measured over 600 rotational puzzles, this finds 61% of the groups that a
-    /// classic puzzle keeps, 37% for diagonal puzzles and 76% for even-cell ones. Otherwise a
-    /// search decides.
-    fn removable(&mut self, solver: &mut Solver<'_>, k: usize) -> bool {
-        let cells = self.group(k).iter().fold(0, |set, &cell| set | cell_set(cell));
-        let (sets, given) = (self.sets, self.given);
-        let removable = removable_unless_unavoidable(sets, given, cells, || self.unique_without(solver, k));
-        if removable {
-            self.given &= !cells;
-        }
-        removable
+    /// Without the group, when an unavoidable set holds no clue, the puzzle is ambiguous.
+    /// Measured over 600 rotational puzzles, this finds 61% of the groups that a classic puzzle
+    /// keeps, 37% for diagonal puzzles and 76% for even-cell ones.
+    fn refuted(&self, k: usize) -> bool {
+        leaves_a_set_empty(self.sets, self.given & !self.cells(k))
+    }
+
+    /// Any other solution differs from the grid in one of the group's cells, so it is enough to
+    /// ask, cell by cell, whether a solution exists with another digit there.
+    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool {
+        self.group(k).iter().all(|&cell| !has_solution_without(solver, [self.solution.get(cell)], cell))
+    }
+
+    fn remove(&mut self, k: usize) {
+        self.given &= !self.cells(k);
     }
 }
 
@@ -410,36 +423,27 @@ impl Pieces for Markers<'_> {
             .count()
     }
 
+    /// A swap that changes no clue and turns odd only cells without a marker is another
+    /// solution.
+    fn refuted(&self, k: usize) -> bool {
+        leaves_a_set_empty(self.sets, self.marked & !cell_set(self.cells[k]))
+    }
+
     /// The puzzle with the marker is unique, so any other solution without it puts an odd digit
-    /// in the cell: ask whether one exists, unless a swap that changes no clue and turns odd
-    /// only cells without a marker shows one.
-    fn removable(&mut self, solver: &mut Solver<'_>, k: usize) -> bool {
-        let cell = self.cells[k];
-        let removable = removable_unless_unavoidable(self.sets, self.marked, cell_set(cell), || {
-            !has_solution_without(solver, [2, 4, 6, 8], cell)
-        });
-        if removable {
-            self.marked &= !cell_set(cell);
-        }
-        removable
+    /// in the cell: ask whether one exists.
+    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool {
+        !has_solution_without(solver, [2, 4, 6, 8], self.cells[k])
+    }
+
+    fn remove(&mut self, k: usize) {
+        self.marked &= !cell_set(self.cells[k]);
     }
 }
 
-/// Whether the piece on `cells` may go, `present` being the cells of the pieces still there: not
-/// if that leaves one of the unavoidable `sets` without a present cell (debug builds confirm it
-/// with the search); otherwise as `unique` (a search) says.
-fn removable_unless_unavoidable(
-    sets: &[CellSet],
-    present: CellSet,
-    cells: CellSet,
-    unique: impl FnOnce() -> bool,
-) -> bool {
-    let without = present & !cells;
-    if sets.iter().any(|&set| set & without == 0) {
-        debug_assert!(!unique(), "an unavoidable set without a piece, yet the solution is unique");
-        return false;
-    }
-    unique()
+/// Whether one of the unavoidable `sets` has none of its cells among `present`, the cells of the
+/// pieces still there.
+fn leaves_a_set_empty(sets: &[CellSet], present: CellSet) -> bool {
+    sets.iter().any(|&set| set & present == 0)
 }
 
 /// Whether a solution exists in which `cell` holds none of `digits`: a first-solution search with
@@ -456,53 +460,166 @@ fn has_solution_without<const N: usize>(solver: &mut Solver<'_>, digits: [u8; N]
     found
 }
 
-/// Tries to remove each piece of `range`, in order, keeping those whose removal would make the
-/// solution ambiguous: pushes their indices onto `kept` and leaves them applied. `pushed[k]` is
-/// the number of restrictions piece `k` took when applied.
+/// The pieces that thinning out wants applied on the solver (above the state it started from), and
+/// those that are: the solver catches up only when a search needs it.
 ///
-/// On entry the kept pieces before the range and every piece after it are applied, and none in it:
+/// Many tests need no search, because an unavoidable set decides them, and a piece pushed and
+/// popped again with no search in between need never touch the solver. Catching up undoes the
+/// applied pieces above the longest common start of the two stacks and applies the wanted ones
+/// above it. Measured over 4,000 rotational classic puzzles: 6% fewer instructions per puzzle than
+/// applying every push and pop at once, and 5-7% more puzzles per second.
+#[derive(Debug, Default)]
+struct Stack {
+    /// The pieces wanted, in the order they are to be applied.
+    wanted: Vec<usize>,
+    /// The pieces applied on the solver, in order, each with the number of restrictions it took.
+    applied: Vec<(usize, usize)>,
+}
+
+impl Stack {
+    /// Starts over, above the solver's present state.
+    fn clear(&mut self) {
+        self.wanted.clear();
+        self.applied.clear();
+    }
+
+    fn push(&mut self, k: usize) {
+        self.wanted.push(k);
+    }
+
+    /// Takes off the last `n` pieces wanted.
+    fn pop(&mut self, n: usize) {
+        self.wanted.truncate(self.wanted.len() - n);
+    }
+
+    /// Brings the solver to the wanted pieces.
+    fn catch_up<P: Pieces>(&mut self, solver: &mut Solver<'_>, pieces: &P) {
+        let common = self.applied.iter().zip(&self.wanted).take_while(|&(&(a, _), &w)| a == w).count();
+        for (_, restrictions) in self.applied.drain(common..).rev() {
+            for _ in 0..restrictions {
+                solver.undo();
+            }
+        }
+        for &k in &self.wanted[common..] {
+            self.applied.push((k, pieces.apply(solver, k)));
+        }
+    }
+}
+
+/// Tries to remove each piece of `range`, in order, keeping those whose removal would make the
+/// solution ambiguous: pushes their indices onto `kept` and onto the wanted pieces of `stack`.
+///
+/// On entry the kept pieces before the range and every piece after it are wanted, and none in it:
 /// the state in which its first piece is tested. Splitting the range keeps that true without
-/// lifting every kept piece off the undo stack for every test: the second part is applied while
-/// the first is worked through, then taken off from under the first part's kept pieces. With
-/// halves, each piece is applied and undone a logarithmic number of times instead of once per
-/// later test; `profile` places the splits where they cost least, as learned from the pieces kept
-/// before (see the `plan` module).
+/// lifting every kept piece off the stack for every test: the second part is pushed while the
+/// first is worked through, then taken off from under the first part's kept pieces. With halves,
+/// each piece is pushed and popped a logarithmic number of times instead of once per later test;
+/// `profile` places the splits where they cost least, as learned from the pieces kept before (see
+/// the `plan` module). The solver follows the stack only where a search needs it.
 fn thin_out<P: Pieces>(
     solver: &mut Solver<'_>,
     pieces: &mut P,
     range: std::ops::Range<usize>,
     kept: &mut Vec<usize>,
-    pushed: &mut [usize; 81],
+    stack: &mut Stack,
     profile: &Profile,
 ) {
-    let undo = |solver: &mut Solver<'_>, n: usize| {
-        for _ in 0..n {
-            solver.undo();
-        }
-    };
     if range.len() <= 1 {
         for k in range {
-            if !pieces.removable(solver, k) {
-                pushed[k] = pieces.apply(solver, k);
+            let removable = if pieces.refuted(k) {
+                debug_assert!(
+                    {
+                        stack.catch_up(solver, pieces);
+                        !pieces.unique_without(solver, k)
+                    },
+                    "an unavoidable set without a piece, yet the solution is unique"
+                );
+                false
+            } else {
+                stack.catch_up(solver, pieces);
+                pieces.unique_without(solver, k)
+            };
+            if removable {
+                pieces.remove(k);
+            } else {
+                stack.push(k);
                 kept.push(k);
             }
         }
         return;
     }
     let mid = profile.split(range.clone());
-    for (count, k) in pushed[mid..range.end].iter_mut().zip(mid..) {
-        *count = pieces.apply(solver, k);
+    for k in mid..range.end {
+        stack.push(k);
     }
     let before = kept.len();
-    thin_out(solver, pieces, range.start..mid, kept, pushed, profile);
-    for &k in kept[before..].iter().rev() {
-        undo(solver, pushed[k]);
-    }
-    for k in (mid..range.end).rev() {
-        undo(solver, pushed[k]);
-    }
+    thin_out(solver, pieces, range.start..mid, kept, stack, profile);
+    stack.pop(kept.len() - before + range.end - mid);
     for &k in &kept[before..] {
-        pushed[k] = pieces.apply(solver, k);
+        stack.push(k);
     }
-    thin_out(solver, pieces, mid..range.end, kept, pushed, profile);
+    thin_out(solver, pieces, mid..range.end, kept, stack, profile);
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A step on a [`Stack`]: push a clue group (unless it is wanted already), pop some, or catch
+    /// the solver up.
+    #[derive(Clone, Debug)]
+    enum Step {
+        Push(usize),
+        Pop(usize),
+        CatchUp,
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![(0usize..41).prop_map(Step::Push), (0usize..5).prop_map(Step::Pop), Just(Step::CatchUp)]
+    }
+
+    proptest! {
+        // Each case fills a grid and forces up to 81 clues, in a debug build: 5 seconds for the
+        // default 256 cases.
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever the pushes and pops, once caught up the solver has exactly the wanted groups'
+        /// clues forced, and in the end its links are sound.
+        #[test]
+        fn a_caught_up_solver_has_exactly_the_wanted_pieces(
+            seed in any::<u64>(),
+            steps in prop::collection::vec(step(), 1..60),
+        ) {
+            let matrix = Matrix::new(Variant::Classic);
+            let solution = Generator::new(&matrix).full_grid(seed);
+            let orbits = Symmetry::Rotational.orbits();
+            let order: Vec<usize> = (0..orbits.len()).collect();
+            let clues = Clues { orbits: &orbits, order: &order, solution: &solution, sets: &[], given: ALL_CELLS };
+            let mut solver = Solver::new(matrix.problem());
+            let mut stack = Stack::default();
+            for step in steps.into_iter().chain([Step::CatchUp]) {
+                match step {
+                    Step::Push(k) if !stack.wanted.contains(&k) => stack.push(k),
+                    Step::Push(_) => {}
+                    Step::Pop(n) => stack.pop(n.min(stack.wanted.len())),
+                    Step::CatchUp => {
+                        stack.catch_up(&mut solver, &clues);
+                        let mut forced: Vec<usize> = solver.forced().map(|o| o.index()).collect();
+                        forced.sort_unstable();
+                        let mut wanted: Vec<usize> = stack
+                            .wanted
+                            .iter()
+                            .flat_map(|&k| clues.group(k).iter().map(|&c| Matrix::option(c, solution.get(c))))
+                            .map(|o| o.index())
+                            .collect();
+                        wanted.sort_unstable();
+                        prop_assert_eq!(forced, wanted);
+                    }
+                }
+            }
+            prop_assert_eq!(solver.verify_links(), Ok(()));
+        }
+    }
 }
