@@ -35,7 +35,9 @@
 //! * [`Solver::force`] puts options into every solution before the search (sudoku clues);
 //!   [`Solver::exclude`] takes options out (a cell that must hold an even digit, or "a solution
 //!   where this cell holds another digit"). Both may be mixed in any order on one undo stack:
-//!   [`Solver::undo`] takes back the last, [`Solver::reset`] all of them, without rebuilding.
+//!   [`Solver::undo`] takes back the last, [`Solver::undo_to`] all but the first few, and
+//!   [`Solver::reset`] all of them, without rebuilding (where undoing many would cost more, by
+//!   copying the initial links and applying the few again).
 //! * [`Solver::set_seed`]: reproducible random branching.
 //!
 //! The [`Problem`] is immutable; each [`Solver`] owns a copy of the links and an explicit stack, so

@@ -161,6 +161,15 @@ enum Restriction {
     Excluded(u32, usize, u64),
 }
 
+impl Restriction {
+    /// The list removals applying it made.
+    fn cost(self) -> u64 {
+        match self {
+            Restriction::Forced(_, _, cost) | Restriction::Excluded(_, _, cost) => cost,
+        }
+    }
+}
+
 /// What [`Solver::undo`] took back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Undone {
@@ -240,10 +249,11 @@ enum Step {
 /// options still applied) as far as any method can tell, and can run again.
 ///
 /// A run that stops at a solution leaves the levels it had reached covered and only marks them as
-/// pending: the next call that needs the links uncovers them first, except [`reset`](Self::reset),
-/// which, when undoing would cost more, copies the problem's initial links instead. So a caller
-/// that loads restrictions, asks for a first solution and resets (a sudoku solver, say) pays
-/// neither for unwinding the search nor for undoing the restrictions one by one.
+/// pending: the next call that needs the links uncovers them first, except [`reset`](Self::reset)
+/// and [`undo_to`](Self::undo_to), which, when undoing would cost more, copy the problem's initial
+/// links instead (and apply again the restrictions kept). So a caller that loads restrictions, asks
+/// for a first solution and resets (a sudoku solver, say) pays neither for unwinding the search nor
+/// for undoing the restrictions one by one.
 pub struct Solver<'p> {
     problem: &'p Problem,
     dance: Dance,
@@ -386,6 +396,15 @@ impl<'p> Solver<'p> {
         if !self.dance.is_linked(first) {
             return Err(ForceError::Excluded(option));
         }
+        let forced = self.apply_forced(first);
+        self.restrictions.push(forced);
+        self.level = self.base;
+        Ok(())
+    }
+
+    /// Covers the items of the option whose first node is `first` as a forced option at the base
+    /// level; returns its record.
+    fn apply_forced(&mut self, first: u32) -> Restriction {
         let mark = self.dance.zero_count;
         let before = self.dance.updates;
         self.dance.with(|d| d.cover_option(first));
@@ -393,9 +412,15 @@ impl<'p> Solver<'p> {
         self.restriction_cost += cost;
         self.chosen[self.base] = first;
         self.base += 1;
-        self.level = self.base;
-        self.restrictions.push(Restriction::Forced(first, mark, cost));
-        Ok(())
+        Restriction::Forced(first, mark, cost)
+    }
+
+    /// Takes the option whose first node is `first` out of its items' lists; returns its record.
+    fn apply_excluded(&mut self, first: u32) -> Restriction {
+        let mark = self.dance.zero_count;
+        let cost = u64::from(self.dance.with(|d| d.remove_option(first)));
+        self.restriction_cost += cost;
+        Restriction::Excluded(first, mark, cost)
     }
 
     /// Builds the error for forcing `option` when layout item `item` is already covered.
@@ -470,10 +495,8 @@ impl<'p> Solver<'p> {
         if !self.dance.is_linked(first) {
             return Ok(false);
         }
-        let mark = self.dance.zero_count;
-        let cost = u64::from(self.dance.with(|d| d.remove_option(first)));
-        self.restriction_cost += cost;
-        self.restrictions.push(Restriction::Excluded(first, mark, cost));
+        let excluded = self.apply_excluded(first);
+        self.restrictions.push(excluded);
         Ok(true)
     }
 
@@ -483,21 +506,65 @@ impl<'p> Solver<'p> {
         if self.restrictions.is_empty() && !self.pending {
             return;
         }
-        // Undoing costs about as much as the removals it takes back (for a paused run, at most
-        // the run's removals); copying costs a fraction of an operation per node.
-        let pending_cost = if self.pending { self.dance.updates } else { 0 };
-        let undo_cost = self.restriction_cost.saturating_add(pending_cost);
-        if undo_cost.saturating_mul(16) >= u64::from(to_u32(self.dance.uds.len())) {
-            self.dance.restore(self.problem);
-            self.restrictions.clear();
-            self.restriction_cost = 0;
-            self.base = 0;
-            self.level = 0;
-            self.pending = false;
-            self.pool.clear();
-        } else {
-            while self.undo().is_some() {}
+        self.take_back_to(0);
+    }
+
+    /// The number of forced and excluded options in force.
+    pub fn restriction_count(&self) -> usize {
+        self.restrictions.len()
+    }
+
+    /// Takes back the forced and excluded options after the first `len`, the latest first, as that
+    /// many calls of [`undo`](Self::undo) would. Where undoing them would cost more than starting
+    /// over, it copies the problem's initial links instead and applies the first `len` again, as
+    /// [`reset`](Self::reset) does for `len == 0`: a caller that keeps a few restrictions and
+    /// drops many pays for the few.
+    pub fn undo_to(&mut self, len: usize) {
+        if len < self.restrictions.len() {
+            self.take_back_to(len);
         }
+    }
+
+    /// Takes back the restrictions after the first `len` and any paused run, by undoing them or
+    /// by copying the initial links and applying the first `len` again, whichever costs less.
+    fn take_back_to(&mut self, len: usize) {
+        // Undoing costs about as much as the removals it takes back (for a paused run, at most
+        // the run's removals); copying costs a fraction of an operation per node, and applying
+        // again what the restrictions kept cost the first time.
+        let above: u64 = if len == 0 {
+            self.restriction_cost
+        } else {
+            self.restrictions[len..].iter().map(|r| r.cost()).sum()
+        };
+        let pending_cost = if self.pending { self.dance.updates } else { 0 };
+        let undo_cost = above.saturating_add(pending_cost);
+        let again = self.restriction_cost - above;
+        let copy = u64::from(to_u32(self.dance.uds.len()));
+        if undo_cost.saturating_mul(16) < copy.saturating_add(again.saturating_mul(16)) {
+            self.settle();
+            while self.restrictions.len() > len {
+                self.undo();
+            }
+            return;
+        }
+        self.dance.restore(self.problem);
+        self.restrictions.truncate(len);
+        self.restriction_cost = 0;
+        self.base = 0;
+        self.pending = false;
+        self.pool.clear();
+        // Each restriction kept is applied again on the same links as the first time, so its
+        // record comes out the same.
+        for k in 0..len {
+            self.restrictions[k] = match self.restrictions[k] {
+                Restriction::Forced(first, ..) => {
+                    debug_assert_eq!(self.chosen[self.base], first);
+                    self.apply_forced(first)
+                }
+                Restriction::Excluded(first, ..) => self.apply_excluded(first),
+            };
+        }
+        self.level = self.base;
     }
 
     /// Uncovers the levels a run left pending when it stopped early.

@@ -73,6 +73,34 @@ fn reset_by_undoing_and_by_copying_back() {
 }
 
 #[test]
+fn undo_to_by_undoing_and_by_copying_back() {
+    // 8-queens: forcing a queen in a corner leaves 4 solutions. Taking back an exclusion above it
+    // is cheap to undo; taking back three more queens costs more than copying the links back and
+    // forcing the first queen again.
+    let problem = queens(8).unwrap();
+    let mut solver = Solver::new(&problem);
+    let corner = OptionId::new(0).unwrap();
+    solver.force(corner).unwrap();
+    let kept = solver.count().unwrap();
+    assert_eq!(kept, 4);
+    let queens: Vec<OptionId> = solver.first().unwrap().unwrap();
+    assert!(solver.exclude(queens[3]).unwrap());
+    solver.undo_to(1);
+    assert_eq!((solver.restriction_count(), solver.count().unwrap()), (1, kept));
+    for &queen in queens.iter().filter(|&&q| q != corner).take(3) {
+        solver.force(queen).unwrap();
+    }
+    let _ = solver.first().unwrap();
+    solver.undo_to(1);
+    solver.verify_links().unwrap();
+    assert_eq!(solver.forced().collect::<Vec<_>>(), [corner]);
+    assert_eq!(solver.count().unwrap(), kept);
+    // Nothing to take back: nothing changes.
+    solver.undo_to(5);
+    assert_eq!(solver.restriction_count(), 1);
+}
+
+#[test]
 fn langford_counts() {
     // Each pairing counted with its reversal.
     for (n, want) in [(1, 0), (2, 0), (3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300)] {

@@ -192,7 +192,7 @@ proptest! {
     #[test]
     fn forcing_excluding_and_undoing_in_any_order(
         spec in spec(),
-        ops in proptest::collection::vec((any::<bool>(), any::<prop::sample::Index>()), 0..10),
+        ops in proptest::collection::vec((any::<bool>(), any::<prop::sample::Index>()), 0..16),
     ) {
         prop_assume!(!spec.options.is_empty());
         let problem = build(&spec);
@@ -202,7 +202,15 @@ proptest! {
         let mut applied: Vec<(bool, OptionId)> = Vec::new();
         for (k, (force, pick)) in ops.into_iter().enumerate() {
             let option = OptionId::new(pick.index(spec.options.len())).unwrap();
-            if k % 4 == 3 {
+            if k % 4 == 3 && force {
+                // Back to any earlier length: by undoing, or by copying and applying again.
+                let len = pick.index(applied.len() + 1);
+                solver.undo_to(len);
+                applied.truncate(len);
+                prop_assert_eq!(solver.restriction_count(), len);
+                let forced: Vec<OptionId> = applied.iter().filter(|&&(f, _)| f).map(|&(_, o)| o).collect();
+                prop_assert_eq!(solver.forced().collect::<Vec<_>>(), forced);
+            } else if k % 4 == 3 {
                 let undone = solver.undo();
                 let expected = applied.pop().map(|(f, o)| if f { Undone::Forced(o) } else { Undone::Excluded(o) });
                 prop_assert_eq!(undone, expected);

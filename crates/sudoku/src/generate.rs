@@ -285,7 +285,7 @@ impl<'m> Generator<'m> {
             given: ALL_CELLS,
         };
         let profile = self.clue_profiles.get(order.len());
-        self.stack.clear();
+        self.stack.clear(&self.solver);
         thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack, profile);
         profile.record(&kept);
         let mut puzzle = Puzzle::empty();
@@ -319,7 +319,7 @@ impl<'m> Generator<'m> {
             let marked = cells.iter().fold(0, |set, &cell| set | cell_set(cell));
             let mut markers = Markers { cells: &cells, sets: &self.sets, marked };
             let profile = self.marker_profiles.get(cells.len());
-            self.stack.clear();
+            self.stack.clear(&self.solver);
             thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut self.stack, profile);
             profile.record(&kept);
             for &k in &kept {
@@ -475,13 +475,16 @@ struct Stack {
     wanted: Vec<usize>,
     /// The pieces applied on the solver, in order, each with the number of restrictions it took.
     applied: Vec<(usize, usize)>,
+    /// The number of restrictions on the solver below the pieces.
+    below: usize,
 }
 
 impl Stack {
     /// Starts over, above the solver's present state.
-    fn clear(&mut self) {
+    fn clear(&mut self, solver: &Solver<'_>) {
         self.wanted.clear();
         self.applied.clear();
+        self.below = solver.restriction_count();
     }
 
     fn push(&mut self, k: usize) {
@@ -493,14 +496,13 @@ impl Stack {
         self.wanted.truncate(self.wanted.len() - n);
     }
 
-    /// Brings the solver to the wanted pieces.
+    /// Brings the solver to the wanted pieces. Taking back many pieces above a few (as at the
+    /// end of a range's first part) costs less by copying the solver's initial links and applying
+    /// the few again, which [`Solver::undo_to`] does when so.
     fn catch_up<P: Pieces>(&mut self, solver: &mut Solver<'_>, pieces: &P) {
         let common = self.applied.iter().zip(&self.wanted).take_while(|&(&(a, _), &w)| a == w).count();
-        for (_, restrictions) in self.applied.drain(common..).rev() {
-            for _ in 0..restrictions {
-                solver.undo();
-            }
-        }
+        solver.undo_to(self.below + self.applied[..common].iter().map(|&(_, n)| n).sum::<usize>());
+        self.applied.truncate(common);
         for &k in &self.wanted[common..] {
             self.applied.push((k, pieces.apply(solver, k)));
         }
@@ -600,6 +602,7 @@ mod tests {
             let clues = Clues { orbits: &orbits, order: &order, solution: &solution, sets: &[], given: ALL_CELLS };
             let mut solver = Solver::new(matrix.problem());
             let mut stack = Stack::default();
+            stack.clear(&solver);
             for step in steps.into_iter().chain([Step::CatchUp]) {
                 match step {
                     Step::Push(k) if !stack.wanted.contains(&k) => stack.push(k),
