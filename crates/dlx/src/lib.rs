@@ -129,7 +129,8 @@
 //! both marks, lengths must stay below `2^30`: hence [`MAX_NODES`].
 //!
 //! Debug builds check every choice of the earliest shortest item against a walk along the list of
-//! active items. [`TieBreak::LastConflict`] then reads sixteen more lengths, and only at guesses.
+//! active items. [`TieBreak::LastConflict`] then reads up to sixteen more lengths (those of its
+//! recent dead ends), and only at guesses.
 //!
 //! With a seed, ties are broken at random and each item's options are tried in a shuffled order.
 //! Breaking ties reads every active length: as an array (for the least, the number of ties, and
