@@ -37,8 +37,10 @@
 //! where the splits cost least (early groups are almost always removed, late ones mostly kept),
 //! without changing what it makes. Removals that would leave one of the grid's unavoidable sets
 //! without a clue (the cells where exchanging two digits, or two rows of a band, gives another
-//! solution) are refused without a search, and the solver takes up the clues the splits call for
-//! only when a search needs them. [`rate`](fn@rate) grades a puzzle the way people
+//! solution) are refused without a search, removals that the clues left undo through singles
+//! alone (a cell with one candidate, or a digit with one place in a unit, placed round after
+//! round until the removed cells hold their digits again) are accepted without one, and the
+//! solver takes up the clues the splits call for only when a search needs them. [`rate`](fn@rate) grades a puzzle the way people
 //! experience it: a logical solver ([`solve_logically`]) applies the [`Technique`]s in order of
 //! difficulty and the hardest one needed gives the [`Level`]; the search effort is averaged over
 //! seeded branching orders.
@@ -51,6 +53,7 @@ mod parse;
 mod plan;
 mod puzzle;
 mod rate;
+mod singles;
 mod solve;
 mod svg;
 mod unavoidable;
