@@ -40,10 +40,10 @@
 //! solution) are refused without a search, removals that the clues left undo through singles
 //! alone (a cell with one candidate, or a digit with one place in a unit, placed round after
 //! round until the removed cells hold their digits again) are accepted without one, and the
-//! solver takes up the clues the splits call for only when a search needs them. [`rate`](fn@rate) grades a puzzle the way people
-//! experience it: a logical solver ([`solve_logically`]) applies the [`Technique`]s in order of
-//! difficulty and the hardest one needed gives the [`Level`]; the search effort is averaged over
-//! seeded branching orders.
+//! solver takes up the clues the splits call for only when a search needs them.
+//! [`rate`](fn@rate) grades a puzzle the way people experience it: a logical solver
+//! ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the hardest one
+//! needed gives the [`Level`]; the search effort is averaged over seeded branching orders.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
