@@ -17,7 +17,7 @@ use crate::plan::{Profile, Profiles};
 use crate::puzzle::Puzzle;
 use crate::singles::{Geometry, Grid};
 use crate::solve::Matrix;
-use crate::unavoidable::{self, CellSet, Swap, cell_set};
+use crate::unavoidable::{self, ALL_CELLS, CellSet, Swap, cell_set};
 use crate::variant::Variant;
 
 /// Options a random fill may try before it starts over from a new seed. Measured on 3,000 seeds:
@@ -267,19 +267,17 @@ impl<'m> Generator<'m> {
         order.shuffle(&mut rng);
 
         self.solver.reset();
-        // Even-cell variant: every even cell starts marked (its odd options excluded).
-        if self.variant.has_even_cells() {
-            for cell in (0..81).filter(|&c| solution.get(c).is_multiple_of(2)) {
-                for odd in [1, 3, 5, 7, 9] {
-                    self.solver.exclude(Matrix::option(cell, odd)).expect("options of the matrix");
-                }
+        let grid = Grid::new(&solution);
+        // Even-cell variant: every even cell starts marked (its odd options excluded), while the
+        // clues are thinned out.
+        let all_marked = if self.variant.has_even_cells() { grid.even_cells() } else { 0 };
+        for cell in (0..81).filter(|&c| all_marked & cell_set(c) != 0) {
+            for odd in [1, 3, 5, 7, 9] {
+                self.solver.exclude(Matrix::option(cell, odd)).expect("options of the matrix");
             }
         }
         let mut kept = std::mem::take(&mut self.kept);
         kept.clear();
-        let grid = Grid::new(&solution);
-        // Every even cell is marked while the clues are thinned out.
-        let all_marked = if self.variant.has_even_cells() { grid.even_cells() } else { 0 };
         // Unavoidable sets: the changed cells of the swaps (in the even-cell variant, of those
         // that keep every even cell even: all are marked for now).
         unavoidable::swaps(&solution, self.variant, &mut self.swaps);
@@ -292,7 +290,6 @@ impl<'m> Generator<'m> {
             marked: all_marked,
             orbits: &self.orbits,
             order: &order,
-            solution: &solution,
             sets: &self.sets,
             given: ALL_CELLS,
         };
@@ -375,9 +372,6 @@ trait Pieces {
     fn remove(&mut self, k: usize);
 }
 
-/// Every cell.
-const ALL_CELLS: CellSet = (1 << 81) - 1;
-
 /// Clue groups (orbits under the symmetry) of a full grid, piece `k` being `orbits[order[k]]`.
 struct Clues<'a> {
     geometry: &'a Geometry,
@@ -386,7 +380,6 @@ struct Clues<'a> {
     marked: CellSet,
     orbits: &'a [Vec<usize>],
     order: &'a [usize],
-    solution: &'a Puzzle,
     /// Unavoidable sets of the grid: a puzzle giving no clue in one of them is ambiguous.
     sets: &'a [CellSet],
     /// The cells still given or not yet tested.
@@ -408,7 +401,7 @@ impl Clues<'_> {
 impl Pieces for Clues<'_> {
     fn apply(&self, solver: &mut Solver<'_>, k: usize) -> usize {
         for &cell in self.group(k) {
-            solver.force(Matrix::option(cell, self.solution.get(cell))).expect("clues of one solution agree");
+            solver.force(Matrix::option(cell, self.grid.digit(cell))).expect("clues of one solution agree");
         }
         self.group(k).len()
     }
@@ -431,7 +424,7 @@ impl Pieces for Clues<'_> {
     /// Any other solution differs from the grid in one of the group's cells, so it is enough to
     /// ask, cell by cell, whether a solution exists with another digit there.
     fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool {
-        self.group(k).iter().all(|&cell| !has_solution_without(solver, [self.solution.get(cell)], cell))
+        self.group(k).iter().all(|&cell| !has_solution_without(solver, [self.grid.digit(cell)], cell))
     }
 
     fn remove(&mut self, k: usize) {
@@ -657,7 +650,7 @@ mod tests {
             let order: Vec<usize> = (0..orbits.len()).collect();
             let geometry = Geometry::new(Variant::Classic);
             let grid = Grid::new(&solution);
-            let clues = Clues { geometry: &geometry, grid: &grid, marked: 0, orbits: &orbits, order: &order, solution: &solution, sets: &[], given: ALL_CELLS };
+            let clues = Clues { geometry: &geometry, grid: &grid, marked: 0, orbits: &orbits, order: &order, sets: &[], given: ALL_CELLS };
             let mut solver = Solver::new(matrix.problem());
             for cell in 0..9 {
                 let wrong = solution.get(cell) % 9 + 1;

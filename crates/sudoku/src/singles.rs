@@ -7,21 +7,18 @@
 //! the grid's digits again, every solution holds those digits there: the piece can go, and the
 //! engine need not search, nor even take up the clues of the test. Measured on 2,000 rotational
 //! classic puzzles, this settles 26.7 of the 41 clue groups per puzzle (unavoidable sets refuse
-//! 8.5 more): 7.0 searches per puzzle are left, 5.4 of which find another solution, against 60
+//! 8.5 more): 7.4 searches per puzzle are left, 5.4 of which find another solution, against 60
 //! before, and the solver applies or takes back a clue group 73 times per puzzle instead of 158.
 //!
 //! The sets of cells are 81-bit masks; a round finds every single at once.
 
 use crate::puzzle::Puzzle;
-use crate::unavoidable::{CellSet, cell_set};
+use crate::unavoidable::{ALL_CELLS, CellSet, cell_set};
 use crate::variant::Variant;
 
 /// The most units a cell belongs to: its row, column and box, and both diagonals at the centre
 /// of a diagonal grid.
 const MOST_UNITS: usize = 5;
-
-/// Every cell.
-const ALL_CELLS: CellSet = (1 << 81) - 1;
 
 /// Each cell's units and the cells that share one with it, as sets of cells.
 #[derive(Debug)]
@@ -76,6 +73,11 @@ impl Grid {
         }
         debug_assert_eq!(cells_of[0], 0, "a full grid");
         Grid { digits: *grid.cells(), cells_of }
+    }
+
+    /// The digit of `cell`.
+    pub(crate) fn digit(&self, cell: usize) -> u8 {
+        self.digits[cell]
     }
 
     /// The cells holding an even digit.

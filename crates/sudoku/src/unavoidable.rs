@@ -22,6 +22,9 @@ use crate::variant::{Unit, Variant};
 /// A set of cells: bit `c` for cell `c` (0-80, row-major).
 pub(crate) type CellSet = u128;
 
+/// Every cell.
+pub(crate) const ALL_CELLS: CellSet = (1 << 81) - 1;
+
 /// The set holding only `cell`.
 pub(crate) fn cell_set(cell: usize) -> CellSet {
     1 << cell
