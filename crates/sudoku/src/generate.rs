@@ -280,7 +280,7 @@ impl<'m> Generator<'m> {
         kept.clear();
         // Unavoidable sets: the changed cells of the swaps (in the even-cell variant, of those
         // that keep every even cell even: all are marked for now).
-        unavoidable::swaps(&solution, self.variant, &mut self.swaps);
+        unavoidable::swaps(&solution, &self.geometry, self.variant, &mut self.swaps);
         let even_cells = self.variant.has_even_cells();
         self.sets.clear();
         self.sets.extend(self.swaps.iter().filter(|s| !even_cells || s.to_odd == 0).map(|s| s.cells));
@@ -290,7 +290,7 @@ impl<'m> Generator<'m> {
             marked: all_marked,
             orbits: &self.orbits,
             order: &order,
-            sets: &self.sets,
+            sets: &mut self.sets,
             given: ALL_CELLS,
         };
         let profile = self.clue_profiles.get(order.len());
@@ -331,7 +331,7 @@ impl<'m> Generator<'m> {
                 grid: &grid,
                 clues: clue_cells,
                 cells: &cells,
-                sets: &self.sets,
+                sets: &mut self.sets,
                 marked,
             };
             let profile = self.marker_profiles.get(cells.len());
@@ -370,6 +370,9 @@ trait Pieces {
 
     /// Takes piece `k` out for good: it was found removable. Pieces are tested in order.
     fn remove(&mut self, k: usize);
+
+    /// Keeps piece `k` for good: its removal would make the solution ambiguous.
+    fn keep(&mut self, k: usize);
 }
 
 /// Clue groups (orbits under the symmetry) of a full grid, piece `k` being `orbits[order[k]]`.
@@ -380,8 +383,9 @@ struct Clues<'a> {
     marked: CellSet,
     orbits: &'a [Vec<usize>],
     order: &'a [usize],
-    /// Unavoidable sets of the grid: a puzzle giving no clue in one of them is ambiguous.
-    sets: &'a [CellSet],
+    /// Unavoidable sets of the grid: a puzzle giving no clue in one of them is ambiguous. Those
+    /// that a kept group meets are dropped.
+    sets: &'a mut Vec<CellSet>,
     /// The cells still given or not yet tested.
     given: CellSet,
 }
@@ -430,6 +434,12 @@ impl Pieces for Clues<'_> {
     fn remove(&mut self, k: usize) {
         self.given &= !self.cells(k);
     }
+
+    /// An unavoidable set that the group meets can no longer be left without a clue.
+    fn keep(&mut self, k: usize) {
+        let cells = self.cells(k);
+        self.sets.retain(|&set| set & cells == 0);
+    }
 }
 
 /// Even markers of empty cells whose digit is even.
@@ -440,8 +450,8 @@ struct Markers<'a> {
     clues: CellSet,
     cells: &'a [usize],
     /// The cells that swaps changing no clue turn odd: a puzzle with no marker in one of them is
-    /// ambiguous.
-    sets: &'a [CellSet],
+    /// ambiguous. Those that a kept marker meets are dropped.
+    sets: &'a mut Vec<CellSet>,
     /// The cells still marked or not yet tested.
     marked: CellSet,
 }
@@ -477,6 +487,11 @@ impl Pieces for Markers<'_> {
     fn remove(&mut self, k: usize) {
         self.marked &= !cell_set(self.cells[k]);
     }
+
+    fn keep(&mut self, k: usize) {
+        let cell = cell_set(self.cells[k]);
+        self.sets.retain(|&set| set & cell == 0);
+    }
 }
 
 /// Whether one of the unavoidable `sets` has none of its cells among `present`, the cells of the
@@ -487,14 +502,22 @@ fn leaves_a_set_empty(sets: &[CellSet], present: CellSet) -> bool {
 
 /// Whether a solution exists in which `cell` holds none of `digits`: a first-solution search with
 /// those options excluded for the time being.
+///
+/// When one is found, the exclusions stay, and so do the levels of the paused search: the next
+/// [`Stack::catch_up`] takes them back with the pieces it takes back, by undoing them or by
+/// copying the initial links, whichever costs less (see [`Solver::undo_to`]), where undoing them
+/// at once would always unwind the search level by level. Measured on rotational classic puzzles
+/// (5.4 such searches per puzzle, 57 levels each): 5% more puzzles per second.
 fn has_solution_without<const N: usize>(solver: &mut Solver<'_>, digits: [u8; N], cell: usize) -> bool {
     let excluded = digits
         .into_iter()
         .filter(|&digit| solver.exclude(Matrix::option(cell, digit)).expect("options of the matrix"))
         .count();
     let found = solver.count_up_to(1).expect("no budget is set") > 0;
-    for _ in 0..excluded {
-        solver.undo();
+    if !found {
+        for _ in 0..excluded {
+            solver.undo();
+        }
     }
     found
 }
@@ -535,9 +558,10 @@ impl Stack {
         self.wanted.truncate(self.wanted.len() - n);
     }
 
-    /// Brings the solver to the wanted pieces. Taking back many pieces above a few (as at the
-    /// end of a range's first part) costs less by copying the solver's initial links and applying
-    /// the few again, which [`Solver::undo_to`] does when so.
+    /// Brings the solver to the wanted pieces, taking back any test's exclusions left above them
+    /// (see [`has_solution_without`]). Taking back many pieces above a few (as at the end of a
+    /// range's first part) costs less by copying the solver's initial links and applying the few
+    /// again, which [`Solver::undo_to`] does when so.
     fn catch_up<P: Pieces>(&mut self, solver: &mut Solver<'_>, pieces: &P) {
         let common = self.applied.iter().zip(&self.wanted).take_while(|&(&(a, _), &w)| a == w).count();
         solver.undo_to(self.below + self.applied[..common].iter().map(|&(_, n)| n).sum::<usize>());
@@ -593,6 +617,7 @@ fn thin_out<P: Pieces>(
             if removable {
                 pieces.remove(k);
             } else {
+                pieces.keep(k);
                 stack.push(k);
                 kept.push(k);
             }
@@ -618,27 +643,34 @@ mod tests {
 
     use super::*;
 
-    /// A step on a [`Stack`]: push a clue group (unless it is wanted already), pop some, or catch
-    /// the solver up.
+    /// A step on a [`Stack`]: push a clue group (unless it is wanted already), pop some, catch the
+    /// solver up, or search for a solution with another digit in a cell (which, when it finds one,
+    /// leaves its exclusion and its paused search on the solver).
     #[derive(Clone, Debug)]
     enum Step {
         Push(usize),
         Pop(usize),
         CatchUp,
+        Search(usize),
     }
 
     fn step() -> impl Strategy<Value = Step> {
-        prop_oneof![(0usize..41).prop_map(Step::Push), (0usize..5).prop_map(Step::Pop), Just(Step::CatchUp)]
+        prop_oneof![
+            3 => (0usize..41).prop_map(Step::Push),
+            2 => (0usize..5).prop_map(Step::Pop),
+            1 => Just(Step::CatchUp),
+            1 => (0usize..81).prop_map(Step::Search),
+        ]
     }
 
     proptest! {
-        // Each case fills a grid and forces up to 81 clues, in a debug build: 5 seconds for the
-        // default 256 cases.
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        // Each case fills a grid, forces up to 81 clues and runs a few searches, in a debug build:
+        // 4 seconds for 32 cases.
+        #![proptest_config(ProptestConfig::with_cases(32))]
 
-        /// Whatever the pushes and pops, once caught up the solver has exactly the wanted groups'
-        /// clues forced above the restrictions it started with (here the first row's cells
-        /// without one wrong digit each), and in the end its links are sound.
+        /// Whatever the pushes, pops and searches, once caught up the solver has exactly the wanted
+        /// groups' clues forced above the restrictions it started with (here the first row's cells
+        /// without one wrong digit each), and sound links.
         #[test]
         fn a_caught_up_solver_has_exactly_the_wanted_pieces(
             seed in any::<u64>(),
@@ -650,7 +682,7 @@ mod tests {
             let order: Vec<usize> = (0..orbits.len()).collect();
             let geometry = Geometry::new(Variant::Classic);
             let grid = Grid::new(&solution);
-            let clues = Clues { geometry: &geometry, grid: &grid, marked: 0, orbits: &orbits, order: &order, sets: &[], given: ALL_CELLS };
+            let clues = Clues { geometry: &geometry, grid: &grid, marked: 0, orbits: &orbits, order: &order, sets: &mut Vec::new(), given: ALL_CELLS };
             let mut solver = Solver::new(matrix.problem());
             for cell in 0..9 {
                 let wrong = solution.get(cell) % 9 + 1;
@@ -663,6 +695,9 @@ mod tests {
                     Step::Push(k) if !stack.wanted.contains(&k) => stack.push(k),
                     Step::Push(_) => {}
                     Step::Pop(n) => stack.pop(n.min(stack.wanted.len())),
+                    Step::Search(cell) => {
+                        has_solution_without(&mut solver, [solution.get(cell)], cell);
+                    }
                     Step::CatchUp => {
                         stack.catch_up(&mut solver, &clues);
                         let mut forced: Vec<usize> = solver.forced().map(|o| o.index()).collect();
@@ -676,10 +711,10 @@ mod tests {
                         wanted.sort_unstable();
                         prop_assert_eq!(solver.restriction_count(), 9 + wanted.len());
                         prop_assert_eq!(forced, wanted);
+                        prop_assert_eq!(solver.verify_links(), Ok(()));
                     }
                 }
             }
-            prop_assert_eq!(solver.verify_links(), Ok(()));
         }
     }
 }

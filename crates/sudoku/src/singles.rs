@@ -14,7 +14,60 @@
 
 use crate::puzzle::Puzzle;
 use crate::unavoidable::{ALL_CELLS, CellSet, cell_set};
-use crate::variant::Variant;
+use crate::variant::{Unit, Variant};
+
+/// The first cell of each row (bits 0, 9, ..., 72).
+const ROW_STARTS: CellSet = {
+    let mut set = 0;
+    let mut row = 0;
+    while row < 9 {
+        set |= 1 << (9 * row);
+        row += 1;
+    }
+    set
+};
+
+/// The first row.
+const FIRST_ROW: CellSet = 0x1ff;
+
+/// The first box.
+const FIRST_BOX: CellSet = 0b111 | 0b111 << 9 | 0b111 << 18;
+
+/// The first (top left) cell of each box.
+const BOX_STARTS: CellSet = {
+    let mut set = 0;
+    let mut k = 0;
+    while k < 9 {
+        set |= 1 << (27 * (k / 3) + 3 * (k % 3));
+        k += 1;
+    }
+    set
+};
+
+/// The cells of the rows, columns and boxes that hold no cell of `set`, with no loop over cells:
+/// each unit's cells are folded onto its first cell by shifts, and the units found clear are
+/// spread back over their cells by a multiplication (their first cells times the cells of the
+/// first unit of their kind, which never carries).
+fn clear_lines_and_boxes(set: CellSet) -> CellSet {
+    // Rows: bit `9r` becomes the OR of the row's nine bits.
+    let mut rows = set | set >> 1;
+    rows |= rows >> 2;
+    rows |= rows >> 4;
+    rows |= set >> 8;
+    // Columns: bit `c` becomes the OR of the column's nine bits.
+    let mut columns = set | set >> 9;
+    columns |= columns >> 18;
+    columns |= columns >> 36;
+    columns |= set >> 72;
+    // Boxes: the three rows of each band onto its first, then each box's three columns onto its
+    // first.
+    let bands = set | set >> 9 | set >> 18;
+    let boxes = bands | bands >> 1 | bands >> 2;
+    let clear_rows = (ROW_STARTS & !rows) * FIRST_ROW;
+    let clear_columns = (FIRST_ROW & !columns) * ROW_STARTS;
+    let clear_boxes = (BOX_STARTS & !boxes) * FIRST_BOX;
+    clear_rows | clear_columns | clear_boxes
+}
 
 /// The most units a cell belongs to: its row, column and box, and both diagonals at the centre
 /// of a diagonal grid.
@@ -27,6 +80,8 @@ pub(crate) struct Geometry {
     peers: [CellSet; 81],
     /// The units of each cell, then empty sets.
     units: [[CellSet; MOST_UNITS]; 81],
+    /// The units besides rows, columns and boxes (the diagonals), then empty sets.
+    extra_units: [CellSet; 2],
 }
 
 impl Geometry {
@@ -35,15 +90,36 @@ impl Geometry {
         let mut peers = [0; 81];
         let mut units = [[0; MOST_UNITS]; 81];
         let mut count = [0; 81];
+        let mut extra_units = [0; 2];
+        let mut extra = 0;
         for unit in variant.units() {
             let set = unit.cells().iter().fold(0, |set, &cell| set | cell_set(cell));
+            if !matches!(unit, Unit::Row(_) | Unit::Column(_) | Unit::Box(_)) {
+                extra_units[extra] = set;
+                extra += 1;
+            }
             for cell in unit.cells() {
                 peers[cell] |= set & !cell_set(cell);
                 units[cell][count[cell]] = set;
                 count[cell] += 1;
             }
         }
-        Geometry { peers, units }
+        Geometry { peers, units, extra_units }
+    }
+
+    /// The cells of the units that hold no cell of `set`.
+    fn clear_units(&self, set: CellSet) -> CellSet {
+        let lines_and_boxes = clear_lines_and_boxes(set);
+        if self.extra_units[0] == 0 {
+            return lines_and_boxes;
+        }
+        let clear = |unit: CellSet| if unit & set == 0 { unit } else { 0 };
+        lines_and_boxes | clear(self.extra_units[0]) | clear(self.extra_units[1])
+    }
+
+    /// The cells sharing a unit with `cell`, itself left out.
+    pub(crate) fn peers(&self, cell: usize) -> CellSet {
+        self.peers[cell]
     }
 
     /// Whether, for a cell whose units are `units`, one of them has no cell in `others`.
@@ -118,18 +194,11 @@ impl Grid {
             for d in 1..=9 {
                 found &= blocked[d] | allowed[d];
             }
-            // Hidden singles: the unknown cells holding `d` with a unit where `d` has no other
+            // Hidden singles: the unknown cells holding `d` in a unit where `d` has no other
             // candidate.
             for d in 1..=9 {
-                let mut cells = unknown & self.cells_of[d] & !found;
                 let others = unknown & !(blocked[d] | allowed[d]);
-                while cells != 0 {
-                    let x = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    if Geometry::has_unit_clear_of(&geometry.units[x], others) {
-                        found |= cell_set(x);
-                    }
-                }
+                found |= unknown & self.cells_of[d] & geometry.clear_units(others);
             }
             if found == 0 {
                 return false;
@@ -209,6 +278,26 @@ mod tests {
 
     fn variant() -> impl Strategy<Value = Variant> {
         prop::sample::select(Variant::ALL.to_vec())
+    }
+
+    proptest! {
+        /// The units clear of a set, by folds and multiplications, are those found unit by unit.
+        #[test]
+        fn clear_units_are_the_units_without_a_cell_of_the_set(
+            variant in variant(),
+            bits in any::<u128>(),
+            sparse in any::<u128>(),
+        ) {
+            // Sparse sets too, so that many units are clear.
+            let set = bits & sparse & ALL_CELLS;
+            let expected = variant
+                .units()
+                .iter()
+                .map(|unit| unit.cells().iter().fold(0, |cells, &cell| cells | cell_set(cell)))
+                .filter(|&unit| unit & set == 0)
+                .fold(0, |clear, unit| clear | unit);
+            prop_assert_eq!(Geometry::new(variant).clear_units(set), expected);
+        }
     }
 
     proptest! {

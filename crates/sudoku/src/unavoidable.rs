@@ -17,6 +17,7 @@
 //!   more columns these are not digit swaps; the diagonals of the diagonal variant are checked.
 
 use crate::puzzle::Puzzle;
+use crate::singles::Geometry;
 use crate::variant::{Unit, Variant};
 
 /// A set of cells: bit `c` for cell `c` (0-80, row-major).
@@ -30,11 +31,6 @@ pub(crate) fn cell_set(cell: usize) -> CellSet {
     1 << cell
 }
 
-/// A cell or unit number (below 81) as a byte.
-fn byte(k: usize) -> u8 {
-    u8::try_from(k).expect("cells and units number fewer than 256")
-}
-
 /// A change of a solution grid into another solution of the variant's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Swap {
@@ -45,65 +41,36 @@ pub(crate) struct Swap {
 }
 
 /// Replaces the contents of `out` with the digit swaps and row swaps (see the module docs) of
-/// `grid`, a complete solution of `variant`.
-pub(crate) fn swaps(grid: &Puzzle, variant: Variant, out: &mut Vec<Swap>) {
+/// `grid`, a complete solution of `variant`, whose units `geometry` describes.
+pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, variant: Variant, out: &mut Vec<Swap>) {
     out.clear();
     let digit = |cell: usize| usize::from(grid.get(cell));
-    let even = (0..81).filter(|&c| digit(c) % 2 == 0).fold(0, |set, c| set | cell_set(c));
-    let units = variant.units();
-    // `at[u][d]`: the cell of unit `u` holding digit `d`; `units_of[c]`: the units of cell `c`.
-    // Bytes, not `usize`: these arrays are zeroed for every grid.
-    let mut at = [[0u8; 10]; 29];
-    let mut units_of = [[0u8; 5]; 81];
-    let mut unit_count = [0usize; 81];
-    for (u, unit) in units.iter().enumerate() {
-        for cell in unit.cells() {
-            at[u][digit(cell)] = byte(cell);
-            units_of[cell][unit_count[cell]] = byte(u);
-            unit_count[cell] += 1;
-        }
-    }
-    // `cells_of[d]`: the cells holding digit `d` (nine in a solution grid; `count[d]` in any).
-    let mut cells_of = [[0u8; 81]; 10];
-    let mut count = [0usize; 10];
+    // `cells_of[d]`: the cells holding digit `d`.
+    let mut cells_of = [0; 10];
     for cell in 0..81 {
-        let d = digit(cell);
-        cells_of[d][count[d]] = byte(cell);
-        count[d] += 1;
+        cells_of[digit(cell)] |= cell_set(cell);
     }
-    // Digit swaps: the connected parts, by depth-first search. `mark[c]` is the number of the last
-    // part that took cell `c`; every cell goes on the stack at most once per pair.
-    let mut mark = [0u32; 81];
-    let mut parts = 0u32;
-    let mut stack = [0usize; 81];
+    let even = cells_of[2] | cells_of[4] | cells_of[6] | cells_of[8];
+    // Digit swaps: the connected parts, grown a layer at a time. A cell's neighbours are the
+    // cells of its units holding the other digit: in a solution grid, its peers holding either
+    // digit (no peer holds its own).
     for a in 1..=9 {
         for b in a + 1..=9 {
-            let first_part = parts + 1;
-            for start in
-                cells_of[a][..count[a]].iter().chain(&cells_of[b][..count[b]]).map(|&c| usize::from(c))
-            {
-                if mark[start] >= first_part {
-                    continue;
-                }
-                parts += 1;
-                mark[start] = parts;
-                let mut part = cell_set(start);
-                stack[0] = start;
-                let mut depth = 1;
-                while depth > 0 {
-                    depth -= 1;
-                    let x = stack[depth];
-                    let other = if digit(x) == a { b } else { a };
-                    for &u in &units_of[x][..unit_count[x]] {
-                        let y = usize::from(at[usize::from(u)][other]);
-                        if mark[y] != parts {
-                            mark[y] = parts;
-                            part |= cell_set(y);
-                            stack[depth] = y;
-                            depth += 1;
-                        }
+            let pair = cells_of[a] | cells_of[b];
+            let mut left = pair;
+            while left != 0 {
+                let mut part = left & left.wrapping_neg();
+                let mut fresh = part;
+                while fresh != 0 {
+                    let mut near = 0;
+                    while fresh != 0 {
+                        near |= geometry.peers(fresh.trailing_zeros() as usize);
+                        fresh &= fresh - 1;
                     }
+                    fresh = near & pair & !part;
+                    part |= fresh;
                 }
+                left &= !part;
                 // An even digit exchanged with an odd one turns the even one's cells odd.
                 let to_odd = if (a + b) % 2 == 1 { part & even } else { 0 };
                 out.push(Swap { cells: part, to_odd });
@@ -210,7 +177,7 @@ mod tests {
             let mut out = Vec::new();
             for seed in 0..20 {
                 let grid = generator.full_grid(seed);
-                swaps(&grid, variant, &mut out);
+                swaps(&grid, &Geometry::new(variant), variant, &mut out);
                 assert!(out.len() >= 36, "{variant}: {} swaps", out.len());
                 for swap in &out {
                     let other = apply(&grid, swap.cells);
@@ -236,13 +203,13 @@ mod tests {
         let mut out = Vec::new();
         let mut grid = Puzzle::empty();
         for variant in Variant::ALL {
-            swaps(&grid, variant, &mut out);
+            swaps(&grid, &Geometry::new(variant), variant, &mut out);
         }
         for cell in 0..81 {
             grid.set(cell, u8::try_from(cell % 7 + 1).unwrap());
         }
         for variant in Variant::ALL {
-            swaps(&grid, variant, &mut out);
+            swaps(&grid, &Geometry::new(variant), variant, &mut out);
         }
     }
 
@@ -253,7 +220,8 @@ mod tests {
         let distinct = |of: &dyn Fn(usize) -> usize| -> Vec<usize> {
             Cells(cells).map(of).collect::<std::collections::BTreeSet<_>>().into_iter().collect()
         };
-        let digits: Vec<u8> = distinct(&|c| usize::from(grid.get(c))).into_iter().map(byte).collect();
+        let digits: Vec<u8> =
+            distinct(&|c| usize::from(grid.get(c))).into_iter().map(|d| u8::try_from(d).unwrap()).collect();
         let mut other = *grid;
         if let [a, b] = digits[..] {
             for c in Cells(cells) {
