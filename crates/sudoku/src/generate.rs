@@ -17,7 +17,7 @@ use crate::plan::{Profile, Profiles};
 use crate::puzzle::Puzzle;
 use crate::singles::{Geometry, Grid};
 use crate::solve::Matrix;
-use crate::unavoidable::{self, ALL_CELLS, CellSet, Swap, cell_set};
+use crate::unavoidable::{self, ALL_CELLS, CellSet, Swap, cell_set, set_of};
 use crate::variant::Variant;
 
 /// Options a random fill may try before it starts over from a new seed. Measured on 3,000 seeds:
@@ -164,8 +164,10 @@ pub struct Generated {
 pub struct Generator<'m> {
     variant: Variant,
     solver: Solver<'m>,
-    /// The clue groups (orbits) of the last symmetry asked for, computed once for it.
+    /// The clue groups (orbits) of the last symmetry asked for, computed once for it, as lists
+    /// and as sets of cells.
     orbits: Vec<Vec<usize>>,
+    orbit_sets: Vec<CellSet>,
     orbits_of: Option<Symmetry>,
     /// Scratch: the removal order (indices into `orbits`), and which of them are kept.
     order: Vec<usize>,
@@ -202,6 +204,7 @@ impl<'m> Generator<'m> {
                 solver
             },
             orbits: Vec::new(),
+            orbit_sets: Vec::new(),
             orbits_of: None,
             order: Vec::new(),
             kept: Vec::new(),
@@ -259,6 +262,7 @@ impl<'m> Generator<'m> {
         let solution = self.full_grid(rng.random());
         if self.orbits_of != Some(symmetry) {
             self.orbits = symmetry.orbits();
+            self.orbit_sets = self.orbits.iter().map(|orbit| set_of(orbit)).collect();
             self.orbits_of = Some(symmetry);
         }
         let mut order = std::mem::take(&mut self.order);
@@ -289,6 +293,7 @@ impl<'m> Generator<'m> {
             grid: &grid,
             marked: all_marked,
             orbits: &self.orbits,
+            orbit_sets: &self.orbit_sets,
             order: &order,
             sets: &mut self.sets,
             given: ALL_CELLS,
@@ -325,7 +330,7 @@ impl<'m> Generator<'m> {
             // None is empty: such a swap would be another solution even with every marker, and
             // the clues were chosen for a unique solution with every marker.
             debug_assert!(self.sets.iter().all(|&set| set != 0), "a swap keeps the puzzle ambiguous");
-            let marked = cells.iter().fold(0, |set, &cell| set | cell_set(cell));
+            let marked = set_of(&cells);
             let mut markers = Markers {
                 geometry: &self.geometry,
                 grid: &grid,
@@ -382,6 +387,8 @@ struct Clues<'a> {
     /// The cells carrying an even marker (every even cell, for the even-cell variant).
     marked: CellSet,
     orbits: &'a [Vec<usize>],
+    /// The cells of each orbit, as a set.
+    orbit_sets: &'a [CellSet],
     order: &'a [usize],
     /// Unavoidable sets of the grid: a puzzle giving no clue in one of them is ambiguous. Those
     /// that a kept group meets are dropped.
@@ -398,7 +405,7 @@ impl Clues<'_> {
 
     /// The cells of group `k`, as a set.
     fn cells(&self, k: usize) -> CellSet {
-        self.group(k).iter().fold(0, |set, &cell| set | cell_set(cell))
+        self.orbit_sets[self.order[k]]
     }
 }
 
@@ -680,9 +687,10 @@ mod tests {
             let solution = Generator::new(&matrix).full_grid(seed);
             let orbits = Symmetry::Rotational.orbits();
             let order: Vec<usize> = (0..orbits.len()).collect();
+            let orbit_sets: Vec<CellSet> = orbits.iter().map(|orbit| set_of(orbit)).collect();
             let geometry = Geometry::new(Variant::Classic);
             let grid = Grid::new(&solution);
-            let clues = Clues { geometry: &geometry, grid: &grid, marked: 0, orbits: &orbits, order: &order, sets: &mut Vec::new(), given: ALL_CELLS };
+            let clues = Clues { geometry: &geometry, grid: &grid, marked: 0, orbits: &orbits, orbit_sets: &orbit_sets, order: &order, sets: &mut Vec::new(), given: ALL_CELLS };
             let mut solver = Solver::new(matrix.problem());
             for cell in 0..9 {
                 let wrong = solution.get(cell) % 9 + 1;

@@ -13,7 +13,7 @@
 //! The sets of cells are 81-bit masks; a round finds every single at once.
 
 use crate::puzzle::Puzzle;
-use crate::unavoidable::{ALL_CELLS, CellSet, cell_set};
+use crate::unavoidable::{ALL_CELLS, CellSet, cell_set, set_of};
 use crate::variant::{Unit, Variant};
 
 /// The first cell of each row (bits 0, 9, ..., 72).
@@ -93,7 +93,7 @@ impl Geometry {
         let mut extra_units = [0; 2];
         let mut extra = 0;
         for unit in variant.units() {
-            let set = unit.cells().iter().fold(0, |set, &cell| set | cell_set(cell));
+            let set = set_of(&unit.cells());
             if !matches!(unit, Unit::Row(_) | Unit::Column(_) | Unit::Box(_)) {
                 extra_units[extra] = set;
                 extra += 1;

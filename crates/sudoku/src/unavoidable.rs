@@ -31,6 +31,11 @@ pub(crate) fn cell_set(cell: usize) -> CellSet {
     1 << cell
 }
 
+/// The set of `cells`.
+pub(crate) fn set_of(cells: &[usize]) -> CellSet {
+    cells.iter().fold(0, |set, &cell| set | cell_set(cell))
+}
+
 /// A change of a solution grid into another solution of the variant's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Swap {
