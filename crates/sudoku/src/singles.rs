@@ -80,7 +80,7 @@ pub(crate) struct Geometry {
     peers: [CellSet; 81],
     /// The units of each cell, then empty sets.
     units: [[CellSet; MOST_UNITS]; 81],
-    /// The units besides rows, columns and boxes (the diagonals), then empty sets.
+    /// The units besides rows, columns and boxes (the diagonals, at most two), then empty sets.
     extra_units: [CellSet; 2],
 }
 
