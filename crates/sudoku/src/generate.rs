@@ -370,7 +370,8 @@ trait Pieces {
     fn implied(&self, k: usize) -> bool;
 
     /// With every other piece it needs applied, but not `k`: whether the solution stays unique
-    /// (a search).
+    /// (a search). When not, it may leave the search's exclusions and paused levels on the
+    /// solver, for the next [`Stack::catch_up`] to take back (see [`has_solution_without`]).
     fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool;
 
     /// Takes piece `k` out for good: it was found removable. Pieces are tested in order.
