@@ -121,15 +121,7 @@ fn write_solution(out: &mut impl Write, problem: &Problem, s: &Solution<'_>, ind
         writeln!(out)?;
     }
     for option in s.options() {
-        let mut first = true;
-        for item in problem.option_items(option) {
-            if !first {
-                out.write_all(b" ")?;
-            }
-            first = false;
-            out.write_all(problem.item_name(item).as_bytes())?;
-        }
-        writeln!(out)?;
+        writeln!(out, "{}", problem.display_option(option))?;
     }
     Ok(())
 }

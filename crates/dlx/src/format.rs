@@ -186,13 +186,7 @@ impl fmt::Display for DlxText<'_> {
         }
         f.write_str("\n")?;
         for option in p.options() {
-            for (k, item) in p.option_items(option).enumerate() {
-                if k > 0 {
-                    f.write_str(" ")?;
-                }
-                f.write_str(p.item_name(item))?;
-            }
-            f.write_str("\n")?;
+            writeln!(f, "{}", p.display_option(option))?;
         }
         Ok(())
     }

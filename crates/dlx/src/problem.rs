@@ -2,37 +2,9 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::OnceLock;
 
-use crate::dance::UpDown;
 use crate::index::{ItemId, OptionId, to_u32};
-
-/// The largest number of nodes (item headers, option nodes and spacers together) a problem may have.
-///
-/// Node indices are `u32`. The limit is below `2^30` so that list lengths leave the two top bits
-/// free: the solver marks secondary and covered items with them.
-pub const MAX_NODES: usize = (1 << 30) - 1;
-
-/// A node of the flat node array: an item header or an option node or a spacer.
-///
-/// * Item header `i` (`1..=N`): `top` is the length of the item's list, `up`/`down` its last and
-///   first option node.
-/// * Option node: `top` is its item (`1..=N`), `up`/`down` its neighbours in that item's list.
-/// * Spacer: `top` is 0 (item 0 is the root, never in an option), `up` is the first node of the
-///   option before it and `down` the last node of the option after it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub(crate) struct Node {
-    pub(crate) top: u32,
-    pub(crate) up: u32,
-    pub(crate) down: u32,
-}
-
-/// The left/right links of an item record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub(crate) struct Link {
-    pub(crate) left: u32,
-    pub(crate) right: u32,
-}
+use crate::layout::{ItemLink, MAX_NODES, SECONDARY, UpDown};
 
 /// An error found while building a [`Problem`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -303,51 +275,58 @@ impl ProblemBuilder {
         }
 
         // Item records 0..=n+1: root 0 heads the primary list, n+1 heads the secondary list.
-        let mut links = vec![Link::default(); n + 2];
+        let mut item_links = vec![ItemLink::default(); n + 2];
         let mut link_cycle = |head: usize, members: std::ops::RangeInclusive<usize>| {
             let mut prev = head;
             for k in members {
-                links[prev].right = to_u32(k);
-                links[k].left = to_u32(prev);
+                item_links[prev].right = to_u32(k);
+                item_links[k].left = to_u32(prev);
                 prev = k;
             }
-            links[prev].right = to_u32(head);
-            links[head].left = to_u32(prev);
+            item_links[prev].right = to_u32(head);
+            item_links[head].left = to_u32(prev);
         };
         link_cycle(0, 1..=n_primary);
         link_cycle(n + 1, n_primary + 1..=n);
 
         let node_total = self.node_count();
-        let mut nodes = Vec::with_capacity(node_total);
+        let mut tops = Vec::with_capacity(node_total);
+        let mut uds = Vec::with_capacity(node_total);
         for i in 0..=n {
-            let i = to_u32(i);
-            nodes.push(Node { top: 0, up: i, down: i });
+            tops.push(0);
+            uds.push(UpDown { up: to_u32(i), down: to_u32(i) });
         }
         // First spacer.
-        nodes.push(Node { top: 0, up: 0, down: 0 });
+        tops.push(0);
+        uds.push(UpDown { up: 0, down: 0 });
         let mut option_first = Vec::with_capacity(self.option_ends.len() + 1);
         let mut start = 0;
         for &end in &self.option_ends {
-            let spacer_before = nodes.len() - 1;
-            let first = to_u32(nodes.len());
+            let spacer_before = tops.len() - 1;
+            let first = to_u32(tops.len());
             option_first.push(first);
             for &item in &self.option_items[start..end] {
                 let top = layout_of[item.index()];
-                let here = to_u32(nodes.len());
+                let here = to_u32(tops.len());
                 let header = top as usize;
-                let last = nodes[header].up;
-                nodes.push(Node { top, up: last, down: top });
-                nodes[last as usize].down = here;
-                nodes[header].up = here;
-                nodes[header].top += 1;
+                let last = uds[header].up;
+                tops.push(top);
+                uds.push(UpDown { up: last, down: top });
+                uds[last as usize].down = here;
+                uds[header].up = here;
+                tops[header] += 1;
             }
-            let last = to_u32(nodes.len() - 1);
-            nodes[spacer_before].down = last;
-            nodes.push(Node { top: 0, up: first, down: 0 });
+            uds[spacer_before].down = to_u32(tops.len() - 1);
+            tops.push(0);
+            uds.push(UpDown { up: first, down: 0 });
             start = end;
         }
-        option_first.push(to_u32(nodes.len()));
-        debug_assert_eq!(nodes.len(), node_total);
+        option_first.push(to_u32(tops.len()));
+        debug_assert_eq!(tops.len(), node_total);
+        // The secondary items' headers carry their mark for good (see `layout`).
+        for top in &mut tops[n_primary + 1..=n] {
+            *top += SECONDARY;
+        }
         let option_stride = uniform_stride(&option_first);
 
         Problem {
@@ -356,11 +335,11 @@ impl ProblemBuilder {
             layout_of,
             item_at,
             n_primary: to_u32(n_primary),
-            links,
-            nodes,
+            item_links,
+            tops,
+            uds,
             option_first,
             option_stride,
-            initial_uds: OnceLock::new(),
         }
     }
 }
@@ -401,16 +380,16 @@ pub struct Problem {
     /// Layout index − 1 → declared item.
     item_at: Vec<u32>,
     n_primary: u32,
-    pub(crate) links: Vec<Link>,
-    pub(crate) nodes: Vec<Node>,
+    /// The matrix in the layout of the `layout` module, headers marked, exactly as a solver
+    /// starts from it: item records, node tops, node links.
+    pub(crate) item_links: Vec<ItemLink>,
+    pub(crate) tops: Vec<u32>,
+    pub(crate) uds: Vec<UpDown>,
     /// First node of each option, then one past the last spacer.
     option_first: Vec<u32>,
     /// When every option has the same size, the distance between consecutive options' first
     /// nodes, so that the option of a node is found by a division; 0 otherwise.
     option_stride: u32,
-    /// The nodes' initial `up`/`down` links in the solver's own layout, made on first use: a solver
-    /// far from its initial state returns to it by copying them.
-    initial_uds: OnceLock<Vec<UpDown>>,
 }
 
 impl fmt::Debug for Problem {
@@ -419,7 +398,7 @@ impl fmt::Debug for Problem {
             .field("primary_items", &self.primary_count())
             .field("secondary_items", &self.secondary_count())
             .field("options", &self.option_count())
-            .field("nodes", &self.nodes.len())
+            .field("nodes", &self.tops.len())
             .finish()
     }
 }
@@ -429,7 +408,8 @@ impl fmt::Debug for Problem {
 impl PartialEq for Problem {
     fn eq(&self, other: &Self) -> bool {
         self.n_primary == other.n_primary
-            && self.nodes == other.nodes
+            && self.tops == other.tops
+            && self.uds == other.uds
             && self.option_first == other.option_first
             && self.item_at.len() == other.item_at.len()
             && self
@@ -465,7 +445,7 @@ impl Problem {
 
     /// The number of nodes in the matrix (headers, option nodes and spacers).
     pub fn node_count(&self) -> usize {
-        self.nodes.len()
+        self.tops.len()
     }
 
     /// All items, in declaration order.
@@ -495,16 +475,23 @@ impl Problem {
 
     /// The items of an option, in the order given when it was added. Panics if the option is not
     /// of this problem.
-    pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+    pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = ItemId> + Clone + '_ {
         let k = option.index();
         let (first, end) = (self.option_first[k] as usize, self.option_first[k + 1] as usize - 1);
-        self.nodes[first..end].iter().map(|node| self.item_of_layout(node.top))
+        self.tops[first..end].iter().map(|&top| self.item_of_layout(top))
     }
 
-    /// The initial `up`/`down` links of every node, as the solver lays them out.
-    pub(crate) fn initial_uds(&self) -> &[UpDown] {
-        self.initial_uds
-            .get_or_init(|| self.nodes.iter().map(|n| UpDown { up: n.up, down: n.down }).collect())
+    /// The option as a line of Knuth's `.dlx` format: its item names in the order given when it
+    /// was added, separated by single spaces. Panics if the option is not of this problem.
+    ///
+    /// ```
+    /// use dlx_engine::{OptionId, Problem};
+    /// let problem: Problem = "A B | x\nA x\nB\n".parse().unwrap();
+    /// assert_eq!(problem.display_option(OptionId::from_u32(0)).to_string(), "A x");
+    /// ```
+    pub fn display_option(&self, option: OptionId) -> impl fmt::Display + '_ {
+        let items = self.option_items(option);
+        OptionNames { problem: self, items }
     }
 
     /// The declared id of the item at layout index `top` (1-based).
@@ -542,6 +529,24 @@ impl Problem {
     }
 }
 
+/// An option's item names, displayed as [`Problem::display_option`] says.
+struct OptionNames<'a, I> {
+    problem: &'a Problem,
+    items: I,
+}
+
+impl<I: Iterator<Item = ItemId> + Clone> fmt::Display for OptionNames<'_, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, item) in self.items.clone().enumerate() {
+            if k > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(self.problem.item_name(item))?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -550,9 +555,9 @@ mod tests {
     #[test]
     fn knuth_example_layout_matches_the_docs() {
         let p = Problem::parse_dlx("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
-        let tops: Vec<u32> = p.nodes.iter().map(|n| n.top).collect();
-        let ups: Vec<u32> = p.nodes.iter().map(|n| n.up).collect();
-        let downs: Vec<u32> = p.nodes.iter().map(|n| n.down).collect();
+        let tops = p.tops.clone();
+        let ups: Vec<u32> = p.uds.iter().map(|n| n.up).collect();
+        let downs: Vec<u32> = p.uds.iter().map(|n| n.down).collect();
         #[rustfmt::skip]
         let want_top = [0, 2, 2, 2, 3, 2, 2, 3, 0, 3, 5, 6, 0, 1, 4, 7, 0, 2, 3, 6, 0, 1, 4, 0, 2, 7, 0, 4, 5, 7, 0];
         #[rustfmt::skip]

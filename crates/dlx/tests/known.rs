@@ -12,7 +12,7 @@ use dlx_engine::{
 const KNUTH: &str = "| Knuth's example from dlx1\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
 fn names(problem: &Problem, option: OptionId) -> String {
-    problem.option_items(option).map(|i| problem.item_name(i)).collect::<Vec<_>>().join(" ")
+    problem.display_option(option).to_string()
 }
 
 #[test]

@@ -1,0 +1,87 @@
+//! The lazy iterator over a solver's solutions.
+
+use std::fmt;
+
+use crate::index::OptionId;
+
+use super::{Interrupted, Solver, Stats, Step};
+
+enum IterState {
+    Fresh,
+    Paused,
+    Done,
+}
+
+/// A lazy iterator over the solutions of a [`Solver`]; see [`Solver::solutions`].
+///
+/// Each solution is its options, forced options first. When the search is cut short by its budget
+/// or its cancel flag the iterator ends early and [`interrupted`](Self::interrupted) says so.
+pub struct Solutions<'s, 'p> {
+    solver: &'s mut Solver<'p>,
+    state: IterState,
+    interrupted: Option<Interrupted>,
+}
+
+impl fmt::Debug for Solutions<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solutions").field("interrupted", &self.interrupted).finish_non_exhaustive()
+    }
+}
+
+impl<'s, 'p> Solutions<'s, 'p> {
+    /// A fresh iterator over `solver`'s solutions.
+    pub(super) fn new(solver: &'s mut Solver<'p>) -> Self {
+        Solutions { solver, state: IterState::Fresh, interrupted: None }
+    }
+
+    /// `Some` when the iterator ended because the search was cut short, not because every solution
+    /// was seen.
+    pub fn interrupted(&self) -> Option<Interrupted> {
+        self.interrupted
+    }
+
+    /// The figures of the search so far.
+    pub fn stats(&self) -> Stats {
+        self.solver.stats
+    }
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        let resume = match self.state {
+            IterState::Fresh => {
+                self.solver.start_run();
+                false
+            }
+            IterState::Paused => true,
+            IterState::Done => return None,
+        };
+        match self.solver.step(resume) {
+            Step::Solution => {
+                self.state = IterState::Paused;
+                let s = &*self.solver;
+                Some(s.chosen[..s.level].iter().map(|&n| s.problem.option_of_node(n)).collect())
+            }
+            Step::Exhausted => {
+                self.state = IterState::Done;
+                None
+            }
+            Step::Interrupted(reason) => {
+                self.state = IterState::Done;
+                self.solver.pending = true;
+                self.interrupted = Some(Interrupted { reason, solutions: self.solver.stats.solutions });
+                None
+            }
+        }
+    }
+}
+
+impl Drop for Solutions<'_, '_> {
+    fn drop(&mut self) {
+        if let IterState::Paused = self.state {
+            self.solver.pending = true;
+        }
+    }
+}
