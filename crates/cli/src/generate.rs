@@ -4,18 +4,18 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{
-    Generated, Generator, Level, Matrix, Rater, Symmetry, Technique, Variant, svg_page, to_svg,
+    Generated, Generator, Level, Matrix, NotFound, Numbered, Rater, Run, Symmetry, Technique, Variant,
+    svg_page, to_svg,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::sudoku::VariantArg;
+use crate::choice;
 
 /// Output of `dlx generate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -30,66 +30,6 @@ pub(crate) enum GenerateFormat {
     Svg,
 }
 
-/// Symmetry of the clue pattern.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum SymmetryArg {
-    /// No symmetry.
-    None,
-    /// 180-degree rotation.
-    Rotational,
-    /// 90-degree rotation.
-    Rotate90,
-    /// Left-right mirror.
-    Mirror,
-    /// Top-bottom flip.
-    Flip,
-    /// Reflection in the main diagonal.
-    Diagonal,
-    /// Reflection in the anti-diagonal.
-    Antidiagonal,
-    /// All eight symmetries of the square.
-    Dihedral,
-}
-
-impl From<SymmetryArg> for Symmetry {
-    fn from(s: SymmetryArg) -> Symmetry {
-        match s {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rotational => Symmetry::Rotational,
-            SymmetryArg::Rotate90 => Symmetry::Rotate90,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Flip => Symmetry::Flip,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-            SymmetryArg::Antidiagonal => Symmetry::AntiDiagonal,
-            SymmetryArg::Dihedral => Symmetry::Dihedral,
-        }
-    }
-}
-
-/// Difficulty level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum LevelArg {
-    /// Singles only.
-    Easy,
-    /// Up to locked candidates.
-    Medium,
-    /// Up to pairs, triples, X-wing and swordfish.
-    Hard,
-    /// Needs more than those techniques.
-    Expert,
-}
-
-impl From<LevelArg> for Level {
-    fn from(l: LevelArg) -> Level {
-        match l {
-            LevelArg::Easy => Level::Easy,
-            LevelArg::Medium => Level::Medium,
-            LevelArg::Hard => Level::Hard,
-            LevelArg::Expert => Level::Expert,
-        }
-    }
-}
-
 /// Generate minimal puzzles with a unique solution.
 ///
 /// Each puzzle is a random full grid with clues (and their symmetric partners) removed while the
@@ -102,19 +42,19 @@ pub(crate) struct GenerateArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     count: u64,
     /// The variant.
-    #[arg(long, value_enum, default_value = "classic")]
-    variant: VariantArg,
+    #[arg(long, value_parser = choice::parser::<Variant>(), default_value = "classic")]
+    variant: Variant,
     /// Symmetry of the clues.
-    #[arg(long, value_enum, default_value = "rotational")]
-    symmetry: SymmetryArg,
+    #[arg(long, value_parser = choice::parser::<Symmetry>(), default_value = "rotational")]
+    symmetry: Symmetry,
     /// Seed of the run [default: drawn at random and reported by --stats and in JSON].
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// Keep generating until puzzles of this level come out.
-    #[arg(long, value_enum, value_name = "LEVEL")]
-    difficulty: Option<LevelArg>,
+    #[arg(long, value_name = "LEVEL", value_parser = choice::parser::<Level>())]
+    difficulty: Option<Level>,
     /// Attempts per puzzle allowed to reach --difficulty.
-    #[arg(long, default_value_t = 2000, value_name = "N")]
+    #[arg(long, default_value_t = Run::DEFAULT_ATTEMPTS, value_name = "N")]
     max_attempts: u64,
     /// Output format.
     #[arg(long, value_enum, default_value = "line")]
@@ -135,51 +75,29 @@ pub(crate) struct GenerateArgs {
     stats: bool,
 }
 
-/// SplitMix64: derives independent seeds from the run seed and an index.
-fn mix(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// One puzzle of the run, or why it is missing.
 struct Made {
-    index: u64,
-    seed: u64,
-    attempts: u64,
-    generated: Option<Generated>,
+    made: Result<Numbered, NotFound>,
     /// The level and the hardest technique, when asked for (by `--difficulty` or JSON output).
     rating: Option<(Level, &'static str)>,
 }
 
-/// A worker thread's generator and rater.
-type Worker<'m> = (Generator<'m>, Rater<'m>);
-
-fn make((generator, rater): &mut Worker<'_>, args: &GenerateArgs, run_seed: u64, index: u64) -> Made {
-    let symmetry = Symmetry::from(args.symmetry);
-    let want = args.difficulty.map(Level::from);
-    let puzzle_seed = mix(run_seed, index);
-    let attempts = if want.is_some() { args.max_attempts.max(1) } else { 1 };
-    // Only `--difficulty` and the JSON output need the rating: a logical solve of each puzzle.
-    let rated = want.is_some() || args.format == GenerateFormat::Json;
-    let mut last = puzzle_seed;
-    for attempt in 0..attempts {
-        let seed = if attempt == 0 { puzzle_seed } else { mix(puzzle_seed, attempt) };
-        let g = generator.generate(symmetry, seed);
-        last = seed;
-        if !rated {
-            return Made { index, seed, attempts: attempt + 1, generated: Some(g), rating: None };
+/// Puzzle `index` of `run`, rated when the output needs it.
+fn make(generator: &mut Generator<'_>, rater: &Rater<'_>, run: &Run, rate: bool, index: u64) -> Made {
+    let made = generator.generate_in(run, index);
+    let rating = match &made {
+        Ok(numbered) if rate => {
+            let logic = match &numbered.logic {
+                Some(logic) => *logic,
+                None => rater
+                    .logic(&numbered.generated.puzzle, &Technique::ALL)
+                    .expect("generated puzzles obey the rules"),
+            };
+            Some((logic.level(), logic.hardest_name()))
         }
-        let logic = rater.logic(&g.puzzle, &Technique::ALL).expect("generated puzzles obey the rules");
-        let level = logic.level();
-        if want.is_none_or(|w| w == level) {
-            let rating = Some((level, logic.hardest_name()));
-            return Made { index, seed, attempts: attempt + 1, generated: Some(g), rating };
-        }
-    }
-    Made { index, seed: last, attempts, generated: None, rating: None }
+        _ => None,
+    };
+    Made { made, rating }
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
@@ -195,7 +113,15 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     }
     let pool = builder.build().context("cannot start the worker threads")?;
     let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
-    let variant = Variant::from(args.variant);
+    let run = Run {
+        seed: run_seed,
+        symmetry: args.symmetry,
+        level: args.difficulty,
+        max_attempts: args.max_attempts,
+    };
+    // Only `--difficulty` and the JSON output need the rating: a logical solve of each puzzle.
+    let rate = args.difficulty.is_some() || args.format == GenerateFormat::Json;
+    let variant = args.variant;
     let matrix = Matrix::new(variant);
     let bar = if args.count >= 50 { ProgressBar::new(args.count) } else { ProgressBar::hidden() };
     let mut out = BufWriter::new(io::stdout().lock());
@@ -205,41 +131,36 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let mut pages = 0u64;
     let start = Instant::now();
     let chunk = 256u64;
-    // One generator and rater per worker thread, kept for the whole run: a generator learns from
-    // the puzzles it makes where its work is cheapest (see `dlx_sudoku::Generator`).
-    let workers: Vec<Mutex<Option<Worker<'_>>>> =
-        (0..pool.current_num_threads()).map(|_| Mutex::new(None)).collect();
     let mut first = 0;
     while first < args.count {
         let last = (first + chunk).min(args.count);
+        // Each puzzle depends on the run and its index alone, so the work may be split anyhow:
+        // a generator and a rater per piece of work rayon hands a thread.
         let batch: Vec<Made> = pool.install(|| {
             (first..last)
                 .into_par_iter()
-                .map(|index| {
-                    let slot = rayon::current_thread_index().unwrap_or(0) % workers.len();
-                    let mut worker = workers[slot].lock().unwrap_or_else(PoisonError::into_inner);
-                    let worker = worker.get_or_insert_with(|| (Generator::new(&matrix), Rater::new(&matrix)));
-                    make(worker, args, run_seed, index)
-                })
+                .map_init(
+                    || (Generator::new(&matrix), Rater::new(&matrix)),
+                    |(generator, rater), index| make(generator, rater, &run, rate, index),
+                )
                 .collect()
         });
         for made in batch {
-            attempts += made.attempts;
-            let Some(g) = made.generated else {
-                missing += 1;
-                bar.suspend(|| {
-                    eprintln!(
-                        "dlx: puzzle {}: no {} puzzle in {} attempts (try more --max-attempts, or another level)",
-                        made.index + 1,
-                        Level::from(args.difficulty.unwrap_or(LevelArg::Expert)),
-                        made.attempts
-                    )
-                });
-                continue;
+            let g = match &made.made {
+                Ok(numbered) => {
+                    attempts += numbered.attempts;
+                    numbered
+                }
+                Err(not_found) => {
+                    attempts += not_found.attempts;
+                    missing += 1;
+                    bar.suspend(|| eprintln!("dlx: {not_found} (try more --max-attempts, or another level)"));
+                    continue;
+                }
             };
             made_count += 1;
-            clues += g.puzzle.given_count() as u64;
-            write_made(&mut out, &made, &g, variant, args, run_seed, &mut page)?;
+            clues += g.generated.puzzle.given_count() as u64;
+            write_made(&mut out, g, made.rating, variant, args, run_seed, &mut page)?;
             if let (Some(dir), Some(per_page)) = (&args.output, args.per_page)
                 && page.len() as u64 == per_page
             {
@@ -277,13 +198,14 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
 
 fn write_made(
     out: &mut impl Write,
-    made: &Made,
-    g: &Generated,
+    made: &Numbered,
+    rating: Option<(Level, &'static str)>,
     variant: Variant,
     args: &GenerateArgs,
     run_seed: u64,
     page: &mut Vec<(dlx_sudoku::Puzzle, Variant)>,
 ) -> Result<()> {
+    let g: &Generated = &made.generated;
     match args.format {
         GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_line())?,
         GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_grid())?,
@@ -293,12 +215,12 @@ fn write_made(
                 "run_seed": run_seed,
                 "seed": made.seed,
                 "variant": variant.name(),
-                "symmetry": Symmetry::from(args.symmetry).name(),
+                "symmetry": args.symmetry.name(),
                 "puzzle": g.puzzle.to_line(),
                 "solution": g.solution.to_line(),
                 "clues": g.puzzle.given_count(),
-                "level": made.rating.map(|(level, _)| level.name()),
-                "technique": made.rating.map(|(_, hardest)| hardest),
+                "level": rating.map(|(level, _)| level.name()),
+                "technique": rating.map(|(_, hardest)| hardest),
                 "attempts": made.attempts,
             });
             serde_json::to_writer(&mut *out, &value)?;

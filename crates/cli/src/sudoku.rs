@@ -8,6 +8,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
+
+use crate::choice;
 use dlx_sudoku::{
     Format, Matrix, Puzzle, Rater, Rating, Record, Records, SudokuSolver, Technique, Uniqueness, Variant,
 };
@@ -60,27 +62,6 @@ pub(crate) enum OutputFormat {
     Dlx,
 }
 
-/// The sudoku variant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum VariantArg {
-    /// Rows, columns and boxes.
-    Classic,
-    /// Classic plus both main diagonals.
-    Diagonal,
-    /// Classic, and cells marked `e` (or -2 in lists) hold even digits.
-    Even,
-}
-
-impl From<VariantArg> for Variant {
-    fn from(v: VariantArg) -> Variant {
-        match v {
-            VariantArg::Classic => Variant::Classic,
-            VariantArg::Diagonal => Variant::Diagonal,
-            VariantArg::Even => Variant::Even,
-        }
-    }
-}
-
 /// Options shared by `solve` and `count`.
 #[derive(Debug, Args)]
 pub(crate) struct BatchArgs {
@@ -90,8 +71,8 @@ pub(crate) struct BatchArgs {
     #[arg(long, value_enum)]
     format: Option<OutputFormat>,
     /// The variant [default: even when a puzzle has even markers, else classic].
-    #[arg(long, value_enum)]
-    variant: Option<VariantArg>,
+    #[arg(long, value_parser = choice::parser::<Variant>())]
+    variant: Option<Variant>,
     /// Worker threads [default: all cores].
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -195,65 +176,36 @@ struct Answer {
     guesses: u64,
 }
 
-/// One solver per variant, per worker, and a rater per variant made when first needed.
-struct Solvers<'m> {
-    classic: SudokuSolver<'m>,
-    diagonal: SudokuSolver<'m>,
-    even: SudokuSolver<'m>,
-    raters: [Option<Rater<'m>>; 3],
-}
-
-struct Matrices {
-    classic: Matrix,
-    diagonal: Matrix,
-    even: Matrix,
-}
+/// One matrix per variant, in the order of [`Variant::index`].
+struct Matrices([Matrix; Variant::COUNT]);
 
 impl Matrices {
     fn new() -> Self {
-        Matrices {
-            classic: Matrix::new(Variant::Classic),
-            diagonal: Matrix::new(Variant::Diagonal),
-            even: Matrix::new(Variant::Even),
-        }
+        Matrices(Variant::ALL.map(Matrix::new))
     }
 
     fn solvers(&self) -> Solvers<'_> {
-        Solvers {
-            classic: self.classic.solver(),
-            diagonal: self.diagonal.solver(),
-            even: self.even.solver(),
-            raters: [None, None, None],
-        }
+        Solvers { solvers: self.0.each_ref().map(Matrix::solver), raters: [const { None }; Variant::COUNT] }
+    }
+
+    fn get(&self, variant: Variant) -> &Matrix {
+        &self.0[variant.index()]
     }
 }
 
-impl Matrices {
-    fn get(&self, variant: Variant) -> &Matrix {
-        match variant {
-            Variant::Diagonal => &self.diagonal,
-            Variant::Even => &self.even,
-            _ => &self.classic,
-        }
-    }
+/// One solver per variant, per worker, and a rater per variant made when first needed.
+struct Solvers<'m> {
+    solvers: [SudokuSolver<'m>; Variant::COUNT],
+    raters: [Option<Rater<'m>>; Variant::COUNT],
 }
 
 impl<'m> Solvers<'m> {
     fn rater(&mut self, matrices: &'m Matrices, variant: Variant) -> &mut Rater<'m> {
-        let k = match variant {
-            Variant::Diagonal => 1,
-            Variant::Even => 2,
-            _ => 0,
-        };
-        self.raters[k].get_or_insert_with(|| Rater::new(matrices.get(variant)))
+        self.raters[variant.index()].get_or_insert_with(|| Rater::new(matrices.get(variant)))
     }
 
     fn get(&mut self, variant: Variant) -> &mut SudokuSolver<'m> {
-        match variant {
-            Variant::Diagonal => &mut self.diagonal,
-            Variant::Even => &mut self.even,
-            _ => &mut self.classic,
-        }
+        &mut self.solvers[variant.index()]
     }
 }
 
@@ -395,7 +347,7 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
     } else {
         args.files.iter().map(|f| Source::from_arg(Some(f))).collect()
     };
-    let variant = args.variant.map(Variant::from);
+    let variant = args.variant;
     let mut out = BufWriter::new(io::stdout().lock());
     let mut summary = Summary::default();
     let start = Instant::now();

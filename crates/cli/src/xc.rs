@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use dlx_engine::{Problem, Solution, Solver, TieBreak};
 
 use crate::EXIT_INVALID;
+use crate::choice;
 use crate::input::Source;
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format.
@@ -22,7 +23,7 @@ use crate::input::Source;
 pub(crate) struct XcArgs {
     /// The `.dlx` file; standard input when absent or `-`.
     file: Option<PathBuf>,
-    /// Print only the number of solutions.
+    /// Print only the number of solutions (`N+` when --limit stopped the count at N).
     #[arg(long)]
     count: bool,
     /// Stop after this many solutions (with --count: count up to this many).
@@ -33,30 +34,11 @@ pub(crate) struct XcArgs {
     seed: Option<u64>,
     /// How to choose between items with equally few options left (--seed breaks ties at random
     /// instead).
-    #[arg(long, value_enum, value_name = "RULE", default_value_t = Ties::Earliest)]
-    tie_break: Ties,
+    #[arg(long, value_name = "RULE", value_parser = choice::parser::<TieBreak>(), default_value = "earliest")]
+    tie_break: TieBreak,
     /// Print nodes, updates and elapsed time to stderr.
     #[arg(long)]
     stats: bool,
-}
-
-/// The rule for ties between items with equally few options left (without `--seed`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Ties {
-    /// The earliest item, as Knuth's dlx1 does.
-    Earliest,
-    /// At a guess, the item that most recently ended a branch: often far fewer nodes for a
-    /// first solution of a hard problem, slightly slower to count every solution.
-    LastConflict,
-}
-
-impl From<Ties> for TieBreak {
-    fn from(ties: Ties) -> TieBreak {
-        match ties {
-            Ties::Earliest => TieBreak::Earliest,
-            Ties::LastConflict => TieBreak::LastConflict,
-        }
-    }
 }
 
 pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
@@ -71,13 +53,15 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     };
     let mut solver = Solver::new(&problem);
     solver.set_seed(args.seed);
-    solver.set_tie_break(args.tie_break.into());
+    solver.set_tie_break(args.tie_break);
     let limit = args.limit.unwrap_or(u64::MAX);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let solutions = if args.count {
         let n = solver.count_up_to(limit)?;
-        writeln!(out, "{n}")?;
+        // The count reached the limit: there may be more, as `dlx count` says.
+        let plus = if args.limit == Some(n) { "+" } else { "" };
+        writeln!(out, "{n}{plus}")?;
         n
     } else {
         let mut written = 0u64;

@@ -123,7 +123,7 @@ pub use layout::MAX_NODES;
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
     Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Stats, StopReason,
-    TieBreak, Undone, Visitor,
+    TieBreak, Undone, UnknownTieBreak, Visitor,
 };
 
 /// The README's examples, run as doctests.

@@ -13,12 +13,12 @@ use dlx_engine::{Budget, Solver, TieBreak};
 use rand::{Rng, SeedableRng, seq::SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::plan::{Profile, Profiles};
 use crate::puzzle::Puzzle;
+use crate::rate::{Level, Logic, Technique, solve_logically};
 use crate::singles::{Geometry, Grid};
 use crate::solve::Matrix;
 use crate::unavoidable::{self, ALL_CELLS, CellSet, Swap, cell_set, set_of};
-use crate::variant::Variant;
+use crate::variant::{UnknownName, Variant};
 
 /// Options a random fill may try before it starts over from a new seed. Measured on 3,000 seeds:
 /// a diagonal grid takes 203 options at the median but 1,121 on average (175,687 at worst); with
@@ -66,6 +66,20 @@ impl Symmetry {
         Symmetry::AntiDiagonal,
         Symmetry::Dihedral,
     ];
+
+    /// What the symmetry maps, in a few words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Symmetry::None => "No symmetry",
+            Symmetry::Rotational => "180-degree rotation",
+            Symmetry::Rotate90 => "90-degree rotation",
+            Symmetry::Mirror => "Left-right mirror",
+            Symmetry::Flip => "Top-bottom flip",
+            Symmetry::Diagonal => "Reflection in the main diagonal",
+            Symmetry::AntiDiagonal => "Reflection in the anti-diagonal",
+            Symmetry::Dihedral => "All eight symmetries of the square",
+        }
+    }
 
     /// The name as the command line spells it.
     pub fn name(self) -> &'static str {
@@ -141,6 +155,15 @@ impl Symmetry {
     }
 }
 
+/// The symmetry with this name, as [`Symmetry::name`] spells it.
+impl std::str::FromStr for Symmetry {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Symmetry::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| UnknownName::new("symmetry", s))
+    }
+}
+
 impl fmt::Display for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -156,10 +179,92 @@ pub struct Generated {
     pub solution: Puzzle,
 }
 
+/// A reproducible run of puzzles: puzzle `index` of the run depends only on the run's seed, its
+/// symmetry and its level, whatever other puzzles are made, in whatever order, on whatever
+/// threads. `dlx generate --seed S` makes puzzles `0, 1, 2, ...` of `Run::new(S)` (with its
+/// `--symmetry` and `--difficulty`).
+///
+/// ```
+/// use dlx_sudoku::{Generator, Level, Matrix, Run, Variant};
+/// let matrix = Matrix::new(Variant::Classic);
+/// let mut generator = Generator::new(&matrix);
+/// let run = Run { level: Some(Level::Easy), ..Run::new(42) };
+/// let made = generator.generate_in(&run, 0).expect("an easy puzzle within the attempts");
+/// assert_eq!(made.logic.expect("rated to check the level").level(), Level::Easy);
+/// assert_eq!(generator.generate_in(&run, 0).unwrap().generated, made.generated);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// The run's seed.
+    pub seed: u64,
+    /// The symmetry of every puzzle's clues.
+    pub symmetry: Symmetry,
+    /// When set, each puzzle is generated again from a new seed (derived from the puzzle's) until
+    /// its [`Level`] is this one.
+    pub level: Option<Level>,
+    /// How many puzzles each index may generate to reach the level (at least one is made).
+    pub max_attempts: u64,
+}
+
+impl Run {
+    /// The attempts allowed per puzzle by [`Run::new`].
+    pub const DEFAULT_ATTEMPTS: u64 = 2000;
+
+    /// A run with this seed: rotational symmetry, any level.
+    pub fn new(seed: u64) -> Run {
+        Run { seed, symmetry: Symmetry::Rotational, level: None, max_attempts: Run::DEFAULT_ATTEMPTS }
+    }
+
+    /// The seed of attempt `attempt` (from 0) at puzzle `index`: SplitMix64 of the run's seed and
+    /// the index for the first, and of that seed and the attempt for the others.
+    pub fn seed_of(&self, index: u64, attempt: u64) -> u64 {
+        let first = mix(self.seed, index);
+        if attempt == 0 { first } else { mix(first, attempt) }
+    }
+}
+
+/// SplitMix64: a seed derived from another and an index.
+fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Puzzle `index` of a [`Run`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numbered {
+    /// Its index in the run.
+    pub index: u64,
+    /// The seed it was generated from (see [`Run::seed_of`]).
+    pub seed: u64,
+    /// How many puzzles were generated to reach it (1 without a level).
+    pub attempts: u64,
+    /// The puzzle and its solution.
+    pub generated: Generated,
+    /// The logical solver's verdict, when the run has a level (which it then matches).
+    pub logic: Option<Logic>,
+}
+
+/// No puzzle of a [`Run`]'s level came out within its attempts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("puzzle {}: no {level} puzzle in {attempts} attempts", index + 1)]
+pub struct NotFound {
+    /// The puzzle's index in the run.
+    pub index: u64,
+    /// The level asked for.
+    pub level: Level,
+    /// The attempts made.
+    pub attempts: u64,
+    /// The seed of the last attempt.
+    pub last_seed: u64,
+}
+
 /// Generates minimal puzzles with a unique solution. Reuses one engine solver for everything.
 ///
-/// Keep one generator for many puzzles: it learns from those it made how to arrange its work
-/// more cheaply (see the crate docs). Its puzzles depend on the seed alone.
+/// A generator reuses its solver and scratch space from one puzzle to the next; its puzzles
+/// depend on the seed alone.
 #[derive(Debug)]
 pub struct Generator<'m> {
     variant: Variant,
@@ -178,10 +283,6 @@ pub struct Generator<'m> {
     /// those that a puzzle must not leave free.
     swaps: Vec<Swap>,
     sets: Vec<CellSet>,
-    /// How often each clue group and each even marker was kept, by position and number of
-    /// pieces: where thinning out splits its ranges (see the `plan` module).
-    clue_profiles: Profiles,
-    marker_profiles: Profiles,
     /// Scratch: the pieces applied while thinning out.
     stack: Stack,
     /// The variant's units as sets of cells, to find singles with.
@@ -211,8 +312,6 @@ impl<'m> Generator<'m> {
             marked: Vec::new(),
             swaps: Vec::new(),
             sets: Vec::new(),
-            clue_profiles: Profiles::default(),
-            marker_profiles: Profiles::default(),
             stack: Stack::default(),
             geometry: Geometry::new(matrix.variant()),
         }
@@ -251,6 +350,29 @@ impl<'m> Generator<'m> {
         self.solver.set_budget(Budget::default());
         self.solver.set_seed(None);
         grid
+    }
+
+    /// Puzzle `index` of `run`: generated from [`Run::seed_of`]`(index, 0)`, and, when the run
+    /// has a level, again from the next attempts' seeds until the logical solver gives that level
+    /// or [`Run::max_attempts`] puzzles were made.
+    pub fn generate_in(&mut self, run: &Run, index: u64) -> Result<Numbered, NotFound> {
+        let attempts = if run.level.is_some() { run.max_attempts.max(1) } else { 1 };
+        let mut last_seed = run.seed_of(index, 0);
+        for attempt in 0..attempts {
+            let seed = run.seed_of(index, attempt);
+            last_seed = seed;
+            let generated = self.generate(run.symmetry, seed);
+            let Some(level) = run.level else {
+                return Ok(Numbered { index, seed, attempts: 1, generated, logic: None });
+            };
+            let logic = solve_logically(&generated.puzzle, self.variant, &Technique::ALL)
+                .expect("generated puzzles obey the rules");
+            if logic.level() == level {
+                return Ok(Numbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
+            }
+        }
+        let level = run.level.unwrap_or(Level::Expert);
+        Err(NotFound { index, level, attempts, last_seed })
     }
 
     /// A minimal puzzle with a unique solution and the given symmetry, reproducibly from `seed`.
@@ -298,10 +420,8 @@ impl<'m> Generator<'m> {
             sets: &mut self.sets,
             given: ALL_CELLS,
         };
-        let profile = self.clue_profiles.get(order.len());
         self.stack.clear(&self.solver);
-        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack, profile);
-        profile.record(&kept);
+        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack);
         let mut puzzle = Puzzle::empty();
         for &k in &kept {
             for &cell in &self.orbits[order[k]] {
@@ -339,10 +459,8 @@ impl<'m> Generator<'m> {
                 sets: &mut self.sets,
                 marked,
             };
-            let profile = self.marker_profiles.get(cells.len());
             self.stack.clear(&self.solver);
-            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut self.stack, profile);
-            profile.record(&kept);
+            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut self.stack);
             for &k in &kept {
                 puzzle.set_even_cell(cells[k], true);
             }
@@ -584,19 +702,17 @@ impl Stack {
 /// solution ambiguous: pushes their indices onto `kept` and onto the wanted pieces of `stack`.
 ///
 /// On entry the kept pieces before the range and every piece after it are wanted, and none in it:
-/// the state in which its first piece is tested. Splitting the range keeps that true without
-/// lifting every kept piece off the stack for every test: the second part is pushed while the
-/// first is worked through, then taken off from under the first part's kept pieces. With halves,
-/// each piece is pushed and popped a logarithmic number of times instead of once per later test;
-/// `profile` places the splits where they cost least, as learned from the pieces kept before (see
-/// the `plan` module). The solver follows the stack only where a search needs it.
+/// the state in which its first piece is tested. Halving the range keeps that true without
+/// lifting every kept piece off the stack for every test: the second half is pushed while the
+/// first is worked through, then taken off from under the first half's kept pieces, so each
+/// piece is pushed and popped a logarithmic number of times instead of once per later test. The
+/// solver follows the stack only where a search needs it.
 fn thin_out<P: Pieces>(
     solver: &mut Solver<'_>,
     pieces: &mut P,
     range: std::ops::Range<usize>,
     kept: &mut Vec<usize>,
     stack: &mut Stack,
-    profile: &Profile,
 ) {
     if range.len() <= 1 {
         for k in range {
@@ -632,17 +748,17 @@ fn thin_out<P: Pieces>(
         }
         return;
     }
-    let mid = profile.split(range.clone());
+    let mid = range.start + range.len() / 2;
     for k in mid..range.end {
         stack.push(k);
     }
     let before = kept.len();
-    thin_out(solver, pieces, range.start..mid, kept, stack, profile);
+    thin_out(solver, pieces, range.start..mid, kept, stack);
     stack.pop(kept.len() - before + range.end - mid);
     for &k in &kept[before..] {
         stack.push(k);
     }
-    thin_out(solver, pieces, mid..range.end, kept, stack, profile);
+    thin_out(solver, pieces, mid..range.end, kept, stack);
 }
 
 #[cfg(test)]

@@ -32,10 +32,8 @@
 //! reproducibly from a seed: it takes the clue groups of a random full grid in a random order
 //! (then, for even cells, the markers) and checks each removal with a first-solution search that
 //! excludes the removed digit, without rebuilding anything; the other clues stay forced on the
-//! solver's undo stack, arranged by splitting the groups into parts so that each is forced a
-//! logarithmic number of times, not once per check; a generator learns from the puzzles it made
-//! where the splits cost least (early groups are almost always removed, late ones mostly kept),
-//! without changing what it makes. Removals that would leave one of the grid's unavoidable sets
+//! solver's undo stack, arranged by halving the groups so that each is forced a logarithmic
+//! number of times, not once per check. Removals that would leave one of the grid's unavoidable sets
 //! without a clue (the cells where exchanging two digits, or two rows of a band, gives another
 //! solution) are refused without a search, removals that the clues left undo through singles
 //! alone (a cell with one candidate, or a digit with one place in a unit, placed round after
@@ -50,7 +48,6 @@
 
 mod generate;
 mod parse;
-mod plan;
 mod puzzle;
 mod rate;
 mod singles;
@@ -59,10 +56,10 @@ mod svg;
 mod unavoidable;
 mod variant;
 
-pub use generate::{Generated, Generator, Symmetry};
+pub use generate::{Generated, Generator, NotFound, Numbered, Run, Symmetry};
 pub use parse::{Format, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
 pub use rate::{Level, Logic, Rater, Rating, Technique, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
 pub use svg::{page as svg_page, to_svg};
-pub use variant::{Cell, Unit, Variant};
+pub use variant::{Cell, Unit, UnknownName, Variant};

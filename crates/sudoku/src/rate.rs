@@ -89,9 +89,31 @@ pub enum Level {
     Expert,
 }
 
+/// The level with this name, as [`Level::name`] spells it.
+impl std::str::FromStr for Level {
+    type Err = crate::variant::UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| crate::variant::UnknownName::new("level", s))
+    }
+}
+
 impl Level {
     /// Every level, easiest first.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    /// What the level allows, in a few words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Easy => "Singles only",
+            Level::Medium => "Up to locked candidates",
+            Level::Hard => "Up to pairs, triples, X-wing and swordfish",
+            Level::Expert => "Needs more than those techniques",
+        }
+    }
 
     /// The name used in output.
     pub fn name(self) -> &'static str {
@@ -173,21 +195,21 @@ pub fn solve_logically(
     variant: Variant,
     techniques: &[Technique],
 ) -> Result<Logic, RuleError> {
-    Layout::new(variant).solve(puzzle, techniques)
+    Layout::of(variant).solve(puzzle, techniques)
 }
 
 /// Rates puzzles of one variant, reusing its tables and one engine solver: nothing is built per
 /// puzzle.
 #[derive(Debug)]
 pub struct Rater<'m> {
-    layout: Layout,
+    layout: &'static Layout,
     solver: Solver<'m>,
 }
 
 impl<'m> Rater<'m> {
     /// A rater for the matrix's variant.
     pub fn new(matrix: &'m Matrix) -> Self {
-        Rater { layout: Layout::new(matrix.variant()), solver: Solver::new(matrix.problem()) }
+        Rater { layout: Layout::of(matrix.variant()), solver: Solver::new(matrix.problem()) }
     }
 
     /// The logical solver alone, with the given techniques.
@@ -236,6 +258,13 @@ const ALL_DIGITS: u16 = 0b11_1111_1110;
 const EVEN_DIGITS: u16 = 0b01_0101_0100;
 
 impl Layout {
+    /// The tables of `variant`, computed on first use and kept for the life of the program.
+    fn of(variant: Variant) -> &'static Layout {
+        static LAYOUTS: [std::sync::OnceLock<Layout>; Variant::COUNT] =
+            [const { std::sync::OnceLock::new() }; Variant::COUNT];
+        LAYOUTS[variant.index()].get_or_init(|| Layout::new(variant))
+    }
+
     fn new(variant: Variant) -> Layout {
         let units: Vec<[usize; 9]> = variant.units().iter().map(|u| u.cells()).collect();
         let mut cell_units = [[0; 5]; 81];

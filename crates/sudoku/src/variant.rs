@@ -18,6 +18,28 @@ impl Variant {
     /// Every variant.
     pub const ALL: [Variant; 3] = [Variant::Classic, Variant::Diagonal, Variant::Even];
 
+    /// The number of variants.
+    pub const COUNT: usize = Variant::ALL.len();
+
+    /// The variant's position in [`Variant::ALL`], for tables with one entry per variant. A
+    /// match over every variant: a new variant does not compile until it has a place here.
+    pub const fn index(self) -> usize {
+        match self {
+            Variant::Classic => 0,
+            Variant::Diagonal => 1,
+            Variant::Even => 2,
+        }
+    }
+
+    /// What the variant asks, in a few words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Variant::Classic => "Rows, columns and boxes",
+            Variant::Diagonal => "Classic plus both main diagonals",
+            Variant::Even => "Classic, and cells marked `e` (or -2 in lists) hold even digits",
+        }
+    }
+
     /// The units (groups of nine cells holding each digit once) of this variant.
     pub fn units(self) -> &'static [Unit] {
         match self {
@@ -38,6 +60,40 @@ impl Variant {
     /// Whether the variant has even-cell markers.
     pub fn has_even_cells(self) -> bool {
         self == Variant::Even
+    }
+}
+
+const _: () = {
+    let mut k = 0;
+    while k < Variant::COUNT {
+        assert!(Variant::ALL[k].index() == k, "Variant::ALL in the order of Variant::index");
+        k += 1;
+    }
+};
+
+/// The variant with this name, as [`Variant::name`] spells it.
+impl std::str::FromStr for Variant {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| UnknownName::new("variant", s))
+    }
+}
+
+/// A name that is not one of a type's names (see the `FromStr` implementations of [`Variant`],
+/// [`Symmetry`](crate::Symmetry) and [`Level`](crate::Level)).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} `{name}`")]
+pub struct UnknownName {
+    /// What was named: `variant`, `symmetry` or `level`.
+    pub what: &'static str,
+    /// The name given.
+    pub name: String,
+}
+
+impl UnknownName {
+    pub(crate) fn new(what: &'static str, name: &str) -> UnknownName {
+        UnknownName { what, name: name.to_owned() }
     }
 }
 
