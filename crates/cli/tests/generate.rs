@@ -175,3 +175,39 @@ fn rate_reports_each_technique_fixture() {
     let line = text(&dlx(&["rate", &fixture("sudoku.txt")], "").stdout);
     assert!(line.lines().nth(2).unwrap().contains(" expert (guessing) nodes "), "{line}");
 }
+
+/// The library's `Run` makes exactly what `dlx generate --seed S` prints, byte for byte, with
+/// and without a level, for every variant and a few symmetries; and so does JSON's `seed` and
+/// `attempts`.
+#[test]
+fn the_library_run_is_what_the_command_prints() {
+    use dlx_sudoku::{Generator, Level, Matrix, Run, Symmetry, Variant};
+    for (variant, symmetry, level) in [
+        (Variant::Classic, Symmetry::Rotational, None),
+        (Variant::Diagonal, Symmetry::Mirror, None),
+        (Variant::Even, Symmetry::Dihedral, None),
+        (Variant::Classic, Symmetry::None, Some(Level::Hard)),
+    ] {
+        let matrix = Matrix::new(variant);
+        let mut generator = Generator::new(&matrix);
+        let run = Run { symmetry, level, ..Run::new(77) };
+        let made: Vec<_> = (0..5).map(|index| generator.generate_in(&run, index).unwrap()).collect();
+        let lines: String = made.iter().map(|m| m.generated.puzzle.to_line() + "\n").collect();
+        let mut args = vec!["generate", "--count", "5", "--seed", "77", "--variant", variant.name()];
+        args.extend(["--symmetry", symmetry.name()]);
+        if let Some(level) = level {
+            args.extend(["--difficulty", level.name()]);
+        }
+        let out = dlx(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), lines, "{args:?}");
+        let rows = json_lines(&dlx(&[&args[..], &["--format", "json"]].concat(), "").stdout);
+        for (row, m) in rows.iter().zip(&made) {
+            assert_eq!(row["seed"].as_u64(), Some(m.seed), "{args:?}");
+            assert_eq!(row["attempts"].as_u64(), Some(m.attempts), "{args:?}");
+        }
+        if level.is_some() {
+            assert!(made.iter().any(|m| m.attempts > 1), "some puzzle needed more than one attempt");
+        }
+    }
+}
