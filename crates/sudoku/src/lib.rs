@@ -47,19 +47,20 @@
 #![forbid(unsafe_code)]
 
 mod generate;
+mod geometry;
 mod parse;
 mod puzzle;
 mod rate;
-mod singles;
 mod solve;
 mod svg;
-mod unavoidable;
+mod symmetry;
 mod variant;
 
-pub use generate::{Generated, Generator, NotFound, Numbered, Run, Symmetry};
+pub use generate::{Generated, Generator, NotFound, Numbered, Run};
 pub use parse::{Format, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
 pub use rate::{Level, Logic, Rater, Rating, Technique, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
 pub use svg::{page as svg_page, to_svg};
+pub use symmetry::Symmetry;
 pub use variant::{Cell, Unit, UnknownName, Variant};

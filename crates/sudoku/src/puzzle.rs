@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::geometry::{Geometry, MAX_UNITS};
 use crate::variant::{Cell, Unit, Variant};
 
 /// A 9x9 puzzle: the given digits (0 for an empty cell) and the cells marked even.
@@ -136,30 +137,19 @@ impl Puzzle {
                 return Err(RuleError::OddInEvenCell { digit, cell: Cell(cell) });
             }
         }
-        if self.units_are_consistent(variant) { Ok(()) } else { self.find_repeat(variant) }
+        let geometry = Geometry::of(variant);
+        if self.units_are_consistent(geometry) { Ok(()) } else { self.find_repeat(geometry) }
     }
 
     /// One pass over the givens with a digit mask per unit: whether no unit repeats a digit.
-    fn units_are_consistent(&self, variant: Variant) -> bool {
-        let diagonals = variant.units().contains(&Unit::Diagonal);
-        // Rows 0-8, columns 9-17, boxes 18-26, then the two diagonals.
-        let mut seen = [0u16; 29];
+    fn units_are_consistent(&self, geometry: &Geometry) -> bool {
+        let mut seen = [0u16; MAX_UNITS];
         for (cell, &digit) in self.cells.iter().enumerate() {
             if digit == 0 {
                 continue;
             }
             let bit = 1u16 << digit;
-            let (r, c) = (cell / 9, cell % 9);
-            let mut units = [r, 9 + c, 18 + r / 3 * 3 + c / 3, usize::MAX, usize::MAX];
-            if diagonals {
-                if r == c {
-                    units[3] = 27;
-                }
-                if r + c == 8 {
-                    units[4] = 28;
-                }
-            }
-            for u in units.into_iter().filter(|&u| u != usize::MAX) {
+            for &u in geometry.units_of(cell) {
                 if seen[u] & bit != 0 {
                     return false;
                 }
@@ -170,10 +160,10 @@ impl Puzzle {
     }
 
     /// The first repeated digit, unit by unit, named precisely (only called when there is one).
-    fn find_repeat(&self, variant: Variant) -> Result<(), RuleError> {
-        for &unit in variant.units() {
+    fn find_repeat(&self, geometry: &Geometry) -> Result<(), RuleError> {
+        for (u, &unit) in geometry.units().iter().enumerate() {
             let mut seen = [None; 10];
-            for cell in unit.cells() {
+            for &cell in geometry.unit_cells(u) {
                 let digit = self.cells[cell];
                 if digit == 0 {
                     continue;

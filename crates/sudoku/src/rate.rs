@@ -4,9 +4,10 @@ use std::fmt;
 
 use dlx_engine::Solver;
 
+use crate::geometry::{Geometry, positions_where};
 use crate::puzzle::{Puzzle, RuleError};
 use crate::solve::{Effort, Matrix, load};
-use crate::variant::{Unit, Variant};
+use crate::variant::Variant;
 
 /// The techniques of the logical solver, easiest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -195,35 +196,35 @@ pub fn solve_logically(
     variant: Variant,
     techniques: &[Technique],
 ) -> Result<Logic, RuleError> {
-    Layout::of(variant).solve(puzzle, techniques)
+    solve_with(Geometry::of(variant), puzzle, techniques)
 }
 
 /// Rates puzzles of one variant, reusing its tables and one engine solver: nothing is built per
 /// puzzle.
 #[derive(Debug)]
 pub struct Rater<'m> {
-    layout: &'static Layout,
+    geometry: &'static Geometry,
     solver: Solver<'m>,
 }
 
 impl<'m> Rater<'m> {
     /// A rater for the matrix's variant.
     pub fn new(matrix: &'m Matrix) -> Self {
-        Rater { layout: Layout::of(matrix.variant()), solver: Solver::new(matrix.problem()) }
+        Rater { geometry: Geometry::of(matrix.variant()), solver: Solver::new(matrix.problem()) }
     }
 
     /// The logical solver alone, with the given techniques.
     pub fn logic(&self, puzzle: &Puzzle, techniques: &[Technique]) -> Result<Logic, RuleError> {
-        self.layout.solve(puzzle, techniques)
+        solve_with(self.geometry, puzzle, techniques)
     }
 
     /// The logical verdict with every technique, and the search effort.
     pub fn rate(&mut self, puzzle: &Puzzle) -> Result<Rating, RuleError> {
-        let logic = self.layout.solve(puzzle, &Technique::ALL)?;
+        let logic = solve_with(self.geometry, puzzle, &Technique::ALL)?;
         let mut total = Effort::default();
         let mut solutions = 0;
         // Loaded once: every run starts from the givens again.
-        load(&mut self.solver, self.layout.variant, puzzle)?;
+        load(&mut self.solver, self.geometry.variant(), puzzle)?;
         for seed in 0..EFFORT_SEEDS {
             self.solver.set_seed(Some(seed));
             solutions = self.solver.count_up_to(2).expect("no budget is set");
@@ -237,95 +238,45 @@ impl<'m> Rater<'m> {
     }
 }
 
-/// The tables of a variant the logical solver works from, computed once.
-#[derive(Debug, Clone)]
-struct Layout {
-    variant: Variant,
-    units: Vec<[usize; 9]>,
-    /// For each cell, the units holding it (at most 5: row, column, box, two diagonals).
-    cell_units: [[usize; 5]; 81],
-    cell_unit_count: [usize; 81],
-    /// For rows (0) and columns (1): the unit index of line 0-8.
-    lines: [[usize; 9]; 2],
-    /// Pairs of units sharing two cells or more: (U, V, positions in U of the shared cells,
-    /// positions in V of V's other cells).
-    pairs: Vec<(usize, usize, u16, u16)>,
-    /// `combinations[k - 2][n]`: the `k`-subsets of `0..n`, for k = 2, 3 and n <= 9.
-    combinations: [Vec<Vec<[u8; 3]>>; 2],
+/// The `k`-subsets of `0..n`, for `k` = 2, 3 and `n` <= 9: `combinations()[k - 2][n]`, made
+/// on first use.
+fn combinations() -> &'static [Vec<Vec<[u8; 3]>>; 2] {
+    static COMBINATIONS: std::sync::OnceLock<[Vec<Vec<[u8; 3]>>; 2]> = std::sync::OnceLock::new();
+    COMBINATIONS.get_or_init(|| [2, 3].map(|k| (0..=9).map(|n| subsets(n, k)).collect()))
 }
 
 const ALL_DIGITS: u16 = 0b11_1111_1110;
 const EVEN_DIGITS: u16 = 0b01_0101_0100;
 
-impl Layout {
-    /// The tables of `variant`, computed on first use and kept for the life of the program.
-    fn of(variant: Variant) -> &'static Layout {
-        static LAYOUTS: [std::sync::OnceLock<Layout>; Variant::COUNT] =
-            [const { std::sync::OnceLock::new() }; Variant::COUNT];
-        LAYOUTS[variant.index()].get_or_init(|| Layout::new(variant))
+/// Applies `techniques`, easiest first, to `puzzle` until it is solved or none applies.
+fn solve_with(
+    geometry: &'static Geometry,
+    puzzle: &Puzzle,
+    techniques: &[Technique],
+) -> Result<Logic, RuleError> {
+    puzzle.check(geometry.variant())?;
+    let mut board = Board { geometry, grid: Puzzle::empty(), cand: [0; 81] };
+    for cell in 0..81 {
+        board.cand[cell] = if puzzle.is_even_cell(cell) { EVEN_DIGITS } else { ALL_DIGITS };
+        board.grid.set_even_cell(cell, puzzle.is_even_cell(cell));
     }
-
-    fn new(variant: Variant) -> Layout {
-        let units: Vec<[usize; 9]> = variant.units().iter().map(|u| u.cells()).collect();
-        let mut cell_units = [[0; 5]; 81];
-        let mut cell_unit_count = [0; 81];
-        for (k, unit) in units.iter().enumerate() {
-            for &cell in unit {
-                cell_units[cell][cell_unit_count[cell]] = k;
-                cell_unit_count[cell] += 1;
-            }
+    for cell in 0..81 {
+        let digit = puzzle.get(cell);
+        if digit != 0 {
+            board.place(cell, digit);
         }
-        let mut lines = [[0; 9]; 2];
-        for (k, unit) in variant.units().iter().enumerate() {
-            match *unit {
-                Unit::Row(r) => lines[0][usize::from(r)] = k,
-                Unit::Column(c) => lines[1][usize::from(c)] = k,
-                _ => {}
-            }
-        }
-        let mut pairs = Vec::new();
-        for (u, cu) in units.iter().enumerate() {
-            for (v, cv) in units.iter().enumerate() {
-                let shared = mask_of(cu, |c| cv.contains(&c));
-                if u != v && shared.count_ones() >= 2 {
-                    pairs.push((u, v, shared, mask_of(cv, |c| !cu.contains(&c))));
-                }
-            }
-        }
-        let combinations = [2, 3].map(|k| (0..=9).map(|n| combinations(n, k)).collect());
-        Layout { variant, units, cell_units, cell_unit_count, lines, pairs, combinations }
     }
-
-    fn solve(&self, puzzle: &Puzzle, techniques: &[Technique]) -> Result<Logic, RuleError> {
-        puzzle.check(self.variant)?;
-        let mut board = Board { layout: self, grid: Puzzle::empty(), cand: [0; 81] };
-        for cell in 0..81 {
-            board.cand[cell] = if puzzle.is_even_cell(cell) { EVEN_DIGITS } else { ALL_DIGITS };
-            board.grid.set_even_cell(cell, puzzle.is_even_cell(cell));
+    let mut counts = [0u32; 9];
+    loop {
+        if board.grid.is_full() || (0..81).any(|c| board.grid.get(c) == 0 && board.cand[c] == 0) {
+            break;
         }
-        for cell in 0..81 {
-            let digit = puzzle.get(cell);
-            if digit != 0 {
-                board.place(cell, digit);
-            }
+        match techniques.iter().copied().find(|&t| board.apply(t)) {
+            Some(t) => counts[t as usize] += 1,
+            None => break,
         }
-        let mut counts = [0u32; 9];
-        loop {
-            if board.grid.is_full() || (0..81).any(|c| board.grid.get(c) == 0 && board.cand[c] == 0) {
-                break;
-            }
-            match techniques.iter().copied().find(|&t| board.apply(t)) {
-                Some(t) => counts[t as usize] += 1,
-                None => break,
-            }
-        }
-        Ok(Logic { grid: board.grid, solved: board.grid.is_full(), counts })
     }
-}
-
-/// The positions (a 9-bit mask) of the cells of a unit that satisfy `keep`.
-fn mask_of(unit: &[usize; 9], keep: impl Fn(usize) -> bool) -> u16 {
-    unit.iter().enumerate().filter(|&(_, &c)| keep(c)).fold(0, |m, (k, _)| m | 1 << k)
+    Ok(Logic { grid: board.grid, solved: board.grid.is_full(), counts })
 }
 
 /// The positions 0-8 set in a 9-bit mask.
@@ -334,20 +285,20 @@ fn positions(mask: u16) -> impl Iterator<Item = usize> {
 }
 
 /// The candidate grid of the logical solver.
-struct Board<'l> {
-    layout: &'l Layout,
+struct Board {
+    geometry: &'static Geometry,
     grid: Puzzle,
     /// Bit `d` set: digit `d` is still possible (empty cells only).
     cand: [u16; 81],
 }
 
-impl Board<'_> {
+impl Board {
     fn place(&mut self, cell: usize, digit: u8) {
         self.grid.set(cell, digit);
         self.cand[cell] = 0;
-        let layout = self.layout;
-        for &u in &layout.cell_units[cell][..layout.cell_unit_count[cell]] {
-            for other in layout.units[u] {
+        let geometry = self.geometry;
+        for &u in geometry.units_of(cell) {
+            for &other in geometry.unit_cells(u) {
                 self.cand[other] &= !(1 << digit);
             }
         }
@@ -362,7 +313,7 @@ impl Board<'_> {
 
     /// The positions in unit `u` where `digit` is still a candidate, as a 9-bit mask.
     fn places(&self, u: usize, digit: u8) -> u16 {
-        mask_of(&self.layout.units[u], |c| self.cand[c] & (1 << digit) != 0)
+        positions_where(self.geometry.unit_cells(u), |c| self.cand[c] & (1 << digit) != 0)
     }
 
     /// Applies one step of a technique; whether it made progress.
@@ -392,11 +343,11 @@ impl Board<'_> {
     }
 
     fn hidden_single(&mut self) -> bool {
-        for u in 0..self.layout.units.len() {
+        for u in 0..self.geometry.units().len() {
             for digit in 1..=9 {
                 let places = self.places(u, digit);
                 if places.count_ones() == 1 {
-                    let cell = self.layout.units[u][places.trailing_zeros() as usize];
+                    let cell = self.geometry.unit_cells(u)[places.trailing_zeros() as usize];
                     self.place(cell, digit);
                     return true;
                 }
@@ -408,8 +359,8 @@ impl Board<'_> {
     /// For two units U and V: if every place of a digit in U lies in V, the digit cannot be
     /// elsewhere in V (pointing and claiming, and their diagonal kin).
     fn locked_candidates(&mut self) -> bool {
-        let layout = self.layout;
-        for &(u, v, shared, rest_of_v) in &layout.pairs {
+        let geometry = self.geometry;
+        for &(u, v, shared, rest_of_v) in geometry.pairs() {
             for digit in 1..=9 {
                 let places = self.places(u, digit);
                 if places.count_ones() < 2 || places & !shared != 0 {
@@ -417,7 +368,7 @@ impl Board<'_> {
                 }
                 let mut progress = false;
                 for k in positions(rest_of_v) {
-                    progress |= self.eliminate(layout.units[v][k], 1 << digit);
+                    progress |= self.eliminate(geometry.unit_cells(v)[k], 1 << digit);
                 }
                 if progress {
                     return true;
@@ -430,8 +381,7 @@ impl Board<'_> {
     /// `size` empty cells of a unit whose candidates together are `size` digits: those digits
     /// leave the unit's other cells.
     fn naked_subset(&mut self, size: usize) -> bool {
-        let layout = self.layout;
-        for unit in &layout.units {
+        for unit in self.geometry.all_unit_cells() {
             let mut empty = [0usize; 9];
             let mut n = 0;
             for &cell in unit {
@@ -440,7 +390,7 @@ impl Board<'_> {
                     n += 1;
                 }
             }
-            for combo in &layout.combinations[size - 2][n] {
+            for combo in &combinations()[size - 2][n] {
                 let chosen = &combo[..size];
                 let union = chosen.iter().fold(0u16, |m, &k| m | self.cand[empty[usize::from(k)]]);
                 if union.count_ones() as usize != size {
@@ -463,8 +413,8 @@ impl Board<'_> {
     /// `size` digits whose places in a unit are `size` cells together: those cells hold nothing
     /// else.
     fn hidden_subset(&mut self, size: usize) -> bool {
-        let layout = self.layout;
-        for u in 0..layout.units.len() {
+        let geometry = self.geometry;
+        for u in 0..geometry.units().len() {
             let mut digits = [0u8; 9];
             let mut places = [0u16; 9];
             let mut n = 0;
@@ -476,7 +426,7 @@ impl Board<'_> {
                     n += 1;
                 }
             }
-            for combo in &layout.combinations[size - 2][n] {
+            for combo in &combinations()[size - 2][n] {
                 let chosen = &combo[..size];
                 let cells = chosen.iter().fold(0u16, |m, &k| m | places[usize::from(k)]);
                 if cells.count_ones() as usize != size {
@@ -485,7 +435,7 @@ impl Board<'_> {
                 let keep = chosen.iter().fold(0u16, |m, &k| m | (1 << digits[usize::from(k)]));
                 let mut progress = false;
                 for k in positions(cells) {
-                    progress |= self.eliminate(layout.units[u][k], ALL_DIGITS & !keep);
+                    progress |= self.eliminate(geometry.unit_cells(u)[k], ALL_DIGITS & !keep);
                 }
                 if progress {
                     return true;
@@ -498,7 +448,7 @@ impl Board<'_> {
     /// A digit confined, in `size` base lines, to `size` cross lines: it leaves the cross lines'
     /// other cells (X-wing for 2, swordfish for 3).
     fn fish(&mut self, size: usize) -> bool {
-        let layout = self.layout;
+        let geometry = self.geometry;
         for (base, cross) in [(0, 1), (1, 0)] {
             for digit in 1..=9 {
                 // Base lines (by number) where the digit has 2..=size places, and those places.
@@ -506,14 +456,14 @@ impl Board<'_> {
                 let mut places = [0u16; 9];
                 let mut n = 0;
                 for line in 0..9 {
-                    let p = self.places(layout.lines[base][line], digit);
+                    let p = self.places(geometry.line(base, line), digit);
                     if (2..=size).contains(&(p.count_ones() as usize)) {
                         numbers[n] = line;
                         places[n] = p;
                         n += 1;
                     }
                 }
-                for combo in &layout.combinations[size - 2][n] {
+                for combo in &combinations()[size - 2][n] {
                     let chosen = &combo[..size];
                     let covers = chosen.iter().fold(0u16, |m, &k| m | places[usize::from(k)]);
                     if covers.count_ones() as usize != size {
@@ -523,7 +473,7 @@ impl Board<'_> {
                     let mut progress = false;
                     // Along a cross line, position k is the cell on base line k.
                     for cross_line in positions(covers) {
-                        let unit = layout.units[layout.lines[cross][cross_line]];
+                        let unit = geometry.unit_cells(geometry.line(cross, cross_line));
                         for k in positions(!base_lines & 0x1ff) {
                             progress |= self.eliminate(unit[k], 1 << digit);
                         }
@@ -539,7 +489,7 @@ impl Board<'_> {
 }
 
 /// All `k`-element subsets of `0..n`, as sorted index lists (k <= 3).
-fn combinations(n: usize, k: usize) -> Vec<[u8; 3]> {
+fn subsets(n: usize, k: usize) -> Vec<[u8; 3]> {
     let mut out = Vec::new();
     let idx = |i: usize| u8::try_from(i).expect("n <= 9");
     match k {

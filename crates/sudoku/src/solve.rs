@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use dlx_engine::{Interrupted, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak};
 
+use crate::geometry::Geometry;
 use crate::puzzle::{Puzzle, RuleError};
 use crate::variant::{Unit, Variant};
 
@@ -34,7 +35,8 @@ pub struct Matrix {
 impl Matrix {
     /// Encodes a variant.
     pub fn new(variant: Variant) -> Matrix {
-        let units = variant.units();
+        let geometry = Geometry::of(variant);
+        let units = geometry.units();
         let mut b = ProblemBuilder::new();
         let declare =
             |b: &mut ProblemBuilder, name: String| b.primary(name).expect("sudoku names are valid and few");
@@ -55,11 +57,7 @@ impl Matrix {
         }
         for (cell, &cell_item) in cells.iter().enumerate() {
             for digit in 0..9 {
-                let unit_part = units
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, u)| u.contains(cell))
-                    .map(|(k, _)| unit_items[k * 9 + digit]);
+                let unit_part = geometry.units_of(cell).iter().map(|&k| unit_items[k * 9 + digit]);
                 b.option(std::iter::once(cell_item).chain(unit_part)).expect("each option is valid");
             }
         }

@@ -16,25 +16,8 @@
 //!   share its box) holding the same digits. Likewise for two columns of one stack. With three or
 //!   more columns these are not digit swaps; the diagonals of the diagonal variant are checked.
 
+use crate::geometry::{CellSet, Geometry};
 use crate::puzzle::Puzzle;
-use crate::singles::Geometry;
-use crate::variant::{Unit, Variant};
-
-/// A set of cells: bit `c` for cell `c` (0-80, row-major).
-pub(crate) type CellSet = u128;
-
-/// Every cell.
-pub(crate) const ALL_CELLS: CellSet = (1 << 81) - 1;
-
-/// The set holding only `cell`.
-pub(crate) fn cell_set(cell: usize) -> CellSet {
-    1 << cell
-}
-
-/// The set of `cells`.
-pub(crate) fn set_of(cells: &[usize]) -> CellSet {
-    cells.iter().fold(0, |set, &cell| set | cell_set(cell))
-}
 
 /// A change of a solution grid into another solution of the variant's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,14 +29,14 @@ pub(crate) struct Swap {
 }
 
 /// Replaces the contents of `out` with the digit swaps and row swaps (see the module docs) of
-/// `grid`, a complete solution of `variant`, whose units `geometry` describes.
-pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, variant: Variant, out: &mut Vec<Swap>) {
+/// `grid`, a complete solution of the variant whose units `geometry` describes.
+pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
     out.clear();
     let digit = |cell: usize| usize::from(grid.get(cell));
     // `cells_of[d]`: the cells holding digit `d`.
-    let mut cells_of = [0; 10];
+    let mut cells_of = [CellSet::EMPTY; 10];
     for cell in 0..81 {
-        cells_of[digit(cell)] |= cell_set(cell);
+        cells_of[digit(cell)] |= CellSet::cell(cell);
     }
     let even = cells_of[2] | cells_of[4] | cells_of[6] | cells_of[8];
     // Digit swaps: the connected parts, grown a layer at a time. A cell's neighbours are the
@@ -63,21 +46,20 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, variant: Variant, out: &
         for b in a + 1..=9 {
             let pair = cells_of[a] | cells_of[b];
             let mut left = pair;
-            while left != 0 {
-                let mut part = left & left.wrapping_neg();
+            while !left.is_empty() {
+                let mut part = left.lowest();
                 let mut fresh = part;
-                while fresh != 0 {
-                    let mut near = 0;
-                    while fresh != 0 {
-                        near |= geometry.peers(fresh.trailing_zeros() as usize);
-                        fresh &= fresh - 1;
+                while !fresh.is_empty() {
+                    let mut near = CellSet::EMPTY;
+                    for x in fresh {
+                        near |= geometry.peers(x);
                     }
-                    fresh = near & pair & !part;
+                    fresh = (near & pair) - part;
                     part |= fresh;
                 }
-                left &= !part;
+                left -= part;
                 // An even digit exchanged with an odd one turns the even one's cells odd.
-                let to_odd = if (a + b) % 2 == 1 { part & even } else { 0 };
+                let to_odd = if (a + b) % 2 == 1 { part & even } else { CellSet::EMPTY };
                 out.push(Swap { cells: part, to_odd });
             }
         }
@@ -95,19 +77,20 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, variant: Variant, out: &
             }
             let mut seen = [false; 9];
             for c0 in 0..9 {
-                let mut swap = Swap { cells: 0, to_odd: 0 };
+                let mut swap = Swap { cells: CellSet::EMPTY, to_odd: CellSet::EMPTY };
                 let mut c = c0;
                 while !seen[c] {
                     seen[c] = true;
                     let (x, y) = (cell(r1, c), cell(r2, c));
-                    swap.cells |= cell_set(x) | cell_set(y);
+                    let both = CellSet::cell(x) | CellSet::cell(y);
+                    swap.cells |= both;
                     if digit(x) % 2 != digit(y) % 2 {
-                        swap.to_odd |= (cell_set(x) | cell_set(y)) & even;
+                        swap.to_odd |= both & even;
                     }
                     c = column_of[digit(y)];
                 }
                 // A cycle of two columns is a digit swap, found above.
-                if swap.cells.count_ones() > 4 && keeps_units(grid, variant, swap.cells, &cell, r1, r2) {
+                if swap.cells.len() > 4 && keeps_units(grid, geometry, swap.cells, &cell, r1, r2) {
                     out.push(swap);
                 }
             }
@@ -116,11 +99,11 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, variant: Variant, out: &
 }
 
 /// Whether exchanging the cells of rows `r1` and `r2` (through `cell(row, column)`) in the columns
-/// of `cells` keeps every unit of `variant` holding each digit once. Rows, columns and boxes always
-/// do; the variant's other units (the diagonals) are looked at.
+/// of `cells` keeps every unit of the variant holding each digit once. Rows, columns and boxes
+/// always do; the variant's other units (the diagonals) are looked at.
 fn keeps_units(
     grid: &Puzzle,
-    variant: Variant,
+    geometry: &Geometry,
     cells: CellSet,
     cell: &impl Fn(usize, usize) -> usize,
     r1: usize,
@@ -128,7 +111,7 @@ fn keeps_units(
 ) -> bool {
     // The digit of a cell after the exchange.
     let after = |x: usize| {
-        if cells & cell_set(x) == 0 {
+        if !cells.contains(x) {
             return grid.get(x);
         }
         (0..9)
@@ -143,11 +126,7 @@ fn keeps_units(
             })
             .unwrap_or(0)
     };
-    variant
-        .units()
-        .iter()
-        .filter(|unit| !matches!(unit, Unit::Row(_) | Unit::Column(_) | Unit::Box(_)))
-        .all(|unit| unit.cells().iter().fold(0u16, |seen, &x| seen | 1 << after(x)) == 0x3fe)
+    geometry.extra_unit_sets().all(|unit| unit.iter().fold(0u16, |seen, x| seen | 1 << after(x)) == 0x3fe)
 }
 
 #[cfg(test)]
@@ -155,22 +134,7 @@ mod tests {
     use super::*;
     use crate::generate::Generator;
     use crate::solve::Matrix;
-
-    /// The cells of a set, in increasing order.
-    struct Cells(CellSet);
-
-    impl Iterator for Cells {
-        type Item = usize;
-
-        fn next(&mut self) -> Option<usize> {
-            if self.0 == 0 {
-                return None;
-            }
-            let cell = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            Some(cell)
-        }
-    }
+    use crate::variant::Variant;
 
     /// Every swap of random grids of every variant changes exactly its cells, turns exactly
     /// `to_odd` from even to odd, and gives another grid satisfying every unit.
@@ -182,16 +146,15 @@ mod tests {
             let mut out = Vec::new();
             for seed in 0..20 {
                 let grid = generator.full_grid(seed);
-                swaps(&grid, &Geometry::new(variant), variant, &mut out);
+                swaps(&grid, Geometry::of(variant), &mut out);
                 assert!(out.len() >= 36, "{variant}: {} swaps", out.len());
                 for swap in &out {
                     let other = apply(&grid, swap.cells);
-                    let changed =
-                        (0..81).filter(|&c| other.get(c) != grid.get(c)).fold(0, |s, c| s | cell_set(c));
+                    let changed: CellSet = (0..81).filter(|&c| other.get(c) != grid.get(c)).collect();
                     assert_eq!(changed, swap.cells, "{variant} seed {seed}");
-                    let to_odd = (0..81)
+                    let to_odd: CellSet = (0..81)
                         .filter(|&c| grid.get(c).is_multiple_of(2) && !other.get(c).is_multiple_of(2))
-                        .fold(0, |s, c| s | cell_set(c));
+                        .collect();
                     assert_eq!(to_odd, swap.to_odd, "{variant} seed {seed}");
                     for unit in variant.units() {
                         let digits = unit.cells().iter().fold(0u16, |seen, &c| seen | 1 << other.get(c));
@@ -202,19 +165,26 @@ mod tests {
         }
     }
 
-    /// Grids that are not solutions (never passed in by the generator) cause no panic.
+    /// Grids that are not solutions (never passed in by the generator) are taken without a panic:
+    /// the empty grid has no swap at all (no digit to exchange, no cycle of columns longer than
+    /// two), and in any grid each swap changes some cells and turns odd only cells it changes.
     #[test]
     fn any_grid_is_taken() {
         let mut out = Vec::new();
         let mut grid = Puzzle::empty();
         for variant in Variant::ALL {
-            swaps(&grid, &Geometry::new(variant), variant, &mut out);
+            swaps(&grid, Geometry::of(variant), &mut out);
+            assert_eq!(out, [], "{variant}: the empty grid");
         }
         for cell in 0..81 {
             grid.set(cell, u8::try_from(cell % 7 + 1).unwrap());
         }
         for variant in Variant::ALL {
-            swaps(&grid, &Geometry::new(variant), variant, &mut out);
+            swaps(&grid, Geometry::of(variant), &mut out);
+            assert!(!out.is_empty(), "{variant}: digits 1-7 in every row have swaps");
+            for swap in &out {
+                assert!(!swap.cells.is_empty() && (swap.to_odd - swap.cells).is_empty(), "{swap:?}");
+            }
         }
     }
 
@@ -223,13 +193,13 @@ mod tests {
     /// a stack, and each column's (or row's) two cells are exchanged.
     fn apply(grid: &Puzzle, cells: CellSet) -> Puzzle {
         let distinct = |of: &dyn Fn(usize) -> usize| -> Vec<usize> {
-            Cells(cells).map(of).collect::<std::collections::BTreeSet<_>>().into_iter().collect()
+            cells.iter().map(of).collect::<std::collections::BTreeSet<_>>().into_iter().collect()
         };
         let digits: Vec<u8> =
             distinct(&|c| usize::from(grid.get(c))).into_iter().map(|d| u8::try_from(d).unwrap()).collect();
         let mut other = *grid;
         if let [a, b] = digits[..] {
-            for c in Cells(cells) {
+            for c in cells {
                 other.set(c, if grid.get(c) == a { b } else { a });
             }
             return other;

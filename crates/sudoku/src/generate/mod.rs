@@ -1,0 +1,335 @@
+//! Generating puzzles: a random full grid, then clues removed (with their symmetric partners)
+//! while the solution stays unique.
+//!
+//! Each removal is checked by first-solution searches on one reused solver ("is there a solution
+//! with another digit in this cell?"), except where the grid's unavoidable sets (`unavoidable`)
+//! already show the puzzle would be ambiguous, or singles placed from the clues left fill the
+//! removed cells again (`singles`), which shows it stays unique. The pieces of a puzzle (clue
+//! groups, even markers) are tested in order on the solver's undo stack (`pieces`). How many
+//! searches are left per puzzle is measured in `benches/RESULTS.md`.
+
+mod pieces;
+mod singles;
+mod unavoidable;
+
+use dlx_engine::{Budget, Solver, TieBreak};
+use rand::{Rng, SeedableRng, seq::SliceRandom};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::geometry::{CellSet, Geometry};
+use crate::puzzle::Puzzle;
+use crate::rate::{Level, Logic, Technique, solve_logically};
+use crate::solve::Matrix;
+use crate::symmetry::Symmetry;
+use crate::variant::Variant;
+use pieces::{Clues, Markers, Stack, thin_out};
+use singles::Grid;
+use unavoidable::Swap;
+
+/// Options a random fill may try before it starts over from a new seed: the effort of a random
+/// fill is heavy-tailed, and restarts cut the tail (see `benches/RESULTS.md`).
+const FILL_BUDGET: u64 = 200;
+
+/// Restarts after which a random fill goes on without a budget.
+const FILL_ATTEMPTS: u32 = 64;
+
+/// A generated puzzle and its unique solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: givens, and even markers for the even-cell variant.
+    pub puzzle: Puzzle,
+    /// Its unique solution.
+    pub solution: Puzzle,
+}
+
+/// A reproducible run of puzzles: puzzle `index` of the run depends only on the run's seed, its
+/// symmetry and its level, whatever other puzzles are made, in whatever order, on whatever
+/// threads. `dlx generate --seed S` makes puzzles `0, 1, 2, ...` of `Run::new(S)` (with its
+/// `--symmetry` and `--difficulty`).
+///
+/// ```
+/// use dlx_sudoku::{Generator, Level, Matrix, Run, Variant};
+/// let matrix = Matrix::new(Variant::Classic);
+/// let mut generator = Generator::new(&matrix);
+/// let run = Run { level: Some(Level::Easy), ..Run::new(42) };
+/// let made = generator.generate_in(&run, 0).expect("an easy puzzle within the attempts");
+/// assert_eq!(made.logic.expect("rated to check the level").level(), Level::Easy);
+/// assert_eq!(generator.generate_in(&run, 0).unwrap().generated, made.generated);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// The run's seed.
+    pub seed: u64,
+    /// The symmetry of every puzzle's clues.
+    pub symmetry: Symmetry,
+    /// When set, each puzzle is generated again from a new seed (derived from the puzzle's) until
+    /// its [`Level`] is this one.
+    pub level: Option<Level>,
+    /// How many puzzles each index may generate to reach the level (at least one is made).
+    pub max_attempts: u64,
+}
+
+impl Run {
+    /// The attempts allowed per puzzle by [`Run::new`].
+    pub const DEFAULT_ATTEMPTS: u64 = 2000;
+
+    /// A run with this seed: rotational symmetry, any level.
+    pub fn new(seed: u64) -> Run {
+        Run { seed, symmetry: Symmetry::Rotational, level: None, max_attempts: Run::DEFAULT_ATTEMPTS }
+    }
+
+    /// The seed of attempt `attempt` (from 0) at puzzle `index`: SplitMix64 of the run's seed and
+    /// the index for the first, and of that seed and the attempt for the others.
+    pub fn seed_of(&self, index: u64, attempt: u64) -> u64 {
+        let first = mix(self.seed, index);
+        if attempt == 0 { first } else { mix(first, attempt) }
+    }
+}
+
+/// SplitMix64: a seed derived from another and an index.
+fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Puzzle `index` of a [`Run`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Numbered {
+    /// Its index in the run.
+    pub index: u64,
+    /// The seed it was generated from (see [`Run::seed_of`]).
+    pub seed: u64,
+    /// How many puzzles were generated to reach it (1 without a level).
+    pub attempts: u64,
+    /// The puzzle and its solution.
+    pub generated: Generated,
+    /// The logical solver's verdict, when the run has a level (which it then matches).
+    pub logic: Option<Logic>,
+}
+
+/// No puzzle of a [`Run`]'s level came out within its attempts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("puzzle {}: no {level} puzzle in {attempts} attempts", index + 1)]
+pub struct NotFound {
+    /// The puzzle's index in the run.
+    pub index: u64,
+    /// The level asked for.
+    pub level: Level,
+    /// The attempts made.
+    pub attempts: u64,
+    /// The seed of the last attempt.
+    pub last_seed: u64,
+}
+
+/// Generates minimal puzzles with a unique solution. Reuses one engine solver for everything.
+///
+/// A generator reuses its solver and scratch space from one puzzle to the next; its puzzles
+/// depend on the seed alone.
+#[derive(Debug)]
+pub struct Generator<'m> {
+    variant: Variant,
+    solver: Solver<'m>,
+    /// The clue groups (orbits) of the last symmetry asked for, computed once for it, as lists
+    /// and as sets of cells.
+    orbits: Vec<Vec<usize>>,
+    orbit_sets: Vec<CellSet>,
+    orbits_of: Option<Symmetry>,
+    /// Scratch: the removal order (indices into `orbits`), and which of them are kept.
+    order: Vec<usize>,
+    kept: Vec<usize>,
+    /// Scratch: the empty even cells, in the order their markers are tried.
+    marked: Vec<usize>,
+    /// Scratch: the other solutions near the full grid (see `unavoidable`), and the cells of
+    /// those that a puzzle must not leave free.
+    swaps: Vec<Swap>,
+    sets: Vec<CellSet>,
+    /// Scratch: the pieces applied while thinning out.
+    stack: Stack,
+    /// The variant's units as sets of cells, to find singles with.
+    geometry: &'static Geometry,
+}
+
+impl<'m> Generator<'m> {
+    /// A generator for the matrix's variant.
+    pub fn new(matrix: &'m Matrix) -> Self {
+        Generator {
+            variant: matrix.variant(),
+            solver: {
+                // Its checks are first-solution searches, which the last-conflict rule suits (see
+                // `SudokuSolver`, and `benches/RESULTS.md` for the gain). The fill of the full
+                // grid breaks its ties by the same rule, so the two rules make different puzzles
+                // from the same seed.
+                let mut solver = Solver::new(matrix.problem());
+                solver.set_tie_break(TieBreak::LastConflict);
+                solver
+            },
+            orbits: Vec::new(),
+            orbit_sets: Vec::new(),
+            orbits_of: None,
+            order: Vec::new(),
+            kept: Vec::new(),
+            marked: Vec::new(),
+            swaps: Vec::new(),
+            sets: Vec::new(),
+            stack: Stack::default(),
+            geometry: Geometry::of(matrix.variant()),
+        }
+    }
+
+    /// A random full grid of the variant, from the engine's seeded random branching.
+    ///
+    /// A random fill is usually quick but now and then wanders into a large dead subtree (the
+    /// search effort is heavy-tailed), so a fill that has tried 200 options starts over with a
+    /// fresh seed drawn from `seed`; the grid depends on `seed` alone, as before.
+    pub fn full_grid(&mut self, seed: u64) -> Puzzle {
+        self.solver.reset();
+        // Shuffled digits make the grid random; random ties between equally short constraints
+        // would only make it slower.
+        self.solver.set_random_ties(false);
+        let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut attempt_seed = seed;
+        let mut grid = Puzzle::empty();
+        for attempt in 0.. {
+            // Never give up: after many restarts (which no measured seed needed), no budget.
+            let nodes = (attempt < FILL_ATTEMPTS).then_some(FILL_BUDGET);
+            self.solver.set_budget(Budget { nodes, updates: None });
+            self.solver.set_seed(Some(attempt_seed));
+            let filled = self.solver.for_each(|s| {
+                for option in s.options() {
+                    let (cell, digit) = Matrix::placement(option);
+                    grid.set(cell, digit);
+                }
+                std::ops::ControlFlow::Break(())
+            });
+            if filled.is_ok() {
+                break;
+            }
+            attempt_seed = seeds.random();
+        }
+        self.solver.set_budget(Budget::default());
+        self.solver.set_seed(None);
+        grid
+    }
+
+    /// Puzzle `index` of `run`: generated from [`Run::seed_of`]`(index, 0)`, and, when the run
+    /// has a level, again from the next attempts' seeds until the logical solver gives that level
+    /// or [`Run::max_attempts`] puzzles were made.
+    pub fn generate_in(&mut self, run: &Run, index: u64) -> Result<Numbered, NotFound> {
+        let attempts = if run.level.is_some() { run.max_attempts.max(1) } else { 1 };
+        let mut last_seed = run.seed_of(index, 0);
+        for attempt in 0..attempts {
+            let seed = run.seed_of(index, attempt);
+            last_seed = seed;
+            let generated = self.generate(run.symmetry, seed);
+            let Some(level) = run.level else {
+                return Ok(Numbered { index, seed, attempts: 1, generated, logic: None });
+            };
+            let logic = solve_logically(&generated.puzzle, self.variant, &Technique::ALL)
+                .expect("generated puzzles obey the rules");
+            if logic.level() == level {
+                return Ok(Numbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
+            }
+        }
+        let level = run.level.unwrap_or(Level::Expert);
+        Err(NotFound { index, level, attempts, last_seed })
+    }
+
+    /// A minimal puzzle with a unique solution and the given symmetry, reproducibly from `seed`.
+    ///
+    /// Minimal: removing any further clue group (orbit under the symmetry) makes it ambiguous; for
+    /// the even-cell variant, so does removing any even marker.
+    pub fn generate(&mut self, symmetry: Symmetry, seed: u64) -> Generated {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let solution = self.full_grid(rng.random());
+        if self.orbits_of != Some(symmetry) {
+            self.orbits = symmetry.orbits();
+            self.orbit_sets = self.orbits.iter().map(|orbit| CellSet::of(orbit)).collect();
+            self.orbits_of = Some(symmetry);
+        }
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..self.orbits.len());
+        order.shuffle(&mut rng);
+
+        self.solver.reset();
+        let grid = Grid::new(&solution);
+        // Even-cell variant: every even cell starts marked (its odd options excluded), while the
+        // clues are thinned out.
+        let all_marked = if self.variant.has_even_cells() { grid.even_cells() } else { CellSet::EMPTY };
+        for cell in all_marked {
+            for odd in [1, 3, 5, 7, 9] {
+                self.solver.exclude(Matrix::option(cell, odd)).expect("options of the matrix");
+            }
+        }
+        let mut kept = std::mem::take(&mut self.kept);
+        kept.clear();
+        // Unavoidable sets: the changed cells of the swaps (in the even-cell variant, of those
+        // that keep every even cell even: all are marked for now).
+        unavoidable::swaps(&solution, self.geometry, &mut self.swaps);
+        let even_cells = self.variant.has_even_cells();
+        self.sets.clear();
+        self.sets.extend(self.swaps.iter().filter(|s| !even_cells || s.to_odd.is_empty()).map(|s| s.cells));
+        let mut clues = Clues {
+            geometry: self.geometry,
+            grid: &grid,
+            marked: all_marked,
+            orbits: &self.orbits,
+            orbit_sets: &self.orbit_sets,
+            order: &order,
+            sets: &mut self.sets,
+            given: CellSet::ALL,
+        };
+        self.stack.clear(&self.solver);
+        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack);
+        let mut puzzle = Puzzle::empty();
+        for &k in &kept {
+            for &cell in &self.orbits[order[k]] {
+                puzzle.set(cell, solution.get(cell));
+            }
+        }
+        if self.variant.has_even_cells() {
+            // Then the markers, on the final clues: each empty even cell starts marked.
+            self.solver.reset();
+            for (cell, &digit) in puzzle.cells().iter().enumerate() {
+                if digit != 0 {
+                    self.solver.force(Matrix::option(cell, digit)).expect("clues of one solution agree");
+                }
+            }
+            let mut cells = std::mem::take(&mut self.marked);
+            cells.clear();
+            cells.extend((0..81).filter(|&c| puzzle.get(c) == 0 && solution.get(c).is_multiple_of(2)));
+            cells.shuffle(&mut rng);
+            kept.clear();
+            // A swap that changes no clue gives another solution unless a marker stands on one of
+            // the cells it turns odd.
+            let clue_cells: CellSet = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+            self.sets.clear();
+            self.sets.extend(self.swaps.iter().filter(|s| !s.cells.meets(clue_cells)).map(|s| s.to_odd));
+            // None is empty: such a swap would be another solution even with every marker, and
+            // the clues were chosen for a unique solution with every marker.
+            debug_assert!(self.sets.iter().all(|set| !set.is_empty()), "a swap keeps the puzzle ambiguous");
+            let marked = CellSet::of(&cells);
+            let mut markers = Markers {
+                geometry: self.geometry,
+                grid: &grid,
+                clues: clue_cells,
+                cells: &cells,
+                sets: &mut self.sets,
+                marked,
+            };
+            self.stack.clear(&self.solver);
+            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut self.stack);
+            for &k in &kept {
+                puzzle.set_even_cell(cells[k], true);
+            }
+            self.marked = cells;
+        }
+        self.solver.reset();
+        self.order = order;
+        self.kept = kept;
+        Generated { puzzle, solution }
+    }
+}
