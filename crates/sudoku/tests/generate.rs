@@ -57,12 +57,31 @@ fn diagonal_and_even_variants() {
     for variant in [Variant::Diagonal, Variant::Even] {
         let matrix = Matrix::new(variant);
         for (seed, symmetry) in [(1, Symmetry::Rotational), (2, Symmetry::None), (3, Symmetry::Mirror)] {
-            let p = check_generated(&matrix, symmetry, seed);
-            if variant == Variant::Even {
-                assert!(p.has_even_cells() || seed != 1, "markers expected in {p:?}");
-            }
+            check_generated(&matrix, symmetry, seed);
         }
     }
+}
+
+/// Even-cell markers over many seeds and symmetries: each puzzle is unique and minimal in clues
+/// and in markers (every marker is needed: `check_generated`), its markers stand on empty cells,
+/// and markers are used at all: nearly every puzzle needs some (297 to 300 of 300 when measured
+/// with `dlx generate`).
+#[test]
+fn even_cell_markers_over_many_seeds() {
+    let matrix = Matrix::new(Variant::Even);
+    let mut with_markers = 0;
+    let mut cases = 0;
+    for seed in 10..18 {
+        for symmetry in [Symmetry::None, Symmetry::Rotational, Symmetry::Dihedral] {
+            let p = check_generated(&matrix, symmetry, seed);
+            for cell in (0..81).filter(|&c| p.is_even_cell(c)) {
+                assert_eq!(p.get(cell), 0, "{p:?}: a marker on a given cell {cell}");
+            }
+            with_markers += usize::from(p.has_even_cells());
+            cases += 1;
+        }
+    }
+    assert!(with_markers + 2 >= cases, "only {with_markers} of {cases} puzzles have markers");
 }
 
 #[test]
@@ -77,10 +96,9 @@ fn same_seed_same_puzzle() {
 }
 
 #[test]
-fn what_a_generator_learned_changes_no_puzzle() {
-    // A generator plans how it thins out clues from the puzzles it made before (here after 4 and
-    // 16 of them; markers are planned by their count, so only where a count recurs): that may
-    // change its work, never its puzzles.
+fn a_used_generator_makes_what_a_fresh_one_makes() {
+    // A generator keeps its solver and scratch space from one puzzle to the next: none of it may
+    // change a puzzle.
     for variant in Variant::ALL {
         let matrix = Matrix::new(variant);
         let mut seasoned = Generator::new(&matrix);
