@@ -2,8 +2,8 @@
 //! sets in `../shared/data/sudoku/` beside the project root, with the `sudoku` crate measured side
 //! by side as the baseline. Skipped, with a message, when the sets are absent.
 //!
-//! Throughput is in puzzles, so criterion reports puzzles per second; guesses per puzzle are printed
-//! before each group.
+//! Throughput is in puzzles, so criterion reports puzzles per second; guesses per puzzle are
+//! printed before each group.
 
 use std::path::PathBuf;
 

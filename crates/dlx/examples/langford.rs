@@ -5,7 +5,8 @@
 //! at slots `i` and `i + k + 1`. Counting each pairing and its reversal, n = 11 has 35584
 //! solutions.
 //!
-//! `cargo run --release -p dlx-engine --example langford -- 11` (`--dlx` prints the problem instead)
+//! `cargo run --release -p dlx-engine --example langford -- 11` (`--dlx` prints the problem
+//! instead)
 
 use dlx_engine::{BuildError, Problem, ProblemBuilder, Solver};
 

@@ -1,8 +1,8 @@
 //! Small `u32` index newtypes.
 //!
-//! Every index in the engine is a `u32` inside a `#[repr(transparent)]` newtype. They are built only
-//! through checked constructors, so no silent `as` truncation can turn a large index into a wrong
-//! one.
+//! Every index in the engine is a `u32` inside a `#[repr(transparent)]` newtype. They are built
+//! only through checked constructors, so no silent `as` truncation can turn a large index into a
+//! wrong one.
 
 // A `u32` always fits in a `usize` on the platforms this crate supports.
 const _: () = assert!(usize::BITS >= 32, "dlx-engine needs a usize of at least 32 bits");

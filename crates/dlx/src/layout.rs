@@ -37,7 +37,7 @@
 /// have.
 ///
 /// Node indices are `u32`. The limit is below `2^30` so that list lengths leave the two top bits
-/// of a header free for the marks [`SECONDARY`] and [`COVERED`].
+/// of a header free for its two marks (secondary, covered: see the crate docs).
 pub const MAX_NODES: usize = (1 << 30) - 1;
 
 /// Added to an item header's `top` while the item is covered.

@@ -13,7 +13,8 @@
 //! let mut solver = Solver::new(&problem);
 //! assert_eq!(solver.count()?, 1);
 //! let solution = solver.first()?.expect("one solution");
-//! let mut lines: Vec<String> = solution.iter().map(|&o| problem.display_option(o).to_string()).collect();
+//! let mut lines: Vec<String> =
+//!     solution.iter().map(|&o| problem.display_option(o).to_string()).collect();
 //! lines.sort();
 //! assert_eq!(lines, ["A D", "B G", "C E F"]);
 //! println!("{} updates", solver.stats().updates);
@@ -56,10 +57,10 @@
 //! Knuth's example, items `A`–`G` and options `C E F`, `A D G`, `B C F`, `A D`, `B G`, `D E G`:
 //!
 //! ```text
-//! node:  0   1A  2B  3C  4D  5E  6F  7G |  8   9C 10E 11F | 12  13A 14D 15G | 16  17B 18C 19F | 20 ...
-//! top:   -   2   2   2   3   2   2   3  |  0   3   5   6  |  0   1   4   7  |  0   2   3   6  |  0
-//! up:    -  21  24  18  27  28  19  29  |  -   3   5   6  |  9   1   4   7  | 13   2   9  11  | 17
-//! down:  -  13  17   9  14  10  11  15  | 11  18  28  19  | 15  21  22  25  | 19  24   3   6  | 22
+//! node: 0  1A  2B  3C  4D  5E  6F  7G |  8  9C 10E 11F | 12 13A 14D 15G | 16 17B 18C 19F | 20 ...
+//! top:  -   2   2   2   3   2   2   3 |  0   3   5   6 |  0   1   4   7 |  0   2   3   6 |  0
+//! up:   -  21  24  18  27  28  19  29 |  -   3   5   6 |  9   1   4   7 | 13   2   9  11 | 17
+//! down: -  13  17   9  14  10  11  15 | 11  18  28  19 | 15  21  22  25 | 19  24   3   6 | 22
 //! ```
 //!
 //! (`A D` is nodes 21–22, `B G` 24–25 and `D E G` 27–29, with spacers 23, 26 and 30.)

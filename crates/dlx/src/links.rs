@@ -55,8 +55,8 @@
 //!   item's length only falls during it, so it reaches 0 once at most), and each starts by
 //!   checking that the record holds at most one entry per primary item, as it does when the
 //!   stack discipline is kept. So every store stays within the buffer, and a record grown by
-//!   misuse gives a panic, never a write out of bounds. (A clamp on each store instead cost 6%
-//!   more instructions.)
+//!   misuse gives a panic, never a write out of bounds. (A clamp on each store instead costs
+//!   more: see `benches/RESULTS.md`.)
 //!
 //! One precondition stays with the caller, for the links to be right, not for memory to be
 //! safe: operations are undone in exactly the reverse order (the solver's stack discipline,

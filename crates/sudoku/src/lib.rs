@@ -3,8 +3,8 @@
 //! ```
 //! use dlx_sudoku::{Matrix, Puzzle, Uniqueness, Variant};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let puzzle: Puzzle =
-//!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+//! let line = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+//! let puzzle: Puzzle = line.parse()?;
 //! let matrix = Matrix::new(Variant::Classic); // built once, reused for every puzzle
 //! let mut solver = matrix.solver();
 //! match solver.check_unique(&puzzle)? {
@@ -33,15 +33,26 @@
 //! (then, for even cells, the markers) and checks each removal with a first-solution search that
 //! excludes the removed digit, without rebuilding anything; the other clues stay forced on the
 //! solver's undo stack, arranged by halving the groups so that each is forced a logarithmic
-//! number of times, not once per check. Removals that would leave one of the grid's unavoidable sets
-//! without a clue (the cells where exchanging two digits, or two rows of a band, gives another
-//! solution) are refused without a search, removals that the clues left undo through singles
-//! alone (a cell with one candidate, or a digit with one place in a unit, placed round after
-//! round until the removed cells hold their digits again) are accepted without one, and the
-//! solver takes up the clues the splits call for only when a search needs them.
+//! number of times, not once per check. Removals that would leave one of the grid's unavoidable
+//! sets without a clue (the cells where exchanging two digits, or two rows of a band, gives
+//! another solution) are refused without a search, removals that the clues left undo through
+//! singles alone (a cell with one candidate, or a digit with one place in a unit, placed round
+//! after round until the removed cells hold their digits again) are accepted without one, and the
+//! solver takes up the clues the halves call for only when a search needs them. A [`Run`] names
+//! a reproducible series of puzzles (seed, symmetry, level, attempts):
+//! [`Generator::generate_in`] makes puzzle `i` of it, exactly as `dlx generate` does.
+//!
 //! [`rate`](fn@rate) grades a puzzle the way people experience it: a logical solver
 //! ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the hardest one
 //! needed gives the [`Level`]; the search effort is averaged over seeded branching orders.
+//!
+//! # Inside
+//!
+//! `geometry` describes each variant's grid once (sets of cells, units, peers) for everything
+//! else: the rule checks (`puzzle`), the encoder (`solve`), the rater (`rate`) and the generator
+//! (`generate`, whose machinery is in `generate::pieces`, `generate::singles` and
+//! `generate::unavoidable`). `parse` reads records, `svg` draws them, `symmetry` maps cells onto
+//! their partners. The measurements behind the design are in the project's `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

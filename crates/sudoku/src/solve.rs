@@ -149,11 +149,9 @@ pub enum Uniqueness {
 /// is allocated per puzzle.
 ///
 /// A first solution or a uniqueness check (a count up to 2 at most) breaks ties at guesses by the
-/// last conflict ([`TieBreak::LastConflict`]). Measured on the public sets, first solution: 15%
-/// fewer nodes per 17-clue puzzle, 39% fewer on magictour's, 33% fewer on the first 500 of the
-/// forum's hardest, with 11%, 31% and 26% off the time (count up to 2: 16%, 35% and 25%). Counting
-/// further, and the iterator of solutions, take the earliest item: enumerating the 189,924
-/// solutions of a puzzle with 16 clues took as many nodes and 11% more time with the last conflict.
+/// last conflict ([`TieBreak::LastConflict`]), which takes far fewer nodes on hard puzzles.
+/// Counting further, and the iterator of solutions, take the earliest item: walking a whole tree,
+/// the last conflict saves no nodes and costs time. (The figures are in `benches/RESULTS.md`.)
 #[derive(Debug)]
 pub struct SudokuSolver<'m> {
     variant: Variant,
@@ -249,7 +247,7 @@ impl<'m> SudokuSolver<'m> {
 /// forced. The engine refuses to force a given that shares an item with an earlier one (a digit
 /// twice in a unit) or whose option was excluded (an odd digit in an even cell), exactly when the
 /// givens break a rule; only then is the puzzle checked, to name the rule (checking every puzzle
-/// first took 2% of the instructions of solving a 17-clue puzzle).
+/// first would cost every puzzle the check).
 pub(crate) fn load(solver: &mut Solver<'_>, variant: Variant, puzzle: &Puzzle) -> Result<(), RuleError> {
     solver.reset();
     if puzzle.has_even_cells() {

@@ -78,13 +78,11 @@ pub enum TieBreak {
     /// conflict" rule of constraint solvers. Each run starts with an empty memory, so its
     /// branching depends only on the state it starts from.
     ///
-    /// Measured on sudoku (first solution, nodes per puzzle): 17-clue set 94.6 → 80.7, magictour
-    /// top 1465 373.3 → 228.5, forum hardest (its first 500) 1175.1 → 781.7, which took 11%, 31%
-    /// and 26% off the time. Counting every solution, where the whole tree is walked anyway, it
-    /// changed the nodes by +6% (12 queens), under 1% (Langford pairs, n = 11; pentominoes; the
-    /// 189,924 solutions of a sudoku with 16 clues), and took 8-11%, up to 5%, 3% and 11% more
-    /// time: hence not the default. It suits runs that stop early: a first solution, or a check
-    /// that there is no second.
+    /// It takes far fewer nodes, and less time, on hard first-solution searches such as sudoku.
+    /// Counting every solution, where the whole tree is walked anyway, it saves no nodes and
+    /// costs time (keeping the ring): hence not the default. It suits runs that stop early: a
+    /// first solution, or a check that there is no second. (The figures are in the project's
+    /// `benches/RESULTS.md`.)
     LastConflict,
 }
 
@@ -379,8 +377,8 @@ impl<'p> Solver<'p> {
     }
 
     /// With `Some(seed)`, each following run shuffles the order in which the options of the chosen
-    /// item are tried, and breaks ties between equally short items at random, reproducibly: the same
-    /// seed gives the same solutions in the same order. With `None`, options are tried top to
+    /// item are tried, and breaks ties between equally short items at random, reproducibly: the
+    /// same seed gives the same solutions in the same order. With `None`, options are tried top to
     /// bottom and ties are broken by the [`TieBreak`] rule. The set of solutions never depends on
     /// the seed.
     ///
@@ -396,10 +394,10 @@ impl<'p> Solver<'p> {
     }
 
     /// With `false`, seeded runs still shuffle each item's options but break ties between equally
-    /// short items as unseeded runs do, by the [`TieBreak`] rule. The choice of item then costs what
-    /// it costs without a seed (a scan that may stop at the first item of length 1), which makes a
-    /// random first solution several times cheaper on problems with many ties, such as filling an
-    /// empty sudoku grid. The default is `true`.
+    /// short items as unseeded runs do, by the [`TieBreak`] rule. The choice of item then costs
+    /// what it costs without a seed (a scan that may stop at the first item of length 1), which
+    /// makes a random first solution several times cheaper on problems with many ties, such as
+    /// filling an empty sudoku grid. The default is `true`.
     pub fn set_random_ties(&mut self, random: bool) {
         self.random_ties = random;
     }

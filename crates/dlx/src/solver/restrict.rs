@@ -12,8 +12,8 @@ use crate::index::{ItemId, OptionId, to_u32};
 
 use super::{ForceError, Solver, Undone};
 
-/// A forced or excluded option: the option's first node, the length of the record of emptied items before
-/// it was applied, and the list removals applying it made (what undoing it costs).
+/// A forced or excluded option: the option's first node, the length of the record of emptied items
+/// before it was applied, and the list removals applying it made (what undoing it costs).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Restriction {
     Forced(u32, usize, u64),

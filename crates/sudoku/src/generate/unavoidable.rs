@@ -6,15 +6,16 @@
 //! puzzles, whose markers all lie outside the cells that turn odd) has both grids as solutions:
 //! the changed cells are *unavoidable*. Two families are found:
 //!
-//! * **Digit swaps.** Take two digits `a` and `b`. Every unit holds one cell of each; join those two
-//!   cells, unit by unit. In each connected part of the 18 cells, exchanging `a` and `b` keeps every
-//!   unit holding one of each. The smallest parts are the familiar unavoidable rectangles (four
-//!   cells, two digits, two boxes).
+//! * **Digit swaps.** Take two digits `a` and `b`. Every unit holds one cell of each; join those
+//!   two cells, unit by unit. In each connected part of the 18 cells, exchanging `a` and `b` keeps
+//!   every unit holding one of each. The smallest parts are the familiar unavoidable rectangles
+//!   (four cells, two digits, two boxes).
 //! * **Row swaps.** Take two rows of one band, and follow the columns from one to the next as the
 //!   digit of the first row in a column is found in the second row: a cycle of columns. Exchanging
-//!   the two rows' cells in those columns keeps every row, column and box (the two cells of a column
-//!   share its box) holding the same digits. Likewise for two columns of one stack. With three or
-//!   more columns these are not digit swaps; the diagonals of the diagonal variant are checked.
+//!   the two rows' cells in those columns keeps every row, column and box (the two cells of a
+//!   column share its box) holding the same digits. Likewise for two columns of one stack. With
+//!   three or more columns these are not digit swaps; the diagonals of the diagonal variant are
+//!   checked.
 
 use crate::geometry::{CellSet, Geometry};
 use crate::puzzle::Puzzle;
