@@ -6,10 +6,12 @@ use dlx_sudoku::{Generator, Matrix, Symmetry, Variant};
 fn main() {
     let mut args = std::env::args().skip(1);
     let count: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
-    let variant = match args.next().as_deref() {
-        Some("diagonal") => Variant::Diagonal,
-        Some("even") => Variant::Even,
-        _ => Variant::Classic,
+    let variant = match args.next().map(|name| name.parse::<Variant>()).transpose() {
+        Ok(variant) => variant.unwrap_or(Variant::Classic),
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
     };
     let matrix = Matrix::new(variant);
     let mut generator = Generator::new(&matrix);

@@ -66,7 +66,12 @@ impl Technique {
         match self {
             Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
             Technique::LockedCandidates => Level::Medium,
-            _ => Level::Hard,
+            Technique::NakedPair
+            | Technique::HiddenPair
+            | Technique::NakedTriple
+            | Technique::HiddenTriple
+            | Technique::XWing
+            | Technique::Swordfish => Level::Hard,
         }
     }
 }
