@@ -9,8 +9,8 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{
-    Generated, Generator, Level, Matrix, NotFound, Numbered, Rater, Run, Symmetry, Technique, Variant,
-    svg_page, to_svg,
+    Generated, Generator, Level, Matrix, NotFound, Numbered, Run, Symmetry, Technique, Variant,
+    solve_logically, svg_page, to_svg,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -83,14 +83,13 @@ struct Made {
 }
 
 /// Puzzle `index` of `run`, rated when the output needs it.
-fn make(generator: &mut Generator<'_>, rater: &Rater<'_>, run: &Run, rate: bool, index: u64) -> Made {
+fn make(generator: &mut Generator<'_>, variant: Variant, run: &Run, rate: bool, index: u64) -> Made {
     let made = generator.generate_in(run, index);
     let rating = match &made {
         Ok(numbered) if rate => {
             let logic = match &numbered.logic {
                 Some(logic) => *logic,
-                None => rater
-                    .logic(&numbered.generated.puzzle, &Technique::ALL)
+                None => solve_logically(&numbered.generated.puzzle, variant, &Technique::ALL)
                     .expect("generated puzzles obey the rules"),
             };
             Some((logic.level(), logic.hardest_name()))
@@ -135,13 +134,13 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     while first < args.count {
         let last = (first + chunk).min(args.count);
         // Each puzzle depends on the run and its index alone, so the work may be split anyhow:
-        // a generator and a rater per piece of work rayon hands a thread.
+        // a generator per piece of work rayon hands a thread.
         let batch: Vec<Made> = pool.install(|| {
             (first..last)
                 .into_par_iter()
                 .map_init(
-                    || (Generator::new(&matrix), Rater::new(&matrix)),
-                    |(generator, rater), index| make(generator, rater, &run, rate, index),
+                    || Generator::new(&matrix),
+                    |generator, index| make(generator, variant, &run, rate, index),
                 )
                 .collect()
         });

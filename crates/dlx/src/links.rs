@@ -27,10 +27,10 @@
 //! the choice of item (see `choose`) finds a dead end without a scan. The record is a stack: the
 //! search truncates it, on backtracking, to the length it had before the level it leaves
 //! ([`LinksMut::truncate_emptied`]), so it holds at most one entry per primary item: an entry is
-//! made when the item's list becomes empty, and the record is truncated below it before the
-//! removal that emptied the list is undone. Recording takes no branch: every removal writes its
-//! item just above the record, which grows over it only when the list became empty (see
-//! [`LinksMut::note_length`]).
+//! made when the item's list becomes empty, and when the removal that emptied the list is undone
+//! the record is truncated below the entry before anything else is removed. Recording takes no
+//! branch: every removal writes its item just above the record, which grows over it only when the
+//! list became empty (see [`LinksMut::note_length`]).
 //!
 //! # Why the unchecked accesses are sound
 //!
@@ -536,8 +536,8 @@ impl LinksMut<'_> {
 
     /// Records item `x` as emptied when its list has just become empty (`len == 0`: only a
     /// primary item's can, a secondary header carrying its mark). Its list stays empty until the
-    /// removal that emptied it is undone, which happens only after the record has been truncated
-    /// below this entry.
+    /// removal that emptied it is undone, and the record is then truncated below this entry
+    /// before anything else is removed.
     ///
     /// Not every entry is a conflict: an item of the option being covered may be emptied on the
     /// way (its one option was that option), and is covered next. The ring of recent dead ends

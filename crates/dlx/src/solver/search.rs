@@ -6,10 +6,10 @@
 //! level `l` it chooses an item, covers it, and tries its options one at a time: `chosen[l]` is
 //! the option node being tried, whose other items are covered (`cover_rest`). Every operation is
 //! undone in exactly the reverse order: a level's option is uncovered (`uncover_rest`) before the
-//! next is tried, and its item is uncovered only after the last. Before each undo the record of
-//! emptied items is truncated to the length it had when the undone operation started
-//! (`emptied_marks[l]`: before covering the item, and before covering the option), so that it
-//! holds at most one entry per primary item (see `links`).
+//! next is tried, and its item is uncovered only after the last. Right after each undo, before
+//! anything else is covered, the record of emptied items is truncated to the length it had when
+//! the undone operation started (`emptied_marks[l]`: before covering the item, and before
+//! covering the option), so that it holds at most one entry per primary item (see `links`).
 //!
 //! A run that stops early (a solution, a break, a budget) leaves its levels covered and the
 //! solver marks them pending; [`Solver::settle`] unwinds them, in the same reverse order, before
