@@ -82,6 +82,11 @@ pub(crate) struct Links {
     emptied_len: usize,
     /// The length of the record in the initial state (items empty from the start).
     initial_emptied: usize,
+    /// The headers' `top` fields in the initial state, which [`restore`](Self::restore) copies
+    /// back. Allocated between `tops` and `uds` on purpose: where `uds` lies relative to `tops`
+    /// changes the time of the hot loop at the same instructions (see `benches/RESULTS.md`), and
+    /// this is the placement the engine was tuned with.
+    initial_headers: Vec<u32>,
     /// The number of active primary items.
     active: u32,
     n_primary: u32,
@@ -93,10 +98,15 @@ impl Links {
     /// The initial links of `problem`.
     pub(crate) fn new(problem: &Problem) -> Links {
         let n_primary = to_u32(problem.primary_count());
+        let items = problem.item_links.clone();
+        let tops = problem.tops.clone();
+        let initial_headers = tops[..=problem.item_count()].to_vec();
+        let uds = problem.uds.clone();
         let mut links = Links {
-            items: problem.item_links.clone(),
-            tops: problem.tops.clone(),
-            uds: problem.uds.clone(),
+            items,
+            tops,
+            uds,
+            initial_headers,
             updates: 0,
             emptied: vec![0; 2 * problem.primary_count() + 1],
             emptied_len: 0,
@@ -124,8 +134,7 @@ impl Links {
         self.items.copy_from_slice(&problem.item_links);
         self.uds.copy_from_slice(&problem.uds);
         // Only item headers' `top` fields (list lengths and marks) ever change.
-        let headers = self.n_items as usize + 1;
-        self.tops[..headers].copy_from_slice(&problem.tops[..headers]);
+        self.tops[..self.initial_headers.len()].copy_from_slice(&self.initial_headers);
         // The initial entries of the record are never overwritten: every truncation stops above
         // them.
         self.emptied_len = self.initial_emptied;
