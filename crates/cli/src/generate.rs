@@ -77,15 +77,15 @@ pub(crate) struct GenerateArgs {
 
 /// One puzzle of the run, or why it is missing.
 struct Made {
-    made: Result<Numbered, NotFound>,
+    result: Result<Numbered, NotFound>,
     /// The level and the hardest technique, when asked for (by `--difficulty` or JSON output).
     rating: Option<(Level, &'static str)>,
 }
 
 /// Puzzle `index` of `run`, rated when the output needs it.
 fn make(generator: &mut Generator<'_>, variant: Variant, run: &Run, rate: bool, index: u64) -> Made {
-    let made = generator.generate_in(run, index);
-    let rating = match &made {
+    let result = generator.generate_in(run, index);
+    let rating = match &result {
         Ok(numbered) if rate => {
             let logic = match &numbered.logic {
                 Some(logic) => *logic,
@@ -96,7 +96,7 @@ fn make(generator: &mut Generator<'_>, variant: Variant, run: &Run, rate: bool, 
         }
         _ => None,
     };
-    Made { made, rating }
+    Made { result, rating }
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
@@ -145,7 +145,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 .collect()
         });
         for made in batch {
-            let g = match &made.made {
+            let g = match &made.result {
                 Ok(numbered) => {
                     attempts += numbered.attempts;
                     numbered

@@ -87,9 +87,10 @@ fn generated_puzzles_of_every_variant() {
     }
 }
 
-/// The logical solver is sound on hard puzzles, which push every technique before logic runs
-/// out: always on generated puzzles of the hard and expert levels, and also on the first 200 of
-/// magictour's set when the public sets are beside the project (as in CI), saying which.
+/// The logical solver is sound on hard puzzles, and they call on singles, locked candidates and
+/// naked and hidden pairs at least: always on generated puzzles of the hard and expert levels,
+/// and also on the first 200 of magictour's set when the public sets are beside the project (as
+/// in CI), saying which.
 #[test]
 fn sound_on_hard_puzzles() {
     let matrix = Matrix::new(Variant::Classic);

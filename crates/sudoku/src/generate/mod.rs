@@ -218,23 +218,22 @@ impl<'m> Generator<'m> {
     /// has a level, again from the next attempts' seeds until the logical solver gives that level
     /// or [`Run::max_attempts`] puzzles were made.
     pub fn generate_in(&mut self, run: &Run, index: u64) -> Result<Numbered, NotFound> {
-        let attempts = if run.level.is_some() { run.max_attempts.max(1) } else { 1 };
-        let mut last_seed = run.seed_of(index, 0);
+        let Some(level) = run.level else {
+            let seed = run.seed_of(index, 0);
+            let generated = self.generate(run.symmetry, seed);
+            return Ok(Numbered { index, seed, attempts: 1, generated, logic: None });
+        };
+        let attempts = run.max_attempts.max(1);
         for attempt in 0..attempts {
             let seed = run.seed_of(index, attempt);
-            last_seed = seed;
             let generated = self.generate(run.symmetry, seed);
-            let Some(level) = run.level else {
-                return Ok(Numbered { index, seed, attempts: 1, generated, logic: None });
-            };
             let logic = solve_logically(&generated.puzzle, self.variant, &Technique::ALL)
                 .expect("generated puzzles obey the rules");
             if logic.level() == level {
                 return Ok(Numbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
             }
         }
-        let level = run.level.unwrap_or(Level::Expert);
-        Err(NotFound { index, level, attempts, last_seed })
+        Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) })
     }
 
     /// A minimal puzzle with a unique solution and the given symmetry, reproducibly from `seed`.
