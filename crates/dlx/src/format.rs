@@ -8,7 +8,9 @@
 //! ```
 //!
 //! Names are non-blank and contain neither `|` nor `:`; `item:color` (Knuth's color extension) is
-//! rejected with an error saying so. Blank lines are ignored.
+//! rejected with an error saying so. Blank lines are ignored, and so is a byte-order mark at the
+//! start. [`Problem::parse_dlx_bytes`] reads text that may not be UTF-8: bytes that are not UTF-8
+//! are ignored in comment lines and an error (with their line and column) anywhere else.
 
 use std::fmt;
 use std::io;
@@ -61,6 +63,9 @@ pub enum ParseErrorKind {
     /// More nodes than a `u32` can index.
     #[error("the problem is too large: more than {0} nodes")]
     TooLarge(usize),
+    /// A byte that is not part of valid UTF-8, outside a comment.
+    #[error("byte 0x{0:02x} is not valid UTF-8")]
+    NotUtf8(u8),
 }
 
 /// The names on a line with their 1-based character columns.
@@ -90,6 +95,40 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
     })
 }
 
+/// The UTF-8 byte-order mark, skipped at the start of a text.
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
+/// A line that is not UTF-8: its first bad byte and that byte's column in characters.
+struct NotUtf8 {
+    byte: u8,
+    column: usize,
+}
+
+/// The lines of `bytes` as `str::lines` splits them, numbered from 1; a line that is not UTF-8
+/// is returned as its first bad byte, unless it is a comment.
+fn text_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, Result<&str, NotUtf8>)> + '_ {
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut pieces = if bytes.is_empty() { None } else { Some(body.split(|&b| b == b'\n')) };
+    let mut number = 0;
+    std::iter::from_fn(move || {
+        let piece = pieces.as_mut()?.next()?;
+        let piece = piece.strip_suffix(b"\r").unwrap_or(piece);
+        number += 1;
+        let text = match std::str::from_utf8(piece) {
+            Ok(text) => Ok(text),
+            Err(e) => {
+                let valid = std::str::from_utf8(&piece[..e.valid_up_to()]).unwrap_or_default();
+                if is_comment_or_blank(valid) && !valid.trim_start().is_empty() {
+                    Ok("|")
+                } else {
+                    Err(NotUtf8 { byte: piece[e.valid_up_to()], column: valid.chars().count() + 1 })
+                }
+            }
+        };
+        Some((number, text))
+    })
+}
+
 fn is_comment_or_blank(line: &str) -> bool {
     let t = line.trim_start();
     t.is_empty() || t.starts_with('|')
@@ -116,10 +155,30 @@ impl Problem {
     /// assert_eq!(err.to_string(), "line 2, column 3: unknown item `C`");
     /// ```
     pub fn parse_dlx(text: &str) -> Result<Problem, ParseError> {
-        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        Problem::parse_dlx_bytes(text.as_bytes())
+    }
+
+    /// Reads a problem in Knuth's `.dlx` format from bytes that may not all be UTF-8 (a file as
+    /// it is on disk): comment lines may hold any bytes; elsewhere a byte that is not UTF-8 is
+    /// an error at its line and column.
+    ///
+    /// ```
+    /// use dlx_engine::{ParseErrorKind, Problem};
+    /// let p = Problem::parse_dlx_bytes(b"| caf\xe9\nA B\nA\nB\n").unwrap();
+    /// assert_eq!(p.option_count(), 2);
+    /// let err = Problem::parse_dlx_bytes(b"A B\nA \xff\n").unwrap_err();
+    /// assert_eq!((err.line, err.column, err.kind), (2, 3, ParseErrorKind::NotUtf8(0xff)));
+    /// ```
+    pub fn parse_dlx_bytes(bytes: &[u8]) -> Result<Problem, ParseError> {
+        let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
         let err = |line, column, kind| ParseError { line, column, kind };
-        let Some((item_line, items)) = lines.by_ref().find(|(_, l)| !is_comment_or_blank(l)) else {
-            return Err(err(text.lines().count().max(1), 1, ParseErrorKind::NoItems));
+        let mut lines = text_lines(bytes).filter_map(|(line, text)| match text {
+            Ok(text) if is_comment_or_blank(text) => None,
+            Ok(text) => Some(Ok((line, text))),
+            Err(bad) => Some(Err(err(line, bad.column, ParseErrorKind::NotUtf8(bad.byte)))),
+        });
+        let Some((item_line, items)) = lines.next().transpose()? else {
+            return Err(err(text_lines(bytes).count().max(1), 1, ParseErrorKind::NoItems));
         };
         let mut builder = ProblemBuilder::new();
         let mut secondary = false;
@@ -140,7 +199,8 @@ impl Problem {
         }
 
         let mut ids = Vec::new();
-        for (line, text) in lines.filter(|(_, l)| !is_comment_or_blank(l)) {
+        for next in lines {
+            let (line, text) = next?;
             ids.clear();
             for (column, name) in tokens(text) {
                 check_token(name).map_err(|kind| err(line, column, kind))?;

@@ -175,3 +175,28 @@ fn node_limit_gives_too_large() {
     assert_eq!(p.node_count(), 9);
     assert_eq!(Solver::new(&p).count().unwrap(), 1);
 }
+
+/// A byte-order mark is skipped (it used to stick to the first item's name); bytes that are not
+/// UTF-8 are ignored in comments and an error with line and column anywhere else.
+#[test]
+fn byte_order_marks_and_bytes_that_are_not_utf8() {
+    let plain = Problem::parse_dlx("A B\nA\nB\n").unwrap();
+    assert_eq!(Problem::parse_dlx("\u{feff}A B\nA\nB\n").unwrap(), plain);
+    assert_eq!(Problem::parse_dlx_bytes(b"\xef\xbb\xbfA B\r\nA\r\nB\r\n").unwrap(), plain);
+    assert_eq!(Problem::parse_dlx_bytes(b"| \xe9t\xe9\nA B\n  | \xff\xfe\nA\nB").unwrap(), plain);
+    for (bytes, line, column, byte) in [
+        (&b"A \xff B\nA\n"[..], 1, 3, 0xff),
+        (b"| ok\nA B\nA\nB \xc3\n", 4, 3, 0xc3),
+        (b"A B\n\xe9 | x\n", 2, 1, 0xe9),
+        (b"A B\n| fine\n\xef\xbb\xbfA\n", 3, 1, 0xef),
+    ] {
+        let e = Problem::parse_dlx_bytes(bytes).unwrap_err();
+        let want = (line, column, ParseErrorKind::NotUtf8(byte));
+        if byte == 0xef {
+            // A byte-order mark is UTF-8; only at the very start is it skipped.
+            assert_eq!((e.line, e.column), (line, column), "{bytes:?}");
+            continue;
+        }
+        assert_eq!((e.line, e.column, e.kind), want, "{bytes:?}");
+    }
+}

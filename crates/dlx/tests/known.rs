@@ -39,7 +39,7 @@ fn queens_counts() {
         solver.verify_links().unwrap();
         if n <= 8 {
             let mut seen = 0;
-            for solution in solver.solutions() {
+            for solution in solver.solutions().map(Result::unwrap) {
                 assert_exact_cover(&problem, &solution);
                 seen += 1;
             }
@@ -118,7 +118,7 @@ fn pentomino_strip() {
     let mut solver_problem = pentominoes(3, 20, false).unwrap();
     let mut solver = Solver::new(&solver_problem);
     assert_eq!(solver.count().unwrap(), 8);
-    for solution in solver.solutions() {
+    for solution in solver.solutions().map(Result::unwrap) {
         assert_exact_cover(&solver_problem, &solution);
     }
     solver_problem = pentominoes(3, 20, true).unwrap();
@@ -137,7 +137,11 @@ fn count_up_to_and_first() {
     let first = solver.first().unwrap().unwrap();
     assert_exact_cover(&problem, &first);
     assert_eq!(solver.first().unwrap().unwrap(), first, "a second run finds the same first solution");
-    assert_eq!(solver.solutions().next().unwrap(), first, "the iterator starts with it too");
+    assert_eq!(
+        solver.solutions().map(Result::unwrap).next().unwrap(),
+        first,
+        "the iterator starts with it too"
+    );
     solver.verify_links().unwrap();
     let none = queens(3).unwrap();
     assert_eq!(Solver::new(&none).first().unwrap(), None);
@@ -159,6 +163,24 @@ fn visitor_can_stop() {
     let end = solver.for_each(|_| ControlFlow::Continue(())).unwrap();
     assert_eq!(end, Finished::Exhausted);
     assert_eq!(solver.stats().solutions, 4);
+}
+
+/// An iterator cut short by a budget ends with an error item: collecting fails, as counting does.
+#[test]
+fn an_interrupted_iterator_never_looks_complete() {
+    let problem = queens(8).unwrap();
+    let mut solver = Solver::new(&problem);
+    solver.set_budget(Budget { nodes: Some(100), updates: None });
+    let items: Vec<_> = solver.solutions().collect();
+    let (last, found) = items.split_last().unwrap();
+    assert!(found.iter().all(Result::is_ok) && found.len() < 92, "{} solutions before the end", found.len());
+    let last = last.as_ref().unwrap_err();
+    assert_eq!((last.reason, last.solutions), (StopReason::Budget, found.len() as u64));
+    assert!(solver.solutions().collect::<Result<Vec<_>, _>>().is_err());
+    assert!(solver.count().is_err());
+    solver.verify_links().unwrap();
+    solver.set_budget(Budget::default());
+    assert_eq!(solver.solutions().collect::<Result<Vec<_>, _>>().unwrap().len(), 92);
 }
 
 #[test]
@@ -191,6 +213,7 @@ fn budgets_and_cancellation_cut_the_search_short() {
     let err = solver.count().unwrap_err();
     assert_eq!(err.reason, StopReason::Cancelled);
     let mut iter = solver.solutions();
+    assert_eq!(iter.next().map(|r| r.map_err(|e| e.reason)), Some(Err(StopReason::Cancelled)));
     assert!(iter.next().is_none());
     assert_eq!(iter.interrupted().map(|e| e.reason), Some(StopReason::Cancelled));
     drop(iter);
@@ -258,8 +281,8 @@ fn seeds_shuffle_but_never_change_the_answer() {
     let mut firsts = std::collections::BTreeSet::new();
     for seed in 0..20 {
         solver.set_seed(Some(seed));
-        let order: Vec<_> = solver.solutions().collect();
-        let again: Vec<_> = solver.solutions().collect();
+        let order: Vec<_> = solver.solutions().map(Result::unwrap).collect();
+        let again: Vec<_> = solver.solutions().map(Result::unwrap).collect();
         assert_eq!(order, again, "seed {seed} is reproducible");
         firsts.insert(order[0].clone());
         assert_eq!(common::all_solutions(&mut solver), plain, "seed {seed}");

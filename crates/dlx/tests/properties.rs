@@ -91,7 +91,7 @@ proptest! {
         let expected = brute_force(&spec);
         let mut solver = Solver::new(&problem);
 
-        let from_iter: Vec<Vec<OptionId>> = solver.solutions().map(sorted).collect();
+        let from_iter: Vec<Vec<OptionId>> = solver.solutions().map(Result::unwrap).map(sorted).collect();
         let set: BTreeSet<_> = from_iter.iter().cloned().collect();
         prop_assert_eq!(set.len(), from_iter.len(), "the iterator repeats a solution");
         prop_assert_eq!(&set, &expected);
@@ -115,7 +115,7 @@ proptest! {
         solver.verify_links().unwrap();
 
         // An iterator dropped half-way leaves the solver as it was.
-        let mut it = solver.solutions();
+        let mut it = solver.solutions().map(Result::unwrap);
         it.next();
         drop(it);
         solver.verify_links().unwrap();
@@ -127,19 +127,19 @@ proptest! {
         let expected = brute_force(&spec);
         let mut solver = Solver::new(&problem);
         solver.set_seed(Some(seed));
-        let order: Vec<_> = solver.solutions().collect();
+        let order: Vec<_> = solver.solutions().map(Result::unwrap).collect();
         let set: BTreeSet<_> = order.iter().cloned().map(sorted).collect();
         prop_assert_eq!(set.len(), order.len());
         prop_assert_eq!(set, expected.clone());
         prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
-        let again: Vec<_> = solver.solutions().collect();
+        let again: Vec<_> = solver.solutions().map(Result::unwrap).collect();
         prop_assert_eq!(order, again);
         solver.verify_links().unwrap();
         // Shuffled options with ties to the earliest item: the same solutions, reproducibly.
         solver.set_random_ties(false);
-        let order: Vec<_> = solver.solutions().collect();
+        let order: Vec<_> = solver.solutions().map(Result::unwrap).collect();
         prop_assert_eq!(order.iter().cloned().map(sorted).collect::<BTreeSet<_>>(), expected);
-        prop_assert_eq!(order, solver.solutions().collect::<Vec<_>>());
+        prop_assert_eq!(order, solver.solutions().map(Result::unwrap).collect::<Vec<_>>());
         solver.verify_links().unwrap();
     }
 
@@ -151,7 +151,7 @@ proptest! {
         let expected: BTreeSet<_> = brute_force(&spec).into_iter().filter(|s| s.contains(&forced)).collect();
         let mut solver = Solver::new(&problem);
         solver.force(forced).unwrap();
-        let got: BTreeSet<_> = solver.solutions().map(sorted).collect();
+        let got: BTreeSet<_> = solver.solutions().map(Result::unwrap).map(sorted).collect();
         prop_assert_eq!(got, expected);
         solver.verify_links().unwrap();
         solver.reset();
@@ -170,7 +170,7 @@ proptest! {
             prop_assert!(solver.exclude(OptionId::new(k).unwrap()).unwrap());
             prop_assert!(!solver.exclude(OptionId::new(k).unwrap()).unwrap(), "second exclusion is a no-op");
         }
-        let got: BTreeSet<_> = solver.solutions().map(sorted).collect();
+        let got: BTreeSet<_> = solver.solutions().map(Result::unwrap).map(sorted).collect();
         prop_assert_eq!(&got, &expected);
         solver.verify_links().unwrap();
         // Forcing on top of exclusions: exactly the remaining solutions with the forced option.
@@ -179,7 +179,7 @@ proptest! {
             let forced = OptionId::new(k).unwrap();
             if !gone(k) && solver.force(forced).is_ok() {
                 let want: BTreeSet<_> = expected.iter().filter(|s| s.contains(&forced)).cloned().collect();
-                prop_assert_eq!(solver.solutions().map(sorted).collect::<BTreeSet<_>>(), want);
+                prop_assert_eq!(solver.solutions().map(Result::unwrap).map(sorted).collect::<BTreeSet<_>>(), want);
                 prop_assert_eq!(solver.exclude(forced), Ok(false), "a forced option is already unavailable");
             }
         }
@@ -227,7 +227,7 @@ proptest! {
                 .filter(|s| applied.iter().all(|&(f, o)| s.contains(&o) == f))
                 .cloned()
                 .collect();
-            let got: BTreeSet<_> = solver.solutions().map(sorted).collect();
+            let got: BTreeSet<_> = solver.solutions().map(Result::unwrap).map(sorted).collect();
             prop_assert_eq!(&got, &expected);
             // A run stopped at its first solution leaves its levels pending: what the solver
             // reports, and the next restriction, must not see them.
@@ -467,7 +467,7 @@ proptest! {
                 let count = solver.count().unwrap();
                 let s = solver.stats();
                 prop_assert_eq!((s.nodes, s.guesses, s.updates, count), expected, "{:?}", tie_break);
-                solver.verify_links().map_err(TestCaseError::fail)?;
+                solver.verify_links().map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
         }
     }
@@ -482,13 +482,13 @@ proptest! {
     fn seeded_runs_on_wide_problems_find_every_solution(spec in wide_spec(), seed in any::<u64>()) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
-        let expected: BTreeSet<_> = solver.solutions().map(sorted).collect();
+        let expected: BTreeSet<_> = solver.solutions().map(Result::unwrap).map(sorted).collect();
         prop_assert_eq!(expected.len() as u64, Plain::run(&spec, TieBreak::Earliest).3);
         solver.set_seed(Some(seed));
-        let order: Vec<_> = solver.solutions().collect();
+        let order: Vec<_> = solver.solutions().map(Result::unwrap).collect();
         prop_assert_eq!(order.len(), expected.len());
         prop_assert_eq!(order.iter().cloned().map(sorted).collect::<BTreeSet<_>>(), expected);
-        prop_assert_eq!(order, solver.solutions().collect::<Vec<_>>());
-        solver.verify_links().map_err(TestCaseError::fail)?;
+        prop_assert_eq!(order, solver.solutions().map(Result::unwrap).collect::<Vec<_>>());
+        solver.verify_links().map_err(|e| TestCaseError::fail(e.to_string()))?;
     }
 }

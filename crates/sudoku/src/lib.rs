@@ -68,7 +68,7 @@ mod symmetry;
 mod variant;
 
 pub use generate::{Generated, Generator, NotFound, Numbered, Run};
-pub use parse::{Format, ParseError, ParseErrorKind, Record, Records, parse_all};
+pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
 pub use rate::{Level, Logic, Rater, Rating, Technique, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};

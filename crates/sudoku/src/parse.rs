@@ -5,9 +5,12 @@
 //!   rule lines like `------+-------+------` are skipped; puzzles are separated by a blank line.
 //! * **List**: `[[8, 4, 0, ...], ...]`, 0 empty and -2 an empty even cell; it may span lines.
 //!
-//! Lines starting with `#` and blank lines between records are skipped; `\r` is tolerated. Each
-//! record remembers the line it starts on; a malformed record is an error for that record alone,
-//! and reading goes on with the next one.
+//! Lines starting with `#` and blank lines between records are skipped; `\r` is tolerated, and so
+//! is a byte-order mark at the start. Each record remembers the line it starts on; a malformed
+//! record is an error for that record alone (at the line and column of the offending character
+//! when there is one), and reading goes on with the next one. A list whose brackets never close
+//! ends at the latest where the next well-formed record begins. Memory stays bounded whatever the
+//! input: a line longer than [`MAX_LINE`] bytes is a malformed record (a comment is skipped).
 
 use std::io::{self, BufRead};
 
@@ -52,10 +55,18 @@ pub enum ParseErrorKind {
     /// A number in the list form other than 0-9 and -2.
     #[error("unexpected value `{0}` (expected 0-9, or -2 for an even cell)")]
     BadValue(String),
-    /// A list whose brackets never close.
+    /// A list whose brackets never close (before the end of the input, or before a line that is
+    /// a well-formed record on its own).
     #[error("the list is not closed")]
     Unclosed,
+    /// A line longer than [`MAX_LINE`] bytes that is not a comment.
+    #[error("a line longer than {} bytes", MAX_LINE)]
+    LineTooLong,
 }
+
+/// The longest line read, in bytes (without its line ending). A longer comment line is skipped;
+/// any other is a malformed record. Reading holds at most this much of a line in memory.
+pub const MAX_LINE: usize = 64 * 1024;
 
 /// One puzzle read from a stream, or why it could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,13 +88,23 @@ pub struct Records<R> {
     text: String,
     /// `text` holds a line read ahead and not yet used.
     pending: bool,
+    /// The current line was longer than [`MAX_LINE`]: `text` holds its beginning.
+    long_line: bool,
     done: bool,
 }
 
 impl<R: BufRead> Records<R> {
     /// Reads from `reader`.
     pub fn new(reader: R) -> Self {
-        Records { reader, line: 0, buf: Vec::new(), text: String::new(), pending: false, done: false }
+        Records {
+            reader,
+            line: 0,
+            buf: Vec::new(),
+            text: String::new(),
+            pending: false,
+            long_line: false,
+            done: false,
+        }
     }
 
     /// Reads the next line into `self.text` (without its line ending); `false` at the end.
@@ -93,18 +114,58 @@ impl<R: BufRead> Records<R> {
             return Ok(true);
         }
         self.buf.clear();
-        if self.reader.read_until(b'\n', &mut self.buf)? == 0 {
+        // One byte more than a line may have, and its line ending.
+        let limit = MAX_LINE as u64 + 3;
+        if io::Read::take(&mut self.reader, limit).read_until(b'\n', &mut self.buf)? == 0 {
             return Ok(false);
         }
         self.line += 1;
+        self.long_line = false;
+        if self.buf.last() != Some(&b'\n') && self.buf.len() as u64 == limit {
+            self.long_line = true;
+            self.buf.truncate(MAX_LINE);
+            self.skip_rest_of_line()?;
+        }
         while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
             self.buf.pop();
         }
+        if self.buf.len() > MAX_LINE {
+            self.long_line = true;
+            self.buf.truncate(MAX_LINE);
+        }
+        let bytes = if self.line == 1 { self.buf.strip_prefix(BOM).unwrap_or(&self.buf) } else { &self.buf };
         self.text.clear();
-        self.text.push_str(&String::from_utf8_lossy(&self.buf));
+        self.text.push_str(&String::from_utf8_lossy(bytes));
         Ok(true)
     }
+
+    /// Reads past the end of an over-long line, keeping nothing.
+    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(());
+            }
+            match available.iter().position(|&b| b == b'\n') {
+                Some(end) => {
+                    self.reader.consume(end + 1);
+                    return Ok(());
+                }
+                None => {
+                    let n = available.len();
+                    self.reader.consume(n);
+                }
+            }
+        }
+    }
 }
+
+/// The UTF-8 byte-order mark, skipped at the start of the input.
+const BOM: &[u8] = "\u{feff}".as_bytes();
 
 /// What a character of a line or grid is.
 enum Char {
@@ -200,6 +261,11 @@ impl<R: BufRead> Records<R> {
             }
         }
         let start = self.line;
+        if self.long_line {
+            let error =
+                ParseError { line: start, column: Some(MAX_LINE + 1), kind: ParseErrorKind::LineTooLong };
+            return Ok(Some(Record { line: start, format: Format::Line, puzzle: Err(error) }));
+        }
         if self.text.trim_start().starts_with('[') {
             return self.read_list(start).map(Some);
         }
@@ -216,7 +282,7 @@ impl<R: BufRead> Records<R> {
             if self.text.trim_start().starts_with('#') {
                 continue;
             }
-            if count_cells(&self.text) > 9 || self.text.trim_start().starts_with('[') {
+            if self.long_line || count_cells(&self.text) > 9 || self.text.trim_start().starts_with('[') {
                 // A line puzzle or a list right after an unfinished grid: its own record.
                 self.pending = true;
                 break;
@@ -227,63 +293,100 @@ impl<R: BufRead> Records<R> {
     }
 
     fn read_list(&mut self, start: usize) -> io::Result<Record> {
-        let mut cells = Collector::new();
-        let mut depth = 0i32;
-        let mut error = None;
+        let mut list = ListScan::new();
         loop {
-            let line = self.line;
-            let mut number = String::new();
-            let mut number_column = 0;
-            // A space at the end flushes the last number of the line.
-            for (column, c) in self.text.chars().chain(std::iter::once(' ')).enumerate() {
-                if c.is_ascii_digit() || (c == '-' && number.is_empty()) {
-                    if number.is_empty() {
-                        number_column = column + 1;
-                    }
-                    number.push(c);
-                    continue;
-                }
-                if !number.is_empty() {
-                    match number.as_str() {
-                        "-2" => cells.push(0, true),
-                        n if n.len() == 1 && n != "-" => cells.push(n.as_bytes()[0] - b'0', false),
-                        _ => {
-                            error.get_or_insert(ParseError {
-                                line,
-                                column: Some(number_column),
-                                kind: ParseErrorKind::BadValue(number.clone()),
-                            });
-                        }
-                    }
-                    number.clear();
-                }
-                match c {
-                    '[' => depth += 1,
-                    ']' => depth -= 1,
-                    ',' => {}
-                    c if c.is_whitespace() => {}
-                    c => {
-                        error.get_or_insert(ParseError {
-                            line,
-                            column: Some(column + 1),
-                            kind: ParseErrorKind::BadChar(c),
-                        });
-                    }
-                }
-            }
-            if depth <= 0 {
+            list.scan(&self.text, self.line);
+            if list.depth <= 0 {
                 break;
             }
-            if !self.next_line()? {
-                error.get_or_insert(ParseError { line: start, column: None, kind: ParseErrorKind::Unclosed });
+            // A list whose brackets never close ends at the end of the input, or where the next
+            // well-formed record begins: the rest of the batch is still read.
+            let more = self.next_line()?;
+            if !more || self.long_line || is_complete_record(&self.text) {
+                self.pending = more;
+                list.error.get_or_insert(ParseError {
+                    line: start,
+                    column: None,
+                    kind: ParseErrorKind::Unclosed,
+                });
                 break;
             }
         }
-        let puzzle = match error {
+        let puzzle = match list.error {
             Some(e) => Err(e),
-            None => cells.finish(start),
+            None => list.cells.finish(start),
         };
         Ok(Record { line: start, format: Format::List, puzzle })
+    }
+}
+
+/// The state of reading a list, line by line.
+struct ListScan {
+    cells: Collector,
+    depth: i32,
+    error: Option<ParseError>,
+}
+
+impl ListScan {
+    fn new() -> Self {
+        ListScan { cells: Collector::new(), depth: 0, error: None }
+    }
+
+    /// Reads one line of a list.
+    fn scan(&mut self, text: &str, line: usize) {
+        let mut number = String::new();
+        let mut number_column = 0;
+        // A space at the end flushes the last number of the line.
+        for (column, c) in text.chars().chain(std::iter::once(' ')).enumerate() {
+            if c.is_ascii_digit() || (c == '-' && number.is_empty()) {
+                if number.is_empty() {
+                    number_column = column + 1;
+                }
+                number.push(c);
+                continue;
+            }
+            if !number.is_empty() {
+                match number.as_str() {
+                    "-2" => self.cells.push(0, true),
+                    n if n.len() == 1 && n != "-" => self.cells.push(n.as_bytes()[0] - b'0', false),
+                    _ => {
+                        self.error.get_or_insert(ParseError {
+                            line,
+                            column: Some(number_column),
+                            kind: ParseErrorKind::BadValue(number.clone()),
+                        });
+                    }
+                }
+                number.clear();
+            }
+            match c {
+                '[' => self.depth += 1,
+                ']' => self.depth -= 1,
+                ',' => {}
+                c if c.is_whitespace() => {}
+                c => {
+                    self.error.get_or_insert(ParseError {
+                        line,
+                        column: Some(column + 1),
+                        kind: ParseErrorKind::BadChar(c),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Whether a line is a whole, well-formed record on its own: an 81-cell line, or a list opened
+/// and closed on it.
+fn is_complete_record(text: &str) -> bool {
+    if text.trim_start().starts_with('[') {
+        let mut list = ListScan::new();
+        list.scan(text, 0);
+        list.depth == 0 && list.error.is_none() && list.cells.count == 81
+    } else {
+        let mut cells = Collector::new();
+        cells.add_line(text, 0);
+        cells.error.is_none() && cells.count == 81
     }
 }
 

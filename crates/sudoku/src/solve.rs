@@ -224,21 +224,22 @@ impl<'m> SudokuSolver<'m> {
         self.run(puzzle, limit.unwrap_or(u64::MAX), &mut grids)
     }
 
-    /// Every solution, lazily.
+    /// Every solution, lazily; an item is an error only when the search was cut short (as the
+    /// engine's iterator does), so a collected `Result` is never part of the answer.
     pub fn solutions<'s>(
         &'s mut self,
         puzzle: &Puzzle,
-    ) -> Result<impl Iterator<Item = Puzzle> + use<'s, 'm>, SolveError> {
+    ) -> Result<impl Iterator<Item = Result<Puzzle, SolveError>> + use<'s, 'm>, SolveError> {
         self.solver.set_tie_break(TieBreak::Earliest);
         self.load(puzzle)?;
         let base = *puzzle;
         Ok(self.solver.solutions().map(move |options| {
             let mut grid = base;
-            for option in options {
+            for option in options? {
                 let (cell, digit) = Matrix::placement(option);
                 grid.set(cell, digit);
             }
-            grid
+            Ok(grid)
         }))
     }
 }

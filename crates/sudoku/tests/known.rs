@@ -1,7 +1,8 @@
 //! Known answers, formats and errors.
 
 use dlx_sudoku::{
-    Cell, Format, Matrix, ParseErrorKind, Puzzle, RuleError, SolveError, Uniqueness, Unit, Variant, parse_all,
+    Cell, Format, MAX_LINE, Matrix, ParseErrorKind, Puzzle, RuleError, SolveError, Uniqueness, Unit, Variant,
+    parse_all,
 };
 
 const KNOWN: [(&str, &str); 3] = [
@@ -146,7 +147,7 @@ fn no_solution_and_multiple_solutions() {
         other => panic!("{other:?}"),
     }
     assert_eq!(solver.count(&empty, Some(1000)).unwrap(), 1000);
-    let sols: Vec<Puzzle> = solver.solutions(&empty).unwrap().take(5).collect();
+    let sols: Vec<Puzzle> = solver.solutions(&empty).unwrap().take(5).map(Result::unwrap).collect();
     assert_eq!(sols.len(), 5);
     assert!(sols.iter().all(|s| empty.is_solved_by(s, Variant::Classic)));
 }
@@ -210,6 +211,86 @@ fn list_errors() {
     assert_eq!(bad[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::BadValue("12".into()));
     let open = parse_all("[[1, 2,\n3,\n");
     assert_eq!(open[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::Unclosed);
+}
+
+/// An unclosed list ends where the next well-formed record begins (an 81-cell line, or a list
+/// on one line); everything after it is still read. Lines of a list that go on stay in it.
+#[test]
+fn an_unclosed_list_does_not_swallow_the_batch() {
+    let text = format!("[[0,0\n{}\n{}\n[[1, 2,\n{EVEN_LIST}\n[[0,\n0]]\n", KNOWN[0].0, KNOWN[1].0);
+    let records = parse_all(&text);
+    let summary: Vec<(usize, Result<String, ParseErrorKind>)> = records
+        .iter()
+        .map(|r| (r.line, r.puzzle.as_ref().map(|p| p.to_line()).map_err(|e| e.kind.clone())))
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (1, Err(ParseErrorKind::Unclosed)),
+            (2, Ok(KNOWN[0].0.to_owned())),
+            (3, Ok(KNOWN[1].0.to_owned())),
+            (4, Err(ParseErrorKind::Unclosed)),
+            (5, Ok(even_line())),
+            (6, Err(ParseErrorKind::CellCount { found: 2 })),
+        ]
+    );
+}
+
+/// A byte-order mark at the start is skipped; anywhere else it is an unexpected character.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let records = parse_all(&format!("\u{feff}{}\n\u{feff}{}\n", KNOWN[0].0, KNOWN[1].0));
+    assert_eq!(records[0].puzzle.as_ref().unwrap().to_line(), KNOWN[0].0);
+    let e = records[1].puzzle.as_ref().unwrap_err();
+    assert_eq!((e.line, e.column, &e.kind), (2, Some(1), &ParseErrorKind::BadChar('\u{feff}')));
+    let grid = format!(
+        "\u{feff}{}",
+        KNOWN[2]
+            .0
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
+            .collect::<String>()
+    );
+    assert_eq!(parse_all(&grid)[0].puzzle.as_ref().unwrap().to_line(), KNOWN[2].0);
+}
+
+/// An error in a multi-line record is reported at the offending character's own line and column
+/// (the record keeps the line it starts on).
+#[test]
+fn errors_in_grids_and_lists_say_their_own_line() {
+    let mut rows: Vec<String> =
+        KNOWN[0].0.as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).into()).collect();
+    rows[8].replace_range(4..5, "x");
+    let grid = format!("# grid\n{}\n", rows.join("\n"));
+    let record = &parse_all(&grid)[0];
+    let e = record.puzzle.as_ref().unwrap_err();
+    assert_eq!((record.line, e.line, e.column, &e.kind), (2, 10, Some(5), &ParseErrorKind::BadChar('x')));
+    let list = "[[1,2,3],\n [4, 5, 99]]\n";
+    let record = &parse_all(list)[0];
+    let e = record.puzzle.as_ref().unwrap_err();
+    assert_eq!(
+        (record.line, e.line, e.column, &e.kind),
+        (1, 2, Some(9), &ParseErrorKind::BadValue("99".into()))
+    );
+}
+
+/// A line longer than the limit is one malformed record (a comment is skipped), read in bounded
+/// memory, and the records after it are still read.
+#[test]
+fn over_long_lines_are_refused_and_reading_goes_on() {
+    let long = "1".repeat(MAX_LINE + 1);
+    let comment = format!("# {}", "c".repeat(3 * MAX_LINE));
+    let text = format!("{long}\n{comment}\n{}\n{}\r\n", KNOWN[0].0, "2".repeat(5 * MAX_LINE));
+    let records = parse_all(&text);
+    assert_eq!(records.len(), 3);
+    let e = records[0].puzzle.as_ref().unwrap_err();
+    assert_eq!((e.line, e.column, &e.kind), (1, Some(MAX_LINE + 1), &ParseErrorKind::LineTooLong));
+    assert_eq!((records[1].line, records[1].puzzle.as_ref().unwrap().to_line()), (3, KNOWN[0].0.to_owned()));
+    assert_eq!(records[2].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::LineTooLong);
+    // A line exactly at the limit is read (and is simply too many cells).
+    let exact = parse_all(&format!("{}\r\n", "3".repeat(MAX_LINE)));
+    assert_eq!(exact[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::CellCount { found: MAX_LINE });
 }
 
 #[test]

@@ -15,7 +15,23 @@ enum IterState {
 /// A lazy iterator over the solutions of a [`Solver`]; see [`Solver::solutions`].
 ///
 /// Each solution is its options, forced options first. When the search is cut short by its budget
-/// or its cancel flag the iterator ends early and [`interrupted`](Self::interrupted) says so.
+/// or its cancel flag, the last item is `Err(Interrupted)` (and [`interrupted`](Self::interrupted)
+/// says so too), so `collect::<Result<Vec<_>, _>>()` fails rather than return part of the answer:
+///
+/// ```
+/// use dlx_engine::{Budget, ProblemBuilder, Solver};
+/// let mut b = ProblemBuilder::new();
+/// let (x, y) = (b.primary("x").unwrap(), b.primary("y").unwrap());
+/// for _ in 0..3 {
+///     b.option([x]).unwrap();
+///     b.option([y]).unwrap();
+/// }
+/// let problem = b.build();
+/// let mut solver = Solver::new(&problem);
+/// assert_eq!(solver.solutions().collect::<Result<Vec<_>, _>>().unwrap().len(), 9);
+/// solver.set_budget(Budget { nodes: Some(3), ..Budget::default() });
+/// assert!(solver.solutions().collect::<Result<Vec<_>, _>>().is_err());
+/// ```
 pub struct Solutions<'s, 'p> {
     solver: &'s mut Solver<'p>,
     state: IterState,
@@ -47,9 +63,9 @@ impl<'s, 'p> Solutions<'s, 'p> {
 }
 
 impl Iterator for Solutions<'_, '_> {
-    type Item = Vec<OptionId>;
+    type Item = Result<Vec<OptionId>, Interrupted>;
 
-    fn next(&mut self) -> Option<Vec<OptionId>> {
+    fn next(&mut self) -> Option<Result<Vec<OptionId>, Interrupted>> {
         let resume = match self.state {
             IterState::Fresh => {
                 self.solver.start_run();
@@ -62,7 +78,7 @@ impl Iterator for Solutions<'_, '_> {
             Step::Solution => {
                 self.state = IterState::Paused;
                 let s = &*self.solver;
-                Some(s.chosen[..s.level].iter().map(|&n| s.problem.option_of_node(n)).collect())
+                Some(Ok(s.chosen[..s.level].iter().map(|&n| s.problem.option_of_node(n)).collect()))
             }
             Step::Exhausted => {
                 self.state = IterState::Done;
@@ -71,8 +87,9 @@ impl Iterator for Solutions<'_, '_> {
             Step::Interrupted(reason) => {
                 self.state = IterState::Done;
                 self.solver.pending = true;
-                self.interrupted = Some(Interrupted { reason, solutions: self.solver.stats.solutions });
-                None
+                let interrupted = Interrupted { reason, solutions: self.solver.stats.solutions };
+                self.interrupted = Some(interrupted);
+                Some(Err(interrupted))
             }
         }
     }

@@ -173,6 +173,15 @@ pub struct Interrupted {
     pub solutions: u64,
 }
 
+/// Links that break an invariant of the layout, or differ from the state the solver's
+/// restrictions and paused levels produce: a bug in the engine, found by
+/// [`Solver::verify_links`]. It says which record is wrong and how.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("broken links: {what}")]
+pub struct BrokenLinks {
+    what: String,
+}
+
 /// How a search that was not interrupted ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Finished {
@@ -485,7 +494,7 @@ impl<'p> Solver<'p> {
     /// restrictions (and a paused run's levels) alone produce: after any run, the two must agree
     /// exactly. Takes time and memory in proportion to the size of the problem; meant for tests
     /// and debugging.
-    pub fn verify_links(&self) -> Result<(), String> {
+    pub fn verify_links(&self) -> Result<(), BrokenLinks> {
         let mut fresh = Links::new(self.problem);
         for r in &self.restrictions {
             match *r {
@@ -504,7 +513,8 @@ impl<'p> Solver<'p> {
                 });
             }
         }
-        crate::check::check_links(self.problem, &self.links)?;
-        crate::check::compare(&fresh, &self.links)
+        crate::check::check_links(self.problem, &self.links)
+            .and_then(|()| crate::check::compare(&fresh, &self.links))
+            .map_err(|what| BrokenLinks { what })
     }
 }

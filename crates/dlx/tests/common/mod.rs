@@ -36,6 +36,7 @@ pub fn all_solutions(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
     let problem = solver.problem();
     let mut all: Vec<Vec<OptionId>> = solver
         .solutions()
+        .map(Result::unwrap)
         .map(|mut s| {
             assert_exact_cover(problem, &s);
             s.sort();
