@@ -2,20 +2,22 @@
 
 use std::hash::{BuildHasher, RandomState};
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{
-    Generated, Generator, Level, Matrix, NotFound, Numbered, Run, Symmetry, Technique, Variant,
-    solve_logically, svg_page, to_svg,
+    Generated, Generator, Level, Matrix, NotFound, Numbered, PageWriter, Puzzle, Run, Symmetry, Technique,
+    Variant, solve_logically,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::choice;
+use crate::report::{EXIT_FAILURE, MAX_THREADS, Usage, Workers, stderr};
+use tempfile::NamedTempFile;
 
 /// Output of `dlx generate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -26,7 +28,8 @@ pub(crate) enum GenerateFormat {
     Grid,
     /// One JSON object per puzzle (NDJSON).
     Json,
-    /// SVG: one page of all puzzles on stdout, or one file per puzzle with --output.
+    /// SVG: one page of all puzzles on stdout, or files with --output (one per puzzle, or one
+    /// per page with --per-page).
     Svg,
 }
 
@@ -35,7 +38,8 @@ pub(crate) enum GenerateFormat {
 /// Each puzzle is a random full grid with clues (and their symmetric partners) removed while the
 /// solution stays unique; removing any further clue group makes it ambiguous. The same seed gives
 /// the same puzzles on any machine and with any number of threads. Exit status: 0 on success; 1
-/// when a puzzle of the asked difficulty was not found within the attempts, or output failed.
+/// when a puzzle of the asked difficulty was not found within the attempts (its place is left out,
+/// or blank on an SVG page), or output failed; 2 for misused options.
 #[derive(Debug, Args)]
 pub(crate) struct GenerateArgs {
     /// How many puzzles.
@@ -60,16 +64,17 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_enum, default_value = "line")]
     format: GenerateFormat,
     /// With --format svg: write the pictures into this folder (`puzzle-0001.svg`, ...; with
-    /// --per-page, `page-0001.svg`, ...).
+    /// --per-page, `page-0001.svg`, ...). Each file appears whole or not at all (written under a
+    /// temporary name, then renamed).
     #[arg(long, value_name = "DIR")]
     output: Option<PathBuf>,
-    /// With --format svg: puzzles per page [default: all on one page on stdout; one per file with
-    /// --output].
+    /// With --format svg and --output: puzzles per page, one page per file [default: one puzzle
+    /// per file; without --output, all on one page on stdout].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     per_page: Option<u64>,
-    /// Worker threads [default: all cores].
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Worker threads, at most 1024 [default: all cores]; never more than the work has pieces.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
     /// Print a closing summary (with the seed) to stderr.
     #[arg(long)]
     stats: bool,
@@ -99,18 +104,94 @@ fn make(generator: &mut Generator<'_>, variant: Variant, run: &Run, rate: bool, 
     Made { result, rating }
 }
 
+/// Where SVG pictures go.
+enum Pictures {
+    /// One page on stdout, drawn as the puzzles come.
+    Stdout(PageWriter<BufWriter<io::StdoutLock<'static>>>),
+    /// One file per puzzle, or per page of `per_page` puzzles, in `dir`.
+    Files { dir: PathBuf, per_page: Option<u64>, page: Option<PageWriter<BufWriter<NamedTempFile>>> },
+}
+
+impl Pictures {
+    /// Draws puzzle `index` of `count`, or leaves its place blank.
+    fn add(&mut self, index: u64, count: u64, puzzle: Option<&Puzzle>, variant: Variant) -> Result<()> {
+        match self {
+            Pictures::Stdout(page) => match puzzle {
+                Some(puzzle) => page.add(puzzle, variant)?,
+                None => page.skip(),
+            },
+            Pictures::Files { dir, per_page: None, .. } => {
+                if let Some(puzzle) = puzzle {
+                    let path = dir.join(format!("puzzle-{:04}.svg", index + 1));
+                    let mut file = temporary(dir)?;
+                    let mut page = PageWriter::new(BufWriter::new(&mut file), 1, 1)?;
+                    page.add(puzzle, variant)?;
+                    page.finish()?;
+                    persist(file, &path)?;
+                }
+            }
+            Pictures::Files { dir, per_page: Some(per_page), page } => {
+                let number = index / *per_page;
+                if page.is_none() {
+                    let size = (*per_page).min(count - number * *per_page);
+                    let size = usize::try_from(size).context("too many puzzles on a page")?;
+                    *page = Some(PageWriter::new(BufWriter::new(temporary(dir)?), size, 3)?);
+                }
+                let open = page.as_mut().expect("opened above");
+                match puzzle {
+                    Some(puzzle) => open.add(puzzle, variant)?,
+                    None => open.skip(),
+                }
+                if open.is_full() {
+                    let file = page
+                        .take()
+                        .expect("opened above")
+                        .finish()?
+                        .into_inner()
+                        .map_err(|e| e.into_error())?;
+                    persist(file, &dir.join(format!("page-{:04}.svg", number + 1)))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the page on stdout.
+    fn finish(self) -> Result<()> {
+        if let Pictures::Stdout(page) = self {
+            page.finish()?.flush()?;
+        }
+        Ok(())
+    }
+}
+
+/// A file in `dir` under a temporary name (removed if the run stops before it is renamed).
+fn temporary(dir: &Path) -> Result<NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(".dlx-")
+        .suffix(".svg.part")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))
+}
+
+/// Gives a finished temporary file its name.
+fn persist(file: NamedTempFile, path: &Path) -> Result<()> {
+    file.as_file().sync_all().with_context(|| format!("cannot write {}", path.display()))?;
+    file.persist(path).map_err(|e| e.error).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
-    if (args.output.is_some() || args.per_page.is_some()) && args.format != GenerateFormat::Svg {
-        bail!("--output and --per-page are for --format svg");
+    if args.format != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
+        return Err(Usage("--output and --per-page are for --format svg".into()).into());
+    }
+    if args.per_page.is_some() && args.output.is_none() {
+        return Err(Usage("--per-page needs --output DIR: a stream holds one SVG document".into()).into());
     }
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        builder = builder.num_threads(n.max(1));
-    }
-    let pool = builder.build().context("cannot start the worker threads")?;
+    let mut workers = Workers::new(args.threads);
     let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
     let run = Run {
         seed: run_seed,
@@ -124,10 +205,15 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let matrix = Matrix::new(variant);
     let bar = if args.count >= 50 { ProgressBar::new(args.count) } else { ProgressBar::hidden() };
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut page = Vec::new();
+    let mut pictures = match (&args.output, args.format) {
+        (Some(dir), _) => Some(Pictures::Files { dir: dir.clone(), per_page: args.per_page, page: None }),
+        (None, GenerateFormat::Svg) => {
+            let count = usize::try_from(args.count).context("too many puzzles for one page")?;
+            Some(Pictures::Stdout(PageWriter::new(BufWriter::new(io::stdout().lock()), count, 3)?))
+        }
+        (None, _) => None,
+    };
     let (mut made_count, mut missing, mut clues, mut attempts) = (0u64, 0u64, 0u64, 0u64);
-    // SVG pages written so far into --output.
-    let mut pages = 0u64;
     let start = Instant::now();
     let chunk = 256u64;
     let mut first = 0;
@@ -135,7 +221,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         let last = (first + chunk).min(args.count);
         // Each puzzle depends on the run and its index alone, so the work may be split anyhow:
         // a generator per piece of work rayon hands a thread.
-        let batch: Vec<Made> = pool.install(|| {
+        let pieces = usize::try_from(last - first).unwrap_or(usize::MAX);
+        let batch: Vec<Made> = workers.for_pieces(pieces)?.install(|| {
             (first..last)
                 .into_par_iter()
                 .map_init(
@@ -144,7 +231,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 )
                 .collect()
         });
-        for made in batch {
+        for (index, made) in (first..).zip(batch) {
             let g = match &made.result {
                 Ok(numbered) => {
                     attempts += numbered.attempts;
@@ -153,46 +240,37 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 Err(not_found) => {
                     attempts += not_found.attempts;
                     missing += 1;
-                    bar.suspend(|| eprintln!("dlx: {not_found} (try more --max-attempts, or another level)"));
+                    bar.suspend(|| stderr!("dlx: {not_found} (try more --max-attempts, or another level)"))?;
+                    if let Some(pictures) = &mut pictures {
+                        pictures.add(index, args.count, None, variant)?;
+                    }
                     continue;
                 }
             };
             made_count += 1;
             clues += g.generated.puzzle.given_count() as u64;
-            write_made(&mut out, g, made.rating, variant, args, run_seed, &mut page)?;
-            if let (Some(dir), Some(per_page)) = (&args.output, args.per_page)
-                && page.len() as u64 == per_page
-            {
-                write_page(dir, pages, &mut page)?;
-                pages += 1;
+            match &mut pictures {
+                Some(pictures) => pictures.add(index, args.count, Some(&g.generated.puzzle), variant)?,
+                None => write_made(&mut out, g, made.rating, variant, args, run_seed)?,
             }
         }
         bar.set_position(last);
         first = last;
     }
     bar.finish_and_clear();
-    if args.format == GenerateFormat::Svg && !page.is_empty() {
-        match (&args.output, args.per_page) {
-            (Some(dir), Some(_)) => write_page(dir, pages, &mut page)?,
-            (None, Some(per_page)) => {
-                // Pages one after the other on stdout, each a complete SVG document.
-                for chunk in page.chunks(usize::try_from(per_page).unwrap_or(usize::MAX)) {
-                    out.write_all(svg_page(chunk, 3).as_bytes())?;
-                }
-            }
-            _ => out.write_all(svg_page(&page, 3).as_bytes())?,
-        }
+    if let Some(pictures) = pictures {
+        pictures.finish()?;
     }
     out.flush()?;
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
-        eprintln!(
+        stderr!(
             "seed {run_seed}, puzzles {made_count}, missing {missing}, attempts {attempts}, {:.1} clues on average, {:.0} puzzles/s",
             if made_count > 0 { clues as f64 / made_count as f64 } else { 0.0 },
             if secs > 0.0 { made_count as f64 / secs } else { 0.0 },
-        );
+        )?;
     }
-    Ok(if missing > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if missing > 0 { ExitCode::from(EXIT_FAILURE) } else { ExitCode::SUCCESS })
 }
 
 fn write_made(
@@ -202,12 +280,11 @@ fn write_made(
     variant: Variant,
     args: &GenerateArgs,
     run_seed: u64,
-    page: &mut Vec<(dlx_sudoku::Puzzle, Variant)>,
-) -> Result<()> {
+) -> io::Result<()> {
     let g: &Generated = &made.generated;
     match args.format {
-        GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_line())?,
-        GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_grid())?,
+        GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_line()),
+        GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_grid()),
         GenerateFormat::Json => {
             let value = serde_json::json!({
                 "index": made.index,
@@ -222,30 +299,9 @@ fn write_made(
                 "technique": rating.map(|(_, hardest)| hardest),
                 "attempts": made.attempts,
             });
-            serde_json::to_writer(&mut *out, &value)?;
-            writeln!(out)?;
+            serde_json::to_writer(&mut *out, &value).map_err(io::Error::from)?;
+            writeln!(out)
         }
-        GenerateFormat::Svg => match (&args.output, args.per_page) {
-            (Some(dir), None) => {
-                let path = dir.join(format!("puzzle-{:04}.svg", made.index + 1));
-                std::fs::write(&path, to_svg(&g.puzzle, variant))
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-            }
-            // Pages are gathered here and written by the run loop.
-            _ => page.push((g.puzzle, variant)),
-        },
+        GenerateFormat::Svg => unreachable!("pictures are drawn by `Pictures`"),
     }
-    Ok(())
-}
-
-/// Writes the puzzles gathered for page `number` (from 0) into `dir`, and empties the list.
-fn write_page(
-    dir: &std::path::Path,
-    number: u64,
-    page: &mut Vec<(dlx_sudoku::Puzzle, Variant)>,
-) -> Result<()> {
-    let path = dir.join(format!("page-{:04}.svg", number + 1));
-    std::fs::write(&path, svg_page(page, 3)).with_context(|| format!("cannot write {}", path.display()))?;
-    page.clear();
-    Ok(())
 }

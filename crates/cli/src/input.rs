@@ -31,15 +31,15 @@ impl Source {
         }
     }
 
-    /// The whole text of the source.
-    pub(crate) fn read_to_string(&self) -> Result<String> {
+    /// The whole content of the source, as bytes (whether it is text is the reader's to say).
+    pub(crate) fn read_bytes(&self) -> Result<Vec<u8>> {
         match self {
             Source::Stdin => {
-                let mut text = String::new();
-                io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
-                Ok(text)
+                let mut bytes = Vec::new();
+                io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
+                Ok(bytes)
             }
-            Source::File(p) => fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display())),
+            Source::File(p) => fs::read(p).with_context(|| format!("cannot read {}", p.display())),
         }
     }
 }

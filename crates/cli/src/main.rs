@@ -9,13 +9,15 @@ use clap::{Parser, Subcommand};
 mod choice;
 mod generate;
 mod input;
+mod report;
 mod sudoku;
 mod xc;
 
 /// Exact cover with Knuth's dancing links: sudoku batches, and any `.dlx` problem.
 ///
-/// Exit status: 0 on success; 1 when an input could not be read or output could not be
-/// written; 2 for a malformed input (in a batch: some record was malformed) or bad arguments.
+/// Exit status: 0 on success (and when a pipe closes: `dlx ... | head`); 1 when an input could
+/// not be read (the others are still answered) or an output could not be written; 2 for bad
+/// arguments or a malformed input (in a batch: some record was malformed, the rest answered).
 #[derive(Debug, Parser)]
 #[command(name = "dlx", version, about, long_about)]
 pub(crate) struct Cli {
@@ -32,22 +34,42 @@ enum Command {
     Xc(xc::XcArgs),
 }
 
-/// Exit status for a malformed input.
-pub(crate) const EXIT_INVALID: u8 = 2;
-
 fn main() -> ExitCode {
-    match run() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
+    match run(cli) {
         Ok(code) => code,
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if report::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let _ = writeln!(io::stderr(), "dlx: {err:#}");
-            ExitCode::FAILURE
+            // Nothing more can be done when stderr itself fails.
+            let _ = report::stderr!("dlx: {err:#}");
+            let usage = err.downcast_ref::<report::Usage>().is_some();
+            ExitCode::from(if usage { report::EXIT_INVALID } else { report::EXIT_FAILURE })
         }
     }
 }
 
-fn run() -> Result<ExitCode> {
-    let cli = Cli::parse();
+/// Prints what clap has to say: help and version on stdout (a failed write is an output error,
+/// a closed pipe is not), usage errors on stderr with status 2.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let code = u8::try_from(e.exit_code()).unwrap_or(report::EXIT_INVALID);
+    if e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::from(code);
+    }
+    match e.print().and_then(|()| io::stdout().flush()) {
+        Ok(()) => ExitCode::from(code),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = report::stderr!("dlx: cannot write the help: {err}");
+            ExitCode::from(report::EXIT_FAILURE)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => sudoku::run_solve(&args),
         Command::Count(args) => sudoku::run_count(&args),
@@ -55,11 +77,6 @@ fn run() -> Result<ExitCode> {
         Command::Rate(args) => sudoku::run_rate(&args),
         Command::Xc(args) => xc::run(&args),
     }
-}
-
-/// A write to a closed pipe (`dlx ... | head`) ends the program quietly.
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
 #[cfg(test)]

@@ -6,18 +6,19 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 use crate::choice;
 use dlx_sudoku::{
-    Format, Matrix, Puzzle, Rater, Rating, Record, Records, SudokuSolver, Technique, Uniqueness, Variant,
+    Cell, Format, Matrix, Puzzle, Rater, Rating, Record, Records, SudokuSolver, Technique, Uniqueness,
+    Variant,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::EXIT_INVALID;
 use crate::input::Source;
+use crate::report::{EXIT_FAILURE, EXIT_INVALID, MAX_THREADS, Workers, stderr};
 
 /// Records handed to the threads at a time: memory stays constant whatever the input size.
 const CHUNK: usize = 4096;
@@ -62,20 +63,36 @@ pub(crate) enum OutputFormat {
     Dlx,
 }
 
-/// Options shared by `solve` and `count`.
+/// How counts and ratings are written: the formats `count` and `rate` write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ListFormat {
+    /// One line per puzzle.
+    Line,
+    /// One JSON object per puzzle (NDJSON).
+    Json,
+}
+
+impl From<ListFormat> for OutputFormat {
+    fn from(format: ListFormat) -> OutputFormat {
+        match format {
+            ListFormat::Line => OutputFormat::Line,
+            ListFormat::Json => OutputFormat::Json,
+        }
+    }
+}
+
+/// Options shared by `solve`, `count` and `rate`.
 #[derive(Debug, Args)]
 pub(crate) struct BatchArgs {
-    /// Puzzle files (81-character lines, block grids or lists, mixed); stdin when none or `-`.
+    /// Puzzle files (81-character lines, block grids or lists, mixed); stdin when none or `-`. A
+    /// file that cannot be read is reported and the others are answered (exit status 1).
     files: Vec<PathBuf>,
-    /// Output format [default: the form each puzzle came in: line, or grid for grids and lists].
-    #[arg(long, value_enum)]
-    format: Option<OutputFormat>,
     /// The variant [default: even when a puzzle has even markers, else classic].
     #[arg(long, value_parser = choice::parser::<Variant>())]
     variant: Option<Variant>,
-    /// Worker threads [default: all cores].
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Worker threads, at most 1024 [default: all cores]; never more than the work has pieces.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
     /// Print a closing summary to stderr: puzzles, solved (no uniqueness check), unique,
     /// multiple, none, invalid, puzzles per second, nodes and guesses per puzzle searched.
     #[arg(long)]
@@ -92,6 +109,9 @@ pub(crate) struct BatchArgs {
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     batch: BatchArgs,
+    /// Output format [default: the form each puzzle came in: line, or grid for grids and lists].
+    #[arg(long, value_enum)]
+    format: Option<OutputFormat>,
     /// Skip the uniqueness check and print the first solution found (fastest).
     #[arg(long)]
     first: bool,
@@ -99,14 +119,17 @@ pub(crate) struct SolveArgs {
 
 /// Count the solutions of each puzzle.
 ///
-/// Prints one count per puzzle; with --limit, a count that reached the limit is written `N+`.
-/// Exit status as for `solve`.
+/// Prints one count per puzzle; with --limit, a count that reached the limit is written `N+` (in
+/// JSON, `"complete": false`). Exit status as for `solve`.
 #[derive(Debug, Args)]
 pub(crate) struct CountArgs {
     #[command(flatten)]
     batch: BatchArgs,
-    /// Stop counting each puzzle at N solutions.
-    #[arg(long, value_name = "N")]
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: ListFormat,
+    /// Stop counting each puzzle at N solutions (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
 }
 
@@ -120,6 +143,9 @@ pub(crate) struct CountArgs {
 pub(crate) struct RateArgs {
     #[command(flatten)]
     batch: BatchArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: ListFormat,
 }
 
 /// What is asked of each puzzle.
@@ -166,12 +192,15 @@ struct Answer {
     puzzle: Option<Puzzle>,
     status: Status,
     solution: Option<Puzzle>,
+    /// A second solution, when the puzzle has several.
+    second: Option<Puzzle>,
     count: Option<u64>,
     rating: Option<Rating>,
     encoding: Option<String>,
     error: Option<String>,
-    /// The column of a malformed character, when the error is about one.
-    column: Option<usize>,
+    /// Where the error is, when it is about one place: its line (which may be after the
+    /// record's first) and column.
+    error_at: Option<(usize, Option<usize>)>,
     nodes: u64,
     guesses: u64,
 }
@@ -185,7 +214,7 @@ impl Matrices {
     }
 
     fn solvers(&self) -> Solvers<'_> {
-        Solvers { solvers: self.0.each_ref().map(Matrix::solver), raters: [const { None }; Variant::COUNT] }
+        Solvers { solvers: [const { None }; Variant::COUNT], raters: [const { None }; Variant::COUNT] }
     }
 
     fn get(&self, variant: Variant) -> &Matrix {
@@ -193,9 +222,9 @@ impl Matrices {
     }
 }
 
-/// One solver per variant, per worker, and a rater per variant made when first needed.
+/// A solver and a rater per variant, per piece of work, each made when first needed.
 struct Solvers<'m> {
-    solvers: [SudokuSolver<'m>; Variant::COUNT],
+    solvers: [Option<SudokuSolver<'m>>; Variant::COUNT],
     raters: [Option<Rater<'m>>; Variant::COUNT],
 }
 
@@ -204,8 +233,8 @@ impl<'m> Solvers<'m> {
         self.raters[variant.index()].get_or_insert_with(|| Rater::new(matrices.get(variant)))
     }
 
-    fn get(&mut self, variant: Variant) -> &mut SudokuSolver<'m> {
-        &mut self.solvers[variant.index()]
+    fn get(&mut self, matrices: &'m Matrices, variant: Variant) -> &mut SudokuSolver<'m> {
+        self.solvers[variant.index()].get_or_insert_with(|| matrices.get(variant).solver())
     }
 }
 
@@ -222,11 +251,12 @@ fn answer<'m>(
         puzzle: None,
         status: Status::Invalid,
         solution: None,
+        second: None,
         count: None,
         rating: None,
         encoding: None,
         error: None,
-        column: None,
+        error_at: None,
         nodes: 0,
         guesses: 0,
     };
@@ -234,7 +264,7 @@ fn answer<'m>(
         Ok(p) => *p,
         Err(e) => {
             a.error = Some(e.kind.to_string());
-            a.column = e.column;
+            a.error_at = Some((e.line, e.column));
             return a;
         }
     };
@@ -261,24 +291,25 @@ fn answer<'m>(
         }
         return a;
     }
-    let solver = solvers.get(variant);
+    let solver = solvers.get(matrices, variant);
     let result = match task {
         Task::Solve { first: true } => solver.first(&puzzle).map(|s| match s {
-            Some(s) => (Status::Solved, Some(s), None),
-            None => (Status::None, None, None),
+            Some(s) => (Status::Solved, Some(s), None, None),
+            None => (Status::None, None, None, None),
         }),
         Task::Solve { first: false } => solver.check_unique(&puzzle).map(|u| match u {
-            Uniqueness::Unique(s) => (Status::Unique, Some(s), None),
-            Uniqueness::Multiple(s, _) => (Status::Multiple, Some(s), None),
-            Uniqueness::None => (Status::None, None, None),
+            Uniqueness::Unique(s) => (Status::Unique, Some(s), None, None),
+            Uniqueness::Multiple(s, t) => (Status::Multiple, Some(s), Some(t), None),
+            Uniqueness::None => (Status::None, None, None, None),
         }),
-        Task::Count { limit } => solver.count(&puzzle, limit).map(|n| (Status::Counted, None, Some(n))),
+        Task::Count { limit } => solver.count(&puzzle, limit).map(|n| (Status::Counted, None, None, Some(n))),
         Task::Rate | Task::Encode => unreachable!("answered above"),
     };
     match result {
-        Ok((status, solution, count)) => {
+        Ok((status, solution, second, count)) => {
             a.status = status;
             a.solution = solution;
+            a.second = second;
             a.count = count;
         }
         Err(e) => a.error = Some(e.to_string()),
@@ -323,24 +354,44 @@ impl Summary {
 }
 
 pub(crate) fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
-    run(&args.batch, Task::Solve { first: args.first })
+    run(&args.batch, args.format, Task::Solve { first: args.first })
 }
 
 pub(crate) fn run_count(args: &CountArgs) -> Result<ExitCode> {
-    run(&args.batch, Task::Count { limit: args.limit })
+    run(&args.batch, Some(args.format.into()), Task::Count { limit: args.limit })
 }
 
 pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
-    run(&args.batch, Task::Rate)
+    run(&args.batch, Some(args.format.into()), Task::Rate)
 }
 
-fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
-    let task = if args.format == Some(OutputFormat::Dlx) { Task::Encode } else { task };
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = args.threads {
-        builder = builder.num_threads(n.max(1));
-    }
-    let pool = builder.build().context("cannot start the worker threads")?;
+/// Records handed to one piece of parallel work at the least: a piece makes its own solvers, so
+/// this bounds their cost whatever the number of threads.
+const PIECE: usize = 32;
+
+/// Opens one input, with its progress bar; `None` (reported) when it cannot be opened.
+fn open(source: &Source) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
+    Ok(Some(match source {
+        Source::Stdin => {
+            let bar = progress_bar(source, None);
+            (Box::new(BufReader::new(bar.wrap_read(io::stdin().lock()))), bar)
+        }
+        Source::File(p) => match File::open(p) {
+            Ok(file) => {
+                let bar = progress_bar(source, file.metadata().ok().map(|m| m.len()));
+                (Box::new(BufReader::new(bar.wrap_read(file))), bar)
+            }
+            Err(e) => {
+                stderr!("dlx: {}: cannot read: {e}", p.display())?;
+                return Ok(None);
+            }
+        },
+    }))
+}
+
+fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<ExitCode> {
+    let task = if format == Some(OutputFormat::Dlx) { Task::Encode } else { task };
+    let mut workers = Workers::new(args.threads);
     let matrices = Matrices::new();
     let sources: Vec<Source> = if args.files.is_empty() {
         vec![Source::Stdin]
@@ -353,31 +404,37 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
     let start = Instant::now();
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut answers = Vec::with_capacity(CHUNK);
+    // An input could not be read (all of it, or from some point on).
+    let mut unreadable = false;
     for source in &sources {
-        let (reader, bar): (Box<dyn BufRead>, ProgressBar) = match source {
-            Source::Stdin => {
-                let bar = progress_bar(source, None);
-                (Box::new(BufReader::new(bar.wrap_read(io::stdin().lock()))), bar)
-            }
-            Source::File(p) => {
-                let file = File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
-                let bar = progress_bar(source, file.metadata().ok().map(|m| m.len()));
-                (Box::new(BufReader::new(bar.wrap_read(file))), bar)
-            }
+        let Some((reader, bar)) = open(source)? else {
+            unreadable = true;
+            continue;
         };
+        // Records name their file when there are several.
+        let name = source.name();
+        let file = (sources.len() > 1).then_some(name.as_str());
         let mut records = Records::new(reader);
+        let mut failed = None;
         loop {
             chunk.clear();
             for record in records.by_ref().take(CHUNK) {
-                chunk.push(record.with_context(|| format!("cannot read {}", source.name()))?);
+                match record {
+                    Ok(record) => chunk.push(record),
+                    Err(e) => {
+                        failed = Some(e);
+                        break;
+                    }
+                }
             }
             if chunk.is_empty() {
                 break;
             }
             answers.clear();
-            pool.install(|| {
+            workers.for_pieces(chunk.len().div_ceil(PIECE))?.install(|| {
                 chunk
                     .par_iter()
+                    .with_min_len(PIECE)
                     .map_init(
                         || matrices.solvers(),
                         |solvers, r| answer(&matrices, solvers, r, variant, task),
@@ -387,14 +444,22 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
             for a in &answers {
                 summary.add(a, task);
                 if let Some(e) = &a.error {
-                    let column = a.column.map(|c| format!(":{c}")).unwrap_or_default();
-                    bar.suspend(|| eprintln!("dlx: {}:{}{column}: {e}", source.name(), a.line));
+                    bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;
                 }
-                write_answer(&mut out, a, args.format, task)?;
+                write_answer(&mut out, a, format, task, file)?;
             }
             bar.set_message(format!("{} puzzles", summary.puzzles));
+            if failed.is_some() {
+                break;
+            }
         }
         bar.finish_and_clear();
+        if let Some(e) = failed {
+            // What was read before is answered above; the rest of this input is lost.
+            out.flush()?;
+            stderr!("dlx: {name}: cannot read past line {}: {e}", chunk.last().map_or(0, |r| r.line))?;
+            unreadable = true;
+        }
     }
     out.flush()?;
     if args.stats {
@@ -404,7 +469,7 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
         let per = |x: u64| if searched == 0 { 0.0 } else { x as f64 / searched as f64 };
         // Solving without a uniqueness check says "solved", not unique or multiple.
         let solved = if summary.solved > 0 { format!("solved {}, ", summary.solved) } else { String::new() };
-        eprintln!(
+        stderr!(
             "puzzles {}, {solved}unique {}, multiple {}, none {}, invalid {}, {:.0} puzzles/s, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
             summary.puzzles,
             summary.unique,
@@ -414,9 +479,47 @@ fn run(args: &BatchArgs, task: Task) -> Result<ExitCode> {
             if secs > 0.0 { summary.puzzles as f64 / secs } else { 0.0 },
             per(summary.nodes),
             per(summary.guesses),
-        );
+        )?;
     }
-    Ok(if summary.invalid > 0 { ExitCode::from(EXIT_INVALID) } else { ExitCode::SUCCESS })
+    Ok(if unreadable {
+        ExitCode::from(EXIT_FAILURE)
+    } else if summary.invalid > 0 {
+        ExitCode::from(EXIT_INVALID)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `line:column` of an answer's error (the record's line when the error is about no one place).
+fn position(a: &Answer) -> String {
+    match a.error_at {
+        Some((line, Some(column))) => format!("{line}:{column}"),
+        Some((line, None)) => line.to_string(),
+        None => a.line.to_string(),
+    }
+}
+
+/// Where an answer's comment points: the file (when there are several) and the line, or the
+/// error's own line and column.
+fn place(a: &Answer, file: Option<&str>) -> String {
+    let file = file.map(|f| format!("{f}, ")).unwrap_or_default();
+    match a.error_at {
+        Some((line, Some(column))) => format!("{file}line {line}, column {column}"),
+        Some((line, None)) => format!("{file}line {line}"),
+        None => format!("{file}line {}", a.line),
+    }
+}
+
+/// The cells where two solutions differ, as `r1c2, r5c7`.
+fn differing_cells(a: &Puzzle, b: &Puzzle) -> String {
+    let cells: Vec<String> = (0..81).filter(|&c| a.get(c) != b.get(c)).map(|c| Cell(c).to_string()).collect();
+    cells.join(", ")
+}
+
+/// Writes a JSON value and a newline; write errors stay I/O errors (a closed pipe is quiet).
+fn write_json(out: &mut impl Write, value: &serde_json::Value) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    writeln!(out)
 }
 
 fn write_answer(
@@ -424,59 +527,84 @@ fn write_answer(
     a: &Answer,
     format: Option<OutputFormat>,
     task: Task,
+    file: Option<&str>,
 ) -> io::Result<()> {
     let format = format.unwrap_or(match a.format {
         Format::Line => OutputFormat::Line,
         Format::Grid | Format::List => OutputFormat::Grid,
     });
     if let (Task::Rate, Some(r)) = (task, &a.rating) {
-        return write_rating(out, a, r, format);
+        return write_rating(out, a, r, format, file);
     }
     if let Task::Encode = task {
         return match &a.encoding {
             Some(text) => out.write_all(text.as_bytes()),
-            None => writeln!(out, "| line {}: invalid: {}", a.line, a.error.as_deref().unwrap_or("")),
+            None => writeln!(out, "| {}: invalid: {}", place(a, file), a.error.as_deref().unwrap_or("")),
         };
     }
     if format == OutputFormat::Json {
-        let value = serde_json::json!({
+        let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(Puzzle::to_line).collect();
+        let mut value = serde_json::json!({
             "line": a.line,
             "puzzle": a.puzzle.map(|p| p.to_line()),
             "status": a.status.name(),
             "solution": a.solution.map(|p| p.to_line()),
+            "solutions": solutions,
             "count": a.count,
             "error": a.error,
-            "column": a.column,
+            "error_line": a.error_at.map(|(line, _)| line),
+            "error_column": a.error_at.and_then(|(_, column)| column),
             "nodes": a.nodes,
             "guesses": a.guesses,
         });
-        serde_json::to_writer(&mut *out, &value)?;
-        return writeln!(out);
+        if let Task::Count { limit } = task
+            && let Some(n) = a.count
+        {
+            // A count that reached the limit may not be all of them.
+            value["complete"] = (limit != Some(n)).into();
+        }
+        if let Some(file) = file {
+            value["file"] = file.into();
+        }
+        return write_json(out, &value);
     }
     let grid = format == OutputFormat::Grid;
-    let comment = match (a.status, &a.error) {
-        (Status::Invalid, Some(e)) => Some(format!("invalid: {e}")),
-        (Status::None, _) => Some("no solution".to_owned()),
-        (Status::Multiple, _) => Some("multiple solutions; one of them:".to_owned()),
+    let comment = match (a.status, &a.error, &a.second) {
+        (Status::Invalid, Some(e), _) => Some(format!("invalid: {e}")),
+        (Status::None, ..) => Some("no solution".to_owned()),
+        (Status::Multiple, _, Some(second)) => match a.solution {
+            Some(first) => Some(format!(
+                "multiple solutions; two of them, which differ in {}:",
+                differing_cells(&first, second)
+            )),
+            None => Some("multiple solutions".to_owned()),
+        },
+        (Status::Multiple, ..) => Some("multiple solutions; one of them:".to_owned()),
         _ => None,
     };
     if let Some(c) = comment {
-        writeln!(out, "# line {}: {c}", a.line)?;
+        writeln!(out, "# {}: {c}", place(a, file))?;
     }
     if let Task::Count { limit } = task {
         if let Some(n) = a.count {
             let plus = if limit == Some(n) { "+" } else { "" };
             writeln!(out, "{n}{plus}")?;
         }
-    } else if let Some(s) = a.solution {
-        let mut text = String::with_capacity(200);
-        if grid {
-            s.write_grid(&mut text).expect("writing to a String cannot fail");
-        } else {
-            s.write_line(&mut text).expect("writing to a String cannot fail");
-            text.push('\n');
+    } else {
+        for s in a.solution.iter().chain(&a.second) {
+            let mut text = String::with_capacity(200);
+            if grid {
+                s.write_grid(&mut text).expect("writing to a String cannot fail");
+                // Two solutions of one puzzle are separated, as puzzles are.
+                if a.second.is_some() && Some(s) == a.solution.as_ref() {
+                    text.push('\n');
+                }
+            } else {
+                s.write_line(&mut text).expect("writing to a String cannot fail");
+                text.push('\n');
+            }
+            out.write_all(text.as_bytes())?;
         }
-        out.write_all(text.as_bytes())?;
     }
     if grid && matches!(task, Task::Solve { .. }) {
         writeln!(out)?;
@@ -484,12 +612,18 @@ fn write_answer(
     Ok(())
 }
 
-fn write_rating(out: &mut impl Write, a: &Answer, r: &Rating, format: OutputFormat) -> io::Result<()> {
+fn write_rating(
+    out: &mut impl Write,
+    a: &Answer,
+    r: &Rating,
+    format: OutputFormat,
+    file: Option<&str>,
+) -> io::Result<()> {
     let used = Technique::ALL.iter().filter(|&&t| r.logic.counts[t as usize] > 0);
     if format == OutputFormat::Json {
         let techniques: serde_json::Map<String, serde_json::Value> =
             used.map(|&t| (t.name().to_owned(), r.logic.counts[t as usize].into())).collect();
-        let value = serde_json::json!({
+        let mut value = serde_json::json!({
             "line": a.line,
             "puzzle": a.puzzle.map(|p| p.to_line()),
             "level": r.logic.level().name(),
@@ -498,12 +632,14 @@ fn write_rating(out: &mut impl Write, a: &Answer, r: &Rating, format: OutputForm
             "effort": { "nodes": r.nodes, "guesses": r.guesses },
             "solutions": r.solutions,
         });
-        serde_json::to_writer(&mut *out, &value)?;
-        return writeln!(out);
+        if let Some(file) = file {
+            value["file"] = file.into();
+        }
+        return write_json(out, &value);
     }
     if r.solutions != 1 {
         let what = if r.solutions == 0 { "no solution" } else { "multiple solutions" };
-        writeln!(out, "# line {}: {what}; rated all the same:", a.line)?;
+        writeln!(out, "# {}: {what}; rated all the same:", place(a, file))?;
     }
     let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
     let hardest = r.logic.hardest_name();

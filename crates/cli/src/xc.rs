@@ -10,9 +10,9 @@ use anyhow::Result;
 use clap::Args;
 use dlx_engine::{Problem, Solution, Solver, TieBreak};
 
-use crate::EXIT_INVALID;
 use crate::choice;
 use crate::input::Source;
+use crate::report::{EXIT_INVALID, stderr};
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format.
 ///
@@ -27,7 +27,7 @@ pub(crate) struct XcArgs {
     #[arg(long)]
     count: bool,
     /// Stop after this many solutions (with --count: count up to this many).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Randomize branching with this seed (same seed, same order of solutions).
     #[arg(long, value_name = "S")]
@@ -43,11 +43,11 @@ pub(crate) struct XcArgs {
 
 pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let source = Source::from_arg(args.file.as_deref());
-    let text = source.read_to_string()?;
-    let problem = match Problem::parse_dlx(&text) {
+    let bytes = source.read_bytes()?;
+    let problem = match Problem::parse_dlx_bytes(&bytes) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("dlx: {}:{}:{}: {}", source.name(), e.line, e.column, e.kind);
+            stderr!("dlx: {}:{}:{}: {}", source.name(), e.line, e.column, e.kind)?;
             return Ok(ExitCode::from(EXIT_INVALID));
         }
     };
@@ -66,36 +66,34 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     } else {
         let mut written = 0u64;
         let mut error = None;
-        if limit > 0 {
-            solver.for_each(|s| match write_solution(&mut out, &problem, s, written) {
-                Ok(()) => {
-                    written += 1;
-                    if written >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-                }
-                Err(e) => {
-                    error = Some(e);
-                    ControlFlow::Break(())
-                }
-            })?;
-        }
+        solver.for_each(|s| match write_solution(&mut out, &problem, s, written) {
+            Ok(()) => {
+                written += 1;
+                if written >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            }
+            Err(e) => {
+                error = Some(e);
+                ControlFlow::Break(())
+            }
+        })?;
         if let Some(e) = error {
             return Err(e.into());
         }
         written
     };
     out.flush()?;
-    if solutions == 0 && limit > 0 && !args.count {
+    if solutions == 0 && !args.count {
         // An empty stdout alone would not tell an unsolvable problem from a failed run.
-        eprintln!("dlx: {}: no solution", source.name());
+        stderr!("dlx: {}: no solution", source.name())?;
     }
     if args.stats {
         let stats = solver.stats();
-        eprintln!(
+        stderr!(
             "solutions {solutions}, nodes {}, updates {}, time {:.3} s",
             stats.nodes,
             stats.updates,
             start.elapsed().as_secs_f64()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

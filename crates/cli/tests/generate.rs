@@ -143,11 +143,27 @@ fn svg_files_and_page() {
         .map(|name| std::fs::read_to_string(dir.join(name)).unwrap().matches("<g transform").count())
         .collect();
     assert_eq!(grids, [2, 2, 1]);
-    assert!(!dir.join("page-0004.svg").exists());
+    // Pages were written under temporary names, then renamed: nothing else is left.
+    let mut names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["page-0001.svg", "page-0002.svg", "page-0003.svg"]);
     std::fs::remove_dir_all(&dir).unwrap();
-    let bad = dlx(&["generate", "--output", "/tmp/x"], "");
-    assert_eq!(bad.status.code(), Some(1));
-    assert!(text(&bad.stderr).contains("--output and --per-page are for --format svg"));
+    // Misuse is exit status 2, and nothing is made.
+    for (args, message) in [
+        (
+            &["generate", "--output", dir.to_str().unwrap()][..],
+            "--output and --per-page are for --format svg",
+        ),
+        (&["generate", "--per-page", "2"], "--output and --per-page are for --format svg"),
+        (&["generate", "--format", "svg", "--per-page", "2"], "--per-page needs --output DIR"),
+    ] {
+        let bad = dlx(args, "");
+        assert_eq!(bad.status.code(), Some(2), "{args:?}");
+        assert!(text(&bad.stderr).contains(message), "{args:?}: {}", text(&bad.stderr));
+        assert!(bad.stdout.is_empty());
+    }
+    assert!(!dir.exists());
 }
 
 #[test]

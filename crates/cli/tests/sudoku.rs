@@ -68,10 +68,19 @@ fn none_multiple_first_and_counts() {
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines[0], "# line 1: multiple solutions; one of them:");
-    assert_eq!(lines[1].len(), 81);
-    assert_eq!(lines[2], "# line 2: no solution");
-    assert_eq!(lines.len(), 3);
+    // Both witnesses of an ambiguous puzzle, and the cells where they differ.
+    let (one, two) = (lines[1], lines[2]);
+    assert!(one.len() == 81 && two.len() == 81 && one != two);
+    let differ: Vec<String> = (0..81)
+        .filter(|&k| one.as_bytes()[k] != two.as_bytes()[k])
+        .map(|k| format!("r{}c{}", k / 9 + 1, k % 9 + 1))
+        .collect();
+    assert_eq!(
+        lines[0],
+        format!("# line 1: multiple solutions; two of them, which differ in {}:", differ.join(", "))
+    );
+    assert_eq!(lines[3], "# line 2: no solution");
+    assert_eq!(lines.len(), 4);
     assert!(text(&out.stderr).starts_with("puzzles 2, unique 0, multiple 1, none 1, invalid 0, "));
 
     let first = dlx(&["solve", "--first", "--format", "json"], &format!("{empty}\n"));

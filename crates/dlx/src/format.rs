@@ -63,6 +63,14 @@ pub enum ParseErrorKind {
     /// More nodes than a `u32` can index.
     #[error("the problem is too large: more than {0} nodes")]
     TooLarge(usize),
+    /// A name the builder refuses for another reason (one that starts with U+FEFF).
+    #[error("invalid item name `{name}`: {reason}")]
+    InvalidName {
+        /// The name.
+        name: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// A byte that is not part of valid UTF-8, outside a comment.
     #[error("byte 0x{0:02x} is not valid UTF-8")]
     NotUtf8(u8),
@@ -267,6 +275,6 @@ fn from_build(e: BuildError) -> ParseErrorKind {
         BuildError::RepeatedItem { name, .. } => ParseErrorKind::RepeatedItem(name),
         BuildError::NoPrimaryItem { .. } | BuildError::EmptyOption { .. } => ParseErrorKind::NoPrimaryItem,
         BuildError::TooLarge { limit } => ParseErrorKind::TooLarge(limit),
-        BuildError::InvalidName { name, .. } => ParseErrorKind::Bar(name),
+        BuildError::InvalidName { name, reason } => ParseErrorKind::InvalidName { name, reason },
     }
 }

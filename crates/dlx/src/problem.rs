@@ -16,7 +16,7 @@ pub enum BuildError {
         /// The repeated name.
         name: String,
     },
-    /// An item name is empty or contains white space, `|` or `:`.
+    /// An item name is empty, contains white space, `|` or `:`, or starts with U+FEFF.
     #[error("invalid item name `{name}`: {reason}")]
     InvalidName {
         /// The rejected name.
@@ -363,6 +363,9 @@ fn check_name(name: &str) -> Result<(), BuildError> {
         "it contains `|`"
     } else if name.contains(':') {
         "it contains `:` (Knuth's colors are not supported yet)"
+    } else if name.starts_with('\u{feff}') {
+        // Written first in a `.dlx` file, it would be read back as the file's byte-order mark.
+        "it starts with U+FEFF, a byte-order mark"
     } else {
         return Ok(());
     };

@@ -184,6 +184,11 @@ fn byte_order_marks_and_bytes_that_are_not_utf8() {
     assert_eq!(Problem::parse_dlx("\u{feff}A B\nA\nB\n").unwrap(), plain);
     assert_eq!(Problem::parse_dlx_bytes(b"\xef\xbb\xbfA B\r\nA\r\nB\r\n").unwrap(), plain);
     assert_eq!(Problem::parse_dlx_bytes(b"| \xe9t\xe9\nA B\n  | \xff\xfe\nA\nB").unwrap(), plain);
+    // A name that starts with the mark would be written first and read back as the mark (found
+    // by the fuzzer): it is refused.
+    let e = Problem::parse_dlx("| x\n \u{feff} B\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 2));
+    assert!(matches!(e.kind, ParseErrorKind::InvalidName { .. }), "{e}");
     for (bytes, line, column, byte) in [
         (&b"A \xff B\nA\n"[..], 1, 3, 0xff),
         (b"| ok\nA B\nA\nB \xc3\n", 4, 3, 0xc3),

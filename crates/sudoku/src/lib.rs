@@ -26,7 +26,7 @@
 //!
 //! Puzzles are read from 81-character lines, block grids and bracketed lists ([`Records`] streams
 //! them) and written as lines, grids ([`Puzzle::to_grid`]), `.dlx` ([`Matrix::puzzle_to_dlx`]) or
-//! printable SVG ([`to_svg`], [`svg_page`]).
+//! printable SVG ([`to_svg`], [`svg_page`], streamed page by page with [`PageWriter`]).
 //!
 //! A [`Generator`] makes minimal puzzles with a unique solution for any variant and [`Symmetry`],
 //! reproducibly from a seed: it takes the clue groups of a random full grid in a random order
@@ -72,6 +72,6 @@ pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, p
 pub use puzzle::{Puzzle, RuleError};
 pub use rate::{Level, Logic, Rater, Rating, Technique, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
-pub use svg::{page as svg_page, to_svg};
+pub use svg::{PageWriter, page as svg_page, to_svg};
 pub use symmetry::Symmetry;
 pub use variant::{Cell, Unit, UnknownName, Variant};

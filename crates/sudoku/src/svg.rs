@@ -2,6 +2,7 @@
 //! diagonals marked for the diagonal variant.
 
 use std::fmt::Write;
+use std::io;
 
 use crate::puzzle::Puzzle;
 use crate::variant::Variant;
@@ -20,22 +21,83 @@ pub fn to_svg(puzzle: &Puzzle, variant: Variant) -> String {
 
 /// Several puzzles on one page, `columns` grids per row.
 pub fn page(puzzles: &[(Puzzle, Variant)], columns: usize) -> String {
-    let columns = columns.max(1);
-    let rows = puzzles.len().div_ceil(columns).max(1);
-    let (width, height) = (TILE * columns.min(puzzles.len().max(1)) as f64, TILE * rows as f64);
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
-    for (k, (puzzle, variant)) in puzzles.iter().enumerate() {
-        let x = MARGIN + TILE * (k % columns) as f64;
-        let y = MARGIN + TILE * (k / columns) as f64;
-        grid(&mut svg, puzzle, *variant, x, y);
+    let mut svg = Vec::new();
+    let written = PageWriter::new(&mut svg, puzzles.len(), columns).and_then(|mut page| {
+        puzzles.iter().try_for_each(|(puzzle, variant)| page.add(puzzle, *variant))?;
+        page.finish()
+    });
+    written.expect("writing to memory cannot fail");
+    String::from_utf8(svg).expect("the page is ASCII")
+}
+
+/// A page of puzzles written as it goes, so that a page of any size takes the memory of one grid:
+/// the document's header when the page is made (sized for the puzzles it will hold), each grid when
+/// it is added, the end by [`finish`](Self::finish). A page not finished is not a valid document.
+///
+/// ```
+/// use dlx_sudoku::{PageWriter, Puzzle, Variant};
+/// let puzzle: Puzzle = ".".repeat(81).parse().unwrap();
+/// let mut page = PageWriter::new(Vec::new(), 2, 2).unwrap();
+/// page.add(&puzzle, Variant::Classic).unwrap();
+/// page.skip(); // a blank place
+/// let svg = String::from_utf8(page.finish().unwrap()).unwrap();
+/// assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+/// ```
+#[derive(Debug)]
+pub struct PageWriter<W: io::Write> {
+    out: W,
+    columns: usize,
+    capacity: usize,
+    placed: usize,
+    /// One grid's text, reused.
+    buf: String,
+}
+
+impl<W: io::Write> PageWriter<W> {
+    /// Starts a page for `capacity` puzzles, `columns` grids per row, and writes its header.
+    pub fn new(mut out: W, capacity: usize, columns: usize) -> io::Result<Self> {
+        let columns = columns.max(1);
+        let rows = capacity.div_ceil(columns).max(1);
+        let (width, height) = (TILE * columns.min(capacity.max(1)) as f64, TILE * rows as f64);
+        writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+        )?;
+        writeln!(out, r#"<rect width="{width}" height="{height}" fill="white"/>"#)?;
+        Ok(PageWriter { out, columns, capacity, placed: 0, buf: String::new() })
     }
-    svg.push_str("</svg>\n");
-    svg
+
+    /// Draws `puzzle` in the next place; an error when the page is full.
+    pub fn add(&mut self, puzzle: &Puzzle, variant: Variant) -> io::Result<()> {
+        if self.placed == self.capacity {
+            return Err(io::Error::other(format!("the page holds {} puzzles", self.capacity)));
+        }
+        let k = self.placed;
+        let x = MARGIN + TILE * (k % self.columns) as f64;
+        let y = MARGIN + TILE * (k / self.columns) as f64;
+        self.buf.clear();
+        grid(&mut self.buf, puzzle, variant, x, y);
+        self.out.write_all(self.buf.as_bytes())?;
+        self.placed += 1;
+        Ok(())
+    }
+
+    /// Leaves the next place blank.
+    pub fn skip(&mut self) {
+        self.placed = (self.placed + 1).min(self.capacity);
+    }
+
+    /// Whether every place is drawn or skipped.
+    pub fn is_full(&self) -> bool {
+        self.placed == self.capacity
+    }
+
+    /// Ends the document; returns the writer (flushed).
+    pub fn finish(mut self) -> io::Result<W> {
+        self.out.write_all(b"</svg>\n")?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
 }
 
 fn grid(svg: &mut String, puzzle: &Puzzle, variant: Variant, x: f64, y: f64) {

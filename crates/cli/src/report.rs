@@ -1,0 +1,85 @@
+//! Exit statuses, diagnostics on stderr and the worker pool: the policies every command shares.
+//!
+//! * **0**: the run did what was asked (a closed pipe on stdout or stderr also ends it with 0:
+//!   the reader has gone, as `head` does; see `is_broken_pipe`).
+//! * **1**: an input could not be read (the other inputs were still answered), an output could
+//!   not be written (a full disk), or `generate` fell short of the puzzles asked for.
+//! * **2**: the command line was misused, or an input was malformed (in a batch: some record,
+//!   reported in place; the rest of the batch was answered).
+
+use std::fmt;
+use std::io::{self, Write};
+
+use anyhow::{Context, Result};
+
+/// Exit status for a malformed input or a misused command line.
+pub(crate) const EXIT_INVALID: u8 = 2;
+
+/// Exit status for an input that could not be read or an output that could not be written.
+pub(crate) const EXIT_FAILURE: u8 = 1;
+
+/// Misuse of the command line that clap's own checks do not see: exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct Usage(pub(crate) String);
+
+/// Writes one line on stderr. A failed write is an error like a failed write to stdout: a closed
+/// stderr ends the run quietly, a full one with status 1; it never aborts the process.
+pub(crate) fn write_stderr(args: fmt::Arguments<'_>) -> io::Result<()> {
+    let mut stderr = io::stderr().lock();
+    stderr.write_fmt(args)?;
+    stderr.write_all(b"\n")
+}
+
+/// `stderr!("...", ...)`: [`write_stderr`] with `format!` arguments.
+macro_rules! stderr {
+    ($($arg:tt)*) => {
+        $crate::report::write_stderr(format_args!($($arg)*))
+    };
+}
+pub(crate) use stderr;
+
+/// Whether an error is a write to a closed pipe (`dlx ... | head`), which ends the run quietly.
+pub(crate) fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| match e.downcast_ref::<io::Error>() {
+        Some(e) => e.kind() == io::ErrorKind::BrokenPipe,
+        None => {
+            e.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind)
+                == Some(io::ErrorKind::BrokenPipe)
+        }
+    })
+}
+
+/// The most worker threads a command accepts; larger values are refused (exit status 2).
+pub(crate) const MAX_THREADS: u64 = 1024;
+
+/// The worker threads of a run: as many as asked (or one per core), but never more than the work
+/// at hand has pieces, since idle threads are not free (each looks for work in every other's
+/// queue, and thousands of them cost seconds). The pool is made for the first piece of work and
+/// made again, larger, only if later work has more pieces.
+pub(crate) struct Workers {
+    wanted: usize,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Workers {
+    /// Up to `threads` threads, or one per core.
+    pub(crate) fn new(threads: Option<u64>) -> Workers {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let wanted = threads.map_or(cores, |n| usize::try_from(n).unwrap_or(usize::MAX)).max(1);
+        Workers { wanted, pool: None }
+    }
+
+    /// A pool fit for work split into `pieces` independent pieces.
+    pub(crate) fn for_pieces(&mut self, pieces: usize) -> Result<&rayon::ThreadPool> {
+        let threads = self.wanted.min(pieces.max(1));
+        if self.pool.as_ref().is_none_or(|pool| pool.current_num_threads() < threads) {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .context("cannot start the worker threads")?;
+            self.pool = Some(pool);
+        }
+        Ok(self.pool.as_ref().expect("made above"))
+    }
+}

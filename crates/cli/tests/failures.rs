@@ -1,0 +1,319 @@
+//! Failure paths through the binary: closed and full outputs, unreadable and malformed inputs,
+//! misuse. Every case ends with exit status 0, 1 or 2 and says what it should; none aborts.
+
+mod common;
+
+use std::fs::File;
+use std::io::Write;
+use std::process::{Command, ExitStatus, Output, Stdio};
+
+use common::{dlx, dlx_bytes, fixture};
+use proptest::prelude::*;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const PUZZLE: &str = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+const SOLUTION: &str = "145327698839654127672918543496185372218473956753296481367542819984761235521839764";
+/// Two solutions: they differ in eleven cells.
+const AMBIGUOUS: &str = "....6..8..2.........1.......7....1.25...3..........4....42.1...3..7..6...........";
+
+/// Where a run's stdout or stderr goes.
+#[derive(Clone, Copy, Debug)]
+enum Sink {
+    /// Captured.
+    Piped,
+    /// A pipe whose reading end is closed before the run starts (`| head` after it quit).
+    Closed,
+    /// `/dev/full`: every write fails with "no space left".
+    Full,
+    /// `/dev/null`.
+    Null,
+}
+
+impl Sink {
+    fn stdio(self) -> Stdio {
+        match self {
+            Sink::Piped => Stdio::piped(),
+            Sink::Closed => {
+                let (reader, writer) = std::io::pipe().unwrap();
+                drop(reader);
+                writer.into()
+            }
+            Sink::Full => File::options().write(true).open("/dev/full").unwrap().into(),
+            Sink::Null => Stdio::null(),
+        }
+    }
+}
+
+/// Runs `dlx` with `stdin`, its stdout and stderr sent where asked.
+fn run(args: &[&str], stdin: &[u8], stdout: Sink, stderr: Sink) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout.stdio())
+        .stderr(stderr.stdio())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn code(status: ExitStatus) -> i32 {
+    status.code().unwrap_or_else(|| panic!("killed by a signal: {status:?}"))
+}
+
+/// Every command that writes to stderr: a full stderr is an output error (1), a closed one ends
+/// the run quietly (0); before, each aborted with "failed printing to stderr" (134).
+#[test]
+fn a_failed_write_to_stderr_never_aborts() {
+    let bad = fixture("sudoku-bad.txt");
+    let knuth = fixture("knuth7.dlx");
+    let cases: [&[&str]; 6] = [
+        &["solve", &bad],
+        &["count", "--stats", &bad],
+        &["rate", &bad],
+        &["xc", "--stats", &knuth],
+        &["xc", &fixture("bad-unknown-item.dlx")],
+        &["generate", "--seed", "1", "--difficulty", "expert", "--max-attempts", "1", "--stats"],
+    ];
+    for args in cases {
+        let full = run(args, b"", Sink::Null, Sink::Full);
+        assert_eq!(code(full.status), 1, "{args:?} with stderr full");
+        let closed = run(args, b"", Sink::Null, Sink::Closed);
+        assert_eq!(code(closed.status), 0, "{args:?} with stderr closed");
+    }
+    // The usage error goes to stderr too; its status stays 2 whether or not it could be written.
+    assert_eq!(code(run(&["solve", "--bogus"], b"", Sink::Null, Sink::Full).status), 2);
+}
+
+/// Every format of every command ends quietly with 0 when its reader has gone (`| head`), with
+/// nothing on stderr.
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    let sudoku = fixture("sudoku.txt");
+    let queens = fixture("queens8.dlx");
+    let mut cases: Vec<Vec<&str>> = Vec::new();
+    for format in ["line", "grid", "json", "dlx"] {
+        cases.push(vec!["solve", "--format", format, &sudoku]);
+    }
+    for format in ["line", "json"] {
+        cases.push(vec!["count", "--format", format, &sudoku]);
+        cases.push(vec!["rate", "--format", format, &sudoku]);
+    }
+    for format in ["line", "grid", "json", "svg"] {
+        cases.push(vec!["generate", "--count", "300", "--seed", "7", "--format", format]);
+    }
+    cases.push(vec!["xc", &queens]);
+    cases.push(vec!["xc", "--count", &queens]);
+    cases.push(vec!["--help"]);
+    for args in &cases {
+        let out = run(args, b"", Sink::Closed, Sink::Piped);
+        assert_eq!((code(out.status), text(&out.stderr)), (0, String::new()), "{args:?}");
+    }
+    // A full stdout is an output error, help included (it used to exit 0).
+    for args in
+        [&["--help"][..], &["solve", "--help"], &["solve", &sudoku], &["generate", "--format", "json"]]
+    {
+        let out = run(args, b"", Sink::Full, Sink::Piped);
+        assert_eq!(code(out.status), 1, "{args:?}");
+        assert!(text(&out.stderr).contains("No space left"), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+/// A list that never closes ends where the next well-formed record begins; the puzzles after
+/// it are answered.
+#[test]
+fn an_unclosed_list_does_not_swallow_the_batch() {
+    // (A list is answered as a grid by default: the comment, then a blank line.)
+    let out = dlx(&["solve"], &format!("[[0,0\n{PUZZLE}\n{PUZZLE}\n"));
+    assert_eq!(code(out.status), 2);
+    assert_eq!(
+        text(&out.stdout),
+        format!("# line 1: invalid: the list is not closed\n\n{SOLUTION}\n{SOLUTION}\n")
+    );
+    assert_eq!(text(&out.stderr), "dlx: <stdin>:1: the list is not closed\n");
+}
+
+/// An error in a block grid is reported at the offending character (line 10, column 5), not at
+/// the record's first line with that column.
+#[test]
+fn errors_in_multi_line_records_give_their_own_line_and_column() {
+    let mut rows: Vec<String> = PUZZLE.as_bytes().chunks(9).map(text).collect();
+    rows[8].replace_range(4..5, "x");
+    let input = format!("# a grid\n{}\n", rows.join("\n"));
+    let out = dlx(&["solve"], &input);
+    assert_eq!(code(out.status), 2);
+    assert_eq!(text(&out.stderr), "dlx: <stdin>:10:5: unexpected character 'x'\n");
+    assert!(text(&out.stdout).starts_with("# line 10, column 5: invalid: unexpected character 'x'\n"));
+    let json = dlx(&["solve", "--format", "json"], &input);
+    let row: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!((&row["line"], &row["error_line"], &row["error_column"]), (&2.into(), &10.into(), &5.into()));
+}
+
+/// A byte-order mark at the start of a file is skipped, in sudoku files and in `.dlx` files.
+#[test]
+fn byte_order_marks_are_skipped() {
+    let out = dlx(&["solve"], &format!("\u{feff}{PUZZLE}\n"));
+    assert_eq!((code(out.status), text(&out.stdout)), (0, format!("{SOLUTION}\n")));
+    let out = dlx(&["xc", "--count"], "\u{feff}| comment\nA B\nA\nB\n");
+    assert_eq!((code(out.status), text(&out.stdout)), (0, "1\n".to_owned()), "{}", text(&out.stderr));
+}
+
+/// A `.dlx` file with bytes that are not UTF-8: ignored in comments, malformed input elsewhere
+/// (exit 2, with file, line and column).
+#[test]
+fn bytes_that_are_not_utf8_in_a_dlx_file() {
+    let out = dlx_bytes(&["xc", "--count"], b"| caf\xe9\nA B\nA\nB\n");
+    assert_eq!((code(out.status), text(&out.stdout)), (0, "1\n".to_owned()));
+    let out = dlx_bytes(&["xc"], b"A B\nA\nB \xff\n");
+    assert_eq!(code(out.status), 2);
+    assert_eq!(text(&out.stderr), "dlx: <stdin>:3:3: byte 0xff is not valid UTF-8\n");
+}
+
+/// Zero is no limit: refused, not counted as "no solution". A count cut by the limit says so
+/// in JSON.
+#[test]
+fn counting_limits() {
+    for args in [&["count", "--limit", "0"][..], &["xc", "--limit", "0"], &["xc", "--count", "--limit", "0"]]
+    {
+        let out = dlx(args, &format!("{PUZZLE}\n"));
+        assert_eq!(code(out.status), 2, "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+    let empty = ".".repeat(81);
+    let out = dlx(&["count", "--limit", "3", "--format", "json"], &format!("{empty}\n{PUZZLE}\n"));
+    let rows: Vec<serde_json::Value> =
+        text(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!((&rows[0]["count"], &rows[0]["complete"]), (&3.into(), &false.into()));
+    assert_eq!((&rows[1]["count"], &rows[1]["complete"]), (&1.into(), &true.into()));
+    let all = dlx(&["count", "--format", "json"], &format!("{PUZZLE}\n"));
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&all.stdout).unwrap()["complete"], true);
+}
+
+/// A puzzle with several solutions shows two, in every format, so that the maker sees where.
+#[test]
+fn multiple_solutions_show_both_witnesses() {
+    let json = dlx(&["solve", "--format", "json"], &format!("{AMBIGUOUS}\n"));
+    let row: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(row["status"], "multiple");
+    let solutions: Vec<&str> =
+        row["solutions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert_eq!(solutions.len(), 2);
+    assert_ne!(solutions[0], solutions[1]);
+    assert_eq!(row["solution"], solutions[0]);
+    for s in &solutions {
+        // Each keeps the givens and is a full grid that the uniqueness check of `solve` accepts.
+        assert!(AMBIGUOUS.bytes().zip(s.bytes()).all(|(g, d)| g == b'.' || g == d));
+        let check = dlx(&["solve"], &format!("{s}\n"));
+        assert_eq!(text(&check.stdout), format!("{s}\n"));
+    }
+    let grid = text(&dlx(&["solve", "--format", "grid"], &format!("{AMBIGUOUS}\n")).stdout);
+    let digits: String = grid.lines().skip(1).flat_map(|l| l.chars().filter(char::is_ascii_digit)).collect();
+    assert_eq!(digits, format!("{}{}", solutions[0], solutions[1]));
+}
+
+/// A missing file is reported and the others are answered; the status says something was not
+/// read. With several files, records name theirs.
+#[test]
+fn a_missing_file_does_not_stop_the_batch() {
+    let bad = fixture("sudoku-bad.txt");
+    let out = dlx(&["solve", "no-such-file.txt", &fixture("sudoku.txt")], "");
+    assert_eq!(code(out.status), 1);
+    assert!(text(&out.stderr).starts_with("dlx: no-such-file.txt: cannot read: "), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).lines().next(),
+        Some("517698234289134756346275891672849315138526947954713682495362178723481569861957423")
+    );
+    let json = dlx(&["solve", "--format", "json", &bad, "no-such-file.txt", &bad], "");
+    assert_eq!(code(json.status), 1);
+    let rows: Vec<serde_json::Value> =
+        text(&json.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 8);
+    assert!(rows.iter().all(|r| r["file"] == bad.as_str()));
+    let comments = text(&dlx(&["solve", &bad, &bad], "").stdout);
+    assert!(comments.contains(&format!("# {bad}, line 3: invalid: digit 5 appears twice")), "{comments}");
+    // A directory is no file either; what follows is still answered.
+    let dir = dlx(&["count", env!("CARGO_MANIFEST_DIR"), &bad], "");
+    assert_eq!(code(dir.status), 1);
+    assert_eq!(text(&dir.stdout).lines().filter(|l| *l == "1").count(), 2);
+}
+
+/// `--threads` has a bound, and a large count costs nothing when the work is small.
+#[test]
+fn thread_counts_are_bounded() {
+    for command in ["solve", "count", "rate", "generate"] {
+        let out = dlx(&[command, "--threads", "5000"], "");
+        assert_eq!(code(out.status), 2, "{command}");
+        assert!(text(&out.stderr).contains("5000 is not in 1..=1024"), "{}", text(&out.stderr));
+        assert_eq!(code(dlx(&[command, "--threads", "0"], "").status), 2);
+    }
+    let out = dlx(&["solve", "--threads", "1024"], &format!("{PUZZLE}\n"));
+    assert_eq!((code(out.status), text(&out.stdout)), (0, format!("{SOLUTION}\n")));
+}
+
+/// SVG on stdout is one document, however many puzzles.
+#[test]
+fn svg_on_stdout_is_one_document() {
+    let out = dlx(&["generate", "--count", "7", "--seed", "2", "--format", "svg"], "");
+    let svg = text(&out.stdout);
+    assert_eq!(svg.matches("<svg").count(), 1);
+    assert_eq!(svg.matches("<g transform").count(), 7);
+    assert!(svg.ends_with("</svg>\n"));
+}
+
+/// Misuse is exit status 2, with nothing done.
+#[test]
+fn misuse_exits_2() {
+    for args in [
+        &["rate", "--format", "grid"][..],
+        &["rate", "--format", "dlx"],
+        &["count", "--format", "grid"],
+        &["count", "--format", "dlx"],
+        &["generate", "--output", "/nonexistent/dir"],
+        &["generate", "--count", "2", "--per-page", "1", "--format", "svg"],
+        &["xc", "--tie-break", "sometimes"],
+        &["frobnicate"],
+    ] {
+        let out = dlx(args, &format!("{PUZZLE}\n"));
+        assert_eq!(code(out.status), 2, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any bytes given to any command's input end with status 0, 1 or 2 (never a crash), with
+    /// one thread or two.
+    #[test]
+    fn any_bytes_to_any_command(
+        input in prop_oneof![
+            proptest::collection::vec(any::<u8>(), 0..400),
+            "[0-9.e|\\[\\], \\n#-]{0,300}".prop_map(String::into_bytes),
+            "([A-Za-z|:]{1,3}[ \\n]){0,40}".prop_map(String::into_bytes),
+        ],
+        command in 0usize..6,
+        threads in prop_oneof![Just("1"), Just("2")],
+    ) {
+        let args: &[&str] = match command {
+            0 => &["solve", "--threads", threads],
+            1 => &["solve", "--format", "json", "--threads", threads],
+            2 => &["count", "--limit", "3", "--threads", threads],
+            3 => &["rate", "--threads", threads],
+            4 => &["solve", "--format", "dlx", "--threads", threads],
+            _ => &["xc", "--limit", "3"],
+        };
+        let out = dlx_bytes(args, &input);
+        let status = out.status.code();
+        prop_assert!(matches!(status, Some(0..=2)), "{:?}: {:?}\n{}", args, out.status, text(&out.stderr));
+        prop_assert!(!text(&out.stderr).contains("panicked"));
+    }
+}
