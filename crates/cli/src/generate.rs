@@ -16,7 +16,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::choice;
-use crate::report::{EXIT_FAILURE, MAX_THREADS, Usage, Workers, stderr};
+use crate::report::{self, EXIT_FAILURE, MAX_THREADS, Stopped, Usage, Workers, stderr};
 use tempfile::NamedTempFile;
 
 /// Output of `dlx generate`.
@@ -222,16 +222,24 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         // Each puzzle depends on the run and its index alone, so the work may be split anyhow:
         // a generator per piece of work rayon hands a thread.
         let pieces = usize::try_from(last - first).unwrap_or(usize::MAX);
-        let batch: Vec<Made> = workers.for_pieces(pieces)?.install(|| {
+        let batch: Vec<Option<Made>> = workers.for_pieces(pieces)?.install(|| {
             (first..last)
                 .into_par_iter()
                 .map_init(
                     || Generator::new(&matrix),
-                    |generator, index| make(generator, variant, &run, rate, index),
+                    |generator, index| {
+                        // After Ctrl-C the rest is not made (nor written: see below).
+                        report::check_interrupt().ok().map(|()| make(generator, variant, &run, rate, index))
+                    },
                 )
                 .collect()
         });
         for (index, made) in (first..).zip(batch) {
+            let Some(made) = made else {
+                // Pages under --output not finished are removed with their temporary files.
+                out.flush()?;
+                return Err(Stopped.into());
+            };
             let g = match &made.result {
                 Ok(numbered) => {
                     attempts += numbered.attempts;

@@ -39,14 +39,20 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
+    report::catch_ctrl_c();
     match run(cli) {
         Ok(code) => code,
         Err(err) if report::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // Nothing more can be done when stderr itself fails.
             let _ = report::stderr!("dlx: {err:#}");
-            let usage = err.downcast_ref::<report::Usage>().is_some();
-            ExitCode::from(if usage { report::EXIT_INVALID } else { report::EXIT_FAILURE })
+            ExitCode::from(if err.downcast_ref::<report::Usage>().is_some() {
+                report::EXIT_INVALID
+            } else if err.downcast_ref::<report::Stopped>().is_some() {
+                report::EXIT_INTERRUPTED
+            } else {
+                report::EXIT_FAILURE
+            })
         }
     }
 }

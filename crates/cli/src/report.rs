@@ -6,9 +6,12 @@
 //!   not be written (a full disk), or `generate` fell short of the puzzles asked for.
 //! * **2**: the command line was misused, or an input was malformed (in a batch: some record,
 //!   reported in place; the rest of the batch was answered).
+//! * **130**: interrupted by Ctrl-C (SIGINT): what was written is whole records, and stderr says
+//!   the run was interrupted.
 
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::OnceLock;
 
 use anyhow::{Context, Result};
 
@@ -17,6 +20,39 @@ pub(crate) const EXIT_INVALID: u8 = 2;
 
 /// Exit status for an input that could not be read or an output that could not be written.
 pub(crate) const EXIT_FAILURE: u8 = 1;
+
+/// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
+pub(crate) const EXIT_INTERRUPTED: u8 = 130;
+
+/// The run was interrupted by Ctrl-C: exit status 130.
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted; the output holds whole records up to that point, and no more")]
+pub(crate) struct Stopped;
+
+/// The flag Ctrl-C sets: batches check it between records, searches through the engine's cancel
+/// flag.
+pub(crate) fn cancel_flag() -> &'static dlx_engine::CancelFlag {
+    static FLAG: OnceLock<dlx_engine::CancelFlag> = OnceLock::new();
+    FLAG.get_or_init(dlx_engine::CancelFlag::new)
+}
+
+/// Makes the first Ctrl-C set [`cancel_flag`] instead of killing the process, so that a run stops
+/// at a record's end; a second one (say, while the run waits for input) ends it at once. If the
+/// handler cannot be installed, Ctrl-C simply kills the process.
+pub(crate) fn catch_ctrl_c() {
+    let flag = cancel_flag().clone();
+    let _ = ctrlc::set_handler(move || {
+        if flag.is_cancelled() {
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        flag.cancel();
+    });
+}
+
+/// `Err(Stopped)` once Ctrl-C was pressed.
+pub(crate) fn check_interrupt() -> Result<(), Stopped> {
+    if cancel_flag().is_cancelled() { Err(Stopped) } else { Ok(()) }
+}
 
 /// Misuse of the command line that clap's own checks do not see: exit status 2.
 #[derive(Debug, thiserror::Error)]

@@ -18,7 +18,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::input::Source;
-use crate::report::{EXIT_FAILURE, EXIT_INVALID, MAX_THREADS, Workers, stderr};
+use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, MAX_THREADS, Stopped, Workers, stderr};
 
 /// Records handed to the threads at a time: memory stays constant whatever the input size.
 const CHUNK: usize = 4096;
@@ -437,11 +437,19 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
                     .with_min_len(PIECE)
                     .map_init(
                         || matrices.solvers(),
-                        |solvers, r| answer(&matrices, solvers, r, variant, task),
+                        // After Ctrl-C the rest is not answered (nor written: see below).
+                        |solvers, r| match report::check_interrupt() {
+                            Ok(()) => Some(answer(&matrices, solvers, r, variant, task)),
+                            Err(_) => None,
+                        },
                     )
                     .collect_into_vec(&mut answers);
             });
             for a in &answers {
+                let Some(a) = a else {
+                    out.flush()?;
+                    return Err(Stopped.into());
+                };
                 summary.add(a, task);
                 if let Some(e) = &a.error {
                     bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;

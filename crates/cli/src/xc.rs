@@ -12,7 +12,7 @@ use dlx_engine::{Problem, Solution, Solver, TieBreak};
 
 use crate::choice;
 use crate::input::Source;
-use crate::report::{EXIT_INVALID, stderr};
+use crate::report::{self, EXIT_INVALID, Stopped, stderr};
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format.
 ///
@@ -54,11 +54,13 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let mut solver = Solver::new(&problem);
     solver.set_seed(args.seed);
     solver.set_tie_break(args.tie_break);
+    // Ctrl-C cancels the search: the count is not printed, solutions printed are whole.
+    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
     let limit = args.limit.unwrap_or(u64::MAX);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let solutions = if args.count {
-        let n = solver.count_up_to(limit)?;
+        let n = solver.count_up_to(limit).map_err(|_| Stopped)?;
         // The count reached the limit: there may be more, as `dlx count` says.
         let plus = if args.limit == Some(n) { "+" } else { "" };
         writeln!(out, "{n}{plus}")?;
@@ -66,7 +68,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     } else {
         let mut written = 0u64;
         let mut error = None;
-        solver.for_each(|s| match write_solution(&mut out, &problem, s, written) {
+        let searched = solver.for_each(|s| match write_solution(&mut out, &problem, s, written) {
             Ok(()) => {
                 written += 1;
                 if written >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
@@ -75,7 +77,12 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
                 error = Some(e);
                 ControlFlow::Break(())
             }
-        })?;
+        });
+        if searched.is_err() {
+            // Cancelled by Ctrl-C (there is no budget): the solutions written are whole.
+            out.flush()?;
+            return Err(Stopped.into());
+        }
         if let Some(e) = error {
             return Err(e.into());
         }

@@ -317,3 +317,45 @@ proptest! {
         prop_assert!(!text(&out.stderr).contains("panicked"));
     }
 }
+
+/// Sends SIGINT to a running `dlx`, as Ctrl-C does.
+fn interrupt(child: &std::process::Child) {
+    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+}
+
+/// Ctrl-C stops a count without printing it, and a batch at a record's end: exit status 130,
+/// whole records on stdout, and stderr says so.
+#[test]
+fn ctrl_c_leaves_whole_records_and_says_so() {
+    let child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["xc", "--count", &fixture("pentominoes6x10.dlx")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    interrupt(&child);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(code(out.status), 130, "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "a count cut short is not printed");
+    assert!(text(&out.stderr).starts_with("dlx: interrupted"));
+
+    // A large batch: Ctrl-C stops it at a record's end.
+    let path = std::env::temp_dir().join(format!("dlx-ctrl-c-{}.txt", std::process::id()));
+    std::fs::write(&path, format!("{PUZZLE}\n").repeat(100_000)).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["solve", "--threads", "2", path.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    interrupt(&child);
+    let out = child.wait_with_output().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(code(out.status), 130, "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.lines().count() < 100_000);
+    assert!(stdout.lines().all(|l| l == SOLUTION), "only whole answers");
+}

@@ -141,9 +141,10 @@ fn an_unsolvable_problem_says_so_on_stderr() {
     assert_eq!(String::from_utf8(out.stderr).unwrap(), "dlx: <stdin>: no solution\n");
     let out = dlx(&["xc", "--count"], unsolvable);
     assert_eq!((stdout(&out).as_str(), out.stderr.is_empty()), ("0\n", true));
-    // Asking for no solution at all is not a failure to find one.
+    // A limit of zero asks for no search at all: refused, rather than look like "no solution".
     let out = dlx(&["xc", "--limit", "0"], Some("A\nA\n"));
-    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
 }
 
 #[test]

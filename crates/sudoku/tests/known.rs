@@ -1,8 +1,10 @@
 //! Known answers, formats and errors.
 
+use std::io::Read;
+
 use dlx_sudoku::{
-    Cell, Format, MAX_LINE, Matrix, ParseErrorKind, Puzzle, RuleError, SolveError, Uniqueness, Unit, Variant,
-    parse_all,
+    Cell, Format, MAX_LINE, Matrix, ParseErrorKind, Puzzle, Records, RuleError, SolveError, Uniqueness, Unit,
+    Variant, parse_all,
 };
 
 const KNOWN: [(&str, &str); 3] = [
@@ -288,6 +290,13 @@ fn over_long_lines_are_refused_and_reading_goes_on() {
     assert_eq!((e.line, e.column, &e.kind), (1, Some(MAX_LINE + 1), &ParseErrorKind::LineTooLong));
     assert_eq!((records[1].line, records[1].puzzle.as_ref().unwrap().to_line()), (3, KNOWN[0].0.to_owned()));
     assert_eq!(records[2].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::LineTooLong);
+    // A 100 MB line from a stream that never holds it: read past, and the next record is read.
+    let tail = format!("\n{}\n", KNOWN[1].0).into_bytes();
+    let huge = std::io::repeat(b'1').take(100_000_000).chain(tail.as_slice());
+    let records: Vec<_> = Records::new(std::io::BufReader::new(huge)).map(Result::unwrap).collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::LineTooLong);
+    assert_eq!(records[1].puzzle.as_ref().unwrap().to_line(), KNOWN[1].0);
     // A line exactly at the limit is read (and is simply too many cells).
     let exact = parse_all(&format!("{}\r\n", "3".repeat(MAX_LINE)));
     assert_eq!(exact[0].puzzle.as_ref().unwrap_err().kind, ParseErrorKind::CellCount { found: MAX_LINE });
