@@ -4,10 +4,9 @@
 mod common;
 
 use std::fs::File;
-use std::io::Write;
 use std::process::{Command, ExitStatus, Output, Stdio};
 
-use common::{dlx, dlx_bytes, fixture};
+use common::{dlx, dlx_bytes, dlx_with, fixture};
 use proptest::prelude::*;
 
 fn text(bytes: &[u8]) -> String {
@@ -49,21 +48,7 @@ impl Sink {
 
 /// Runs `dlx` with `stdin`, its stdout and stderr sent where asked.
 fn run(args: &[&str], stdin: &[u8], stdout: Sink, stderr: Sink) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(stdout.stdio())
-        .stderr(stderr.stdio())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    dlx_with(args, stdin, stdout.stdio(), stderr.stdio())
 }
 
 fn code(status: ExitStatus) -> i32 {

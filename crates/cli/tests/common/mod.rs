@@ -17,11 +17,17 @@ pub fn dlx(args: &[&str], stdin: &str) -> Output {
 
 /// Runs `dlx` with these arguments and raw bytes as standard input.
 pub fn dlx_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    dlx_with(args, stdin, Stdio::piped(), Stdio::piped())
+}
+
+/// Runs `dlx` with these arguments and standard input, its stdout and stderr sent where asked
+/// (captured when piped).
+pub fn dlx_with(args: &[&str], stdin: &[u8], stdout: Stdio, stderr: Stdio) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
         .args(args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdout(stdout)
+        .stderr(stderr)
         .spawn()
         .unwrap();
     // Written from another thread, so that a large input cannot deadlock against a full stdout;
