@@ -72,7 +72,8 @@ pub(crate) struct GenerateArgs {
     /// per file; without --output, all on one page on stdout].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     per_page: Option<u64>,
-    /// Worker threads, at most 1024 [default: all cores]; never more than the work has pieces.
+    /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
+    /// cores, nor than the work has pieces: more could not make it faster.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
     threads: Option<u64>,
     /// Print a closing summary (with the seed) to stderr.

@@ -89,20 +89,21 @@ pub(crate) fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// The most worker threads a command accepts; larger values are refused (exit status 2).
 pub(crate) const MAX_THREADS: u64 = 1024;
 
-/// The worker threads of a run: as many as asked (or one per core), but never more than the work
-/// at hand has pieces, since idle threads are not free (each looks for work in every other's
-/// queue, and thousands of them cost seconds). The pool is made for the first piece of work and
-/// made again, larger, only if later work has more pieces.
+/// The worker threads of a run: as many as asked (or one per core), but never more than the cores
+/// nor than the work at hand has pieces. Batches are pure computation: a thread beyond the cores
+/// cannot speed them up, and idle threads are not free (each looks for work in every other's
+/// queue; a thousand of them cost seconds). The pool is made for the first piece of work and made
+/// again, larger, only if later work has more pieces.
 pub(crate) struct Workers {
     wanted: usize,
     pool: Option<rayon::ThreadPool>,
 }
 
 impl Workers {
-    /// Up to `threads` threads, or one per core.
+    /// Up to `threads` threads, and no more than one per core.
     pub(crate) fn new(threads: Option<u64>) -> Workers {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let wanted = threads.map_or(cores, |n| usize::try_from(n).unwrap_or(usize::MAX)).max(1);
+        let wanted = threads.map_or(cores, |n| usize::try_from(n).unwrap_or(usize::MAX)).clamp(1, cores);
         Workers { wanted, pool: None }
     }
 

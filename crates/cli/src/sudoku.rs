@@ -90,7 +90,8 @@ pub(crate) struct BatchArgs {
     /// The variant [default: even when a puzzle has even markers, else classic].
     #[arg(long, value_parser = choice::parser::<Variant>())]
     variant: Option<Variant>,
-    /// Worker threads, at most 1024 [default: all cores]; never more than the work has pieces.
+    /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
+    /// cores, nor than the work has pieces: more could not make it faster.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
     threads: Option<u64>,
     /// Print a closing summary to stderr: puzzles, solved (no uniqueness check), unique,
@@ -365,9 +366,9 @@ pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
     run(&args.batch, Some(args.format.into()), Task::Rate)
 }
 
-/// Records handed to one piece of parallel work at the least: a piece makes its own solvers, so
-/// this bounds their cost whatever the number of threads.
-const PIECE: usize = 32;
+/// Records per worker thread at the least: a batch of 20 puzzles gets at most 3 threads, however
+/// many were asked for (each thread costs its start and the solvers it makes).
+const PIECE: usize = 8;
 
 /// Opens one input, with its progress bar; `None` (reported) when it cannot be opened.
 fn open(source: &Source) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
@@ -434,7 +435,6 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
             workers.for_pieces(chunk.len().div_ceil(PIECE))?.install(|| {
                 chunk
                     .par_iter()
-                    .with_min_len(PIECE)
                     .map_init(
                         || matrices.solvers(),
                         // After Ctrl-C the rest is not answered (nor written: see below).

@@ -24,12 +24,13 @@
 //! # What a solver can do
 //!
 //! * [`Solver::first`], [`Solver::count`], [`Solver::count_up_to`] (limit 2 is the uniqueness
-//!   check), a lazy [`Solver::solutions`] iterator, and a [`Visitor`] (or closure, with
-//!   [`Solver::for_each`]) that sees each [`Solution`] and may stop the search with
+//!   check), a lazy [`Solver::solutions`] iterator of `Result`s, and a [`Visitor`] (or closure,
+//!   with [`Solver::for_each`]) that sees each [`Solution`] and may stop the search with
 //!   [`ControlFlow::Break`](std::ops::ControlFlow::Break).
 //! * [`Stats`] after every run: nodes, guesses, updates, solutions.
 //! * A [`Budget`] of nodes or updates and a shareable [`CancelFlag`]; a run they cut short returns
-//!   [`Interrupted`], never a count that looks complete.
+//!   [`Interrupted`], never a count that looks complete (the iterator's last item is that error,
+//!   so collecting its `Result`s fails).
 //! * [`Solver::force`] puts options into every solution before the search (sudoku clues);
 //!   [`Solver::exclude`] takes options out (a cell that must hold an even digit, or "a solution
 //!   where this cell holds another digit"). Both may be mixed in any order on one undo stack:
