@@ -59,6 +59,9 @@ pub enum ParseErrorKind {
     /// a well-formed record on its own).
     #[error("the list is not closed")]
     Unclosed,
+    /// A byte that is not part of valid UTF-8.
+    #[error("byte 0x{0:02x} is not valid UTF-8")]
+    NotUtf8(u8),
     /// A line longer than [`MAX_LINE`] bytes that is not a comment.
     #[error("a line longer than {} bytes", MAX_LINE)]
     LineTooLong,
@@ -90,6 +93,9 @@ pub struct Records<R> {
     pending: bool,
     /// The current line was longer than [`MAX_LINE`]: `text` holds its beginning.
     long_line: bool,
+    /// The current line's first byte that is not UTF-8, and its column (`text` shows it as
+    /// U+FFFD).
+    not_utf8: Option<(u8, usize)>,
     done: bool,
 }
 
@@ -103,6 +109,7 @@ impl<R: BufRead> Records<R> {
             text: String::new(),
             pending: false,
             long_line: false,
+            not_utf8: None,
             done: false,
         }
     }
@@ -134,9 +141,25 @@ impl<R: BufRead> Records<R> {
             self.buf.truncate(MAX_LINE);
         }
         let bytes = if self.line == 1 { self.buf.strip_prefix(BOM).unwrap_or(&self.buf) } else { &self.buf };
+        self.not_utf8 = std::str::from_utf8(bytes).err().map(|e| {
+            let valid = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
+            (bytes[e.valid_up_to()], valid.chars().count() + 1)
+        });
         self.text.clear();
         self.text.push_str(&String::from_utf8_lossy(bytes));
         Ok(true)
+    }
+
+    /// Names a byte that is not UTF-8 for what it is, when the first error of a record is the
+    /// replacement character that stands for it on the current line.
+    fn name_bad_byte(&self, error: &mut Option<ParseError>) {
+        if let (Some(e), Some((byte, column))) = (error.as_mut(), self.not_utf8)
+            && e.line == self.line
+            && e.column == Some(column)
+            && e.kind == ParseErrorKind::BadChar(char::REPLACEMENT_CHARACTER)
+        {
+            e.kind = ParseErrorKind::NotUtf8(byte);
+        }
     }
 
     /// Reads past the end of an over-long line, keeping nothing.
@@ -271,6 +294,7 @@ impl<R: BufRead> Records<R> {
         }
         let mut cells = Collector::new();
         cells.add_line(&self.text, start);
+        self.name_bad_byte(&mut cells.error);
         if count_cells(&self.text) > 9 {
             return Ok(Some(Record { line: start, format: Format::Line, puzzle: cells.finish(start) }));
         }
@@ -288,6 +312,7 @@ impl<R: BufRead> Records<R> {
                 break;
             }
             cells.add_line(&self.text, self.line);
+            self.name_bad_byte(&mut cells.error);
         }
         Ok(Some(Record { line: start, format: Format::Grid, puzzle: cells.finish(start) }))
     }
@@ -296,6 +321,7 @@ impl<R: BufRead> Records<R> {
         let mut list = ListScan::new();
         loop {
             list.scan(&self.text, self.line);
+            self.name_bad_byte(&mut list.error);
             if list.depth <= 0 {
                 break;
             }

@@ -257,6 +257,24 @@ fn a_byte_order_mark_is_skipped() {
     assert_eq!(parse_all(&grid)[0].puzzle.as_ref().unwrap().to_line(), KNOWN[2].0);
 }
 
+/// A byte that is not UTF-8 is named as a byte, at its column; a replacement character that was
+/// in the text is an unexpected character. Comments may hold any bytes.
+#[test]
+fn bytes_that_are_not_utf8() {
+    let mut text = format!("# caf\u{e9}\n{}", &KNOWN[0].0[..40]).into_bytes();
+    text.extend_from_slice(b"\xff");
+    text.extend_from_slice(format!("{}\n{}\u{fffd}\n", &KNOWN[0].0[41..], &KNOWN[1].0[..80]).as_bytes());
+    text.extend_from_slice(b"# \xe9\n");
+    let records: Vec<_> = Records::new(text.as_slice()).map(Result::unwrap).collect();
+    let errors: Vec<_> = records.iter().map(|r| r.puzzle.clone().unwrap_err()).collect();
+    assert_eq!(
+        (errors[0].line, errors[0].column, &errors[0].kind),
+        (2, Some(41), &ParseErrorKind::NotUtf8(0xff))
+    );
+    assert_eq!(errors[1].kind, ParseErrorKind::BadChar('\u{fffd}'));
+    assert_eq!(records.len(), 2);
+}
+
 /// An error in a multi-line record is reported at the offending character's own line and column
 /// (the record keeps the line it starts on).
 #[test]
