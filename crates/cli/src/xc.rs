@@ -14,11 +14,12 @@ use crate::choice;
 use crate::input::Source;
 use crate::report::{self, EXIT_INVALID, Stopped, stderr};
 
-/// Solve an exact-cover problem written in Knuth's `.dlx` format.
+/// Solve an exact-cover problem written in Knuth's `.dlx` format, with colors on secondary
+/// items in options (`x:red`, as Knuth's DLX2 reads them) or without.
 ///
-/// Prints each solution as its options, one per line (each option as its item names),
-/// solutions separated by a blank line. A problem without solutions prints nothing on stdout,
-/// and says so on stderr.
+/// Prints each solution as its options, one per line (each option as its item names, colors as
+/// written), solutions separated by a blank line. A problem without solutions prints nothing on
+/// stdout, and says so on stderr.
 #[derive(Debug, Args)]
 pub(crate) struct XcArgs {
     /// The `.dlx` file; standard input when absent or `-`.
@@ -95,8 +96,11 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     }
     if args.stats {
         let stats = solver.stats();
+        // Cleansings happen only in problems with colors.
+        let cleansings =
+            if problem.has_colors() { format!(", cleansings {}", stats.cleansings) } else { String::new() };
         stderr!(
-            "solutions {solutions}, nodes {}, updates {}, time {:.3} s",
+            "solutions {solutions}, nodes {}, updates {}{cleansings}, time {:.3} s",
             stats.nodes,
             stats.updates,
             start.elapsed().as_secs_f64()

@@ -169,7 +169,7 @@ fn malformed_input_says_where_and_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "dlx: <stdin>:2:3: `B:blue`: colors (`item:color`) are not supported yet\n"
+        "dlx: <stdin>:2:3: `B:blue`: only secondary items take colors\n"
     );
     for nasty in ["", "|", "\n\n\n", "A\u{0}B\nA\n", "A A\n", "\u{feff}A\nA\n", "A | | \n"] {
         let out = dlx(&["xc", "--count"], Some(nasty));
@@ -205,4 +205,23 @@ fn closed_pipe_ends_quietly() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Colors: solved, counted, printed as written, with cleansings in the statistics.
+#[test]
+fn colors_are_solved_and_printed_as_written() {
+    let path = fixture("knuth-colors.dlx");
+    let out = dlx(&["xc", "--stats", path.to_str().unwrap()], None);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "A C X:1 Y:1\nB X:1\n");
+    let stats = String::from_utf8(out.stderr).unwrap();
+    assert!(stats.starts_with("solutions 1, nodes ") && stats.contains(", cleansings 1, "), "{stats}");
+    assert_eq!(stdout(&dlx(&["xc", "--count"], Some("A B | x\nA x:red\nB x:red\nB x:blue\n"))), "1\n");
+    // Colors go on secondary items only.
+    let bad = dlx(&["xc"], Some("A B | x\nA:red x\n"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(bad.stderr).unwrap(),
+        "dlx: <stdin>:2:1: `A:red`: only secondary items take colors\n"
+    );
 }

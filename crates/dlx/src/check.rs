@@ -155,6 +155,10 @@ pub(crate) fn compare(expected: &Links, actual: &Links) -> Result<(), String> {
     if let Some(p) = (0..tops.len()).find(|&p| tops[p] != actual.tops()[p] || uds[p] != actual.uds()[p]) {
         return Err(format!("node {p} differs from the state the restrictions produce"));
     }
+    let colors = expected.colors();
+    if let Some(p) = (0..colors.len()).find(|&p| colors[p] != actual.colors()[p]) {
+        return Err(format!("node {p}'s color differs from the state the restrictions produce"));
+    }
     if expected.active() != actual.active() {
         return Err(format!(
             "{} active primary items counted instead of {}",

@@ -7,14 +7,16 @@
 //! B C y
 //! ```
 //!
-//! Names are non-blank and contain neither `|` nor `:`; `item:color` (Knuth's color extension) is
-//! rejected with an error saying so. Blank lines are ignored, and so is a byte-order mark at the
-//! start. [`Problem::parse_dlx_bytes`] reads text that may not be UTF-8: bytes that are not UTF-8
-//! are ignored in comment lines and an error (with their line and column) anywhere else.
+//! Names are non-blank and contain neither `|` nor `:`. In an option, a secondary item may carry a
+//! color, `x:red` (Knuth's XCC problems, as DLX2 reads them; colors are names). Blank lines are
+//! ignored, and so is a byte-order mark at the start. [`Problem::parse_dlx_bytes`] reads text that
+//! may not be UTF-8: bytes that are not UTF-8 are ignored in comment lines and an error (with
+//! their line and column) anywhere else.
 
 use std::fmt;
 use std::io;
 
+use crate::index::ItemId;
 use crate::problem::{BuildError, Problem, ProblemBuilder};
 
 /// A malformed `.dlx` text: where (1-based line and column, in characters) and what.
@@ -42,9 +44,15 @@ pub enum ParseErrorKind {
     /// The item line has more than one `|`.
     #[error("a second `|` in the item line")]
     SecondBar,
-    /// `name:color`.
-    #[error("`{0}`: colors (`item:color`) are not supported yet")]
+    /// `name:color` in the item line (colors go in options, on secondary items).
+    #[error("`{0}`: a color (`item:color`) belongs in an option, on a secondary item")]
     Color(String),
+    /// A color on a primary item.
+    #[error("`{0}`: only secondary items take colors")]
+    ColoredPrimary(String),
+    /// A color that is empty or contains `:` or `|`.
+    #[error("`{0}`: a color is a name without `:` or `|`")]
+    InvalidColor(String),
     /// A name that contains `|` (a lone `|` is only allowed in the item line).
     #[error("`{0}`: names cannot contain `|`")]
     Bar(String),
@@ -206,22 +214,34 @@ impl Problem {
             declared.map_err(|e| err(item_line, column, from_build(e)))?;
         }
 
-        let mut ids = Vec::new();
+        let mut ids: Vec<(ItemId, Option<&str>)> = Vec::new();
         for next in lines {
             let (line, text) = next?;
             ids.clear();
-            for (column, name) in tokens(text) {
+            for (column, token) in tokens(text) {
+                let (name, color) = match token.split_once(':') {
+                    Some((name, color)) => (name, Some(color)),
+                    None => (token, None),
+                };
                 check_token(name).map_err(|kind| err(line, column, kind))?;
                 let id = builder
                     .item(name)
                     .ok_or_else(|| err(line, column, ParseErrorKind::UnknownItem(name.to_owned())))?;
-                if ids.contains(&id) {
+                if ids.iter().any(|&(other, _)| other == id) {
                     return Err(err(line, column, ParseErrorKind::RepeatedItem(name.to_owned())));
                 }
-                ids.push(id);
+                if let Some(color) = color {
+                    if builder.is_primary(id) {
+                        return Err(err(line, column, ParseErrorKind::ColoredPrimary(token.to_owned())));
+                    }
+                    if color.is_empty() || color.contains([':', '|']) {
+                        return Err(err(line, column, ParseErrorKind::InvalidColor(token.to_owned())));
+                    }
+                }
+                ids.push((id, color));
             }
             let column = tokens(text).next().map_or(1, |(c, _)| c);
-            builder.option(ids.iter().copied()).map_err(|e| err(line, column, from_build(e)))?;
+            builder.option_with_colors(ids.iter().copied()).map_err(|e| err(line, column, from_build(e)))?;
         }
         Ok(builder.build())
     }
@@ -276,5 +296,7 @@ fn from_build(e: BuildError) -> ParseErrorKind {
         BuildError::NoPrimaryItem { .. } | BuildError::EmptyOption { .. } => ParseErrorKind::NoPrimaryItem,
         BuildError::TooLarge { limit } => ParseErrorKind::TooLarge(limit),
         BuildError::InvalidName { name, reason } => ParseErrorKind::InvalidName { name, reason },
+        BuildError::ColoredPrimary { name, .. } => ParseErrorKind::ColoredPrimary(name),
+        BuildError::InvalidColor { color, .. } => ParseErrorKind::InvalidColor(color),
     }
 }

@@ -30,7 +30,16 @@
 //! * [`COVERED`] (bit 31), while the item is covered, so that a scan of the lengths of all
 //!   primary items, as an array, never picks a covered one (see `choose`).
 //!
-//! Lengths therefore stay below `2^30`: hence [`MAX_NODES`]. The [`Problem`](crate::Problem)
+//! Lengths therefore stay below `2^30`: hence [`MAX_NODES`].
+//!
+//! # Colors
+//!
+//! A problem whose options give secondary items colors (Knuth's XCC) has one more array, indexed
+//! like the nodes: an option node's color (0 for none, `k` for the `k`-th color name), and on an
+//! item header the color the item is committed to while a chosen or forced option gives it one (0
+//! otherwise). A node whose item is committed to its own color by another node is *cleansed*
+//! (`links::CLEANSED`) until that commitment is undone. A problem without colors has no such
+//! array, and the search runs the code of plain Algorithm X. The [`Problem`](crate::Problem)
 //! stores its matrix in exactly this form, marks included, and a solver starts from a copy of it.
 
 /// The largest number of nodes (item headers, option nodes and spacers together) a problem may

@@ -2,8 +2,11 @@
 //!
 //! An exact-cover problem has *items* and *options*, each option a set of items. A solution is a
 //! set of options that covers every *primary* item exactly once and every *secondary* item at most
-//! once. Model your problem with a [`ProblemBuilder`] (or read Knuth's `.dlx` text with
-//! [`Problem::parse_dlx`]), then search it with a [`Solver`]:
+//! once. Secondary items may also take *colors* in options (Knuth's XCC problems, DLX2): then
+//! several chosen options may share a secondary item provided they all give it the same color
+//! ([`ProblemBuilder::option_with_colors`], `x:red` in `.dlx` text). Model your problem with a
+//! [`ProblemBuilder`] (or read Knuth's `.dlx` text with [`Problem::parse_dlx`]), then search it
+//! with a [`Solver`]:
 //!
 //! ```
 //! use dlx_engine::{Problem, Solver};

@@ -12,6 +12,15 @@
 //! *restoring* it puts them back. `updates` counts one per item covered and one per node taken
 //! out of a list, as dlx1 does.
 //!
+//! # Colors
+//!
+//! In a problem with colors (see `layout`) the search runs Knuth's Algorithm C instead, with
+//! operations of their own below: hiding leaves cleansed nodes in their lists; choosing an option
+//! *commits* each of its other nodes, covering the item of a node without a color and *purifying*
+//! the item of a node with one (hiding every option that gives the item another color or none,
+//! and cleansing those that give it the same color); undoing each reverses it exactly. The color
+//! array is read with bounds checks: only the plain operations are unchecked.
+//!
 //! # Invariants of the links
 //!
 //! Checked by `check::check_links` (through `Solver::verify_links`): the item lists are circular
@@ -92,6 +101,10 @@ pub(crate) struct Links {
     n_primary: u32,
     /// The number of items, `N`: headers are nodes `1..=N`, options start after node `N + 1`.
     n_items: u32,
+    /// Each node's color, for a problem with colors (empty otherwise): see "Colors" above.
+    colors: Vec<u32>,
+    /// Nodes cleansed so far (Knuth's "cleansings").
+    cleansings: u64,
 }
 
 impl Links {
@@ -114,6 +127,8 @@ impl Links {
             active: n_primary,
             n_primary,
             n_items: to_u32(problem.item_count()),
+            colors: problem.colors.clone(),
+            cleansings: 0,
         };
         // The primary items empty from the start.
         let mut k = links.items[0].right;
@@ -139,6 +154,7 @@ impl Links {
         // them.
         self.emptied_len = self.initial_emptied;
         self.active = self.n_primary;
+        self.colors.copy_from_slice(&problem.colors);
     }
 
     /// A view of the links for the hot loop: slices kept in registers, counters kept locally
@@ -155,6 +171,8 @@ impl Links {
             active: self.active,
             n_primary: self.n_primary,
             n_items: self.n_items,
+            colors: &mut self.colors,
+            cleansings: self.cleansings,
         }
     }
 
@@ -170,10 +188,45 @@ impl Links {
     /// Stores back the counters of a view that is done.
     #[inline(always)]
     pub(crate) fn store(&mut self, counters: Counters) {
-        let Counters { updates, emptied_len, active } = counters;
+        let Counters { updates, emptied_len, active, cleansings } = counters;
         self.updates = updates;
         self.emptied_len = emptied_len;
         self.active = active;
+        self.cleansings = cleansings;
+    }
+
+    /// Nodes cleansed since the counter was last reset.
+    pub(crate) fn cleansings(&self) -> u64 {
+        self.cleansings
+    }
+
+    /// Whether the problem has colors: then the search must use the colored operations.
+    pub(crate) fn is_colored(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
+    /// The nodes' colors (for the link checker; empty without colors).
+    pub(crate) fn colors(&self) -> &[u32] {
+        &self.colors
+    }
+
+    /// The first secondary item of the option starting at node `first` whose color (or lack of
+    /// one) clashes with the color a forced or chosen option gave it, if any: such an option is
+    /// hidden, though its node in that item's list is not.
+    pub(crate) fn clashing_item_of_option(&self, first: u32) -> Option<u32> {
+        if self.colors.is_empty() {
+            return None;
+        }
+        let mut q = first as usize;
+        while self.tops[q] != 0 {
+            let item = self.tops[q] as usize;
+            let given = self.colors[item];
+            if given != 0 && self.colors[q] != given && self.colors[q] != CLEANSED {
+                return Some(self.tops[q]);
+            }
+            q += 1;
+        }
+        None
     }
 
     /// List removals since the counter was last reset.
@@ -181,9 +234,10 @@ impl Links {
         self.updates
     }
 
-    /// Starts counting updates from 0.
+    /// Starts counting updates and cleansings from 0.
     pub(crate) fn reset_updates(&mut self) {
         self.updates = 0;
+        self.cleansings = 0;
     }
 
     /// The length of the record of emptied items.
@@ -262,6 +316,7 @@ pub(crate) struct Counters {
     updates: u64,
     emptied_len: usize,
     active: u32,
+    cleansings: u64,
 }
 
 /// A borrowed view of a [`Links`] on which the dancing-links operations run. Its counters must
@@ -276,13 +331,20 @@ pub(crate) struct LinksMut<'a> {
     active: u32,
     n_primary: u32,
     n_items: u32,
+    colors: &'a mut [u32],
+    cleansings: u64,
 }
 
 impl LinksMut<'_> {
     /// The counters to store back into the [`Links`].
     #[inline(always)]
     pub(crate) fn counters(&self) -> Counters {
-        Counters { updates: self.updates, emptied_len: self.emptied_len, active: self.active }
+        Counters {
+            updates: self.updates,
+            emptied_len: self.emptied_len,
+            active: self.active,
+            cleansings: self.cleansings,
+        }
     }
 
     /// The updates so far.
@@ -631,13 +693,18 @@ impl LinksMut<'_> {
         }
     }
 
-    /// Covers every item of the option whose first node is `first`, left to right.
+    /// Covers every item of the option whose first node is `first`, left to right (commits
+    /// them, in a problem with colors).
     pub(crate) fn cover_option(&mut self, first: u32) {
         self.check_option_node(first);
         self.check_record();
         let mut q = first;
         while self.top_at(q) != 0 {
-            self.cover_item(self.top_at(q));
+            if self.colors.is_empty() {
+                self.cover_item(self.top_at(q));
+            } else {
+                self.commit(q);
+            }
             q += 1;
         }
     }
@@ -657,7 +724,11 @@ impl LinksMut<'_> {
         let mut q = self.option_end(first);
         while q != first {
             q -= 1;
-            self.uncover_item(self.top_at(q));
+            if self.colors.is_empty() {
+                self.uncover_item(self.top_at(q));
+            } else {
+                self.uncommit(q);
+            }
         }
     }
 
@@ -684,6 +755,189 @@ impl LinksMut<'_> {
             let x = self.top_at(q);
             let UpDown { up: u, down: d } = self.ud_at(q);
             self.relink(q, x, u, d);
+        }
+    }
+}
+
+/// Marks a node whose item was committed to the node's own color by another node (Knuth's
+/// "cleansing"): hiding its option leaves it in its list, as it is already harmless.
+pub(crate) const CLEANSED: u32 = u32::MAX;
+
+/// The operations of problems with colors (Knuth's Algorithm C, as in DLX2). Colors are read with
+/// bounds checks: the plain path never runs these, and the problem's color array has a slot for
+/// every node.
+impl LinksMut<'_> {
+    /// The color of node `q` (0: none; [`CLEANSED`]).
+    #[inline(always)]
+    fn color(&self, q: u32) -> u32 {
+        self.colors[q as usize]
+    }
+
+    /// [`cover`](Self::cover) for a problem with colors: cleansed nodes stay in their lists.
+    #[inline(always)]
+    pub(crate) fn cover_colored(&mut self, i: u32) {
+        self.check_item(i);
+        self.check_record();
+        self.cover_item_colored(i);
+    }
+
+    #[inline(always)]
+    fn cover_item_colored(&mut self, i: u32) {
+        let ItemLink { left, right } = self.item_at(i);
+        self.item_mut(left).right = right;
+        self.item_mut(right).left = left;
+        *self.top_mut(i) += COVERED;
+        self.active -= u32::from(i <= self.n_primary);
+        self.updates += 1;
+        let mut p = self.ud_at(i).down;
+        while p != i {
+            let next = self.ud_at(p).down;
+            self.hide_colored(p);
+            p = next;
+        }
+    }
+
+    /// [`uncover`](Self::uncover) for a problem with colors.
+    #[inline(always)]
+    pub(crate) fn uncover_colored(&mut self, i: u32) {
+        self.check_item(i);
+        self.uncover_item_colored(i);
+    }
+
+    #[inline(always)]
+    fn uncover_item_colored(&mut self, i: u32) {
+        let mut p = self.ud_at(i).up;
+        while p != i {
+            let next = self.ud_at(p).up;
+            self.unhide_colored(p);
+            p = next;
+        }
+        let ItemLink { left, right } = self.item_at(i);
+        self.item_mut(left).right = i;
+        self.item_mut(right).left = i;
+        *self.top_mut(i) -= COVERED;
+        self.active += u32::from(i <= self.n_primary);
+    }
+
+    /// Takes the nodes of `p`'s option, other than `p` and cleansed ones, out of their lists.
+    fn hide_colored(&mut self, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let x = self.top_at(q);
+            let UpDown { up: u, down: d } = self.ud_at(q);
+            if x == 0 {
+                q = u;
+                continue;
+            }
+            if self.color(q) != CLEANSED {
+                self.unlink(x, u, d);
+                self.updates += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// Undoes [`hide_colored`](Self::hide_colored), in exactly the reverse order.
+    fn unhide_colored(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let x = self.top_at(q);
+            let UpDown { up: u, down: d } = self.ud_at(q);
+            if x == 0 {
+                q = d;
+                continue;
+            }
+            if self.color(q) != CLEANSED {
+                self.relink(q, x, u, d);
+            }
+            q -= 1;
+        }
+    }
+
+    /// Knuth's *commit*: covers node `q`'s item when `q` has no color, purifies it when `q` has
+    /// one, and does nothing when `q` was cleansed (its item already has `q`'s color).
+    #[inline(always)]
+    fn commit(&mut self, q: u32) {
+        let (j, c) = (self.top_at(q), self.color(q));
+        if c == 0 {
+            self.cover_item_colored(j);
+        } else if c != CLEANSED {
+            self.purify(q);
+        }
+    }
+
+    /// Undoes [`commit`](Self::commit).
+    #[inline(always)]
+    fn uncommit(&mut self, q: u32) {
+        let (j, c) = (self.top_at(q), self.color(q));
+        if c == 0 {
+            self.uncover_item_colored(j);
+        } else if c != CLEANSED {
+            self.unpurify(q);
+        }
+    }
+
+    /// Knuth's *purify*: gives node `p`'s item `p`'s color. Every other option in the item's list
+    /// with another color (or none) is hidden; those with the same color are cleansed.
+    fn purify(&mut self, p: u32) {
+        let (i, c) = (self.top_at(p), self.color(p));
+        self.colors[i as usize] = c;
+        let mut q = self.ud_at(i).down;
+        while q != i {
+            if self.color(q) != c {
+                self.hide_colored(q);
+            } else if q != p {
+                self.colors[q as usize] = CLEANSED;
+                self.cleansings += 1;
+            }
+            q = self.ud_at(q).down;
+        }
+    }
+
+    /// Undoes [`purify`](Self::purify), in exactly the reverse order.
+    fn unpurify(&mut self, p: u32) {
+        let (i, c) = (self.top_at(p), self.color(p));
+        let mut q = self.ud_at(i).up;
+        while q != i {
+            if self.color(q) == CLEANSED {
+                self.colors[q as usize] = c;
+            } else if q != p {
+                self.unhide_colored(q);
+            }
+            q = self.ud_at(q).up;
+        }
+        self.colors[i as usize] = 0;
+    }
+
+    /// [`cover_rest`](Self::cover_rest) for a problem with colors: commits the option's other
+    /// nodes, left to right.
+    #[inline(always)]
+    pub(crate) fn cover_rest_colored(&mut self, p: u32) {
+        self.check_option_node(p);
+        self.check_record();
+        let mut q = p + 1;
+        while q != p {
+            if self.top_at(q) == 0 {
+                q = self.ud_at(q).up;
+            } else {
+                self.commit(q);
+                q += 1;
+            }
+        }
+    }
+
+    /// Undoes [`cover_rest_colored`](Self::cover_rest_colored), right to left.
+    #[inline(always)]
+    pub(crate) fn uncover_rest_colored(&mut self, p: u32) {
+        self.check_option_node(p);
+        let mut q = p - 1;
+        while q != p {
+            if self.top_at(q) == 0 {
+                q = self.ud_at(q).down;
+            } else {
+                self.uncommit(q);
+                q -= 1;
+            }
         }
     }
 }

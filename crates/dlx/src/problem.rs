@@ -52,6 +52,22 @@ pub enum BuildError {
         /// The option (numbered from 0) being added.
         option: usize,
     },
+    /// A color on a primary item: only secondary items take colors.
+    #[error("option {option} gives primary item `{name}` a color; only secondary items take colors")]
+    ColoredPrimary {
+        /// The option (numbered from 0) being added.
+        option: usize,
+        /// The primary item's name.
+        name: String,
+    },
+    /// A color name that is empty or contains white space, `|` or `:`.
+    #[error("option {option}: invalid color `{color}` (a color is a name without white space, `|` or `:`)")]
+    InvalidColor {
+        /// The option (numbered from 0) being added.
+        option: usize,
+        /// The rejected color.
+        color: String,
+    },
     /// The matrix would need more nodes than the limit (at most [`MAX_NODES`]).
     #[error("the problem needs more than {limit} nodes")]
     TooLarge {
@@ -85,6 +101,11 @@ pub struct ProblemBuilder {
     primary: Vec<bool>,
     by_name: HashMap<Box<str>, ItemId>,
     option_items: Vec<ItemId>,
+    /// The color of each entry of `option_items`: 0 for none, else an index into `color_names`
+    /// plus 1.
+    option_colors: Vec<u32>,
+    color_names: Vec<Box<str>>,
+    color_ids: HashMap<Box<str>, u32>,
     option_ends: Vec<usize>,
     mark: Vec<bool>,
     node_limit: usize,
@@ -104,6 +125,9 @@ impl ProblemBuilder {
             primary: Vec::new(),
             by_name: HashMap::new(),
             option_items: Vec::new(),
+            option_colors: Vec::new(),
+            color_names: Vec::new(),
+            color_ids: HashMap::new(),
             option_ends: Vec::new(),
             mark: Vec::new(),
             node_limit: MAX_NODES,
@@ -170,6 +194,11 @@ impl ProblemBuilder {
         self.by_name.get(name).copied()
     }
 
+    /// Whether a declared item is primary (`false` for an unknown id).
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        self.primary.get(item.index()).copied().unwrap_or(false)
+    }
+
     /// The number of items declared so far.
     pub fn item_count(&self) -> usize {
         self.names.len()
@@ -184,11 +213,66 @@ impl ProblemBuilder {
     pub fn option(&mut self, items: impl IntoIterator<Item = ItemId>) -> Result<OptionId, BuildError> {
         let start = self.option_items.len();
         self.option_items.extend(items);
-        let result = self.finish_option(start);
-        if result.is_err() {
-            self.option_items.truncate(start);
+        self.finish_option(start)
+    }
+
+    /// Adds an option whose secondary items may carry a color (Knuth's XCC problems): a
+    /// solution then covers every primary item exactly once, and for each secondary item either
+    /// at most one chosen option touches it without a color, or every chosen option that touches
+    /// it gives it the same color.
+    ///
+    /// ```
+    /// use dlx_engine::{ProblemBuilder, Solver};
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let mut b = ProblemBuilder::new();
+    /// let [a, bb, x] = [b.primary("a")?, b.primary("b")?, b.secondary("x")?];
+    /// b.option_with_colors([(a, None), (x, Some("red"))])?;
+    /// b.option_with_colors([(bb, None), (x, Some("red"))])?;
+    /// b.option_with_colors([(bb, None), (x, Some("blue"))])?;
+    /// let problem = b.build();
+    /// // `a x:red` goes with `b x:red`, not with `b x:blue`.
+    /// assert_eq!(Solver::new(&problem).count()?, 1);
+    /// # Ok(()) }
+    /// ```
+    pub fn option_with_colors<'a>(
+        &mut self,
+        items: impl IntoIterator<Item = (ItemId, Option<&'a str>)>,
+    ) -> Result<OptionId, BuildError> {
+        let start = self.option_items.len();
+        let option = self.option_ends.len();
+        let mut error = None;
+        for (item, color) in items {
+            self.option_items.push(item);
+            let id = match color {
+                None => 0,
+                Some(color) if !is_valid_name(color) => {
+                    error.get_or_insert(BuildError::InvalidColor { option, color: color.to_owned() });
+                    0
+                }
+                Some(color) => match self.color_ids.get(color) {
+                    Some(&id) => id,
+                    None => {
+                        self.color_names.push(color.into());
+                        let id = to_u32(self.color_names.len());
+                        self.color_ids.insert(color.into(), id);
+                        id
+                    }
+                },
+            };
+            if id != 0 && error.is_none() && self.primary.get(item.index()).copied().unwrap_or(false) {
+                let name = self.names[item.index()].to_string();
+                error = Some(BuildError::ColoredPrimary { option, name });
+            }
+            self.option_colors.push(id);
         }
-        result
+        match error {
+            Some(error) => {
+                self.option_items.truncate(start);
+                self.option_colors.truncate(start);
+                Err(error)
+            }
+            None => self.finish_option(start),
+        }
     }
 
     /// Adds an option covering the items with the given names, in that order.
@@ -209,15 +293,23 @@ impl ProblemBuilder {
                 }
             }
         }
-        let result = self.finish_option(start);
+        self.finish_option(start)
+    }
+
+    /// Validates the items pushed since `start` as one new option (with no colors where none
+    /// were pushed); on an error, takes them back.
+    fn finish_option(&mut self, start: usize) -> Result<OptionId, BuildError> {
+        self.option_colors.resize(self.option_items.len(), 0);
+        let result = self.check_option(start);
         if result.is_err() {
             self.option_items.truncate(start);
+            self.option_colors.truncate(start);
         }
         result
     }
 
     /// Validates the items pushed since `start` as one new option.
-    fn finish_option(&mut self, start: usize) -> Result<OptionId, BuildError> {
+    fn check_option(&mut self, start: usize) -> Result<OptionId, BuildError> {
         let option = self.option_ends.len();
         if start == self.option_items.len() {
             return Err(BuildError::EmptyOption { option });
@@ -300,11 +392,18 @@ impl ProblemBuilder {
         tops.push(0);
         uds.push(UpDown { up: 0, down: 0 });
         let mut option_first = Vec::with_capacity(self.option_ends.len() + 1);
+        // Colors per node, only when some option has one (see `layout`).
+        let colored = self.option_colors.iter().any(|&c| c != 0);
+        let mut colors = Vec::new();
         let mut start = 0;
         for &end in &self.option_ends {
             let spacer_before = tops.len() - 1;
             let first = to_u32(tops.len());
             option_first.push(first);
+            if colored {
+                colors.resize(tops.len(), 0);
+                colors.extend_from_slice(&self.option_colors[start..end]);
+            }
             for &item in &self.option_items[start..end] {
                 let top = layout_of[item.index()];
                 let here = to_u32(tops.len());
@@ -323,6 +422,9 @@ impl ProblemBuilder {
         }
         option_first.push(to_u32(tops.len()));
         debug_assert_eq!(tops.len(), node_total);
+        if colored {
+            colors.resize(tops.len(), 0);
+        }
         // The secondary items' headers carry their mark for good (see `layout`).
         for top in &mut tops[n_primary + 1..=n] {
             *top += SECONDARY;
@@ -340,6 +442,8 @@ impl ProblemBuilder {
             uds,
             option_first,
             option_stride,
+            colors,
+            color_names: if colored { self.color_names } else { Vec::new() },
         }
     }
 }
@@ -354,6 +458,11 @@ fn uniform_stride(option_first: &[u32]) -> u32 {
     if option_first.windows(2).all(|w| w[1] - w[0] == stride) { stride } else { 0 }
 }
 
+/// Whether a color name is valid: non-empty, without white space, `|` or `:`.
+fn is_valid_name(name: &str) -> bool {
+    !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == '|' || c == ':')
+}
+
 fn check_name(name: &str) -> Result<(), BuildError> {
     let reason = if name.is_empty() {
         "it is empty"
@@ -362,7 +471,7 @@ fn check_name(name: &str) -> Result<(), BuildError> {
     } else if name.contains('|') {
         "it contains `|`"
     } else if name.contains(':') {
-        "it contains `:` (Knuth's colors are not supported yet)"
+        "it contains `:` (which gives a color, in an option)"
     } else if name.starts_with('\u{feff}') {
         // Written first in a `.dlx` file, it would be read back as the file's byte-order mark.
         "it starts with U+FEFF, a byte-order mark"
@@ -393,6 +502,10 @@ pub struct Problem {
     /// When every option has the same size, the distance between consecutive options' first
     /// nodes, so that the option of a node is found by a division; 0 otherwise.
     option_stride: u32,
+    /// Each node's color (0: none; `k`: `color_names[k - 1]`), or empty when no option has a
+    /// color (see `layout`).
+    pub(crate) colors: Vec<u32>,
+    color_names: Vec<Box<str>>,
 }
 
 impl fmt::Debug for Problem {
@@ -414,6 +527,8 @@ impl PartialEq for Problem {
             && self.tops == other.tops
             && self.uds == other.uds
             && self.option_first == other.option_first
+            && self.colors.len() == other.colors.len()
+            && self.colors.iter().zip(&other.colors).all(|(&a, &b)| self.color_name(a) == other.color_name(b))
             && self.item_at.len() == other.item_at.len()
             && self
                 .item_at
@@ -493,8 +608,26 @@ impl Problem {
     /// assert_eq!(problem.display_option(OptionId::from_u32(0)).to_string(), "A x");
     /// ```
     pub fn display_option(&self, option: OptionId) -> impl fmt::Display + '_ {
-        let items = self.option_items(option);
-        OptionNames { problem: self, items }
+        OptionNames { problem: self, option }
+    }
+
+    /// Whether some option gives a secondary item a color (an XCC problem).
+    pub fn has_colors(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
+    /// The colors the option gives its items, in the order of
+    /// [`option_items`](Self::option_items): `None` for an item without one. Panics if the option
+    /// is not of this problem.
+    pub fn option_colors(&self, option: OptionId) -> impl ExactSizeIterator<Item = Option<&str>> + '_ {
+        let k = option.index();
+        let (first, end) = (self.option_first[k] as usize, self.option_first[k + 1] as usize - 1);
+        (first..end).map(|node| self.color_name(self.colors.get(node).copied().unwrap_or(0)))
+    }
+
+    /// The name of color `id` (0: none).
+    fn color_name(&self, id: u32) -> Option<&str> {
+        id.checked_sub(1).map(|k| &*self.color_names[k as usize])
     }
 
     /// The declared id of the item at layout index `top` (1-based).
@@ -533,18 +666,22 @@ impl Problem {
 }
 
 /// An option's item names, displayed as [`Problem::display_option`] says.
-struct OptionNames<'a, I> {
+struct OptionNames<'a> {
     problem: &'a Problem,
-    items: I,
+    option: OptionId,
 }
 
-impl<I: Iterator<Item = ItemId> + Clone> fmt::Display for OptionNames<'_, I> {
+impl fmt::Display for OptionNames<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, item) in self.items.clone().enumerate() {
+        let p = self.problem;
+        for (k, (item, color)) in p.option_items(self.option).zip(p.option_colors(self.option)).enumerate() {
             if k > 0 {
                 f.write_str(" ")?;
             }
-            f.write_str(self.problem.item_name(item))?;
+            f.write_str(p.item_name(item))?;
+            if let Some(color) = color {
+                write!(f, ":{color}")?;
+            }
         }
         Ok(())
     }

@@ -65,14 +65,14 @@ fn each_parse_error_says_where_and_what() {
             1,
             3,
             ParseErrorKind::Color("B:red".into()),
-            "line 1, column 3: `B:red`: colors (`item:color`) are not supported yet",
+            "line 1, column 3: `B:red`: a color (`item:color`) belongs in an option, on a secondary item",
         ),
         (
-            "A | x\nA x:red\n",
+            "A | x\nA:red x\n",
             2,
-            3,
-            ParseErrorKind::Color("x:red".into()),
-            "line 2, column 3: `x:red`: colors (`item:color`) are not supported yet",
+            1,
+            ParseErrorKind::ColoredPrimary("A:red".into()),
+            "line 2, column 1: `A:red`: only secondary items take colors",
         ),
         (
             "A a|b\n",
@@ -133,7 +133,7 @@ fn builder_errors() {
         ("", "it is empty"),
         ("a b", "it contains white space"),
         ("a|b", "it contains `|`"),
-        ("a:b", "it contains `:` (Knuth's colors are not supported yet)"),
+        ("a:b", "it contains `:` (which gives a color, in an option)"),
     ] {
         assert_eq!(b.secondary(name).unwrap_err(), BuildError::InvalidName { name: name.into(), reason });
     }

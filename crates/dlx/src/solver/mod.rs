@@ -41,6 +41,9 @@ pub struct Stats {
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Nodes cleansed (Knuth's cleansings, in problems with colors): options kept because they
+    /// give an item the color it was just committed to.
+    pub cleansings: u64,
 }
 
 impl Stats {
@@ -50,6 +53,7 @@ impl Stats {
         self.guesses = self.guesses.saturating_add(other.guesses);
         self.updates = self.updates.saturating_add(other.updates);
         self.solutions = self.solutions.saturating_add(other.solutions);
+        self.cleansings = self.cleansings.saturating_add(other.cleansings);
     }
 }
 
@@ -506,10 +510,17 @@ impl<'p> Solver<'p> {
         }
         if self.pending {
             // A run stopped early: its levels are still covered, as the search covered them.
+            let colored = fresh.is_colored();
             for &x in &self.chosen[self.base..self.level] {
                 fresh.with(|d| {
-                    d.cover(d.item_of(x));
-                    d.cover_rest(x);
+                    let item = d.item_of(x);
+                    if colored {
+                        d.cover_colored(item);
+                        d.cover_rest_colored(x);
+                    } else {
+                        d.cover(item);
+                        d.cover_rest(x);
+                    }
                 });
             }
         }

@@ -42,6 +42,10 @@ impl Solver<'_> {
         if let Some(item) = self.links.covered_item_of_option(first) {
             return Err(self.conflict(option, item));
         }
+        // In a problem with colors: an item a forced option gave another color (or none).
+        if let Some(item) = self.links.clashing_item_of_option(first) {
+            return Err(self.conflict(option, item));
+        }
         // All its items are active, so only an exclusion can have taken it out of their lists.
         if !self.links.is_linked(first) {
             return Err(ForceError::Excluded(option));
@@ -137,7 +141,9 @@ impl Solver<'_> {
     pub fn exclude(&mut self, option: OptionId) -> Result<bool, ForceError> {
         self.settle();
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
-        if self.links.covered_item_of_option(first).is_some() {
+        if self.links.covered_item_of_option(first).is_some()
+            || self.links.clashing_item_of_option(first).is_some()
+        {
             return Ok(false);
         }
         // All its items are active, so the option is in every one of their lists unless it was

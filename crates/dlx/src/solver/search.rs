@@ -56,9 +56,14 @@ impl Solver<'_> {
     }
 
     pub(super) fn step(&mut self, resume: bool) -> Step {
-        let step =
-            if self.seed.is_some() { self.search::<true>(resume) } else { self.search::<false>(resume) };
+        let step = match (self.seed.is_some(), self.links.is_colored()) {
+            (false, false) => self.search::<false, false>(resume),
+            (true, false) => self.search::<true, false>(resume),
+            (false, true) => self.search::<false, true>(resume),
+            (true, true) => self.search::<true, true>(resume),
+        };
         self.stats.updates = self.links.updates();
+        self.stats.cleansings = self.links.cleansings();
         if let Step::Solution = step {
             self.stats.solutions = self.stats.solutions.saturating_add(1);
         }
@@ -71,15 +76,22 @@ impl Solver<'_> {
         while self.level > self.base {
             self.level -= 1;
             let x = self.chosen[self.level];
+            let colored = self.links.is_colored();
             self.links.with(|d| {
-                d.uncover_rest(x);
                 let item = d.item_of(x);
-                d.uncover(item);
+                if colored {
+                    d.uncover_rest_colored(x);
+                    d.uncover_colored(item);
+                } else {
+                    d.uncover_rest(x);
+                    d.uncover(item);
+                }
             });
         }
         self.links.truncate_emptied(self.run_emptied);
         self.pool.clear();
         self.stats.updates = self.links.updates();
+        self.stats.cleansings = self.links.cleansings();
     }
 
     /// Knuth's Algorithm X from step X2 (`resume == false`) or from X8 after a solution
@@ -88,8 +100,12 @@ impl Solver<'_> {
     /// On a solution, levels `base..level` of `chosen` hold the chosen option nodes and stay
     /// covered; on an interruption likewise (the caller marks them pending); on exhaustion all is
     /// undone.
+    ///
+    /// `COLORED` runs Knuth's Algorithm C (DLX2) instead: covering hides with cleansed nodes left
+    /// in place, and a chosen option's other nodes are committed (covered, or purified to their
+    /// color). A problem without colors compiles to Algorithm X alone.
     #[inline(never)]
-    pub(super) fn search<const RANDOM: bool>(&mut self, resume: bool) -> Step {
+    pub(super) fn search<const RANDOM: bool, const COLORED: bool>(&mut self, resume: bool) -> Step {
         let base = self.base;
         let mut l = self.level;
         let mut nodes = self.stats.nodes;
@@ -132,7 +148,11 @@ impl Solver<'_> {
                     backtracking = true;
                 } else {
                     let before = links.emptied_len();
-                    links.cover(item);
+                    if COLORED {
+                        links.cover_colored(item);
+                    } else {
+                        links.cover(item);
+                    }
                     self.emptied_marks[l] = (before, links.emptied_len());
                     if RANDOM {
                         let start = self.pool.len();
@@ -157,7 +177,11 @@ impl Solver<'_> {
                     }
                     l -= 1;
                     let tried = chosen[l];
-                    links.uncover_rest(tried);
+                    if COLORED {
+                        links.uncover_rest_colored(tried);
+                    } else {
+                        links.uncover_rest(tried);
+                    }
                     links.truncate_emptied(self.emptied_marks[l].1);
                     item = links.item_of(tried);
                     if RANDOM {
@@ -171,7 +195,11 @@ impl Solver<'_> {
                         break;
                     }
                     // X7: the item's options are used up.
-                    links.uncover(item);
+                    if COLORED {
+                        links.uncover_colored(item);
+                    } else {
+                        links.uncover(item);
+                    }
                     links.truncate_emptied(self.emptied_marks[l].0);
                     if RANDOM {
                         // This level's options are the last `len(item)` entries of the pool.
@@ -187,7 +215,11 @@ impl Solver<'_> {
             if links.len(item) > 1 {
                 guesses += 1;
             }
-            links.cover_rest(x);
+            if COLORED {
+                links.cover_rest_colored(x);
+            } else {
+                links.cover_rest(x);
+            }
             l += 1;
         };
         let counters = view.counters();
