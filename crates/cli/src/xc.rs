@@ -45,8 +45,14 @@ pub(crate) struct XcArgs {
 pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let source = Source::from_arg(args.file.as_deref());
     let bytes = source.read_bytes()?;
-    let problem = match Problem::parse_dlx_bytes(&bytes) {
-        Ok(p) => p,
+    let problem = match Problem::read_dlx(&bytes) {
+        Ok(read) => {
+            // Skipped as Knuth's programs skip them, but never silently.
+            for line in read.skipped {
+                stderr!("dlx: {}:{line}: option skipped: it has no primary item", source.name())?;
+            }
+            read.problem
+        }
         Err(e) => {
             stderr!("dlx: {}:{}:{}: {}", source.name(), e.line, e.column, e.kind)?;
             return Ok(ExitCode::from(EXIT_INVALID));

@@ -217,6 +217,15 @@ fn colors_are_solved_and_printed_as_written() {
     let stats = String::from_utf8(out.stderr).unwrap();
     assert!(stats.starts_with("solutions 1, nodes ") && stats.contains(", cleansings 1, "), "{stats}");
     assert_eq!(stdout(&dlx(&["xc", "--count"], Some("A B | x\nA x:red\nB x:red\nB x:blue\n"))), "1\n");
+    // DLX2's whole example: its option without a primary item is skipped, and the warning names
+    // its line.
+    let whole = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+    let out = dlx(&["xc"], Some(whole));
+    assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(0), "A C X:1 Y:1\nB X:1\n"));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "dlx: <stdin>:4: option skipped: it has no primary item\n"
+    );
     // Colors go on secondary items only.
     let bad = dlx(&["xc"], Some("A B | x\nA:red x\n"));
     assert_eq!(bad.status.code(), Some(2));

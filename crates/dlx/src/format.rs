@@ -186,66 +186,106 @@ impl Problem {
     /// assert_eq!((err.line, err.column, err.kind), (2, 3, ParseErrorKind::NotUtf8(0xff)));
     /// ```
     pub fn parse_dlx_bytes(bytes: &[u8]) -> Result<Problem, ParseError> {
-        let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-        let err = |line, column, kind| ParseError { line, column, kind };
-        let mut lines = text_lines(bytes).filter_map(|(line, text)| match text {
-            Ok(text) if is_comment_or_blank(text) => None,
-            Ok(text) => Some(Ok((line, text))),
-            Err(bad) => Some(Err(err(line, bad.column, ParseErrorKind::NotUtf8(bad.byte)))),
-        });
-        let Some((item_line, items)) = lines.next().transpose()? else {
-            return Err(err(text_lines(bytes).count().max(1), 1, ParseErrorKind::NoItems));
-        };
-        let mut builder = ProblemBuilder::new();
-        let mut secondary = false;
-        for (column, name) in tokens(items) {
-            if name == "|" {
-                if secondary {
-                    return Err(err(item_line, column, ParseErrorKind::SecondBar));
-                }
-                if builder.item_count() == 0 {
-                    return Err(err(item_line, column, ParseErrorKind::NoPrimaryItems));
-                }
-                secondary = true;
-                continue;
-            }
-            check_token(name).map_err(|kind| err(item_line, column, kind))?;
-            let declared = if secondary { builder.secondary(name) } else { builder.primary(name) };
-            declared.map_err(|e| err(item_line, column, from_build(e)))?;
-        }
-
-        let mut ids: Vec<(ItemId, Option<&str>)> = Vec::new();
-        for next in lines {
-            let (line, text) = next?;
-            ids.clear();
-            for (column, token) in tokens(text) {
-                let (name, color) = match token.split_once(':') {
-                    Some((name, color)) => (name, Some(color)),
-                    None => (token, None),
-                };
-                check_token(name).map_err(|kind| err(line, column, kind))?;
-                let id = builder
-                    .item(name)
-                    .ok_or_else(|| err(line, column, ParseErrorKind::UnknownItem(name.to_owned())))?;
-                if ids.iter().any(|&(other, _)| other == id) {
-                    return Err(err(line, column, ParseErrorKind::RepeatedItem(name.to_owned())));
-                }
-                if let Some(color) = color {
-                    if builder.is_primary(id) {
-                        return Err(err(line, column, ParseErrorKind::ColoredPrimary(token.to_owned())));
-                    }
-                    if color.is_empty() || color.contains([':', '|']) {
-                        return Err(err(line, column, ParseErrorKind::InvalidColor(token.to_owned())));
-                    }
-                }
-                ids.push((id, color));
-            }
-            let column = tokens(text).next().map_or(1, |(c, _)| c);
-            builder.option_with_colors(ids.iter().copied()).map_err(|e| err(line, column, from_build(e)))?;
-        }
-        Ok(builder.build())
+        read(bytes, None)
     }
 
+    /// Reads a `.dlx` file as Knuth's programs do: an option with no primary item (which no
+    /// search could choose) is skipped, and its line is returned so that the caller can say so;
+    /// everything else as [`parse_dlx_bytes`](Self::parse_dlx_bytes), which refuses such an
+    /// option instead.
+    ///
+    /// ```
+    /// use dlx_engine::Problem;
+    /// let read = Problem::read_dlx(b"A B | x\nA x\nx\nB\n").unwrap();
+    /// assert_eq!((read.problem.option_count(), read.skipped), (2, vec![3]));
+    /// ```
+    pub fn read_dlx(bytes: &[u8]) -> Result<DlxRead, ParseError> {
+        let mut skipped = Vec::new();
+        let problem = read(bytes, Some(&mut skipped))?;
+        Ok(DlxRead { problem, skipped })
+    }
+}
+
+/// A problem read by [`Problem::read_dlx`], and the lines it skipped.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct DlxRead {
+    /// The problem.
+    pub problem: Problem,
+    /// The lines (from 1) of options that were skipped because they have no primary item.
+    pub skipped: Vec<usize>,
+}
+
+/// Reads `.dlx` bytes; options without a primary item are skipped and their lines noted into
+/// `skipped` when it is given, and an error otherwise.
+fn read(bytes: &[u8], mut skipped: Option<&mut Vec<usize>>) -> Result<Problem, ParseError> {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    let err = |line, column, kind| ParseError { line, column, kind };
+    let mut lines = text_lines(bytes).filter_map(|(line, text)| match text {
+        Ok(text) if is_comment_or_blank(text) => None,
+        Ok(text) => Some(Ok((line, text))),
+        Err(bad) => Some(Err(err(line, bad.column, ParseErrorKind::NotUtf8(bad.byte)))),
+    });
+    let Some((item_line, items)) = lines.next().transpose()? else {
+        return Err(err(text_lines(bytes).count().max(1), 1, ParseErrorKind::NoItems));
+    };
+    let mut builder = ProblemBuilder::new();
+    let mut secondary = false;
+    for (column, name) in tokens(items) {
+        if name == "|" {
+            if secondary {
+                return Err(err(item_line, column, ParseErrorKind::SecondBar));
+            }
+            if builder.item_count() == 0 {
+                return Err(err(item_line, column, ParseErrorKind::NoPrimaryItems));
+            }
+            secondary = true;
+            continue;
+        }
+        check_token(name).map_err(|kind| err(item_line, column, kind))?;
+        let declared = if secondary { builder.secondary(name) } else { builder.primary(name) };
+        declared.map_err(|e| err(item_line, column, from_build(e)))?;
+    }
+
+    let mut ids: Vec<(ItemId, Option<&str>)> = Vec::new();
+    for next in lines {
+        let (line, text) = next?;
+        ids.clear();
+        for (column, token) in tokens(text) {
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (token, None),
+            };
+            check_token(name).map_err(|kind| err(line, column, kind))?;
+            let id = builder
+                .item(name)
+                .ok_or_else(|| err(line, column, ParseErrorKind::UnknownItem(name.to_owned())))?;
+            if ids.iter().any(|&(other, _)| other == id) {
+                return Err(err(line, column, ParseErrorKind::RepeatedItem(name.to_owned())));
+            }
+            if let Some(color) = color {
+                if builder.is_primary(id) {
+                    return Err(err(line, column, ParseErrorKind::ColoredPrimary(token.to_owned())));
+                }
+                if color.is_empty() || color.contains([':', '|']) {
+                    return Err(err(line, column, ParseErrorKind::InvalidColor(token.to_owned())));
+                }
+            }
+            ids.push((id, color));
+        }
+        if let Some(skipped) = skipped.as_deref_mut()
+            && !ids.iter().any(|&(id, _)| builder.is_primary(id))
+        {
+            skipped.push(line);
+            continue;
+        }
+        let column = tokens(text).next().map_or(1, |(c, _)| c);
+        builder.option_with_colors(ids.iter().copied()).map_err(|e| err(line, column, from_build(e)))?;
+    }
+    Ok(builder.build())
+}
+
+impl Problem {
     /// Writes the problem in Knuth's `.dlx` format: the item line, then one line per option.
     pub fn write_dlx(&self, mut out: impl io::Write) -> io::Result<()> {
         write!(out, "{}", DlxText(self))

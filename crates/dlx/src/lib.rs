@@ -122,7 +122,7 @@ mod links;
 mod problem;
 mod solver;
 
-pub use format::{ParseError, ParseErrorKind};
+pub use format::{DlxRead, ParseError, ParseErrorKind};
 pub use index::{ItemId, OptionId};
 pub use layout::MAX_NODES;
 pub use problem::{BuildError, Problem, ProblemBuilder};

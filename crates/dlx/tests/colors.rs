@@ -178,6 +178,13 @@ fn knuths_example() {
     assert_eq!(solutions, [["A C X:1 Y:1", "B X:1"]]);
     assert!(solver.stats().cleansings > 0, "B X:1 is cleansed when A C X:1 Y:1 is chosen");
     assert_eq!(problem.to_dlx(), "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n");
+    // The whole example has an option with no primary item: the strict reader refuses it, Knuth's
+    // way skips it and says which line.
+    let whole = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+    let e = Problem::parse_dlx(whole).unwrap_err();
+    assert_eq!((e.line, e.kind), (4, dlx_engine::ParseErrorKind::NoPrimaryItem));
+    let read = Problem::read_dlx(whole.as_bytes()).unwrap();
+    assert_eq!((read.problem, read.skipped), (problem, vec![4]));
 }
 
 /// The builder's errors for colors: on a primary item, or not a name.
