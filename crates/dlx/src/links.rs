@@ -882,6 +882,8 @@ impl LinksMut<'_> {
     fn purify(&mut self, p: u32) {
         let (i, c) = (self.top_at(p), self.color(p));
         self.colors[i as usize] = c;
+        // Counted as DLX2 counts: one for the purification, one per node cleansed.
+        self.cleansings += 1;
         let mut q = self.ud_at(i).down;
         while q != i {
             if self.color(q) != c {

@@ -41,8 +41,9 @@ pub struct Stats {
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
-    /// Nodes cleansed (Knuth's cleansings, in problems with colors): options kept because they
-    /// give an item the color it was just committed to.
+    /// Knuth's cleansings, in problems with colors, counted as DLX2 counts them: one for each
+    /// item given a color, and one for each option kept because it gives that item the same
+    /// color.
     pub cleansings: u64,
 }
 
