@@ -19,7 +19,8 @@
 //! *commits* each of its other nodes, covering the item of a node without a color and *purifying*
 //! the item of a node with one (hiding every option that gives the item another color or none,
 //! and cleansing those that give it the same color); undoing each reverses it exactly. The color
-//! array is read with bounds checks: only the plain operations are unchecked.
+//! array has a slot per node, checked at each colored entry point: a node index read from the
+//! links is then in bounds for it as for the `top`s.
 //!
 //! # Invariants of the links
 //!
@@ -698,12 +699,16 @@ impl LinksMut<'_> {
     pub(crate) fn cover_option(&mut self, first: u32) {
         self.check_option_node(first);
         self.check_record();
+        let colored = !self.colors.is_empty();
+        if colored {
+            self.check_colors();
+        }
         let mut q = first;
         while self.top_at(q) != 0 {
-            if self.colors.is_empty() {
-                self.cover_item(self.top_at(q));
-            } else {
+            if colored {
                 self.commit(q);
+            } else {
+                self.cover_item(self.top_at(q));
             }
             q += 1;
         }
@@ -721,13 +726,17 @@ impl LinksMut<'_> {
 
     /// Undoes [`cover_option`](Self::cover_option), right to left.
     pub(crate) fn uncover_option(&mut self, first: u32) {
+        let colored = !self.colors.is_empty();
+        if colored {
+            self.check_colors();
+        }
         let mut q = self.option_end(first);
         while q != first {
             q -= 1;
-            if self.colors.is_empty() {
-                self.uncover_item(self.top_at(q));
-            } else {
+            if colored {
                 self.uncommit(q);
+            } else {
+                self.uncover_item(self.top_at(q));
             }
         }
     }
@@ -763,14 +772,33 @@ impl LinksMut<'_> {
 /// "cleansing"): hiding its option leaves it in its list, as it is already harmless.
 pub(crate) const CLEANSED: u32 = u32::MAX;
 
-/// The operations of problems with colors (Knuth's Algorithm C, as in DLX2). Colors are read with
-/// bounds checks: the plain path never runs these, and the problem's color array has a slot for
-/// every node.
+/// The operations of problems with colors (Knuth's Algorithm C, as in DLX2). Each public entry
+/// point checks that the color array has a slot for every node ([`check_colors`]); from then on
+/// colors are read at indices read from the links, as `top`s are.
+///
+/// [`check_colors`]: LinksMut::check_colors
 impl LinksMut<'_> {
-    /// The color of node `q` (0: none; [`CLEANSED`]).
+    /// Panics unless the color array has a slot for every node (a problem with colors).
+    #[inline(always)]
+    fn check_colors(&self) {
+        assert_eq!(self.colors.len(), self.tops.len(), "the colored operations need a color per node");
+    }
+
+    /// The color of node `q` (0: none; [`CLEANSED`]), where `q` was read from the links.
     #[inline(always)]
     fn color(&self, q: u32) -> u32 {
-        self.colors[q as usize]
+        debug_assert!((q as usize) < self.colors.len());
+        // SAFETY: `q` was read from the links, so it is below `tops.len()` (module docs), and the
+        // entry point of the operation checked that `colors` is as long as `tops`.
+        unsafe { *self.colors.get_unchecked(q as usize) }
+    }
+
+    /// Sets the color of node (or header) `q`, where `q` was read from the links.
+    #[inline(always)]
+    fn set_color(&mut self, q: u32, color: u32) {
+        debug_assert!((q as usize) < self.colors.len());
+        // SAFETY: as for `color`.
+        unsafe { *self.colors.get_unchecked_mut(q as usize) = color };
     }
 
     /// [`cover`](Self::cover) for a problem with colors: cleansed nodes stay in their lists.
@@ -778,6 +806,7 @@ impl LinksMut<'_> {
     pub(crate) fn cover_colored(&mut self, i: u32) {
         self.check_item(i);
         self.check_record();
+        self.check_colors();
         self.cover_item_colored(i);
     }
 
@@ -801,6 +830,7 @@ impl LinksMut<'_> {
     #[inline(always)]
     pub(crate) fn uncover_colored(&mut self, i: u32) {
         self.check_item(i);
+        self.check_colors();
         self.uncover_item_colored(i);
     }
 
@@ -819,16 +849,27 @@ impl LinksMut<'_> {
         self.active += u32::from(i <= self.n_primary);
     }
 
-    /// Takes the nodes of `p`'s option, other than `p` and cleansed ones, out of their lists.
+    /// Takes the nodes of `p`'s option, other than `p` and cleansed ones, out of their lists. Two
+    /// loops, as [`hide`](Self::hide) has.
+    #[inline(always)]
     fn hide_colored(&mut self, p: u32) {
         let mut q = p + 1;
-        while q != p {
+        let first = loop {
             let x = self.top_at(q);
             let UpDown { up: u, down: d } = self.ud_at(q);
             if x == 0 {
-                q = u;
-                continue;
+                break u;
             }
+            if self.color(q) != CLEANSED {
+                self.unlink(x, u, d);
+                self.updates += 1;
+            }
+            q += 1;
+        };
+        q = first;
+        while q != p {
+            let x = self.top_at(q);
+            let UpDown { up: u, down: d } = self.ud_at(q);
             if self.color(q) != CLEANSED {
                 self.unlink(x, u, d);
                 self.updates += 1;
@@ -838,15 +879,24 @@ impl LinksMut<'_> {
     }
 
     /// Undoes [`hide_colored`](Self::hide_colored), in exactly the reverse order.
+    #[inline(always)]
     fn unhide_colored(&mut self, p: u32) {
         let mut q = p - 1;
-        while q != p {
+        let last = loop {
             let x = self.top_at(q);
             let UpDown { up: u, down: d } = self.ud_at(q);
             if x == 0 {
-                q = d;
-                continue;
+                break d;
             }
+            if self.color(q) != CLEANSED {
+                self.relink(q, x, u, d);
+            }
+            q -= 1;
+        };
+        q = last;
+        while q != p {
+            let x = self.top_at(q);
+            let UpDown { up: u, down: d } = self.ud_at(q);
             if self.color(q) != CLEANSED {
                 self.relink(q, x, u, d);
             }
@@ -881,7 +931,7 @@ impl LinksMut<'_> {
     /// with another color (or none) is hidden; those with the same color are cleansed.
     fn purify(&mut self, p: u32) {
         let (i, c) = (self.top_at(p), self.color(p));
-        self.colors[i as usize] = c;
+        self.set_color(i, c);
         // Counted as DLX2 counts: one for the purification, one per node cleansed.
         self.cleansings += 1;
         let mut q = self.ud_at(i).down;
@@ -889,7 +939,7 @@ impl LinksMut<'_> {
             if self.color(q) != c {
                 self.hide_colored(q);
             } else if q != p {
-                self.colors[q as usize] = CLEANSED;
+                self.set_color(q, CLEANSED);
                 self.cleansings += 1;
             }
             q = self.ud_at(q).down;
@@ -902,13 +952,13 @@ impl LinksMut<'_> {
         let mut q = self.ud_at(i).up;
         while q != i {
             if self.color(q) == CLEANSED {
-                self.colors[q as usize] = c;
+                self.set_color(q, c);
             } else if q != p {
                 self.unhide_colored(q);
             }
             q = self.ud_at(q).up;
         }
-        self.colors[i as usize] = 0;
+        self.set_color(i, 0);
     }
 
     /// [`cover_rest`](Self::cover_rest) for a problem with colors: commits the option's other
@@ -917,6 +967,7 @@ impl LinksMut<'_> {
     pub(crate) fn cover_rest_colored(&mut self, p: u32) {
         self.check_option_node(p);
         self.check_record();
+        self.check_colors();
         let mut q = p + 1;
         while q != p {
             if self.top_at(q) == 0 {
@@ -932,6 +983,7 @@ impl LinksMut<'_> {
     #[inline(always)]
     pub(crate) fn uncover_rest_colored(&mut self, p: u32) {
         self.check_option_node(p);
+        self.check_colors();
         let mut q = p - 1;
         while q != p {
             if self.top_at(q) == 0 {
@@ -1022,6 +1074,17 @@ mod tests {
                 links.clone().with(|d| d.cover(bad));
             }));
             assert!(result.is_err(), "{bad} taken as an item");
+        }
+        // The colored operations need a color per node, which a problem without colors lacks.
+        for colored in [
+            &(|d: &mut super::LinksMut<'_>| d.cover_colored(1)) as &dyn Fn(&mut super::LinksMut<'_>),
+            &|d| d.cover_rest_colored(4),
+            &|d| d.uncover_rest_colored(4),
+        ] {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                links.clone().with(colored);
+            }));
+            assert!(result.is_err(), "a colored operation ran without colors");
         }
         // The option `A B` is nodes 4 and 5, after the spacer 3; node 6 is the last spacer.
         links.with(|d| d.cover_rest(4));
