@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_engine::{Budget, ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 use proptest::prelude::*;
 
 /// A random problem with colors: `primary` + `secondary` items; each option a list of
@@ -103,8 +103,18 @@ proptest! {
         let problem = build(&spec);
         let expected = brute_force(&spec);
         let mut solver = Solver::new(&problem);
-        prop_assert_eq!(&all(&mut solver), &expected);
+        for tie_break in TieBreak::ALL {
+            solver.set_tie_break(tie_break);
+            prop_assert_eq!(&all(&mut solver), &expected);
+            solver.verify_links().unwrap();
+        }
+        // A budget cuts the search short without harm: an error, then the same answer.
+        solver.set_budget(Budget { nodes: Some(2), updates: None });
+        if let Err(e) = solver.count() {
+            prop_assert!(e.solutions <= expected.len() as u64);
+        }
         solver.verify_links().unwrap();
+        solver.set_budget(Budget::default());
         prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
         solver.verify_links().unwrap();
         prop_assert_eq!(solver.first().unwrap().is_some(), !expected.is_empty());
