@@ -47,6 +47,10 @@ pub enum ParseErrorKind {
     /// `name:color` in the item line (colors go in options, on secondary items).
     #[error("`{0}`: a color (`item:color`) belongs in an option, on a secondary item")]
     Color(String),
+    /// Knuth's multiplicities in the item line (`a:b|name`, `b|name`), which this reader does not
+    /// take yet.
+    #[error("`{0}`: multiplicities (`a:b|name`) are not supported yet")]
+    Multiplicity(String),
     /// A color on a primary item.
     #[error("`{0}`: only secondary items take colors")]
     ColoredPrimary(String),
@@ -241,6 +245,12 @@ fn read(bytes: &[u8], mut skipped: Option<&mut Vec<usize>>) -> Result<Problem, P
             }
             secondary = true;
             continue;
+        }
+        if let Some((bounds, _)) = name.split_once('|')
+            && !bounds.is_empty()
+            && bounds.split(':').all(|b| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()))
+        {
+            return Err(err(item_line, column, ParseErrorKind::Multiplicity(name.to_owned())));
         }
         check_token(name).map_err(|kind| err(item_line, column, kind))?;
         let declared = if secondary { builder.secondary(name) } else { builder.primary(name) };

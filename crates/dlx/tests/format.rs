@@ -61,6 +61,13 @@ fn each_parse_error_says_where_and_what() {
             "line 2, column 2: this option has no primary item",
         ),
         (
+            "A B 2:3|C | X Y\nA B\n",
+            1,
+            5,
+            ParseErrorKind::Multiplicity("2:3|C".into()),
+            "line 1, column 5: `2:3|C`: multiplicities (`a:b|name`) are not supported yet",
+        ),
+        (
             "A B:red\n",
             1,
             3,
