@@ -1,9 +1,10 @@
 //! Counting all solutions of three classic problems: this engine, and the `dlx` and `xcov` crates
-//! on the very same matrices, side by side. Throughput is the engine's update count, so criterion
+//! on the very same matrices, side by side; then a problem with colors (word squares), with this
+//! engine and the `dlx` crate's Algorithm C. Throughput is the engine's update count, so criterion
 //! reports updates per second next to the time.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dlx_benches::{PlainProblem, langford::langford, pentominoes::pentominoes, queens::queens};
+use dlx_benches::{PlainProblem, langford::langford, pentominoes::pentominoes, queens::queens, word_squares};
 use dlx_engine::{Problem, Solver};
 
 fn count_engine(problem: &Problem) -> u64 {
@@ -14,6 +15,34 @@ fn count_dlx_crate(plain: &PlainProblem) -> u64 {
     let options: Vec<Vec<dlx::Uint>> =
         plain.options.iter().map(|o| o.iter().map(|&i| dlx::Uint(i)).collect()).collect();
     let mut problem = dlx::x::make_problem(
+        dlx::Uint(plain.primary),
+        dlx::Uint(plain.secondary),
+        &options,
+        dlx::OptOrder::Seq,
+    );
+    let mut solver = dlx::Solver::new(&mut problem);
+    let mut chooser = dlx::choose::mrv_chooser(dlx::choose::prefer_any(), dlx::choose::no_tiebreak());
+    let mut n = 0;
+    while solver.next_solution(&mut chooser) {
+        n += 1;
+    }
+    n
+}
+
+/// The `dlx` crate's Algorithm C (colors).
+fn count_dlx_crate_colored(plain: &PlainProblem) -> u64 {
+    let options: Vec<Vec<(dlx::Uint, dlx::Int)>> = plain
+        .options
+        .iter()
+        .zip(&plain.colors)
+        .map(|(o, c)| {
+            o.iter()
+                .zip(c)
+                .map(|(&i, &c)| (dlx::Uint(i), dlx::Int::try_from(c).expect("few colors")))
+                .collect()
+        })
+        .collect();
+    let mut problem = dlx::c::make_problem(
         dlx::Uint(plain.primary),
         dlx::Uint(plain.secondary),
         &options,
@@ -68,6 +97,22 @@ fn bench(c: &mut Criterion) {
         group.bench_function(BenchmarkId::from_parameter("xcov"), |b| b.iter(|| count_xcov(&plain)));
         group.finish();
     }
+
+    // Colors: 4x4 word squares of the example's 50 random words over `abc` (seed 1).
+    let words = word_squares::random_words(4, 50, 3, 1);
+    let problem = word_squares::word_squares(4, &words).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count().unwrap(), 889_307);
+    let plain = PlainProblem::from_problem(&problem);
+    assert_eq!(count_dlx_crate_colored(&plain), 889_307, "dlx crate on word squares");
+    let mut group = c.benchmark_group("count/word-squares-4x4");
+    group.throughput(Throughput::Elements(solver.stats().updates));
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::from_parameter("dlx-engine"), |b| b.iter(|| count_engine(&problem)));
+    group.bench_function(BenchmarkId::from_parameter("dlx-crate"), |b| {
+        b.iter(|| count_dlx_crate_colored(&plain))
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

@@ -18,6 +18,11 @@ pub mod langford;
 #[path = "../../crates/dlx/examples/pentominoes.rs"]
 pub mod pentominoes;
 
+/// Word squares (colors), built by the engine's example.
+#[allow(dead_code, unreachable_pub, missing_docs)]
+#[path = "../../crates/dlx/examples/word_squares.rs"]
+pub mod word_squares;
+
 /// A problem as plain lists: primary items are `0..primary`, secondary items follow; each option
 /// lists its items (0-based, in the engine's layout order) in ascending order.
 #[derive(Debug, Clone)]
@@ -28,6 +33,9 @@ pub struct PlainProblem {
     pub secondary: usize,
     /// The options.
     pub options: Vec<Vec<usize>>,
+    /// The color of each item of each option, as `options` lists them: 0 for none, else a number
+    /// per color name from 1.
+    pub colors: Vec<Vec<u32>>,
 }
 
 impl PlainProblem {
@@ -40,14 +48,26 @@ impl PlainProblem {
             position[item.index()] = *slot;
             *slot += 1;
         }
-        let options = problem
-            .options()
-            .map(|o| {
-                let mut items: Vec<usize> = problem.option_items(o).map(|i| position[i.index()]).collect();
-                items.sort_unstable();
-                items
-            })
-            .collect();
-        PlainProblem { primary: problem.primary_count(), secondary: problem.secondary_count(), options }
+        let mut color_ids = std::collections::HashMap::new();
+        let (mut options, mut colors) = (Vec::new(), Vec::new());
+        for o in problem.options() {
+            let mut items: Vec<(usize, u32)> = problem
+                .option_items(o)
+                .zip(problem.option_colors(o))
+                .map(|(i, c)| {
+                    let next = u32::try_from(color_ids.len() + 1).expect("few colors");
+                    (position[i.index()], c.map_or(0, |c| *color_ids.entry(c.to_owned()).or_insert(next)))
+                })
+                .collect();
+            items.sort_unstable();
+            options.push(items.iter().map(|&(i, _)| i).collect());
+            colors.push(items.iter().map(|&(_, c)| c).collect());
+        }
+        PlainProblem {
+            primary: problem.primary_count(),
+            secondary: problem.secondary_count(),
+            options,
+            colors,
+        }
     }
 }

@@ -41,7 +41,7 @@ pub fn word_squares(n: usize, words: &[String]) -> Result<Problem, BuildError> {
 }
 
 /// `count` distinct words of length `n` over the first `letters` letters, drawn from `seed`.
-fn random_words(n: usize, count: usize, letters: u32, seed: u64) -> Vec<String> {
+pub fn random_words(n: usize, count: usize, letters: u32, seed: u64) -> Vec<String> {
     let total = u32::try_from(n).ok().and_then(|n| (letters as usize).checked_pow(n)).unwrap_or(usize::MAX);
     let mut state = seed;
     let mut next = move || {
