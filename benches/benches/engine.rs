@@ -20,7 +20,12 @@ fn count_dlx_crate(plain: &PlainProblem) -> u64 {
         &options,
         dlx::OptOrder::Seq,
     );
-    let mut solver = dlx::Solver::new(&mut problem);
+    count_with_dlx_crate(&mut problem)
+}
+
+/// Counts the solutions of a problem of the `dlx` crate, with its minimum-remaining-values rule.
+fn count_with_dlx_crate<P: dlx::Solve>(problem: &mut P) -> u64 {
+    let mut solver = dlx::Solver::new(problem);
     let mut chooser = dlx::choose::mrv_chooser(dlx::choose::prefer_any(), dlx::choose::no_tiebreak());
     let mut n = 0;
     while solver.next_solution(&mut chooser) {
@@ -48,13 +53,7 @@ fn count_dlx_crate_colored(plain: &PlainProblem) -> u64 {
         &options,
         dlx::OptOrder::Seq,
     );
-    let mut solver = dlx::Solver::new(&mut problem);
-    let mut chooser = dlx::choose::mrv_chooser(dlx::choose::prefer_any(), dlx::choose::no_tiebreak());
-    let mut n = 0;
-    while solver.next_solution(&mut chooser) {
-        n += 1;
-    }
-    n
+    count_with_dlx_crate(&mut problem)
 }
 
 fn count_xcov(plain: &PlainProblem) -> u64 {

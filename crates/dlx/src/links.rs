@@ -528,6 +528,12 @@ impl LinksMut<'_> {
     /// operation that has checked the record.
     #[inline(always)]
     fn cover_item(&mut self, i: u32) {
+        self.cover_item_as::<false>(i);
+    }
+
+    /// [`cover_item`](Self::cover_item), with the colored hides when `COLORED`.
+    #[inline(always)]
+    fn cover_item_as<const COLORED: bool>(&mut self, i: u32) {
         let ItemLink { left, right } = self.item_at(i);
         self.item_mut(left).right = right;
         self.item_mut(right).left = left;
@@ -539,7 +545,11 @@ impl LinksMut<'_> {
             // Read the next option before hiding this one (hiding never changes it), so the walk
             // down the list does not wait behind the hide's stores.
             let next = self.ud_at(p).down;
-            self.hide(p);
+            if COLORED {
+                self.hide_colored(p);
+            } else {
+                self.hide(p);
+            }
             p = next;
         }
     }
@@ -554,10 +564,20 @@ impl LinksMut<'_> {
     /// [`uncover`](Self::uncover) of an item read from an option node (so valid).
     #[inline(always)]
     fn uncover_item(&mut self, i: u32) {
+        self.uncover_item_as::<false>(i);
+    }
+
+    /// [`uncover_item`](Self::uncover_item), with the colored unhides when `COLORED`.
+    #[inline(always)]
+    fn uncover_item_as<const COLORED: bool>(&mut self, i: u32) {
         let mut p = self.ud_at(i).up;
         while p != i {
             let next = self.ud_at(p).up;
-            self.unhide(p);
+            if COLORED {
+                self.unhide_colored(p);
+            } else {
+                self.unhide(p);
+            }
             p = next;
         }
         let ItemLink { left, right } = self.item_at(i);
@@ -812,18 +832,7 @@ impl LinksMut<'_> {
 
     #[inline(always)]
     fn cover_item_colored(&mut self, i: u32) {
-        let ItemLink { left, right } = self.item_at(i);
-        self.item_mut(left).right = right;
-        self.item_mut(right).left = left;
-        *self.top_mut(i) += COVERED;
-        self.active -= u32::from(i <= self.n_primary);
-        self.updates += 1;
-        let mut p = self.ud_at(i).down;
-        while p != i {
-            let next = self.ud_at(p).down;
-            self.hide_colored(p);
-            p = next;
-        }
+        self.cover_item_as::<true>(i);
     }
 
     /// [`uncover`](Self::uncover) for a problem with colors.
@@ -836,17 +845,7 @@ impl LinksMut<'_> {
 
     #[inline(always)]
     fn uncover_item_colored(&mut self, i: u32) {
-        let mut p = self.ud_at(i).up;
-        while p != i {
-            let next = self.ud_at(p).up;
-            self.unhide_colored(p);
-            p = next;
-        }
-        let ItemLink { left, right } = self.item_at(i);
-        self.item_mut(left).right = i;
-        self.item_mut(right).left = i;
-        *self.top_mut(i) -= COVERED;
-        self.active += u32::from(i <= self.n_primary);
+        self.uncover_item_as::<true>(i);
     }
 
     /// Takes the nodes of `p`'s option, other than `p` and cleansed ones, out of their lists. Two
