@@ -48,17 +48,23 @@ fn search(problem: &Problem) {
     solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Checks a solution against the definition: every primary item exactly once; every secondary
+/// item at most once without a color, or any number of times with one color.
 fn assert_exact_cover(problem: &Problem, options: &[OptionId]) {
-    let mut covers = vec![0u32; problem.item_count()];
+    let mut uses: Vec<Vec<Option<&str>>> = vec![Vec::new(); problem.item_count()];
     for &option in options {
-        for item in problem.option_items(option) {
-            covers[item.index()] += 1;
+        for (item, color) in problem.option_items(option).zip(problem.option_colors(option)) {
+            uses[item.index()].push(color);
         }
     }
     for item in problem.items() {
-        let n = covers[item.index()];
-        let ok = if problem.is_primary(item) { n == 1 } else { n <= 1 };
-        assert!(ok, "item {} covered {n} times", problem.item_name(item));
+        let used = &uses[item.index()];
+        let ok = if problem.is_primary(item) {
+            used.len() == 1
+        } else {
+            used.len() <= 1 || (used[0].is_some() && used.iter().all(|c| *c == used[0]))
+        };
+        assert!(ok, "item {} used as {used:?}", problem.item_name(item));
     }
 }
 
@@ -133,8 +139,9 @@ fn matrix(variant: Variant) -> &'static Matrix {
     &MATRICES.get_or_init(|| Variant::ALL.iter().map(|&v| Matrix::new(v)).collect())[variant.index()]
 }
 
-/// A small problem: the first byte gives the items (1-8 primary, 0-3 secondary), each further
-/// byte an option as a bit mask over the first eight items and a choice of secondary item.
+/// A small problem: the first byte gives the items (1-8 primary, 0-3 secondary) and whether
+/// secondary items take colors; each further byte an option as a bit mask over the first eight
+/// items, a choice of secondary item and its color.
 fn problem_from(data: &[u8]) -> Option<Problem> {
     let (&shape, options) = data.split_first()?;
     let primary = usize::from(shape % 8) + 1;
@@ -150,11 +157,13 @@ fn problem_from(data: &[u8]) -> Option<Problem> {
     }
     for &mask in options.iter().take(64) {
         let mut option: Vec<_> = (0..primary).filter(|&k| mask & (1 << k) != 0).map(|k| items[k]).collect();
+        let mut colors = vec![None; option.len()];
         if !spare.is_empty() && mask & 0x80 != 0 {
             option.push(spare[usize::from(mask) % spare.len()]);
+            colors.push((shape & 0x80 != 0).then_some(["r", "g", "b"][usize::from(mask / 3) % 3]));
         }
         // The builder refuses an option without a primary item; the fuzzer is not testing that.
-        let _ = builder.option(option);
+        let _ = builder.option_with_colors(option.into_iter().zip(colors));
     }
     Some(builder.build())
 }
