@@ -12,6 +12,11 @@
 //! ignored, and so is a byte-order mark at the start. [`Problem::parse_dlx_bytes`] reads text that
 //! may not be UTF-8: bytes that are not UTF-8 are ignored in comment lines and an error (with
 //! their line and column) anywhere else.
+//!
+//! An option with no primary item is an error for [`Problem::parse_dlx`]; [`Problem::read_dlx`]
+//! skips it, as Knuth's programs do, and returns its line. Knuth's multiplicities (`a:b|name` in
+//! the item line, his MCC problems) are refused with an error saying so: they are not supported
+//! yet.
 
 use std::fmt;
 use std::io;
