@@ -30,7 +30,7 @@
 //!   check), a lazy [`Solver::solutions`] iterator of `Result`s, and a [`Visitor`] (or closure,
 //!   with [`Solver::for_each`]) that sees each [`Solution`] and may stop the search with
 //!   [`ControlFlow::Break`](std::ops::ControlFlow::Break).
-//! * [`Stats`] after every run: nodes, guesses, updates, solutions.
+//! * [`Stats`] after every run: nodes, guesses, updates, solutions, cleansings.
 //! * A [`Budget`] of nodes or updates and a shareable [`CancelFlag`]; a run they cut short returns
 //!   [`Interrupted`], never a count that looks complete (the iterator's last item is that error,
 //!   so collecting its `Result`s fails).
