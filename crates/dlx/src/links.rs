@@ -935,13 +935,15 @@ impl LinksMut<'_> {
         self.cleansings += 1;
         let mut q = self.ud_at(i).down;
         while q != i {
+            // Read the next node first, as `cover_item` does: hiding never changes it.
+            let next = self.ud_at(q).down;
             if self.color(q) != c {
                 self.hide_colored(q);
             } else if q != p {
                 self.set_color(q, CLEANSED);
                 self.cleansings += 1;
             }
-            q = self.ud_at(q).down;
+            q = next;
         }
     }
 
@@ -950,12 +952,13 @@ impl LinksMut<'_> {
         let (i, c) = (self.top_at(p), self.color(p));
         let mut q = self.ud_at(i).up;
         while q != i {
+            let next = self.ud_at(q).up;
             if self.color(q) == CLEANSED {
                 self.set_color(q, c);
             } else if q != p {
                 self.unhide_colored(q);
             }
-            q = self.ud_at(q).up;
+            q = next;
         }
         self.set_color(i, 0);
     }
