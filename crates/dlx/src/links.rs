@@ -928,6 +928,7 @@ impl LinksMut<'_> {
 
     /// Knuth's *purify*: gives node `p`'s item `p`'s color. Every other option in the item's list
     /// with another color (or none) is hidden; those with the same color are cleansed.
+    #[inline(always)]
     fn purify(&mut self, p: u32) {
         let (i, c) = (self.top_at(p), self.color(p));
         self.set_color(i, c);
@@ -948,6 +949,7 @@ impl LinksMut<'_> {
     }
 
     /// Undoes [`purify`](Self::purify), in exactly the reverse order.
+    #[inline(always)]
     fn unpurify(&mut self, p: u32) {
         let (i, c) = (self.top_at(p), self.color(p));
         let mut q = self.ud_at(i).up;
