@@ -714,6 +714,32 @@ impl LinksMut<'_> {
         }
     }
 
+    /// Covers option node `x`'s item and then the rest of its option, as the search does on
+    /// choosing `x` (the colored operations in a problem with colors). Not for the hot loop, which
+    /// picks the operations at compile time.
+    pub(crate) fn cover_choice(&mut self, x: u32) {
+        let item = self.item_of(x);
+        if self.colors.is_empty() {
+            self.cover(item);
+            self.cover_rest(x);
+        } else {
+            self.cover_colored(item);
+            self.cover_rest_colored(x);
+        }
+    }
+
+    /// Undoes [`cover_choice`](Self::cover_choice), in exactly the reverse order.
+    pub(crate) fn uncover_choice(&mut self, x: u32) {
+        let item = self.item_of(x);
+        if self.colors.is_empty() {
+            self.uncover_rest(x);
+            self.uncover(item);
+        } else {
+            self.uncover_rest_colored(x);
+            self.uncover_colored(item);
+        }
+    }
+
     /// Covers every item of the option whose first node is `first`, left to right (commits
     /// them, in a problem with colors).
     pub(crate) fn cover_option(&mut self, first: u32) {

@@ -511,18 +511,8 @@ impl<'p> Solver<'p> {
         }
         if self.pending {
             // A run stopped early: its levels are still covered, as the search covered them.
-            let colored = fresh.is_colored();
             for &x in &self.chosen[self.base..self.level] {
-                fresh.with(|d| {
-                    let item = d.item_of(x);
-                    if colored {
-                        d.cover_colored(item);
-                        d.cover_rest_colored(x);
-                    } else {
-                        d.cover(item);
-                        d.cover_rest(x);
-                    }
-                });
+                fresh.with(|d| d.cover_choice(x));
             }
         }
         crate::check::check_links(self.problem, &self.links)

@@ -76,17 +76,7 @@ impl Solver<'_> {
         while self.level > self.base {
             self.level -= 1;
             let x = self.chosen[self.level];
-            let colored = self.links.is_colored();
-            self.links.with(|d| {
-                let item = d.item_of(x);
-                if colored {
-                    d.uncover_rest_colored(x);
-                    d.uncover_colored(item);
-                } else {
-                    d.uncover_rest(x);
-                    d.uncover(item);
-                }
-            });
+            self.links.with(|d| d.uncover_choice(x));
         }
         self.links.truncate_emptied(self.run_emptied);
         self.pool.clear();
