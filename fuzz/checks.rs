@@ -48,8 +48,9 @@ fn search(problem: &Problem) {
     solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
 }
 
-/// Checks a solution against the definition: every primary item exactly once; every secondary
-/// item at most once without a color, or any number of times with one color.
+/// Checks a solution against the definition: every primary item as many times as its bounds
+/// allow (exactly once without bounds); every secondary item at most once without a color, or
+/// any number of times with one color.
 fn assert_exact_cover(problem: &Problem, options: &[OptionId]) {
     let mut uses: Vec<Vec<Option<&str>>> = vec![Vec::new(); problem.item_count()];
     for &option in options {
@@ -60,7 +61,7 @@ fn assert_exact_cover(problem: &Problem, options: &[OptionId]) {
     for item in problem.items() {
         let used = &uses[item.index()];
         let ok = if problem.is_primary(item) {
-            used.len() == 1
+            u32::try_from(used.len()).is_ok_and(|n| problem.item_bounds(item).contains(&n))
         } else {
             used.len() <= 1 || (used[0].is_some() && used.iter().all(|c| *c == used[0]))
         };

@@ -24,7 +24,7 @@
 //! of active items.
 
 use crate::index::to_u32;
-use crate::layout::COVERED;
+use crate::layout::{COVERED, LEN_MASK};
 use crate::links::LinksMut;
 
 #[cfg(target_arch = "x86_64")]
@@ -228,6 +228,75 @@ pub(crate) fn choose_with_ties(links: &LinksMut<'_>, from: usize, mut draw: impl
     };
     debug_assert!(is_shortest(links, chosen), "random MRV chose {chosen}");
     chosen
+}
+
+/// Knuth's branching key for an item with multiplicities (DLX3): the number of ways to branch on
+/// it, then its slack, then its length reversed, to be minimized in that order.
+///
+/// With `len` options left, a remaining bound `b` (how many more options may cover the item) and
+/// a slack `s` (`b` minus how many more it needs, at most `b`), branching tries each option that
+/// leaves enough behind it, plus a null move (no further option) when the slack allows it: `len +
+/// s - b + 1` ways, 0 or fewer when the item can no longer be satisfied. Between items with as
+/// many ways, the one with less slack is more constrained; between those, Knuth prefers the
+/// longer list (a smaller tree in the middle levels, in his MDANCE experiments). A plain item
+/// (bounds `1..=1`) has key `(len, 0, !len)`: minimum remaining values.
+#[inline(always)]
+fn multi_key(len: u32, bound: u32, slack: u32) -> (u32, u32, u32) {
+    let s = slack.min(bound);
+    // `len + s + 1 - b`, or 0 when that is not positive: a dead end. (`len + 1` cannot overflow,
+    // lengths being below `2^30`, nor `b - s`, as `s <= b`.)
+    let ways = (len + 1).saturating_sub(bound - s);
+    (ways, s, !len)
+}
+
+/// The choice of item in a problem with multiplicities: an active primary item with the least
+/// [`multi_key`], and its number of ways to branch (0: a dead end; `(0, u32::MAX)` when no item
+/// is active). Ties go to the earliest item; with `draw`, to one of them at random (the `n`-th
+/// tie replaces the candidate when `draw(n)` is 0); under the last-conflict rule, at a guess, to
+/// the tied item that was most recently a dead end. A dead end is taken at once.
+#[inline(always)]
+pub(crate) fn choose_multi(
+    links: &LinksMut<'_>,
+    bound: &[u32],
+    slack: &[u32],
+    recent: &Recent,
+    mut draw: Option<&mut dyn FnMut(u32) -> u32>,
+) -> (u32, u32) {
+    let mut best = (u32::MAX, 0, 0);
+    let mut chosen = 0;
+    let mut ties = 0u32;
+    for (item, top) in links.active_primaries() {
+        let key = multi_key(top & LEN_MASK, bound[item as usize], slack[item as usize]);
+        if key.0 == 0 {
+            return (item, 0);
+        }
+        if key < best {
+            (best, chosen, ties) = (key, item, 1);
+        } else if key == best
+            && let Some(draw) = draw.as_mut()
+        {
+            ties += 1;
+            if draw(ties) == 0 {
+                chosen = item;
+            }
+        }
+    }
+    if chosen == 0 {
+        return (0, u32::MAX);
+    }
+    if recent.enabled && draw.is_none() && best.0 >= 2 {
+        let count = recent.count as usize;
+        for k in 1..=count.min(RECENT) {
+            let item = recent.ring[count.wrapping_sub(k) % RECENT];
+            if item != 0 && links.is_active(item) {
+                let key = multi_key(links.len(item), bound[item as usize], slack[item as usize]);
+                if key == best {
+                    return (item, best.0);
+                }
+            }
+        }
+    }
+    (chosen, best.0)
 }
 
 /// The position of the first least length below [`COVERED`] in `lens` (the header lengths of

@@ -13,10 +13,12 @@
 //! may not be UTF-8: bytes that are not UTF-8 are ignored in comment lines and an error (with
 //! their line and column) anywhere else.
 //!
+//! In the item line, a primary item may carry bounds on its number of covers, as DLX3 reads
+//! them (Knuth's MCC problems): `a:b|name` asks for at least `a` and at most `b` covers, `b|name`
+//! for exactly `b`. The writer writes them so (`b|name` when `a == b`).
+//!
 //! An option with no primary item is an error for [`Problem::parse_dlx`]; [`Problem::read_dlx`]
-//! skips it, as Knuth's programs do, and returns its line. Knuth's multiplicities (`a:b|name` in
-//! the item line, his MCC problems) are refused with an error saying so: they are not supported
-//! yet.
+//! skips it, as Knuth's programs do, and returns its line.
 
 use std::fmt;
 use std::io;
@@ -52,10 +54,14 @@ pub enum ParseErrorKind {
     /// `name:color` in the item line (colors go in options, on secondary items).
     #[error("`{0}`: a color (`item:color`) belongs in an option, on a secondary item")]
     Color(String),
-    /// Knuth's multiplicities in the item line (`a:b|name`, `b|name`), which this reader does not
-    /// take yet.
-    #[error("`{0}`: multiplicities (`a:b|name`) are not supported yet")]
-    Multiplicity(String),
+    /// Bounds on an item's covers (`a:b|name`, `b|name`) that cannot be read or cannot hold.
+    #[error("`{token}`: {reason}")]
+    Bounds {
+        /// The item as written, bounds included.
+        token: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
     /// A color on a primary item.
     #[error("`{0}`: only secondary items take colors")]
     ColoredPrimary(String),
@@ -159,6 +165,34 @@ fn is_comment_or_blank(line: &str) -> bool {
     t.is_empty() || t.starts_with('|')
 }
 
+/// The bounds written before an item's `|` (`a:b` or `b`), or what is wrong with them.
+fn parse_bounds(bounds: &str, secondary: bool) -> Result<std::ops::RangeInclusive<u32>, &'static str> {
+    if secondary {
+        return Err("only primary items take bounds (`a:b|name`)");
+    }
+    let number = |text: &str| {
+        if text.is_empty() || !text.bytes().all(|c| c.is_ascii_digit()) {
+            Err("bounds are `a:b|name` or `b|name`, with `a` and `b` whole numbers")
+        } else {
+            text.parse::<u32>().map_err(|_| "a bound exceeds 4294967295, the largest the engine takes")
+        }
+    };
+    let (lower, upper) = match bounds.split_once(':') {
+        Some((lower, upper)) => (number(lower)?, number(upper)?),
+        None => {
+            let upper = number(bounds)?;
+            (upper, upper)
+        }
+    };
+    if lower > upper {
+        Err("the lower bound exceeds the upper one")
+    } else if upper == 0 {
+        Err("the upper bound is 0, so no option could cover the item")
+    } else {
+        Ok(lower..=upper)
+    }
+}
+
 fn check_token(name: &str) -> Result<(), ParseErrorKind> {
     if name.contains(':') {
         Err(ParseErrorKind::Color(name.to_owned()))
@@ -251,14 +285,30 @@ fn read(bytes: &[u8], mut skipped: Option<&mut Vec<usize>>) -> Result<Problem, P
             secondary = true;
             continue;
         }
-        if let Some((bounds, _)) = name.split_once('|')
-            && !bounds.is_empty()
-            && bounds.split(':').all(|b| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()))
-        {
-            return Err(err(item_line, column, ParseErrorKind::Multiplicity(name.to_owned())));
-        }
-        check_token(name).map_err(|kind| err(item_line, column, kind))?;
-        let declared = if secondary { builder.secondary(name) } else { builder.primary(name) };
+        let token = name;
+        let (bounds, name) = match token.split_once('|') {
+            // Bounds are digits and colons; anything else is a name with a bar.
+            Some((bounds, name))
+                if !bounds.is_empty() && bounds.bytes().all(|c| c.is_ascii_digit() || c == b':') =>
+            {
+                match parse_bounds(bounds, secondary) {
+                    Ok(bounds) => (Some(bounds), name),
+                    Err(reason) => {
+                        let kind = ParseErrorKind::Bounds { token: token.to_owned(), reason };
+                        return Err(err(item_line, column, kind));
+                    }
+                }
+            }
+            _ => (None, token),
+        };
+        // The name's own column, after any bounds and their bar.
+        let name_column = column + token[..token.len() - name.len()].chars().count();
+        check_token(name).map_err(|kind| err(item_line, name_column, kind))?;
+        let declared = match (secondary, bounds) {
+            (true, _) => builder.secondary(name),
+            (false, None) => builder.primary(name),
+            (false, Some(bounds)) => builder.primary_with_bounds(name, bounds),
+        };
         declared.map_err(|e| err(item_line, column, from_build(e)))?;
     }
 
@@ -325,6 +375,11 @@ impl fmt::Display for DlxText<'_> {
             if k > 0 {
                 f.write_str(" ")?;
             }
+            match p.bounds.get(k + 1) {
+                Some(&(lower, upper)) if lower == upper && upper != 1 => write!(f, "{upper}|")?,
+                Some(&(lower, upper)) if lower != upper => write!(f, "{lower}:{upper}|")?,
+                _ => {}
+            }
             f.write_str(name)?;
         }
         f.write_str("\n")?;
@@ -353,5 +408,6 @@ fn from_build(e: BuildError) -> ParseErrorKind {
         BuildError::InvalidName { name, reason } => ParseErrorKind::InvalidName { name, reason },
         BuildError::ColoredPrimary { name, .. } => ParseErrorKind::ColoredPrimary(name),
         BuildError::InvalidColor { color, .. } => ParseErrorKind::InvalidColor(color),
+        BuildError::InvalidBounds { name, reason, .. } => ParseErrorKind::Bounds { token: name, reason },
     }
 }

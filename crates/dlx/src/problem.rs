@@ -68,6 +68,19 @@ pub enum BuildError {
         /// The rejected color.
         color: String,
     },
+    /// Bounds `lower..=upper` on a primary item's number of covers that no solution could meet, or
+    /// that mean nothing: `lower > upper`, or `upper == 0`.
+    #[error("item `{name}`: bounds {lower}..={upper} are invalid: {reason}")]
+    InvalidBounds {
+        /// The item's name.
+        name: String,
+        /// The least number of covers asked.
+        lower: u32,
+        /// The largest number of covers asked.
+        upper: u32,
+        /// What is wrong with them.
+        reason: &'static str,
+    },
     /// The matrix would need more nodes than the limit (at most [`MAX_NODES`]).
     #[error("the problem needs more than {limit} nodes")]
     TooLarge {
@@ -99,6 +112,9 @@ pub enum BuildError {
 pub struct ProblemBuilder {
     names: Vec<Box<str>>,
     primary: Vec<bool>,
+    /// Each declared item's bounds on its number of covers (`(1, 1)` for a plain primary item;
+    /// unused for a secondary one).
+    bounds: Vec<(u32, u32)>,
     by_name: HashMap<Box<str>, ItemId>,
     option_items: Vec<ItemId>,
     /// The color of each entry of `option_items`: 0 for none, else an index into `color_names`
@@ -123,6 +139,7 @@ impl ProblemBuilder {
         ProblemBuilder {
             names: Vec::new(),
             primary: Vec::new(),
+            bounds: Vec::new(),
             by_name: HashMap::new(),
             option_items: Vec::new(),
             option_colors: Vec::new(),
@@ -165,6 +182,7 @@ impl ProblemBuilder {
         self.by_name.insert(name.clone(), id);
         self.names.push(name);
         self.primary.push(primary);
+        self.bounds.push((1, 1));
         self.mark.push(false);
         Ok(id)
     }
@@ -172,6 +190,48 @@ impl ProblemBuilder {
     /// Declares a primary item (one that every solution covers exactly once).
     pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
         self.declare(name.into(), true)
+    }
+
+    /// Declares a primary item that every solution covers at least `bounds.start()` and at most
+    /// `bounds.end()` times (Knuth's multiplicities, his MCC problems, as DLX3 reads them): each
+    /// option is still chosen at most once, and each solution, a set of options, is found once.
+    /// `1..=1` is a plain primary item; a lower bound of 0 makes the item optional.
+    ///
+    /// Fails with [`BuildError::InvalidBounds`] when the lower bound exceeds the upper one, or the
+    /// upper one is 0.
+    ///
+    /// ```
+    /// use dlx_engine::{ProblemBuilder, Solver};
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// // Choose two of four options, each covering item `pair` once.
+    /// let mut b = ProblemBuilder::new();
+    /// let pair = b.primary_with_bounds("pair", 2..=2)?;
+    /// for _ in 0..4 {
+    ///     b.option([pair])?;
+    /// }
+    /// assert_eq!(Solver::new(&b.build()).count()?, 6);
+    /// # Ok(()) }
+    /// ```
+    pub fn primary_with_bounds(
+        &mut self,
+        name: impl Into<String>,
+        bounds: std::ops::RangeInclusive<u32>,
+    ) -> Result<ItemId, BuildError> {
+        let name = name.into();
+        let (lower, upper) = (*bounds.start(), *bounds.end());
+        let reason = if lower > upper {
+            Some("the lower bound exceeds the upper one")
+        } else if upper == 0 {
+            Some("the upper bound is 0, so no option could cover the item")
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(BuildError::InvalidBounds { name, lower, upper, reason });
+        }
+        let id = self.declare(name, true)?;
+        self.bounds[id.index()] = (lower, upper);
+        Ok(id)
     }
 
     /// Declares a secondary item (one that a solution covers at most once).
@@ -430,6 +490,14 @@ impl ProblemBuilder {
             *top += SECONDARY;
         }
         let option_stride = uniform_stride(&option_first);
+        // Bounds in layout order, only when some primary item has bounds other than `1..=1`.
+        let bounds = if self.bounds.iter().zip(&self.primary).any(|(&b, &p)| p && b != (1, 1)) {
+            let mut bounds = vec![(0, 0)];
+            bounds.extend(item_at[..n_primary].iter().map(|&d| self.bounds[d as usize]));
+            bounds
+        } else {
+            Vec::new()
+        };
 
         Problem {
             names: self.names,
@@ -444,6 +512,7 @@ impl ProblemBuilder {
             option_stride,
             colors,
             color_names: if colored { self.color_names } else { Vec::new() },
+            bounds,
         }
     }
 }
@@ -506,6 +575,9 @@ pub struct Problem {
     /// color (see `layout`).
     pub(crate) colors: Vec<u32>,
     color_names: Vec<Box<str>>,
+    /// Each primary item's bounds `(lower, upper)` on its number of covers, indexed by layout
+    /// position (entry 0 unused), or empty when every primary item has `1..=1`.
+    pub(crate) bounds: Vec<(u32, u32)>,
 }
 
 impl fmt::Debug for Problem {
@@ -527,6 +599,7 @@ impl PartialEq for Problem {
             && self.tops == other.tops
             && self.uds == other.uds
             && self.option_first == other.option_first
+            && self.bounds == other.bounds
             && self.colors.len() == other.colors.len()
             && self.colors.iter().zip(&other.colors).all(|(&a, &b)| self.color_name(a) == other.color_name(b))
             && self.item_at.len() == other.item_at.len()
@@ -614,6 +687,24 @@ impl Problem {
     /// Whether some option gives a secondary item a color (an XCC problem).
     pub fn has_colors(&self) -> bool {
         !self.colors.is_empty()
+    }
+
+    /// Whether some primary item has bounds other than `1..=1` (an MCC problem).
+    pub fn has_multiplicities(&self) -> bool {
+        !self.bounds.is_empty()
+    }
+
+    /// How many times a solution covers `item`: `1..=1` for a plain primary item, the bounds it
+    /// was declared with otherwise ([`ProblemBuilder::primary_with_bounds`]), and `0..=1` for a
+    /// secondary item. Panics if the item is not of this problem.
+    pub fn item_bounds(&self, item: ItemId) -> std::ops::RangeInclusive<u32> {
+        let at = self.layout_of[item.index()];
+        if at > self.n_primary {
+            0..=1
+        } else {
+            let (lower, upper) = self.bounds.get(at as usize).copied().unwrap_or((1, 1));
+            lower..=upper
+        }
     }
 
     /// The colors the option gives its items, in the order of

@@ -61,11 +61,58 @@ fn each_parse_error_says_where_and_what() {
             "line 2, column 2: this option has no primary item",
         ),
         (
-            "A B 2:3|C | X Y\nA B\n",
+            "A B 3:2|C | X Y\nA B\n",
             1,
             5,
-            ParseErrorKind::Multiplicity("2:3|C".into()),
-            "line 1, column 5: `2:3|C`: multiplicities (`a:b|name`) are not supported yet",
+            ParseErrorKind::Bounds { token: "3:2|C".into(), reason: "the lower bound exceeds the upper one" },
+            "line 1, column 5: `3:2|C`: the lower bound exceeds the upper one",
+        ),
+        (
+            "A 0|C\nA\n",
+            1,
+            3,
+            ParseErrorKind::Bounds {
+                token: "0|C".into(),
+                reason: "the upper bound is 0, so no option could cover the item",
+            },
+            "line 1, column 3: `0|C`: the upper bound is 0, so no option could cover the item",
+        ),
+        (
+            "A 1:4294967296|C\nA\n",
+            1,
+            3,
+            ParseErrorKind::Bounds {
+                token: "1:4294967296|C".into(),
+                reason: "a bound exceeds 4294967295, the largest the engine takes",
+            },
+            "line 1, column 3: `1:4294967296|C`: a bound exceeds 4294967295, the largest the engine takes",
+        ),
+        (
+            "A | 2|x\nA\n",
+            1,
+            5,
+            ParseErrorKind::Bounds {
+                token: "2|x".into(),
+                reason: "only primary items take bounds (`a:b|name`)",
+            },
+            "line 1, column 5: `2|x`: only primary items take bounds (`a:b|name`)",
+        ),
+        (
+            "A 1::2|C\nA\n",
+            1,
+            3,
+            ParseErrorKind::Bounds {
+                token: "1::2|C".into(),
+                reason: "bounds are `a:b|name` or `b|name`, with `a` and `b` whole numbers",
+            },
+            "line 1, column 3: `1::2|C`: bounds are `a:b|name` or `b|name`, with `a` and `b` whole numbers",
+        ),
+        (
+            "A 2|C:x\nA\n",
+            1,
+            5,
+            ParseErrorKind::Color("C:x".into()),
+            "line 1, column 5: `C:x`: a color (`item:color`) belongs in an option, on a secondary item",
         ),
         (
             "A B:red\n",

@@ -77,8 +77,9 @@ impl Iterator for Solutions<'_, '_> {
         match self.solver.step(resume) {
             Step::Solution => {
                 self.state = IterState::Paused;
-                let s = &*self.solver;
-                Some(Ok(s.chosen[..s.level].iter().map(|&n| s.problem.option_of_node(n)).collect()))
+                let problem = self.solver.problem;
+                let nodes = self.solver.solution_nodes();
+                Some(Ok(nodes.iter().map(|&n| problem.option_of_node(n)).collect()))
             }
             Step::Exhausted => {
                 self.state = IterState::Done;

@@ -22,10 +22,12 @@ use crate::links::Links;
 use crate::problem::Problem;
 
 mod iter;
+mod multi;
 mod restrict;
 mod search;
 
 pub use iter::Solutions;
+use multi::Multi;
 use restrict::Restriction;
 use search::Step;
 
@@ -330,6 +332,11 @@ pub struct Solver<'p> {
     pending: bool,
     /// The list removals made by applying the restrictions now in force.
     restriction_cost: u64,
+    /// The bounds and per-level state of a problem with multiplicities (`None` without).
+    multi: Option<Multi>,
+    /// While counting: stop at this many solutions, which the search may count without stopping
+    /// at each (0 when every solution is to be seen).
+    count_limit: u64,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -346,7 +353,14 @@ impl fmt::Debug for Solver<'_> {
 impl<'p> Solver<'p> {
     /// A solver for `problem`, with no forced option, no budget and deterministic branching.
     pub fn new(problem: &'p Problem) -> Self {
-        let depth = problem.primary_count() + 1;
+        // Each level chooses an option, different from every other level's and from the forced
+        // ones; with multiplicities a level may instead make a null move, which takes an item out
+        // of the active list for good below it.
+        let depth = if problem.has_multiplicities() {
+            problem.option_count() + problem.primary_count() + 1
+        } else {
+            problem.primary_count() + 1
+        };
         Solver {
             problem,
             links: Links::new(problem),
@@ -367,6 +381,18 @@ impl<'p> Solver<'p> {
             run_emptied: 0,
             pending: false,
             restriction_cost: 0,
+            multi: problem.has_multiplicities().then(|| Multi::new(problem, depth)),
+            count_limit: 0,
+        }
+    }
+
+    /// The option nodes of the solution the search stands at: forced options, then those of the
+    /// levels (leaving out null moves, with multiplicities).
+    fn solution_nodes(&mut self) -> &[u32] {
+        let chosen = &self.chosen[..self.level];
+        match &mut self.multi {
+            None => chosen,
+            Some(m) => m.solution(chosen, self.links.item_count()),
         }
     }
 
@@ -439,8 +465,7 @@ impl<'p> Solver<'p> {
 
     /// The number of solutions.
     pub fn count(&mut self) -> Result<u64, Interrupted> {
-        self.visit(&mut |_: &Solution<'_>| ControlFlow::Continue(()))?;
-        Ok(self.stats.solutions)
+        self.count_to(u64::MAX)
     }
 
     /// The number of solutions, counting no further than `limit`: `Ok(limit)` means "at least
@@ -450,12 +475,34 @@ impl<'p> Solver<'p> {
             self.stats = Stats::default();
             return Ok(0);
         }
-        let mut seen = 0;
-        self.visit(&mut |_: &Solution<'_>| {
-            seen += 1;
-            if seen >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        })?;
-        Ok(seen)
+        self.count_to(limit)
+    }
+
+    /// Counts solutions up to `limit` (at least 1) without looking at them.
+    fn count_to(&mut self, limit: u64) -> Result<u64, Interrupted> {
+        self.start_run();
+        self.count_limit = limit;
+        let result = self.count_steps(limit);
+        self.count_limit = 0;
+        result
+    }
+
+    fn count_steps(&mut self, limit: u64) -> Result<u64, Interrupted> {
+        let mut resume = false;
+        loop {
+            match self.step(resume) {
+                Step::Solution if self.stats.solutions >= limit => {
+                    self.pending = true;
+                    return Ok(self.stats.solutions);
+                }
+                Step::Solution => resume = true,
+                Step::Exhausted => return Ok(self.stats.solutions),
+                Step::Interrupted(reason) => {
+                    self.pending = true;
+                    return Err(Interrupted { reason, solutions: self.stats.solutions });
+                }
+            }
+        }
     }
 
     /// Shows each solution to `visitor` until it breaks or the search is over.
@@ -465,7 +512,8 @@ impl<'p> Solver<'p> {
         loop {
             match self.step(resume) {
                 Step::Solution => {
-                    let solution = Solution { problem: self.problem, nodes: &self.chosen[..self.level] };
+                    let problem = self.problem;
+                    let solution = Solution { problem, nodes: self.solution_nodes() };
                     if visitor.solution(&solution).is_break() {
                         self.pending = true;
                         return Ok(Finished::Stopped);
@@ -501,13 +549,47 @@ impl<'p> Solver<'p> {
     /// and debugging.
     pub fn verify_links(&self) -> Result<(), BrokenLinks> {
         let mut fresh = Links::new(self.problem);
+        let mut fresh_multi = self.multi.as_ref().map(|_| Multi::new(self.problem, 0));
         for r in &self.restrictions {
-            match *r {
-                Restriction::Forced(first, ..) => fresh.with(|d| d.cover_option(first)),
-                Restriction::Excluded(first, ..) => {
+            match (*r, &mut fresh_multi) {
+                (Restriction::Forced(first, ..), None) => fresh.with(|d| d.cover_option(first)),
+                (Restriction::Forced(first, ..), Some(m)) => {
+                    fresh.with(|d| d.force_multi(first, &mut m.bound))
+                }
+                (Restriction::Excluded(first, ..), _) => {
                     fresh.with(|d| d.remove_option(first));
                 }
             }
+        }
+        if let Some(m) = &self.multi {
+            // With multiplicities a paused run's levels are checked by undoing them on a copy, the
+            // copy then having to match the restrictions alone.
+            let mut links = self.links.clone();
+            let mut m = m.clone();
+            if self.pending {
+                let (mut pool, mut pool_pos) = (self.pool.clone(), self.pool_pos.clone());
+                multi::unwind(
+                    &mut links,
+                    &mut m,
+                    &self.chosen,
+                    &mut pool,
+                    &mut pool_pos,
+                    self.base,
+                    self.level,
+                    self.run_emptied,
+                );
+            }
+            let fresh_bound = fresh_multi.map(|f| f.bound).unwrap_or_default();
+            return crate::check::check_links(self.problem, &self.links)
+                .and_then(|()| crate::check::compare(&fresh, &links))
+                .and_then(|()| {
+                    if m.bound == fresh_bound {
+                        Ok(())
+                    } else {
+                        Err(format!("bounds {:?} instead of {fresh_bound:?}", m.bound))
+                    }
+                })
+                .map_err(|what| BrokenLinks { what });
         }
         if self.pending {
             // A run stopped early: its levels are still covered, as the search covered them.

@@ -42,6 +42,11 @@ impl Solver<'_> {
         if let Some(item) = self.links.covered_item_of_option(first) {
             return Err(self.conflict(option, item));
         }
+        // With multiplicities, forcing an option takes it out of the lists without covering all
+        // its items: an option is chosen once at most.
+        if self.chosen[..self.base].contains(&first) {
+            return Err(self.conflict(option, self.problem.tops[first as usize]));
+        }
         // In a problem with colors: an item a forced option gave another color (or none).
         if let Some(item) = self.links.clashing_item_of_option(first) {
             return Err(self.conflict(option, item));
@@ -61,7 +66,10 @@ impl Solver<'_> {
     pub(super) fn apply_forced(&mut self, first: u32) -> Restriction {
         let mark = self.links.emptied_len();
         let before = self.links.updates();
-        self.links.with(|d| d.cover_option(first));
+        match &mut self.multi {
+            None => self.links.with(|d| d.cover_option(first)),
+            Some(m) => self.links.with(|d| d.force_multi(first, &mut m.bound)),
+        }
         let cost = self.links.updates() - before;
         self.restriction_cost += cost;
         self.chosen[self.base] = first;
@@ -100,7 +108,10 @@ impl Solver<'_> {
         Some(match last {
             Restriction::Forced(first, mark, cost) => {
                 self.restriction_cost -= cost;
-                self.links.with(|d| d.uncover_option(first));
+                match &mut self.multi {
+                    None => self.links.with(|d| d.uncover_option(first)),
+                    Some(m) => self.links.with(|d| d.unforce_multi(first, &mut m.bound)),
+                }
                 self.links.truncate_emptied(mark);
                 self.base -= 1;
                 self.level = self.base;
@@ -204,6 +215,9 @@ impl Solver<'_> {
             return;
         }
         self.links.restore(self.problem);
+        if let Some(m) = &mut self.multi {
+            m.restore(self.problem);
+        }
         self.restrictions.truncate(len);
         self.restriction_cost = 0;
         self.base = 0;

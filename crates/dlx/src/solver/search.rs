@@ -56,11 +56,15 @@ impl Solver<'_> {
     }
 
     pub(super) fn step(&mut self, resume: bool) -> Step {
-        let step = match (self.seed.is_some(), self.links.is_colored()) {
-            (false, false) => self.search::<false, false>(resume),
-            (true, false) => self.search::<true, false>(resume),
-            (false, true) => self.search::<false, true>(resume),
-            (true, true) => self.search::<true, true>(resume),
+        let step = match (self.multi.is_some(), self.seed.is_some(), self.links.is_colored()) {
+            (false, false, false) => self.search::<false, false>(resume),
+            (false, true, false) => self.search::<true, false>(resume),
+            (false, false, true) => self.search::<false, true>(resume),
+            (false, true, true) => self.search::<true, true>(resume),
+            (true, false, false) => self.search_multi::<false, false>(resume),
+            (true, true, false) => self.search_multi::<true, false>(resume),
+            (true, false, true) => self.search_multi::<false, true>(resume),
+            (true, true, true) => self.search_multi::<true, true>(resume),
         };
         self.stats.updates = self.links.updates();
         self.stats.cleansings = self.links.cleansings();
@@ -73,6 +77,20 @@ impl Solver<'_> {
     /// Puts the solver back at its base level from wherever a paused search stands (use
     /// [`settle`](Self::settle)).
     pub(super) fn unwind(&mut self) {
+        if let Some(m) = &mut self.multi {
+            let (base, level) = (self.base, self.level);
+            super::multi::unwind(
+                &mut self.links,
+                m,
+                &self.chosen,
+                &mut self.pool,
+                &mut self.pool_pos,
+                base,
+                level,
+                self.run_emptied,
+            );
+            self.level = base;
+        }
         while self.level > self.base {
             self.level -= 1;
             let x = self.chosen[self.level];

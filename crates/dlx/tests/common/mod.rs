@@ -46,3 +46,8 @@ pub fn all_solutions(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
     all.sort();
     all
 }
+
+/// The path of a file in the project's `fixtures` folder.
+pub fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name)
+}
