@@ -1,10 +1,13 @@
 //! Counting all solutions of three classic problems: this engine, and the `dlx` and `xcov` crates
 //! on the very same matrices, side by side; then a problem with colors (word squares), with this
-//! engine and the `dlx` crate's Algorithm C. Throughput is the engine's update count, so criterion
-//! reports updates per second next to the time.
+//! engine and the `dlx` crate's Algorithm C; then one with multiplicities (the 7x7 0-1 matrices
+//! whose lines sum to 2), with this engine and the `dlx` crate's Algorithm M. Throughput is the
+//! engine's update count, so criterion reports updates per second next to the time.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dlx_benches::{PlainProblem, langford::langford, pentominoes::pentominoes, queens::queens, word_squares};
+use dlx_benches::{
+    PlainProblem, langford::langford, line_sums, pentominoes::pentominoes, queens::queens, word_squares,
+};
 use dlx_engine::{Problem, Solver};
 
 fn count_engine(problem: &Problem) -> u64 {
@@ -54,6 +57,24 @@ fn count_dlx_crate_colored(plain: &PlainProblem) -> u64 {
         dlx::OptOrder::Seq,
     );
     count_with_dlx_crate(&mut problem)
+}
+
+/// The `dlx` crate's Algorithm M (multiplicities), with its chooser of Knuth's key.
+fn count_dlx_crate_multi(plain: &PlainProblem) -> u64 {
+    let options: Vec<Vec<dlx::Uint>> =
+        plain.options.iter().map(|o| o.iter().map(|&i| dlx::Uint(i)).collect()).collect();
+    let bounds = plain.bounds.iter().map(|&(lower, upper)| (dlx::Int(lower), dlx::Int(upper)));
+    let items = dlx::m::INodes::new(bounds, dlx::Uint(plain.secondary));
+    let n = dlx::Uint(plain.primary + plain.secondary);
+    let opts = dlx::x::ONodes::new(n, dlx::Uint(plain.primary), &options, dlx::OptOrder::Seq);
+    let mut problem = dlx::m::Problem::new(items, opts);
+    let mut solver = dlx::Solver::new(&mut problem);
+    let mut chooser = dlx::choose::mrv_chooser(dlx::choose::prefer_any(), dlx::choose::knuth_tiebreak());
+    let mut n = 0;
+    while solver.next_solution(&mut chooser) {
+        n += 1;
+    }
+    n
 }
 
 fn count_xcov(plain: &PlainProblem) -> u64 {
@@ -110,6 +131,21 @@ fn bench(c: &mut Criterion) {
     group.bench_function(BenchmarkId::from_parameter("dlx-engine"), |b| b.iter(|| count_engine(&problem)));
     group.bench_function(BenchmarkId::from_parameter("dlx-crate"), |b| {
         b.iter(|| count_dlx_crate_colored(&plain))
+    });
+    group.finish();
+
+    // Multiplicities: the 7x7 0-1 matrices whose rows and columns each sum to 2.
+    let problem = line_sums::line_sums(7, 2, 2).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count().unwrap(), 3_110_940);
+    let plain = PlainProblem::from_problem(&problem);
+    assert_eq!(count_dlx_crate_multi(&plain), 3_110_940, "dlx crate on line sums");
+    let mut group = c.benchmark_group("count/line-sums-7x7");
+    group.throughput(Throughput::Elements(solver.stats().updates));
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::from_parameter("dlx-engine"), |b| b.iter(|| count_engine(&problem)));
+    group.bench_function(BenchmarkId::from_parameter("dlx-crate"), |b| {
+        b.iter(|| count_dlx_crate_multi(&plain))
     });
     group.finish();
 }

@@ -23,6 +23,11 @@ pub mod pentominoes;
 #[path = "../../crates/dlx/examples/word_squares.rs"]
 pub mod word_squares;
 
+/// 0-1 matrices with given line sums (multiplicities), built by the engine's example.
+#[allow(dead_code, unreachable_pub, missing_docs)]
+#[path = "../../crates/dlx/examples/line_sums.rs"]
+pub mod line_sums;
+
 /// A problem as plain lists: primary items are `0..primary`, secondary items follow; each option
 /// lists its items (0-based, in the engine's layout order) in ascending order.
 #[derive(Debug, Clone)]
@@ -36,6 +41,8 @@ pub struct PlainProblem {
     /// The color of each item of each option, as `options` lists them: 0 for none, else a number
     /// per color name from 1.
     pub colors: Vec<Vec<u32>>,
+    /// Each primary item's bounds on its number of covers, `(1, 1)` without multiplicities.
+    pub bounds: Vec<(u32, u32)>,
 }
 
 impl PlainProblem {
@@ -63,7 +70,16 @@ impl PlainProblem {
             options.push(items.iter().map(|&(i, _)| i).collect());
             colors.push(items.iter().map(|&(_, c)| c).collect());
         }
+        let bounds = problem
+            .items()
+            .filter(|&i| problem.is_primary(i))
+            .map(|i| {
+                let b = problem.item_bounds(i);
+                (*b.start(), *b.end())
+            })
+            .collect();
         PlainProblem {
+            bounds,
             primary: problem.primary_count(),
             secondary: problem.secondary_count(),
             options,

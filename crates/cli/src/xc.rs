@@ -14,8 +14,10 @@ use crate::choice;
 use crate::input::Source;
 use crate::report::{self, EXIT_INVALID, Stopped, stderr};
 
-/// Solve an exact-cover problem written in Knuth's `.dlx` format, with colors on secondary
-/// items in options (`x:red`, as Knuth's DLX2 reads them) or without.
+/// Solve an exact-cover problem written in Knuth's `.dlx` format: plain (as DLX1 reads it), with
+/// colors on secondary items in options (`x:red`, as DLX2 reads them), with bounds on how many
+/// times primary items are covered (`2:3|x` or `2|x` in the item line, as DLX3 reads them), or
+/// with both.
 ///
 /// Prints each solution as its options, one per line (each option as its item names, colors as
 /// written), solutions separated by a blank line. A problem without solutions prints nothing on

@@ -4,7 +4,11 @@
 //! set of options that covers every *primary* item exactly once and every *secondary* item at most
 //! once. Secondary items may also take *colors* in options (Knuth's XCC problems, DLX2): then
 //! several chosen options may share a secondary item provided they all give it the same color
-//! ([`ProblemBuilder::option_with_colors`], `x:red` in `.dlx` text). Model your problem with a
+//! ([`ProblemBuilder::option_with_colors`], `x:red` in `.dlx` text). Primary items may take
+//! *multiplicities*: bounds `a..=b` on how many chosen options cover them (Knuth's MCC problems,
+//! DLX3; [`ProblemBuilder::primary_with_bounds`], `a:b|x` in `.dlx` text), each option still
+//! chosen at most once and each solution, a set of options, found once. Colors and multiplicities
+//! combine, and every capability below works with either or both. Model your problem with a
 //! [`ProblemBuilder`] (or read Knuth's `.dlx` text with [`Problem::parse_dlx`]), then search it
 //! with a [`Solver`]:
 //!
@@ -92,6 +96,15 @@
 //! [`Solver::set_random_ties`] keeps the shuffle but breaks ties as an unseeded run does, which
 //! is cheaper.
 //!
+//! With multiplicities the search is Knuth's Algorithm M (DLX3), and the key is his: the number
+//! of ways to branch on the item (its options that leave enough behind them, plus a null move,
+//! "no more options", when its lower bound is met), then less slack, then a longer list. An item
+//! with bounds `1..=1` keys on its length alone, as above. A chosen option lowers each of its
+//! primary items' remaining bound and covers an item when it reaches 0; an option tried for an
+//! item that stays active is *tweaked* (taken out of every list, its item's too), so that no
+//! deeper level takes it again. On the problems measured it does exactly DLX3's updates and nodes
+//! (see `benches/RESULTS.md`).
+//!
 //! The choice is made cheap without changing it: primary items whose list becomes empty are
 //! recorded while covering, so a dead end is found without a scan; otherwise the lengths of all
 //! primary items are scanned as an array (a covered item's length carries a mark that keeps it
@@ -105,7 +118,8 @@
 //! `links` (cover, uncover, hide, unhide, and the record of emptied items: the only module that
 //! reads memory unchecked, with every precondition of that checked inside it), `choose` (the
 //! choice of item; its SSE4.1 scan in `choose::sse41`, whose only `unsafe` is the call after the
-//! run-time check of the processor), `solver` (`restrict`, `search`, `iter`), `check` (the link
+//! run-time check of the processor), `solver` (`restrict`, `search`, `multi` for Algorithm M,
+//! `iter`), `check` (the link
 //! checker), `format` (the `.dlx` text). Each module states its own invariants at its top.
 //! Measurements behind the design are in `benches/RESULTS.md`.
 

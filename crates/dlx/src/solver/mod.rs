@@ -34,10 +34,11 @@ use search::Step;
 /// Effort of the last search run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
-    /// Search-tree nodes: options tried (forced options are not counted).
+    /// Search-tree nodes: options tried (forced options are not counted), and, with
+    /// multiplicities, null moves (an item that takes no more options).
     pub nodes: u64,
-    /// Options tried for an item that had more than one option left: the nodes that were guesses
-    /// rather than forced moves.
+    /// Options tried for an item that had more than one option left (with multiplicities: more
+    /// than one way to branch): the nodes that were guesses rather than forced moves.
     pub guesses: u64,
     /// List removals (Knuth's updates): one for each item covered and one for each node hidden.
     pub updates: u64,
