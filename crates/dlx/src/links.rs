@@ -22,6 +22,16 @@
 //! array has a slot per node, checked at each colored entry point: a node index read from the
 //! links is then in bounds for it as for the `top`s.
 //!
+//! # Multiplicities
+//!
+//! In a problem whose primary items take bounds (see `solver::multi`), a chosen option lowers the
+//! remaining bound of each of its primary items, kept outside the links, and covers an item whose
+//! bound reaches 0. Two more operations serve Algorithm M: *tweaking* takes an option out of
+//! every list, its own item's included (Knuth's `tweak`; undone for a whole level at once by
+//! `untweak`, or one by one in reverse), and *deactivating* takes an item whose list is empty out
+//! of the item list without covering it (marked [`COVERED`] all the same, so that the marks keep
+//! telling which items are listed). Their entry points check their indices as the others do.
+//!
 //! # Invariants of the links
 //!
 //! Checked by `check::check_links` (through `Solver::verify_links`): the item lists are circular
@@ -1118,6 +1128,7 @@ impl LinksMut<'_> {
             return;
         }
         self.check_option_node(first);
+        assert_eq!(self.top_at(first), i, "the first node tweaked is in the item's list");
         let z = self.ud_at(i).down;
         self.ud_mut(i).down = first;
         let (mut above, mut r) = (i, first);
@@ -1154,7 +1165,7 @@ impl LinksMut<'_> {
     /// covering it (Knuth's null move: the item needs no more options).
     #[inline(always)]
     pub(crate) fn deactivate(&mut self, i: u32) {
-        self.check_item(i);
+        assert!(i.wrapping_sub(1) < self.n_primary, "{i} is not a primary item");
         let ItemLink { left, right } = self.item_at(i);
         self.item_mut(left).right = right;
         self.item_mut(right).left = left;
@@ -1165,7 +1176,7 @@ impl LinksMut<'_> {
     /// Undoes [`deactivate`](Self::deactivate).
     #[inline(always)]
     pub(crate) fn reactivate(&mut self, i: u32) {
-        self.check_item(i);
+        assert!(i.wrapping_sub(1) < self.n_primary, "{i} is not a primary item");
         let ItemLink { left, right } = self.item_at(i);
         self.item_mut(left).right = i;
         self.item_mut(right).left = i;

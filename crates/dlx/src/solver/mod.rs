@@ -355,10 +355,13 @@ impl<'p> Solver<'p> {
     /// A solver for `problem`, with no forced option, no budget and deterministic branching.
     pub fn new(problem: &'p Problem) -> Self {
         // Each level chooses an option, different from every other level's and from the forced
-        // ones; with multiplicities a level may instead make a null move, which takes an item out
-        // of the active list for good below it.
+        // ones. With multiplicities each option still covers a primary item, so no more options
+        // are chosen than the upper bounds add up to; and a level may instead make a null move,
+        // which takes an item out of the active list for good below it.
         let depth = if problem.has_multiplicities() {
-            problem.option_count() + problem.primary_count() + 1
+            let covers =
+                problem.bounds.iter().fold(0usize, |sum, &(_, upper)| sum.saturating_add(upper as usize));
+            covers.min(problem.option_count()) + problem.primary_count() + 1
         } else {
             problem.primary_count() + 1
         };

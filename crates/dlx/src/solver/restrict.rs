@@ -44,7 +44,7 @@ impl Solver<'_> {
         }
         // With multiplicities, forcing an option takes it out of the lists without covering all
         // its items: an option is chosen once at most.
-        if self.chosen[..self.base].contains(&first) {
+        if self.multi.is_some() && self.chosen[..self.base].contains(&first) {
             return Err(self.conflict(option, self.problem.tops[first as usize]));
         }
         // In a problem with colors: an item a forced option gave another color (or none).
