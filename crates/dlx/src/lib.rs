@@ -141,8 +141,8 @@ pub use index::{ItemId, OptionId};
 pub use layout::MAX_NODES;
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
-    BrokenLinks, Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Stats,
-    StopReason, TieBreak, Undone, UnknownTieBreak, Visitor,
+    BrokenLinks, Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Split,
+    Stats, StopReason, Subtree, TieBreak, Undone, UnknownTieBreak, Visitor,
 };
 
 /// The README's examples, run as doctests.

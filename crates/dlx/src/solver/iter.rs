@@ -81,7 +81,8 @@ impl Iterator for Solutions<'_, '_> {
                 let nodes = self.solver.solution_nodes();
                 Some(Ok(nodes.iter().map(|&n| problem.option_of_node(n)).collect()))
             }
-            Step::Exhausted => {
+            // (No cap is set outside `split`, so no frontier is met here.)
+            Step::Exhausted | Step::Frontier => {
                 self.state = IterState::Done;
                 None
             }

@@ -25,11 +25,13 @@ mod iter;
 mod multi;
 mod restrict;
 mod search;
+mod split;
 
 pub use iter::Solutions;
 use multi::Multi;
 use restrict::Restriction;
 use search::Step;
+pub use split::{Split, Subtree};
 
 /// Effort of the last search run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -335,6 +337,8 @@ pub struct Solver<'p> {
     restriction_cost: u64,
     /// The bounds and per-level state of a problem with multiplicities (`None` without).
     multi: Option<Multi>,
+    /// The level at which a capped search stops, leaving subtrees to others (`usize::MAX`: none).
+    cap: usize,
     /// While counting: stop at this many solutions, which the search may count without stopping
     /// at each (0 when every solution is to be seen).
     count_limit: u64,
@@ -387,6 +391,7 @@ impl<'p> Solver<'p> {
             restriction_cost: 0,
             multi: problem.has_multiplicities().then(|| Multi::new(problem, depth)),
             count_limit: 0,
+            cap: usize::MAX,
         }
     }
 
@@ -499,7 +504,8 @@ impl<'p> Solver<'p> {
                     self.pending = true;
                     return Ok(self.stats.solutions);
                 }
-                Step::Solution => resume = true,
+                // (No cap is set outside `split`, so no frontier is met here.)
+                Step::Solution | Step::Frontier => resume = true,
                 Step::Exhausted => return Ok(self.stats.solutions),
                 Step::Interrupted(reason) => {
                     self.pending = true;
@@ -524,6 +530,8 @@ impl<'p> Solver<'p> {
                     }
                     resume = true;
                 }
+                // (No cap is set outside `split`, so no frontier is met here.)
+                Step::Frontier => resume = true,
                 Step::Exhausted => return Ok(Finished::Exhausted),
                 Step::Interrupted(reason) => {
                     self.pending = true;

@@ -80,6 +80,11 @@ impl Multi {
         }
     }
 
+    /// Says whether the levels now covered were made in shuffled order.
+    pub(super) fn set_shuffled(&mut self, shuffled: bool) {
+        self.shuffled = shuffled;
+    }
+
     /// The option nodes among `chosen`, null moves (item headers, at most `n_items`) left out.
     pub(super) fn solution<'a>(&'a mut self, chosen: &[u32], n_items: u32) -> &'a [u32] {
         self.found.clear();
@@ -169,6 +174,54 @@ impl Multi {
     }
 }
 
+/// Does at level `l` what [`Solver::search_multi`] does there, unshuffled, up to trying `x` (an
+/// option node, or the header of the level's item for a null move): lowers the bound of `x`'s
+/// item, covers it if that reaches 0, tweaks the options above `x` in its list (as trying each of
+/// them and backtracking left them), and then takes `x` as the search does. Truncates the record
+/// of emptied items back to `keep` after each operation, as the search does. Panics if `x` is not
+/// where the search would go next, which a path cut by `split` from the same state always is.
+pub(super) fn replay(links: &mut Links, m: &mut Multi, l: usize, x: u32, keep: usize) {
+    m.shuffled = false;
+    let n_items = links.item_count();
+    if links.is_colored() {
+        links.with(|d| replay_in::<true>(d, &mut m.levels(), l, x, n_items, keep));
+    } else {
+        links.with(|d| replay_in::<false>(d, &mut m.levels(), l, x, n_items, keep));
+    }
+}
+
+fn replay_in<const COLORED: bool>(
+    d: &mut LinksMut<'_>,
+    v: &mut Levels<'_>,
+    l: usize,
+    x: u32,
+    n_items: u32,
+    keep: usize,
+) {
+    let item = if x <= n_items { x } else { d.item_of(x) };
+    let b = v.bound[item as usize].checked_sub(1).expect("the path follows the search");
+    v.bound[item as usize] = b;
+    let mut y = d.down(item);
+    v.first_tweak[l] = y;
+    if b == 0 {
+        d.cover_as::<COLORED>(item);
+        d.truncate_emptied(keep);
+    }
+    loop {
+        assert!(advance::<COLORED>(d, v.bound, v.slack, item, y), "the path follows the search");
+        d.truncate_emptied(keep);
+        if y == x {
+            break;
+        }
+        assert_ne!(y, item, "the path follows the search");
+        y = d.down(y);
+    }
+    if x != item {
+        d.cover_rest_multi::<COLORED>(x, v.bound);
+        d.truncate_emptied(keep);
+    }
+}
+
 /// Undoes the levels `base..level` that a run of [`Solver::search_multi`] left covered, in
 /// reverse order, and truncates the record of emptied items to `run_emptied`.
 #[allow(clippy::too_many_arguments)]
@@ -223,7 +276,10 @@ impl Solver<'_> {
     /// solution (`resume == true`), until the next solution, the end, or an interruption; as
     /// [`search`](Self::search) does for Algorithm X, and with the same contract.
     #[inline(never)]
-    pub(super) fn search_multi<const RANDOM: bool, const COLORED: bool>(&mut self, resume: bool) -> Step {
+    pub(super) fn search_multi<const RANDOM: bool, const COLORED: bool, const CAPPED: bool>(
+        &mut self,
+        resume: bool,
+    ) -> Step {
         let base = self.base;
         let mut l = self.level;
         let mut nodes = self.stats.nodes;
@@ -232,6 +288,7 @@ impl Solver<'_> {
         let update_limit = self.budget.updates.unwrap_or(u64::MAX);
         let cancel = self.cancel.as_ref();
         let run_emptied = self.run_emptied;
+        let cap = self.cap;
         let random_ties = RANDOM && self.random_ties;
         // Solutions that may pass uncounted by the caller before one is returned (while
         // counting, up to the limit), and those that did.
@@ -263,6 +320,8 @@ impl Solver<'_> {
                     } else {
                         break Step::Solution;
                     }
+                } else if CAPPED && l == cap {
+                    break Step::Frontier;
                 } else if nodes >= node_limit || links.updates() >= update_limit {
                     break Step::Interrupted(StopReason::Budget);
                 } else if nodes & 1023 == 0 && cancel.is_some_and(CancelFlag::is_cancelled) {

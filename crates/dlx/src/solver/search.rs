@@ -27,6 +27,9 @@ use super::{CancelFlag, Solver, Stats, StopReason};
 /// What one call of the search loop ended with.
 pub(super) enum Step {
     Solution,
+    /// The search reached the level it was capped at (see `split`): `chosen[base..level]` is the
+    /// path to a subtree left for another solver.
+    Frontier,
     Exhausted,
     Interrupted(StopReason),
 }
@@ -56,15 +59,20 @@ impl Solver<'_> {
     }
 
     pub(super) fn step(&mut self, resume: bool) -> Step {
-        let step = match (self.multi.is_some(), self.seed.is_some(), self.links.is_colored()) {
-            (false, false, false) => self.search::<false, false>(resume),
-            (false, true, false) => self.search::<true, false>(resume),
-            (false, false, true) => self.search::<false, true>(resume),
-            (false, true, true) => self.search::<true, true>(resume),
-            (true, false, false) => self.search_multi::<false, false>(resume),
-            (true, true, false) => self.search_multi::<true, false>(resume),
-            (true, false, true) => self.search_multi::<false, true>(resume),
-            (true, true, true) => self.search_multi::<true, true>(resume),
+        let capped = self.cap != usize::MAX;
+        let step = match (self.multi.is_some(), self.seed.is_some() && !capped, self.links.is_colored()) {
+            (false, false, false) if capped => self.search::<false, false, true>(resume),
+            (false, false, true) if capped => self.search::<false, true, true>(resume),
+            (true, false, false) if capped => self.search_multi::<false, false, true>(resume),
+            (true, false, true) if capped => self.search_multi::<false, true, true>(resume),
+            (false, false, false) => self.search::<false, false, false>(resume),
+            (false, true, false) => self.search::<true, false, false>(resume),
+            (false, false, true) => self.search::<false, true, false>(resume),
+            (false, true, true) => self.search::<true, true, false>(resume),
+            (true, false, false) => self.search_multi::<false, false, false>(resume),
+            (true, true, false) => self.search_multi::<true, false, false>(resume),
+            (true, false, true) => self.search_multi::<false, true, false>(resume),
+            (true, true, true) => self.search_multi::<true, true, false>(resume),
         };
         self.stats.updates = self.links.updates();
         self.stats.cleansings = self.links.cleansings();
@@ -109,11 +117,17 @@ impl Solver<'_> {
     /// covered; on an interruption likewise (the caller marks them pending); on exhaustion all is
     /// undone.
     ///
+    /// `CAPPED` stops at level `self.cap` with [`Step::Frontier`] instead of entering it (see
+    /// `split`); resuming then backtracks as after a solution.
+    ///
     /// `COLORED` runs Knuth's Algorithm C (DLX2) instead: covering hides with cleansed nodes left
     /// in place, and a chosen option's other nodes are committed (covered, or purified to their
     /// color). A problem without colors compiles to Algorithm X alone.
     #[inline(never)]
-    pub(super) fn search<const RANDOM: bool, const COLORED: bool>(&mut self, resume: bool) -> Step {
+    pub(super) fn search<const RANDOM: bool, const COLORED: bool, const CAPPED: bool>(
+        &mut self,
+        resume: bool,
+    ) -> Step {
         let base = self.base;
         let mut l = self.level;
         let mut nodes = self.stats.nodes;
@@ -121,6 +135,7 @@ impl Solver<'_> {
         let node_limit = self.budget.nodes.unwrap_or(u64::MAX);
         let update_limit = self.budget.updates.unwrap_or(u64::MAX);
         let cancel = self.cancel.as_ref();
+        let cap = self.cap;
         let mut view = self.links.view();
         let links = &mut view;
         let chosen = &mut self.chosen[..];
@@ -134,6 +149,9 @@ impl Solver<'_> {
                 // X2: all primary items covered?
                 if links.first_primary() == 0 {
                     break Step::Solution;
+                }
+                if CAPPED && l == cap {
+                    break Step::Frontier;
                 }
                 if nodes >= node_limit || links.updates() >= update_limit {
                     break Step::Interrupted(StopReason::Budget);

@@ -1,0 +1,160 @@
+//! Subtrees: the top of the search walked to a given depth and cut there, and the search of one
+//! subtree by another solver, so that one search can be shared among threads or machines.
+//!
+//! [`Solver::split`] runs the search with a cap: on reaching the capped level it records the path
+//! (the option node tried at each level above, or, with multiplicities, an item's header for a
+//! null move) instead of going deeper, and backtracks as after a solution. A solution found above
+//! the cap is recorded the same way, as a subtree of one leaf. The subtrees come out in the order
+//! the search meets them, so that visiting them in that order visits the solutions in the order
+//! of one uncut search.
+//!
+//! [`Solver::count_subtree`] and [`Solver::visit_subtree`] *replay* a path: at each level they do
+//! exactly what the search did there before trying the path's node (cover the item, or with
+//! multiplicities lower its bound and tweak the options before the node), which gives the links
+//! the very state the uncut search had; then they search from there, and undo the path. So a
+//! subtree's run makes exactly the nodes and updates the uncut search made below the cap, and the
+//! walk's own figures plus every subtree's add up to those of one uncut run (with the default
+//! tie-break; the last-conflict rule and seeds depend on the history, and change the figures but
+//! not the solutions).
+
+use crate::index::OptionId;
+
+use super::search::Step;
+use super::{Finished, Interrupted, Solver, Stats, Visitor, multi};
+
+/// A subtree of a solver's search tree, as [`Solver::split`] cut it: the path of choices from the
+/// root. It belongs to the problem (and the forced and excluded options) it was cut from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Subtree {
+    path: Box<[u32]>,
+}
+
+impl Subtree {
+    /// The number of levels above the subtree.
+    pub fn depth(&self) -> usize {
+        self.path.len()
+    }
+}
+
+/// The top of a search tree, cut at a depth by [`Solver::split`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Split {
+    /// The subtrees below the cut, and the solutions above it as subtrees of one leaf, in the
+    /// order of the search.
+    pub subtrees: Vec<Subtree>,
+    /// What the walk above the cut did: nodes, guesses, updates and cleansings above it. Its
+    /// `solutions` is 0: every solution is in a subtree.
+    pub stats: Stats,
+}
+
+impl Solver<'_> {
+    /// Walks the search down to `depth` levels below the forced options and cuts it there: the
+    /// subtrees below, each to be searched with [`count_subtree`](Self::count_subtree) or
+    /// [`visit_subtree`](Self::visit_subtree) by this solver or another one of the same problem
+    /// and restrictions (on another thread, say). The solutions of the subtrees, in order, are
+    /// the solutions of the whole search, in its order; the walk's figures and those of the
+    /// subtrees' runs add up to the figures of one whole run (see the module docs for the
+    /// exceptions). A seed is ignored by the walk: the cut is the same on every solver.
+    ///
+    /// ```
+    /// use dlx_engine::{Problem, Solver};
+    /// let problem: Problem = "A B C\nA\nB\nC\nA B\nB C\n".parse().unwrap();
+    /// let mut solver = Solver::new(&problem);
+    /// let split = solver.split(1).unwrap();
+    /// let counts: Vec<u64> = split.subtrees.iter().map(|t| solver.count_subtree(t).unwrap()).collect();
+    /// assert_eq!(counts.iter().sum::<u64>(), solver.count().unwrap());
+    /// ```
+    pub fn split(&mut self, depth: usize) -> Result<Split, Interrupted> {
+        self.start_run();
+        self.cap = self.base.saturating_add(depth);
+        let mut subtrees = Vec::new();
+        let mut resume = false;
+        let result = loop {
+            match self.step(resume) {
+                Step::Solution | Step::Frontier => {
+                    subtrees.push(Subtree { path: self.chosen[self.base..self.level].into() });
+                    resume = true;
+                }
+                Step::Exhausted => break Ok(()),
+                Step::Interrupted(reason) => {
+                    self.pending = true;
+                    break Err(Interrupted { reason, solutions: 0 });
+                }
+            }
+        };
+        self.cap = usize::MAX;
+        result?;
+        // The solutions above the cut are counted by their subtrees' runs.
+        let stats = Stats { solutions: 0, ..self.stats };
+        self.stats = stats;
+        Ok(Split { subtrees, stats })
+    }
+
+    /// The number of solutions in a subtree of this solver's search, which [`split`](Self::split)
+    /// cut; [`stats`](Self::stats) then tells what the run below the cut did. Panics if the
+    /// subtree was cut from a solver of another problem, or with other restrictions.
+    pub fn count_subtree(&mut self, subtree: &Subtree) -> Result<u64, Interrupted> {
+        self.in_subtree(subtree, |s| s.count())
+    }
+
+    /// Shows each solution of a subtree to `visitor`, in the order of the search, as
+    /// [`visit`](Self::visit) does for the whole tree. Panics as
+    /// [`count_subtree`](Self::count_subtree) does.
+    pub fn visit_subtree<V: Visitor + ?Sized>(
+        &mut self,
+        subtree: &Subtree,
+        visitor: &mut V,
+    ) -> Result<Finished, Interrupted> {
+        self.in_subtree(subtree, |s| s.visit(visitor))
+    }
+
+    /// The options of the path to a subtree (null moves left out), as the search chose them.
+    pub fn subtree_options(&self, subtree: &Subtree) -> Vec<OptionId> {
+        let n_items = self.links.item_count();
+        subtree.path.iter().filter(|&&x| x > n_items).map(|&x| self.problem.option_of_node(x)).collect()
+    }
+
+    /// Runs `run` with the links in the state of `subtree`'s root, the path's levels frozen below
+    /// the search; then undoes the path. Leaves nothing pending.
+    fn in_subtree<R>(&mut self, subtree: &Subtree, run: impl FnOnce(&mut Self) -> R) -> R {
+        self.settle();
+        let (base, emptied) = (self.base, self.links.emptied_len());
+        let path = &subtree.path;
+        assert!(base + path.len() < self.chosen.len(), "the subtree is deeper than this problem's search");
+        let n_items = self.links.item_count();
+        for (k, &x) in path.iter().enumerate() {
+            assert!(
+                (x as usize) < self.problem.node_count() && (x > n_items || self.multi.is_some()),
+                "the subtree is not of this problem"
+            );
+            self.chosen[base + k] = x;
+            match &mut self.multi {
+                None => self.links.with(|d| d.cover_choice(x)),
+                Some(m) => multi::replay(&mut self.links, m, base + k, x, emptied),
+            }
+        }
+        self.base = base + path.len();
+        self.level = self.base;
+        let result = run(self);
+        self.settle();
+        match &mut self.multi {
+            None => {
+                for &x in path.iter().rev() {
+                    self.links.with(|d| d.uncover_choice(x));
+                }
+            }
+            Some(m) => {
+                // The path's levels were replayed in list order, not shuffled.
+                m.set_shuffled(false);
+                let (mut pool, mut pool_pos) = (Vec::new(), Vec::new());
+                let chosen = &self.chosen;
+                multi::unwind(&mut self.links, m, chosen, &mut pool, &mut pool_pos, base, self.base, emptied);
+            }
+        }
+        self.links.truncate_emptied(emptied);
+        self.base = base;
+        self.level = base;
+        result
+    }
+}

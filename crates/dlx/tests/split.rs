@@ -1,0 +1,130 @@
+//! Cutting a search into subtrees: the subtrees' solutions, in order, are the whole search's, and
+//! the figures of the walk and of the subtrees' runs add up to those of one run; for plain
+//! problems, colors and multiplicities, with forced options, at every depth.
+
+mod common;
+
+use std::ops::ControlFlow;
+
+use common::{fixture, langford::langford, queens::queens};
+use dlx_engine::{OptionId, Problem, Solver, Stats};
+
+/// Every solution of a run, in order.
+fn solutions(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
+    let mut all = Vec::new();
+    solver
+        .for_each(|s| {
+            all.push(s.to_vec());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    all
+}
+
+/// Cuts `problem`'s search (after forcing `forced`) at depths 0 to 5 and checks the subtrees
+/// against one whole run: the same solutions in the same order, visited and counted, by another
+/// solver; the same figures in sum.
+fn check(problem: &Problem, forced: &[OptionId]) {
+    check_to(problem, forced, 5);
+}
+
+/// [`check`] down to depth `deepest`.
+fn check_to(problem: &Problem, forced: &[OptionId], deepest: usize) {
+    let mut whole = Solver::new(problem);
+    for &option in forced {
+        whole.force(option).unwrap();
+    }
+    let expected = solutions(&mut whole);
+    let expected_stats = whole.stats();
+    let mut cutter = Solver::new(problem);
+    let mut worker = Solver::new(problem);
+    for s in [&mut cutter, &mut worker] {
+        for &option in forced {
+            s.force(option).unwrap();
+        }
+    }
+    for depth in 0..=deepest {
+        let split = cutter.split(depth).unwrap();
+        let mut sum = split.stats;
+        let mut seen = Vec::new();
+        for subtree in &split.subtrees {
+            assert!(subtree.depth() <= depth);
+            let path = worker.subtree_options(subtree);
+            let before = seen.len();
+            worker
+                .visit_subtree(subtree, &mut |s: &dlx_engine::Solution<'_>| {
+                    seen.push(s.to_vec());
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            let stats = worker.stats();
+            assert_eq!(worker.count_subtree(subtree).unwrap(), (seen.len() - before) as u64);
+            assert_eq!(worker.stats(), stats, "counting and visiting a subtree do the same work");
+            for solution in &seen[before..] {
+                assert!(
+                    path.iter().all(|o| solution.contains(o)),
+                    "a solution of the subtree lacks its path"
+                );
+            }
+            sum.add(&stats);
+            worker.verify_links().unwrap();
+        }
+        assert_eq!(seen, expected, "depth {depth}: the subtrees' solutions, in order");
+        assert_eq!(sum, expected_stats, "depth {depth}: the figures add up");
+        cutter.verify_links().unwrap();
+    }
+    assert_eq!(cutter.count().unwrap(), expected.len() as u64);
+}
+
+#[test]
+fn plain_problems() {
+    check(&queens(6).unwrap(), &[]);
+    check(&queens(8).unwrap(), &[]);
+    check(&queens(8).unwrap(), &[OptionId::new(3).unwrap()]);
+    check(&langford(7).unwrap(), &[]);
+    let knuth: Problem = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n".parse().unwrap();
+    check(&knuth, &[]);
+    // No solution at all, and the empty problem's one.
+    check(&"A B\nA\n".parse().unwrap(), &[]);
+}
+
+#[test]
+fn colors_and_multiplicities() {
+    for name in ["knuth-colors.dlx", "knuth-multiplicities.dlx"] {
+        let problem = Problem::parse_dlx(&std::fs::read_to_string(fixture(name)).unwrap()).unwrap();
+        check(&problem, &[]);
+    }
+    // Word-square-like colors: two rows, two columns, four cells.
+    let squares = "r0 r1 c0 c1 | x00 x01 x10 x11\n\
+        r0 x00:a x01:b\nr0 x00:b x01:a\nr0 x00:a x01:a\nr1 x10:b x11:a\nr1 x10:a x11:b\nr1 x10:a x11:a\n\
+        c0 x00:a x10:b\nc0 x00:b x10:a\nc0 x00:a x10:a\nc1 x01:b x11:a\nc1 x01:a x11:b\nc1 x01:a x11:a\n";
+    check(&squares.parse().unwrap(), &[]);
+    // Line sums: exactly 2, and between 1 and 2, with a forced cell.
+    for bounds in ["2", "1:2"] {
+        let n = 4;
+        let mut text: String = (0..n).map(|i| format!("{bounds}|r{i} ")).collect();
+        text += &(0..n).map(|j| format!("{bounds}|c{j}")).collect::<Vec<_>>().join(" ");
+        text.push('\n');
+        for i in 0..n {
+            for j in 0..n {
+                text += &format!("r{i} c{j}\n");
+            }
+        }
+        let problem: Problem = text.parse().unwrap();
+        check(&problem, &[]);
+        check(&problem, &[OptionId::new(5).unwrap()]);
+    }
+}
+
+/// The stats of a split and its subtrees are those of one run even when the walk stops at
+/// solutions above the cut (here every solution is at depth 1).
+#[test]
+fn shallow_solutions_are_subtrees_of_one_leaf() {
+    let problem: Problem = "A\nA\nA\nA\n".parse().unwrap();
+    let mut solver = Solver::new(&problem);
+    let split = solver.split(3).unwrap();
+    assert_eq!(split.subtrees.len(), 3);
+    assert!(split.subtrees.iter().all(|t| t.depth() == 1));
+    assert_eq!(split.stats, Stats { nodes: 3, guesses: 3, updates: 1, solutions: 0, cleansings: 0 });
+    assert_eq!(split.subtrees.iter().map(|t| solver.count_subtree(t).unwrap()).sum::<u64>(), 3);
+}
