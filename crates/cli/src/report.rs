@@ -102,9 +102,13 @@ pub(crate) struct Workers {
 impl Workers {
     /// Up to `threads` threads, and no more than one per core.
     pub(crate) fn new(threads: Option<u64>) -> Workers {
+        Workers { wanted: Workers::count(threads), pool: None }
+    }
+
+    /// The threads to run for `threads` asked (all cores when `None`): no more than one per core.
+    pub(crate) fn count(threads: Option<u64>) -> usize {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let wanted = threads.map_or(cores, |n| usize::try_from(n).unwrap_or(usize::MAX)).clamp(1, cores);
-        Workers { wanted, pool: None }
+        threads.map_or(cores, |n| usize::try_from(n).unwrap_or(usize::MAX)).clamp(1, cores)
     }
 
     /// A pool fit for work split into `pieces` independent pieces.

@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_engine::{Problem, Solution, Solver, TieBreak};
+use dlx_engine::{OptionId, ParallelSolver, Problem, Solver, Stats, TieBreak};
 
 use crate::choice;
 use crate::input::Source;
-use crate::report::{self, EXIT_INVALID, Stopped, stderr};
+use crate::report::{self, EXIT_INVALID, MAX_THREADS, Stopped, Usage, Workers, stderr};
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format: plain (as DLX1 reads it), with
 /// colors on secondary items in options (`x:red`, as DLX2 reads them), with bounds on how many
@@ -22,6 +22,10 @@ use crate::report::{self, EXIT_INVALID, Stopped, stderr};
 /// Prints each solution as its options, one per line (each option as its item names, colors as
 /// written), solutions separated by a blank line. A problem without solutions prints nothing on
 /// stdout, and says so on stderr.
+///
+/// The search uses every core: its tree is cut into many subtrees, which the threads share.
+/// Solutions are printed in the order of a search on one thread, byte for byte, and the
+/// statistics are those of one thread.
 #[derive(Debug, Args)]
 pub(crate) struct XcArgs {
     /// The `.dlx` file; standard input when absent or `-`.
@@ -32,9 +36,14 @@ pub(crate) struct XcArgs {
     /// Stop after this many solutions (with --count: count up to this many).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
-    /// Randomize branching with this seed (same seed, same order of solutions).
+    /// Randomize branching with this seed (same seed, same order of solutions). A seeded search
+    /// runs on one thread.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
+    /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
+    /// cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
     /// How to choose between items with equally few options left (--seed breaks ties at random
     /// instead).
     #[arg(long, value_name = "RULE", value_parser = choice::parser::<TieBreak>(), default_value = "earliest")]
@@ -60,42 +69,28 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(EXIT_INVALID));
         }
     };
-    let mut solver = Solver::new(&problem);
-    solver.set_seed(args.seed);
-    solver.set_tie_break(args.tie_break);
+    if args.seed.is_some() && args.threads.is_some_and(|n| n > 1) {
+        return Err(Usage("--seed searches on one thread: it cannot go with --threads above 1".into()).into());
+    }
+    let threads = Workers::count(if args.seed.is_some() { Some(1) } else { args.threads });
     // Ctrl-C cancels the search: the count is not printed, solutions printed are whole.
-    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
+    let cancel = report::cancel_flag().clone();
     let limit = args.limit.unwrap_or(u64::MAX);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
-    let solutions = if args.count {
-        let n = solver.count_up_to(limit).map_err(|_| Stopped)?;
-        // The count reached the limit: there may be more, as `dlx count` says.
-        let plus = if args.limit == Some(n) { "+" } else { "" };
-        writeln!(out, "{n}{plus}")?;
-        n
+    let (solutions, stats) = if threads > 1 {
+        // The threads start only if the problem is too large for a first, short attempt.
+        let mut parallel = ParallelSolver::new(&problem);
+        parallel.set_tie_break(args.tie_break);
+        parallel.set_cancel_flag(Some(cancel));
+        parallel.set_threads(Some(threads));
+        search(args, &problem, &mut out, limit, Search::Parallel(&parallel))?
     } else {
-        let mut written = 0u64;
-        let mut error = None;
-        let searched = solver.for_each(|s| match write_solution(&mut out, &problem, s, written) {
-            Ok(()) => {
-                written += 1;
-                if written >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-            }
-            Err(e) => {
-                error = Some(e);
-                ControlFlow::Break(())
-            }
-        });
-        if searched.is_err() {
-            // Cancelled by Ctrl-C (there is no budget): the solutions written are whole.
-            out.flush()?;
-            return Err(Stopped.into());
-        }
-        if let Some(e) = error {
-            return Err(e.into());
-        }
-        written
+        let mut solver = Solver::new(&problem);
+        solver.set_seed(args.seed);
+        solver.set_tie_break(args.tie_break);
+        solver.set_cancel_flag(Some(cancel));
+        search(args, &problem, &mut out, limit, Search::One(&mut solver))?
     };
     out.flush()?;
     if solutions == 0 && !args.count {
@@ -103,7 +98,6 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         stderr!("dlx: {}: no solution", source.name())?;
     }
     if args.stats {
-        let stats = solver.stats();
         // Cleansings happen only in problems with colors.
         let cleansings =
             if problem.has_colors() { format!(", cleansings {}", stats.cleansings) } else { String::new() };
@@ -117,11 +111,73 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_solution(out: &mut impl Write, problem: &Problem, s: &Solution<'_>, index: u64) -> io::Result<()> {
+/// The search of a run: one solver, or all threads of the current pool.
+enum Search<'a, 'p> {
+    One(&'a mut Solver<'p>),
+    Parallel(&'a ParallelSolver<'p>),
+}
+
+/// Counts, or prints the solutions (up to `limit`); returns how many, and the statistics.
+fn search(
+    args: &XcArgs,
+    problem: &Problem,
+    out: &mut impl Write,
+    limit: u64,
+    search: Search<'_, '_>,
+) -> Result<(u64, Stats)> {
+    if args.count {
+        let (n, stats) = match search {
+            Search::One(solver) => (solver.count_up_to(limit).map_err(|_| Stopped)?, solver.stats()),
+            Search::Parallel(parallel) => parallel.count_up_to(limit).map_err(|_| Stopped)?,
+        };
+        // The count reached the limit: there may be more, as `dlx count` says.
+        let plus = if args.limit == Some(n) { "+" } else { "" };
+        writeln!(out, "{n}{plus}")?;
+        return Ok((n, stats));
+    }
+    let mut written = 0u64;
+    let mut error = None;
+    let mut write = |options: &[OptionId]| match write_solution(out, problem, options, written) {
+        Ok(()) => {
+            written += 1;
+            if written >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        }
+        Err(e) => {
+            error = Some(e);
+            ControlFlow::Break(())
+        }
+    };
+    let (searched, stats) = match search {
+        Search::One(solver) => {
+            let searched = solver.for_each(|s| write(&s.to_vec()));
+            (searched.map(|_| ()), solver.stats())
+        }
+        Search::Parallel(parallel) => match parallel.for_each(write) {
+            Ok((_, stats)) => (Ok(()), stats),
+            Err(e) => (Err(e), Stats::default()),
+        },
+    };
+    if searched.is_err() {
+        // Cancelled by Ctrl-C (there is no budget): the solutions written are whole.
+        out.flush()?;
+        return Err(Stopped.into());
+    }
+    if let Some(e) = error {
+        return Err(e.into());
+    }
+    Ok((written, stats))
+}
+
+fn write_solution(
+    out: &mut impl Write,
+    problem: &Problem,
+    options: &[OptionId],
+    index: u64,
+) -> io::Result<()> {
     if index > 0 {
         writeln!(out)?;
     }
-    for option in s.options() {
+    for &option in options {
         writeln!(out, "{}", problem.display_option(option))?;
     }
     Ok(())

@@ -261,3 +261,48 @@ fn multiplicities_are_solved_and_counted() {
         "dlx: <stdin>:1:3: `3:2|B`: the lower bound exceeds the upper one\n"
     );
 }
+
+/// Threads: the same output, byte for byte, and the same statistics (but the time) as one
+/// thread, listing and counting, for problems large enough to be shared out and for small ones;
+/// a seed goes with one thread only.
+#[test]
+fn threads_print_what_one_thread_prints() {
+    let q10 = std::env::temp_dir().join(format!("dlx-xc-threads-{}.dlx", std::process::id()));
+    // 10 queens: large enough to be cut into subtrees.
+    let mut text = (0..10).map(|i| format!("r{i} c{i}")).collect::<Vec<_>>().join(" ") + " |";
+    for d in 0..19 {
+        text += &format!(" a{d} b{d}");
+    }
+    text.push('\n');
+    for r in 0..10 {
+        for c in 0..10 {
+            text += &format!("r{r} c{c} a{} b{}\n", r + c, r + 9 - c);
+        }
+    }
+    std::fs::write(&q10, text).unwrap();
+    let files = [
+        q10.clone(),
+        fixture("pentominoes3x20.dlx"),
+        fixture("knuth7.dlx"),
+        fixture("knuth-colors.dlx"),
+        fixture("knuth-multiplicities.dlx"),
+    ];
+    for file in &files {
+        let path = file.to_str().unwrap();
+        for args in [&["xc", "--stats"][..], &["xc", "--count", "--stats"], &["xc", "--limit", "5"]] {
+            let one = dlx(&[args, &["--threads", "1", path]].concat(), None);
+            let two = dlx(&[args, &["--threads", "2", path]].concat(), None);
+            assert!(one.status.success() && two.status.success(), "{path} {args:?}");
+            assert_eq!(stdout(&one), stdout(&two), "{path} {args:?}");
+            let stats = |o: &Output| {
+                String::from_utf8_lossy(&o.stderr).split(", time").next().unwrap_or("").to_owned()
+            };
+            assert_eq!(stats(&one), stats(&two), "{path} {args:?}");
+        }
+    }
+    assert_eq!(stdout(&dlx(&["xc", "--count", "--threads", "2", q10.to_str().unwrap()], None)), "724\n");
+    let bad = dlx(&["xc", "--seed", "1", "--threads", "2", q10.to_str().unwrap()], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--seed searches on one thread"));
+    std::fs::remove_file(&q10).unwrap();
+}

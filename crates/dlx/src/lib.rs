@@ -133,12 +133,14 @@ mod index;
 mod layout;
 #[allow(unsafe_code)]
 mod links;
+mod parallel;
 mod problem;
 mod solver;
 
 pub use format::{DlxRead, ParseError, ParseErrorKind};
 pub use index::{ItemId, OptionId};
 pub use layout::MAX_NODES;
+pub use parallel::{PIECES_PER_THREAD, ParallelSolver};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
     BrokenLinks, Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Split,

@@ -62,8 +62,11 @@ impl Solver<'_> {
     /// let problem: Problem = "A B C\nA\nB\nC\nA B\nB C\n".parse().unwrap();
     /// let mut solver = Solver::new(&problem);
     /// let split = solver.split(1).unwrap();
-    /// let counts: Vec<u64> = split.subtrees.iter().map(|t| solver.count_subtree(t).unwrap()).collect();
-    /// assert_eq!(counts.iter().sum::<u64>(), solver.count().unwrap());
+    /// let mut sum = 0;
+    /// for subtree in &split.subtrees {
+    ///     sum += solver.count_subtree(subtree).unwrap();
+    /// }
+    /// assert_eq!(sum, solver.count().unwrap());
     /// ```
     pub fn split(&mut self, depth: usize) -> Result<Split, Interrupted> {
         self.start_run();

@@ -1,0 +1,424 @@
+//! Every core on one search: the tree is cut into many more subtrees than threads
+//! ([`Solver::split`]), and rayon hands them to its threads, each with a [`Solver`] of its own.
+//!
+//! # How the work is shared
+//!
+//! A first run counts sequentially within a small budget: a problem that small (a sudoku, Knuth's
+//! example) is done before any thread starts, and costs what one thread costs. Otherwise the top
+//! of the tree is cut one level deeper at a time until there are at least [`PIECES_PER_THREAD`]
+//! subtrees per thread (or the tree ends above the cut); then rayon's work stealing hands them
+//! out: a thread that finishes a small subtree takes the next. Subtrees of one tree differ widely
+//! in size, so the cut aims at many per thread: the largest then still takes a small share of
+//! the whole (the sizes are in `benches/RESULTS.md`).
+//!
+//! The figures add up exactly to those of one sequential run (nodes, guesses, updates, solutions,
+//! cleansings; with [`TieBreak::Earliest`], whose choices depend on the links alone) but for the
+//! budgeted first run, whose work is not counted when it does not finish.
+//!
+//! # Limits
+//!
+//! * It runs on the pool given to [`ParallelSolver::set_pool`], or else on the current rayon pool
+//!   (the global one, unless the call is inside [`rayon::ThreadPool::install`]). The visitor of
+//!   [`ParallelSolver::for_each`] always runs on the calling thread.
+//! * Seeded branching is a property of one sequential search; the parallel search branches as an
+//!   unseeded one does.
+//! * A budget is shared: each subtree runs with what is left of it when it starts, and the first
+//!   to run out stops the others. Cancelling stops every thread within about a thousand nodes.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use crate::index::OptionId;
+use crate::problem::Problem;
+use crate::solver::{
+    Budget, CancelFlag, Finished, Interrupted, Solver, Stats, StopReason, Subtree, TieBreak,
+};
+
+/// Subtrees the cut aims at per thread (see the module docs).
+pub const PIECES_PER_THREAD: usize = 64;
+
+/// Nodes the first, sequential attempt may take before the search is shared out.
+const SEQUENTIAL_NODES: u64 = 4_096;
+
+/// The deepest cut tried: past it the subtrees are used as they are.
+const DEEPEST: usize = 64;
+
+/// Searches one [`Problem`] on every thread of the current rayon pool. Its settings mirror a
+/// [`Solver`]'s: budget, cancel flag, tie-break.
+///
+/// ```
+/// use dlx_engine::{ParallelSolver, Problem};
+/// let problem: Problem = "A B C\nA\nB\nC\nA B\nB C\n".parse().unwrap();
+/// let (count, stats) = ParallelSolver::new(&problem).count().unwrap();
+/// assert_eq!((count, stats.solutions), (3, 3));
+/// ```
+#[derive(Debug)]
+pub struct ParallelSolver<'p> {
+    problem: &'p Problem,
+    budget: Budget,
+    cancel: Option<CancelFlag>,
+    tie_break: TieBreak,
+    pool: Option<&'p rayon::ThreadPool>,
+    threads: Option<usize>,
+    /// The pool made for `threads`, when a run first needs it.
+    own_pool: std::sync::OnceLock<Option<rayon::ThreadPool>>,
+}
+
+/// The shared state of one parallel run.
+struct Run<'a> {
+    /// Set to stop every thread: a budget ran out, a limit was reached, or the caller cancelled.
+    stop: CancelFlag,
+    /// Why the run was stopped early, if it was.
+    stopped: Mutex<Option<StopReason>>,
+    /// Nodes and updates used so far, against the budget.
+    nodes: AtomicU64,
+    updates: AtomicU64,
+    budget: Budget,
+    caller: Option<&'a CancelFlag>,
+}
+
+/// Passes the caller's cancel flag on to a run's own while it lives (see [`Run::watch`]).
+struct Watch(Arc<AtomicBool>);
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Run<'_> {
+    /// What is left of the budget for a subtree starting now.
+    fn remaining(&self) -> Budget {
+        let left = |limit: Option<u64>, used: &AtomicU64| {
+            limit.map(|l| l.saturating_sub(used.load(Ordering::Relaxed)))
+        };
+        Budget {
+            nodes: left(self.budget.nodes, &self.nodes),
+            updates: left(self.budget.updates, &self.updates),
+        }
+    }
+
+    /// Counts a finished subtree's work against the budget.
+    fn spend(&self, stats: &Stats) {
+        self.nodes.fetch_add(stats.nodes, Ordering::Relaxed);
+        self.updates.fetch_add(stats.updates, Ordering::Relaxed);
+    }
+
+    /// Stops every thread for `reason` (the first reason given is kept).
+    fn halt(&self, reason: StopReason) {
+        let mut stopped = self.stopped.lock().unwrap_or_else(|e| e.into_inner());
+        stopped.get_or_insert(reason);
+        self.stop.cancel();
+    }
+
+    fn reason(&self) -> Option<StopReason> {
+        let stopped = *self.stopped.lock().unwrap_or_else(|e| e.into_inner());
+        stopped.or_else(|| self.caller.filter(|c| c.is_cancelled()).map(|_| StopReason::Cancelled))
+    }
+
+    /// Starts passing the caller's cancel flag, if any, on to the run's own, which every thread
+    /// watches, until the guard returned is dropped. (A thread that looks every 5 ms: started
+    /// only once the search is shared out, so that a small search starts no thread at all.)
+    fn watch(&self) -> Option<Watch> {
+        let caller = self.caller?.clone();
+        let stop = self.stop.clone();
+        let done = Arc::new(AtomicBool::new(false));
+        let watching = Arc::clone(&done);
+        let spawned = std::thread::Builder::new().name("dlx-cancel".into()).spawn(move || {
+            while !watching.load(Ordering::Relaxed) {
+                if caller.is_cancelled() {
+                    stop.cancel();
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        });
+        // Without the thread, the caller's flag is still seen between subtrees.
+        spawned.ok().map(|_| Watch(done))
+    }
+}
+
+impl<'p> ParallelSolver<'p> {
+    /// A parallel solver for `problem`: no budget, no cancel flag, [`TieBreak::Earliest`].
+    pub fn new(problem: &'p Problem) -> Self {
+        ParallelSolver {
+            problem,
+            budget: Budget::default(),
+            cancel: None,
+            tie_break: TieBreak::Earliest,
+            pool: None,
+            threads: None,
+            own_pool: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Runs the threads' work on `pool` (`None`: on the current rayon pool).
+    pub fn set_pool(&mut self, pool: Option<&'p rayon::ThreadPool>) {
+        self.pool = pool;
+    }
+
+    /// Runs the threads' work on a pool of its own with this many threads, started only when a
+    /// search is too large for the first, sequential attempt (`None`: on the current rayon pool,
+    /// or the one given to [`set_pool`](Self::set_pool), which takes precedence). If the threads
+    /// cannot be started, the work runs on the current pool.
+    pub fn set_threads(&mut self, threads: Option<usize>) {
+        self.threads = threads.map(|n| n.max(1));
+        self.own_pool = std::sync::OnceLock::new();
+    }
+
+    /// The pool the work goes to, if not the current one.
+    fn pool(&self) -> Option<&rayon::ThreadPool> {
+        self.pool.or_else(|| {
+            let n = self.threads?;
+            self.own_pool.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok()).as_ref()
+        })
+    }
+
+    /// Runs `f` on the pool the work goes to.
+    fn in_pool<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match self.pool() {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    /// The threads of the pool the work goes to (without starting them).
+    fn threads(&self) -> usize {
+        match (self.pool, self.threads) {
+            (Some(pool), _) => pool.current_num_threads(),
+            (None, Some(n)) => n,
+            (None, None) => rayon::current_num_threads(),
+        }
+        .max(1)
+    }
+
+    /// Sets the budget shared by all threads.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Makes the search stop when `flag` is set.
+    pub fn set_cancel_flag(&mut self, flag: Option<CancelFlag>) {
+        self.cancel = flag;
+    }
+
+    /// Sets the tie-break of every thread's solver.
+    pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.tie_break = tie_break;
+    }
+
+    /// A solver for one thread, with these settings but the budget and the flag of `run`.
+    fn solver(&self, run: &Run<'_>) -> Solver<'p> {
+        let mut solver = Solver::new(self.problem);
+        solver.set_tie_break(self.tie_break);
+        solver.set_cancel_flag(Some(run.stop.clone()));
+        solver
+    }
+
+    /// The number of solutions, and the figures of the whole search.
+    pub fn count(&self) -> Result<(u64, Stats), Interrupted> {
+        self.count_up_to(u64::MAX)
+    }
+
+    /// The number of solutions, counting no further than `limit` (`Ok((limit, _))` means "at
+    /// least `limit`": the threads stop once they have found that many between them).
+    pub fn count_up_to(&self, limit: u64) -> Result<(u64, Stats), Interrupted> {
+        if limit == 0 {
+            return Ok((0, Stats::default()));
+        }
+        self.with_run(|run| {
+            let (subtrees, mut stats) = match self.cut(run, |solver| solver.count_up_to(limit))? {
+                Cut::Done(count, stats) => return Ok((count, stats)),
+                Cut::Pieces(subtrees, stats) => (subtrees, stats),
+            };
+            let _watch = run.watch();
+            let found = AtomicU64::new(0);
+            let sums = self.in_pool(|| {
+                subtrees
+                    .par_iter()
+                    .map_init(
+                        || self.solver(run),
+                        |solver, subtree| {
+                            if run.stop.is_cancelled() {
+                                return Stats::default();
+                            }
+                            solver.set_budget(run.remaining());
+                            let result = solver.count_subtree(subtree);
+                            let stats = solver.stats();
+                            run.spend(&stats);
+                            match result {
+                                Ok(n) => {
+                                    if found.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= limit {
+                                        run.stop.cancel();
+                                    }
+                                }
+                                Err(e) => run.halt(e.reason),
+                            }
+                            stats
+                        },
+                    )
+                    .reduce(Stats::default, |mut a, b| {
+                        a.add(&b);
+                        a
+                    })
+            });
+            stats.add(&sums);
+            let found = found.into_inner();
+            if found >= limit {
+                return Ok((limit, stats));
+            }
+            match run.reason() {
+                Some(reason) => Err(Interrupted { reason, solutions: found }),
+                None => Ok((found, stats)),
+            }
+        })
+    }
+
+    /// Shows every solution to `visit`, in the order of one sequential search, until it breaks.
+    /// Subtrees are searched in parallel a window at a time (a few per thread), their solutions
+    /// held until those before them are shown: memory grows with the solutions of one window.
+    pub fn for_each(
+        &self,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Result<(Finished, Stats), Interrupted> {
+        self.with_run(|run| {
+            let mut first = Vec::new();
+            let cut = self.cut(run, |solver| {
+                solver.for_each(|s| {
+                    first.push(s.to_vec());
+                    ControlFlow::Continue(())
+                })
+            })?;
+            let (subtrees, mut stats) = match cut {
+                // Done within the first attempt: show what it found.
+                Cut::Done(_, stats) => return Ok(show(&first, &mut visit, Stats { solutions: 0, ..stats })),
+                Cut::Pieces(subtrees, stats) => (subtrees, stats),
+            };
+            let _watch = run.watch();
+            let window = self.threads() * 8;
+            for chunk in subtrees.chunks(window) {
+                let results: Vec<(Vec<Vec<OptionId>>, Stats)> = self.in_pool(|| {
+                    chunk
+                        .par_iter()
+                        .map_init(
+                            || self.solver(run),
+                            |solver, subtree| {
+                                let mut found = Vec::new();
+                                if run.stop.is_cancelled() {
+                                    return (found, Stats::default());
+                                }
+                                solver.set_budget(run.remaining());
+                                let result = solver.visit_subtree(subtree, &mut |s: &crate::Solution<'_>| {
+                                    found.push(s.to_vec());
+                                    ControlFlow::Continue(())
+                                });
+                                let stats = solver.stats();
+                                run.spend(&stats);
+                                if let Err(e) = result {
+                                    run.halt(e.reason);
+                                }
+                                (found, stats)
+                            },
+                        )
+                        .collect()
+                });
+                if let Some(reason) = run.reason() {
+                    return Err(Interrupted { reason, solutions: stats.solutions });
+                }
+                for (found, sub) in results {
+                    stats.add(&Stats { solutions: 0, ..sub });
+                    for solution in &found {
+                        stats.solutions += 1;
+                        if visit(solution).is_break() {
+                            return Ok((Finished::Stopped, stats));
+                        }
+                    }
+                }
+            }
+            Ok((Finished::Exhausted, stats))
+        })
+    }
+
+    /// Runs `f` with the shared state of a run.
+    fn with_run<R>(&self, f: impl FnOnce(&Run<'_>) -> Result<R, Interrupted>) -> Result<R, Interrupted> {
+        let run = Run {
+            stop: CancelFlag::new(),
+            stopped: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            updates: AtomicU64::new(0),
+            budget: self.budget,
+            caller: self.cancel.as_ref(),
+        };
+        f(&run)
+    }
+
+    /// Tries the whole search sequentially within a small budget (`attempt`): if it finishes,
+    /// that is the answer. Otherwise cuts the tree into enough subtrees for the pool's threads,
+    /// with the figures of the walk above the cut.
+    fn cut<T>(
+        &self,
+        run: &Run<'_>,
+        attempt: impl FnOnce(&mut Solver<'p>) -> Result<T, Interrupted>,
+    ) -> Result<Cut<T>, Interrupted> {
+        let mut solver = self.solver(run);
+        // The caller's own flag, until the threads start (see `Run::watch`).
+        solver.set_cancel_flag(self.cancel.clone());
+        let budget = run.remaining();
+        let small = budget.nodes.map_or(SEQUENTIAL_NODES, |n| n.min(SEQUENTIAL_NODES));
+        solver.set_budget(Budget { nodes: Some(small), ..budget });
+        match attempt(&mut solver) {
+            Ok(answer) => return Ok(Cut::Done(answer, solver.stats())),
+            // The caller's budget was no larger than the attempt's, or ran out of updates.
+            Err(e) if e.reason == StopReason::Budget && solver.stats().nodes < small => {
+                return Err(Interrupted { solutions: 0, ..e });
+            }
+            Err(e)
+                if budget.nodes.is_some_and(|n| n <= SEQUENTIAL_NODES)
+                    || e.reason == StopReason::Cancelled =>
+            {
+                return Err(Interrupted { reason: run.reason().unwrap_or(e.reason), solutions: 0 });
+            }
+            Err(_) => {}
+        }
+        // Not in the figures, which are those of one search; against the budget all the same.
+        run.spend(&solver.stats());
+        solver.set_budget(Budget::default());
+        let want = self.threads() * PIECES_PER_THREAD;
+        let mut depth = 1;
+        loop {
+            let split = solver.split(depth).map_err(|e| Interrupted { solutions: 0, ..e })?;
+            let ended_above = split.subtrees.iter().all(|t| t.depth() < depth);
+            if split.subtrees.len() >= want || ended_above || depth >= DEEPEST {
+                run.spend(&split.stats);
+                return Ok(Cut::Pieces(split.subtrees, split.stats));
+            }
+            depth += 1;
+        }
+    }
+}
+
+/// What [`ParallelSolver::cut`] made of the search.
+enum Cut<T> {
+    /// The first attempt finished: its answer and figures.
+    Done(T, Stats),
+    /// The subtrees to search, and the figures of the walk above them.
+    Pieces(Vec<Subtree>, Stats),
+}
+
+/// Shows the solutions found by the first attempt, counting them into `stats`.
+fn show(
+    solutions: &[Vec<OptionId>],
+    visit: &mut impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    mut stats: Stats,
+) -> (Finished, Stats) {
+    for solution in solutions {
+        stats.solutions += 1;
+        if visit(solution).is_break() {
+            return (Finished::Stopped, stats);
+        }
+    }
+    (Finished::Exhausted, stats)
+}
