@@ -6,8 +6,9 @@
 //! A first run counts sequentially within a small budget: a problem that small (a sudoku, Knuth's
 //! example) is done before any thread starts, and costs what one thread costs. Otherwise the top
 //! of the tree is cut one level deeper at a time until there are at least [`PIECES_PER_THREAD`]
-//! subtrees per thread (or the tree ends above the cut); then rayon's work stealing hands them
-//! out: a thread that finishes a small subtree takes the next. Subtrees of one tree differ widely
+//! subtrees per thread (or the tree ends above the cut), each level's subtrees cut further by all
+//! threads at once ([`Solver::split_subtree`]); then rayon's work stealing hands them out: a
+//! thread that finishes a small subtree takes the next. Subtrees of one tree differ widely
 //! in size, so the cut aims at many per thread: the largest then still takes a small share of
 //! the whole (the sizes are in `benches/RESULTS.md`).
 //!
@@ -230,11 +231,10 @@ impl<'p> ParallelSolver<'p> {
             return Ok((0, Stats::default()));
         }
         self.with_run(|run| {
-            let (subtrees, mut stats) = match self.cut(run, |solver| solver.count_up_to(limit))? {
+            let (subtrees, mut stats, _watch) = match self.cut(run, |solver| solver.count_up_to(limit))? {
                 Cut::Done(count, stats) => return Ok((count, stats)),
-                Cut::Pieces(subtrees, stats) => (subtrees, stats),
+                Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
             };
-            let _watch = run.watch();
             let found = AtomicU64::new(0);
             let sums = self.in_pool(|| {
                 subtrees
@@ -292,12 +292,11 @@ impl<'p> ParallelSolver<'p> {
                     ControlFlow::Continue(())
                 })
             })?;
-            let (subtrees, mut stats) = match cut {
+            let (subtrees, mut stats, _watch) = match cut {
                 // Done within the first attempt: show what it found.
                 Cut::Done(_, stats) => return Ok(show(&first, &mut visit, Stats { solutions: 0, ..stats })),
-                Cut::Pieces(subtrees, stats) => (subtrees, stats),
+                Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
             };
-            let _watch = run.watch();
             let window = self.threads() * 8;
             for chunk in subtrees.chunks(window) {
                 let results: Vec<(Vec<Vec<OptionId>>, Stats)> = self.in_pool(|| {
@@ -386,17 +385,43 @@ impl<'p> ParallelSolver<'p> {
         // Not in the figures, which are those of one search; against the budget all the same.
         run.spend(&solver.stats());
         solver.set_budget(Budget::default());
+        // From here on the threads may start: pass the caller's flag on to theirs.
+        let watch = run.watch();
+        // The first level on this thread, then each next level on all threads at once: the walk
+        // above the cut is shared too (on a deep cut it is a fair share of the work).
+        let split = solver.split(1).map_err(|e| Interrupted { solutions: 0, ..e })?;
+        let (mut subtrees, mut stats) = (split.subtrees, split.stats);
         let want = self.threads() * PIECES_PER_THREAD;
         let mut depth = 1;
-        loop {
-            let split = solver.split(depth).map_err(|e| Interrupted { solutions: 0, ..e })?;
-            let ended_above = split.subtrees.iter().all(|t| t.depth() < depth);
-            if split.subtrees.len() >= want || ended_above || depth >= DEEPEST {
-                run.spend(&split.stats);
-                return Ok(Cut::Pieces(split.subtrees, split.stats));
+        while subtrees.len() < want && depth < DEEPEST && subtrees.iter().any(|t| t.depth() == depth) {
+            let deeper: Vec<Result<(Vec<Subtree>, Stats), Interrupted>> = self.in_pool(|| {
+                subtrees
+                    .par_iter()
+                    .map_init(
+                        || self.solver(run),
+                        |solver, subtree| {
+                            if subtree.depth() < depth {
+                                // A solution above the cut: it stays as it is.
+                                return Ok((vec![subtree.clone()], Stats::default()));
+                            }
+                            let split = solver.split_subtree(subtree, 1)?;
+                            Ok((split.subtrees, split.stats))
+                        },
+                    )
+                    .collect()
+            });
+            let mut next = Vec::with_capacity(subtrees.len() * 2);
+            for result in deeper {
+                let (below, walked) = result
+                    .map_err(|e| Interrupted { reason: run.reason().unwrap_or(e.reason), solutions: 0 })?;
+                next.extend(below);
+                stats.add(&walked);
             }
+            subtrees = next;
             depth += 1;
         }
+        run.spend(&stats);
+        Ok(Cut::Pieces(subtrees, stats, watch))
     }
 }
 
@@ -404,8 +429,9 @@ impl<'p> ParallelSolver<'p> {
 enum Cut<T> {
     /// The first attempt finished: its answer and figures.
     Done(T, Stats),
-    /// The subtrees to search, and the figures of the walk above them.
-    Pieces(Vec<Subtree>, Stats),
+    /// The subtrees to search, the figures of the walk above them, and the watch of the caller's
+    /// cancel flag, to keep while they are searched.
+    Pieces(Vec<Subtree>, Stats, Option<Watch>),
 }
 
 /// Shows the solutions found by the first attempt, counting them into `stats`.

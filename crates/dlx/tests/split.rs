@@ -70,6 +70,21 @@ fn check_to(problem: &Problem, forced: &[OptionId], deepest: usize) {
             worker.verify_links().unwrap();
         }
         assert_eq!(seen, expected, "depth {depth}: the subtrees' solutions, in order");
+        // Cutting each subtree one level further is cutting the whole one level deeper.
+        let deeper = cutter.split(depth + 1).unwrap();
+        let mut pieces = Vec::new();
+        let mut walked = split.stats;
+        for subtree in &split.subtrees {
+            if subtree.depth() < depth {
+                pieces.push(subtree.clone());
+            } else {
+                let below = worker.split_subtree(subtree, 1).unwrap();
+                walked.add(&below.stats);
+                pieces.extend(below.subtrees);
+            }
+        }
+        assert_eq!(pieces, deeper.subtrees, "depth {depth}: cut further, subtree by subtree");
+        assert_eq!(walked, deeper.stats, "depth {depth}: the walks add up");
         assert_eq!(sum, expected_stats, "depth {depth}: the figures add up");
         cutter.verify_links().unwrap();
     }

@@ -94,6 +94,18 @@ impl Solver<'_> {
         Ok(Split { subtrees, stats })
     }
 
+    /// Cuts a subtree further: [`split`](Self::split) run from the subtree's root, `depth` levels
+    /// down. The subtrees returned have the whole path from the root of the search, and are to
+    /// be searched as any other; the figures are those of the walk inside the subtree. Panics as
+    /// [`count_subtree`](Self::count_subtree) does.
+    pub fn split_subtree(&mut self, subtree: &Subtree, depth: usize) -> Result<Split, Interrupted> {
+        let mut split = self.in_subtree(subtree, |s| s.split(depth))?;
+        for below in &mut split.subtrees {
+            below.path = subtree.path.iter().chain(below.path.iter()).copied().collect();
+        }
+        Ok(split)
+    }
+
     /// The number of solutions in a subtree of this solver's search, which [`split`](Self::split)
     /// cut; [`stats`](Self::stats) then tells what the run below the cut did. Panics if the
     /// subtree was cut from a solver of another problem, or with other restrictions.
