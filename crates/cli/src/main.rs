@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod choice;
 mod generate;
 mod input;
+mod merge;
 mod report;
 mod sudoku;
 mod xc;
@@ -32,6 +33,7 @@ enum Command {
     Generate(generate::GenerateArgs),
     Rate(sudoku::RateArgs),
     Xc(xc::XcArgs),
+    Merge(merge::MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -82,6 +84,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Generate(args) => generate::run(&args),
         Command::Rate(args) => sudoku::run_rate(&args),
         Command::Xc(args) => xc::run(&args),
+        Command::Merge(args) => merge::run(&args),
     }
 }
 

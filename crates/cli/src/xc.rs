@@ -8,11 +8,13 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_engine::{OptionId, ParallelSolver, Problem, Solver, Stats, TieBreak};
+use dlx_engine::{OptionId, ParallelSolver, Problem, Shard, Solver, Stats, TieBreak};
 
 use crate::choice;
 use crate::input::Source;
+use crate::merge::{Part, fingerprint};
 use crate::report::{self, EXIT_INVALID, MAX_THREADS, Stopped, Usage, Workers, stderr};
+use crate::sudoku::ListFormat;
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format: plain (as DLX1 reads it), with
 /// colors on secondary items in options (`x:red`, as DLX2 reads them), with bounds on how many
@@ -48,6 +50,16 @@ pub(crate) struct XcArgs {
     /// instead).
     #[arg(long, value_name = "RULE", value_parser = choice::parser::<TieBreak>(), default_value = "earliest")]
     tie_break: TieBreak,
+    /// Search only shard K of N disjoint parts of the tree (K from 0 to N-1, N up to 1048576):
+    /// the same parts on every machine and with any number of threads, so that N runs (on a
+    /// cluster, say) together find every solution once. Merge their `--format json` counts with
+    /// `dlx merge`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// With --count: `line` prints the count; `json` prints one object with the problem's
+    /// fingerprint, the shard, the count, the statistics and the time, for `dlx merge`.
+    #[arg(long, value_enum, default_value = "line", requires = "count")]
+    format: ListFormat,
     /// Print nodes, updates and elapsed time to stderr.
     #[arg(long)]
     stats: bool,
@@ -72,25 +84,29 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     if args.seed.is_some() && args.threads.is_some_and(|n| n > 1) {
         return Err(Usage("--seed searches on one thread: it cannot go with --threads above 1".into()).into());
     }
+    if args.seed.is_some() && args.shard.is_some() {
+        return Err(Usage("--seed changes the tree: it cannot go with --shard".into()).into());
+    }
     let threads = Workers::count(if args.seed.is_some() { Some(1) } else { args.threads });
     // Ctrl-C cancels the search: the count is not printed, solutions printed are whole.
     let cancel = report::cancel_flag().clone();
     let limit = args.limit.unwrap_or(u64::MAX);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
-    let (solutions, stats) = if threads > 1 {
+    let (solutions, stats) = if threads > 1 || args.shard.is_some() {
         // The threads start only if the problem is too large for a first, short attempt.
         let mut parallel = ParallelSolver::new(&problem);
         parallel.set_tie_break(args.tie_break);
         parallel.set_cancel_flag(Some(cancel));
         parallel.set_threads(Some(threads));
-        search(args, &problem, &mut out, limit, Search::Parallel(&parallel))?
+        parallel.set_shard(args.shard);
+        search(args, &problem, &mut out, limit, Search::Parallel(&parallel), start)?
     } else {
         let mut solver = Solver::new(&problem);
         solver.set_seed(args.seed);
         solver.set_tie_break(args.tie_break);
         solver.set_cancel_flag(Some(cancel));
-        search(args, &problem, &mut out, limit, Search::One(&mut solver))?
+        search(args, &problem, &mut out, limit, Search::One(&mut solver), start)?
     };
     out.flush()?;
     if solutions == 0 && !args.count {
@@ -124,6 +140,7 @@ fn search(
     out: &mut impl Write,
     limit: u64,
     search: Search<'_, '_>,
+    start: Instant,
 ) -> Result<(u64, Stats)> {
     if args.count {
         let (n, stats) = match search {
@@ -131,8 +148,21 @@ fn search(
             Search::Parallel(parallel) => parallel.count_up_to(limit).map_err(|_| Stopped)?,
         };
         // The count reached the limit: there may be more, as `dlx count` says.
-        let plus = if args.limit == Some(n) { "+" } else { "" };
-        writeln!(out, "{n}{plus}")?;
+        let complete = args.limit != Some(n);
+        match args.format {
+            ListFormat::Line => writeln!(out, "{n}{}", if complete { "" } else { "+" })?,
+            ListFormat::Json => {
+                let part = Part {
+                    fingerprint: fingerprint(problem),
+                    shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
+                    solutions: n,
+                    complete,
+                    stats,
+                    time: start.elapsed().as_secs_f64(),
+                };
+                writeln!(out, "{}", part.to_json())?;
+            }
+        }
         return Ok((n, stats));
     }
     let mut written = 0u64;

@@ -1,8 +1,9 @@
 //! How well a search shares out among threads: cuts the search of a `.dlx` problem as
 //! `ParallelSolver` would for `threads` threads (at least `PIECES_PER_THREAD` subtrees per
-//! thread), searches each subtree, and reports the spread of their sizes in updates (which track time better than nodes), with the best
-//! time `threads` threads could take relative to a perfect share (the largest subtree bounds it
-//! from below, and so does the total divided by the threads).
+//! thread), searches each subtree, and reports the spread of their sizes in updates (which track
+//! time better than nodes), with the least work the busiest of `threads` threads could have
+//! relative to an even share (the largest subtree bounds it from below, and so does the total
+//! divided by the threads).
 //!
 //! `cargo run --release -p dlx-engine --example subtrees -- fixtures/pentominoes6x10.dlx 64`
 

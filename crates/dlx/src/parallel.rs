@@ -41,6 +41,63 @@ use crate::solver::{
 /// Subtrees the cut aims at per thread (see the module docs).
 pub const PIECES_PER_THREAD: usize = 64;
 
+/// Subtrees per shard of the cut for shards (see [`ParallelSolver::set_shard`]).
+pub const SHARD_PIECES: usize = 16;
+
+/// The largest number of shards.
+pub const MAX_SHARDS: u32 = 1 << 20;
+
+/// One of `count` disjoint parts of a search, numbered from 0: see [`ParallelSolver::set_shard`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    index: u32,
+    count: u32,
+}
+
+/// A shard that does not exist: its index is not below the count, or the count is 0 or above
+/// [`MAX_SHARDS`], or the text is not `K/N`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid shard `{0}`: shards are K/N with N from 1 to {MAX_SHARDS} and K from 0 to N-1")]
+pub struct InvalidShard(pub String);
+
+impl Shard {
+    /// Shard `index` of `count`.
+    pub fn new(index: u32, count: u32) -> Result<Shard, InvalidShard> {
+        if count == 0 || count > MAX_SHARDS || index >= count {
+            return Err(InvalidShard(format!("{index}/{count}")));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The shard's number, from 0.
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    /// The number of shards.
+    pub fn count(self) -> u32 {
+        self.count
+    }
+}
+
+/// `K/N`, as [`Shard`]'s `Display` writes it.
+impl std::str::FromStr for Shard {
+    type Err = InvalidShard;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let invalid = || InvalidShard(s.to_owned());
+        let (k, n) = s.split_once('/').ok_or_else(invalid)?;
+        Shard::new(k.trim().parse().map_err(|_| invalid())?, n.trim().parse().map_err(|_| invalid())?)
+            .map_err(|_| invalid())
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 /// Nodes the first, sequential attempt may take before the search is shared out.
 const SEQUENTIAL_NODES: u64 = 4_096;
 
@@ -64,6 +121,7 @@ pub struct ParallelSolver<'p> {
     tie_break: TieBreak,
     pool: Option<&'p rayon::ThreadPool>,
     threads: Option<usize>,
+    shard: Option<Shard>,
     /// The pool made for `threads`, when a run first needs it.
     own_pool: std::sync::OnceLock<Option<rayon::ThreadPool>>,
 }
@@ -152,8 +210,16 @@ impl<'p> ParallelSolver<'p> {
             tie_break: TieBreak::Earliest,
             pool: None,
             threads: None,
+            shard: None,
             own_pool: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Makes the following runs search one shard of the tree only: the solutions of all `N`
+    /// shards, each counted or visited once, are those of the whole search, and the shards are
+    /// the same on every machine, whatever the threads (see the module docs). `None`: the whole.
+    pub fn set_shard(&mut self, shard: Option<Shard>) {
+        self.shard = shard;
     }
 
     /// Runs the threads' work on `pool` (`None`: on the current rayon pool).
@@ -231,9 +297,12 @@ impl<'p> ParallelSolver<'p> {
             return Ok((0, Stats::default()));
         }
         self.with_run(|run| {
-            let (subtrees, mut stats, _watch) = match self.cut(run, |solver| solver.count_up_to(limit))? {
-                Cut::Done(count, stats) => return Ok((count, stats)),
-                Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
+            let (subtrees, mut stats, _watch) = match self.shard {
+                Some(shard) => self.shard_cut(run, shard)?,
+                None => match self.cut(run, |solver| solver.count_up_to(limit))? {
+                    Cut::Done(count, stats) => return Ok((count, stats)),
+                    Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
+                },
             };
             let found = AtomicU64::new(0);
             let sums = self.in_pool(|| {
@@ -286,16 +355,23 @@ impl<'p> ParallelSolver<'p> {
     ) -> Result<(Finished, Stats), Interrupted> {
         self.with_run(|run| {
             let mut first = Vec::new();
-            let cut = self.cut(run, |solver| {
-                solver.for_each(|s| {
-                    first.push(s.to_vec());
-                    ControlFlow::Continue(())
-                })
-            })?;
-            let (subtrees, mut stats, _watch) = match cut {
-                // Done within the first attempt: show what it found.
-                Cut::Done(_, stats) => return Ok(show(&first, &mut visit, Stats { solutions: 0, ..stats })),
-                Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
+            let (subtrees, mut stats, _watch) = match self.shard {
+                Some(shard) => self.shard_cut(run, shard)?,
+                None => {
+                    let cut = self.cut(run, |solver| {
+                        solver.for_each(|s| {
+                            first.push(s.to_vec());
+                            ControlFlow::Continue(())
+                        })
+                    })?;
+                    match cut {
+                        // Done within the first attempt: show what it found.
+                        Cut::Done(_, stats) => {
+                            return Ok(show(&first, &mut visit, Stats { solutions: 0, ..stats }));
+                        }
+                        Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
+                    }
+                }
             };
             let window = self.threads() * 8;
             for chunk in subtrees.chunks(window) {
@@ -387,20 +463,70 @@ impl<'p> ParallelSolver<'p> {
         solver.set_budget(Budget::default());
         // From here on the threads may start: pass the caller's flag on to theirs.
         let watch = run.watch();
-        // The first level on this thread, then each next level on all threads at once: the walk
-        // above the cut is shared too (on a deep cut it is a fair share of the work).
+        let (subtrees, stats) = self.expand(run, &mut solver, self.threads() * PIECES_PER_THREAD)?;
+        run.spend(&stats);
+        Ok(Cut::Pieces(subtrees, stats, watch))
+    }
+
+    /// The shard's subtrees: the whole tree cut into at least [`SHARD_PIECES`] subtrees per
+    /// shard, the same on every machine whatever the threads, dealt out in turn (the `k`-th
+    /// subtree to shard `k mod N`); then cut further for the pool's threads. The figures of the
+    /// walk above the first cut go to shard 0, so that the shards' figures add up to one run's.
+    fn shard_cut(
+        &self,
+        run: &Run<'_>,
+        shard: Shard,
+    ) -> Result<(Vec<Subtree>, Stats, Option<Watch>), Interrupted> {
+        let watch = run.watch();
+        let mut solver = self.solver(run);
+        let want = (shard.count as usize).saturating_mul(SHARD_PIECES);
+        let (all, above) = self.expand(run, &mut solver, want)?;
+        let count = shard.count as usize;
+        let mine: Vec<Subtree> = all.into_iter().skip(shard.index as usize).step_by(count).collect();
+        let mut stats = if shard.index == 0 { above } else { Stats::default() };
+        let (mine, below) = self.expand_from(run, mine, self.threads() * PIECES_PER_THREAD)?;
+        stats.add(&below);
+        run.spend(&stats);
+        Ok((mine, stats, watch))
+    }
+
+    /// Cuts the whole tree into at least `want` subtrees (or as many as there are above depth
+    /// [`DEEPEST`]): the first level on this thread, then one more level per round on all threads
+    /// at once ([`Solver::split_subtree`]), so that the walk above the cut is shared too. The
+    /// subtrees come out in the order of the search, the same whatever the threads.
+    fn expand(
+        &self,
+        run: &Run<'_>,
+        solver: &mut Solver<'p>,
+        want: usize,
+    ) -> Result<(Vec<Subtree>, Stats), Interrupted> {
+        solver.set_budget(Budget::default());
         let split = solver.split(1).map_err(|e| Interrupted { solutions: 0, ..e })?;
-        let (mut subtrees, mut stats) = (split.subtrees, split.stats);
-        let want = self.threads() * PIECES_PER_THREAD;
-        let mut depth = 1;
-        while subtrees.len() < want && depth < DEEPEST && subtrees.iter().any(|t| t.depth() == depth) {
+        let (subtrees, mut stats) = (split.subtrees, split.stats);
+        let (subtrees, deeper) = self.expand_from(run, subtrees, want)?;
+        stats.add(&deeper);
+        Ok((subtrees, stats))
+    }
+
+    /// Cuts `subtrees` one level further per round, all at once, until there are at least `want`
+    /// (or only leaves, or [`DEEPEST`] rounds); returns them in order, with the figures of the
+    /// walks.
+    fn expand_from(
+        &self,
+        run: &Run<'_>,
+        mut subtrees: Vec<Subtree>,
+        want: usize,
+    ) -> Result<(Vec<Subtree>, Stats), Interrupted> {
+        let mut stats = Stats::default();
+        let mut rounds = 0;
+        while subtrees.len() < want && rounds < DEEPEST && subtrees.iter().any(|t| !t.is_leaf()) {
             let deeper: Vec<Result<(Vec<Subtree>, Stats), Interrupted>> = self.in_pool(|| {
                 subtrees
                     .par_iter()
                     .map_init(
                         || self.solver(run),
                         |solver, subtree| {
-                            if subtree.depth() < depth {
+                            if subtree.is_leaf() {
                                 // A solution above the cut: it stays as it is.
                                 return Ok((vec![subtree.clone()], Stats::default()));
                             }
@@ -410,7 +536,7 @@ impl<'p> ParallelSolver<'p> {
                     )
                     .collect()
             });
-            let mut next = Vec::with_capacity(subtrees.len() * 2);
+            let mut next = Vec::with_capacity(subtrees.len().saturating_mul(2));
             for result in deeper {
                 let (below, walked) = result
                     .map_err(|e| Interrupted { reason: run.reason().unwrap_or(e.reason), solutions: 0 })?;
@@ -418,10 +544,9 @@ impl<'p> ParallelSolver<'p> {
                 stats.add(&walked);
             }
             subtrees = next;
-            depth += 1;
+            rounds += 1;
         }
-        run.spend(&stats);
-        Ok(Cut::Pieces(subtrees, stats, watch))
+        Ok((subtrees, stats))
     }
 }
 

@@ -107,3 +107,63 @@ fn limits_budgets_and_cancelling() {
         assert_eq!(parallel.count().unwrap_err().reason, StopReason::Cancelled);
     });
 }
+
+/// Shards: disjoint, together every solution once, figures adding up to one run's; the same
+/// parts whatever the threads.
+#[test]
+fn shards_partition_the_solutions() {
+    use dlx_engine::Shard;
+    let knuth_mcc =
+        Problem::parse_dlx(&std::fs::read_to_string(fixture("knuth-multiplicities.dlx")).unwrap()).unwrap();
+    for problem in [queens(8).unwrap(), langford(7).unwrap(), queens(4).unwrap(), knuth_mcc] {
+        let (expected, stats) = sequential(&problem);
+        let mut sorted_expected = expected.clone();
+        sorted_expected.sort();
+        for count in [1, 2, 3, 7, 64] {
+            let mut all = Vec::new();
+            let mut sum = dlx_engine::Stats::default();
+            let mut parts = Vec::new();
+            for index in 0..count {
+                let shard = Shard::new(index, count).unwrap();
+                let mut parallel = ParallelSolver::new(&problem);
+                parallel.set_shard(Some(shard));
+                let mut part = Vec::new();
+                let (_, visited) = pool(2)
+                    .install(|| {
+                        parallel.for_each(|s| {
+                            part.push(s.to_vec());
+                            ControlFlow::Continue(())
+                        })
+                    })
+                    .unwrap();
+                let (n, counted) = pool(3).install(|| parallel.count()).unwrap();
+                assert_eq!(n, part.len() as u64, "shard {shard}");
+                assert_eq!(counted, visited, "shard {shard}: counted and visited alike");
+                sum.add(&counted);
+                all.extend(part.iter().cloned());
+                parts.push(part);
+            }
+            all.sort();
+            assert_eq!(all, sorted_expected, "{count} shards: every solution once");
+            assert_eq!(sum, stats, "{count} shards: the figures add up");
+            // The same parts on one thread.
+            let index = count / 2;
+            let mut parallel = ParallelSolver::new(&problem);
+            parallel.set_shard(Some(Shard::new(index, count).unwrap()));
+            let mut part = Vec::new();
+            pool(1)
+                .install(|| {
+                    parallel.for_each(|s| {
+                        part.push(s.to_vec());
+                        ControlFlow::Continue(())
+                    })
+                })
+                .unwrap();
+            assert_eq!(part, parts[index as usize], "shard {index}/{count} on one thread");
+        }
+    }
+    for bad in ["0/0", "3/3", "-1/2", "1", "a/b", "1/2000000"] {
+        assert!(bad.parse::<Shard>().is_err(), "{bad}");
+    }
+    assert_eq!("2/5".parse::<Shard>().unwrap(), Shard::new(2, 5).unwrap());
+}

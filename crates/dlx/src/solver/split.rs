@@ -27,12 +27,19 @@ use super::{Finished, Interrupted, Solver, Stats, Visitor, multi};
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Subtree {
     path: Box<[u32]>,
+    /// Whether the path ends at a solution (a subtree of one leaf, found above the cut).
+    leaf: bool,
 }
 
 impl Subtree {
     /// The number of levels above the subtree.
     pub fn depth(&self) -> usize {
         self.path.len()
+    }
+
+    /// Whether the subtree is one solution, found above the cut: it cannot be cut further.
+    pub fn is_leaf(&self) -> bool {
+        self.leaf
     }
 }
 
@@ -75,8 +82,9 @@ impl Solver<'_> {
         let mut resume = false;
         let result = loop {
             match self.step(resume) {
-                Step::Solution | Step::Frontier => {
-                    subtrees.push(Subtree { path: self.chosen[self.base..self.level].into() });
+                step @ (Step::Solution | Step::Frontier) => {
+                    let path = self.chosen[self.base..self.level].into();
+                    subtrees.push(Subtree { path, leaf: matches!(step, Step::Solution) });
                     resume = true;
                 }
                 Step::Exhausted => break Ok(()),

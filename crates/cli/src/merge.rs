@@ -1,0 +1,240 @@
+//! `dlx merge`: sums the counts of the shards of one search, as `dlx xc --count --shard K/N
+//! --format json` wrote them, and refuses to print a total that would be wrong.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+use dlx_engine::{Problem, Shard, Stats};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::input::Source;
+use crate::report::{EXIT_FAILURE, EXIT_INVALID, stderr};
+use crate::sudoku::ListFormat;
+
+/// Sum the shards of one search: the JSON objects that `dlx xc --count --shard K/N --format json`
+/// printed, one per line, in any number of files (stdin when none or `-`).
+///
+/// Prints the total count only when every shard 0 to N-1 is there exactly once, all of the same
+/// problem (the same fingerprint) and the same N, and none was cut short by --limit; otherwise it
+/// names the shards missing, repeated or cut short, or the files of other problems, and exits
+/// with 2. A file that cannot be read is reported, and exits with 1.
+#[derive(Debug, Args)]
+pub(crate) struct MergeArgs {
+    /// Files of shard results; stdin when none or `-`.
+    files: Vec<PathBuf>,
+    /// `line`: the total; `json`: one object with the fingerprint, the shards, the total and the
+    /// summed statistics and time.
+    #[arg(long, value_enum, default_value = "line")]
+    format: ListFormat,
+}
+
+/// The count of one shard, as `dlx xc --format json` writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Part {
+    /// The problem's fingerprint (see [`fingerprint`]).
+    pub(crate) fingerprint: String,
+    pub(crate) shard: Shard,
+    pub(crate) solutions: u64,
+    /// Whether every solution of the shard was counted (not cut by --limit).
+    pub(crate) complete: bool,
+    pub(crate) stats: Stats,
+    /// Seconds.
+    pub(crate) time: f64,
+}
+
+/// A fingerprint of a problem as parsed: the first 16 bytes of the SHA-256 of its `.dlx` text as
+/// the engine writes it, in hex. Two files that differ only in comments, spacing or line ends
+/// have the same one.
+pub(crate) fn fingerprint(problem: &Problem) -> String {
+    let digest = Sha256::digest(problem.to_dlx().as_bytes());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl Part {
+    pub(crate) fn to_json(&self) -> Value {
+        json!({
+            "fingerprint": self.fingerprint,
+            "shard": self.shard.to_string(),
+            "solutions": self.solutions,
+            "complete": self.complete,
+            "nodes": self.stats.nodes,
+            "guesses": self.stats.guesses,
+            "updates": self.stats.updates,
+            "cleansings": self.stats.cleansings,
+            "time": self.time,
+        })
+    }
+
+    /// Reads a part back from its JSON object, or says which field is missing or wrong.
+    fn from_json(value: &Value) -> Result<Part, String> {
+        let field = |name: &str| value.get(name).ok_or_else(|| format!("no `{name}`"));
+        let number = |name: &str| field(name)?.as_u64().ok_or_else(|| format!("`{name}` is not a count"));
+        let shard = field("shard")?.as_str().ok_or("`shard` is not K/N")?;
+        Ok(Part {
+            fingerprint: field("fingerprint")?.as_str().ok_or("`fingerprint` is not a string")?.to_owned(),
+            shard: shard.parse().map_err(|e| format!("{e}"))?,
+            solutions: number("solutions")?,
+            complete: field("complete")?.as_bool().ok_or("`complete` is not true or false")?,
+            stats: Stats {
+                nodes: number("nodes")?,
+                guesses: number("guesses")?,
+                updates: number("updates")?,
+                solutions: number("solutions")?,
+                cleansings: number("cleansings")?,
+            },
+            time: field("time")?.as_f64().ok_or("`time` is not a number")?,
+        })
+    }
+}
+
+/// Shard numbers as ranges: `0, 3-5, 9`.
+fn ranges(numbers: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < numbers.len() {
+        let start = numbers[k];
+        let mut end = start;
+        while k + 1 < numbers.len() && numbers[k + 1] == end + 1 {
+            k += 1;
+            end = numbers[k];
+        }
+        out.push(if start == end { start.to_string() } else { format!("{start}-{end}") });
+        k += 1;
+    }
+    out.join(", ")
+}
+
+pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::from_arg(None)]
+    } else {
+        args.files.iter().map(|f| Source::from_arg(Some(f))).collect()
+    };
+    let mut unreadable = false;
+    let mut invalid = false;
+    // Each part read, with where it came from.
+    let mut parts: Vec<(Part, String)> = Vec::new();
+    for source in &sources {
+        let bytes = match source.read_bytes() {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                stderr!("dlx: {e:#}")?;
+                unreadable = true;
+                continue;
+            }
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        for (k, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let at = format!("{}:{}", source.name(), k + 1);
+            let part = serde_json::from_str::<Value>(line)
+                .map_err(|e| e.to_string())
+                .and_then(|v| Part::from_json(&v));
+            match part {
+                Ok(part) => parts.push((part, at)),
+                Err(e) => {
+                    stderr!("dlx: {at}: not a shard result: {e}")?;
+                    invalid = true;
+                }
+            }
+        }
+    }
+    let Some((first, first_at)) = parts.first().cloned() else {
+        stderr!("dlx: no shard results to merge")?;
+        return Ok(ExitCode::from(if unreadable { EXIT_FAILURE } else { EXIT_INVALID }));
+    };
+    let count = first.shard.count();
+    for (part, at) in &parts {
+        if part.fingerprint != first.fingerprint {
+            stderr!(
+                "dlx: {at}: another problem (fingerprint {}, not {} as in {first_at})",
+                part.fingerprint,
+                first.fingerprint
+            )?;
+            invalid = true;
+        } else if part.shard.count() != count {
+            stderr!("dlx: {at}: shard {} of another cut than {first_at}'s (N = {count})", part.shard)?;
+            invalid = true;
+        } else if !part.complete {
+            stderr!("dlx: {at}: shard {} was cut short by --limit", part.shard)?;
+            invalid = true;
+        }
+    }
+    let mut seen: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
+    for (part, at) in &parts {
+        if part.fingerprint == first.fingerprint && part.shard.count() == count {
+            seen.entry(part.shard.index()).or_default().push(at);
+        }
+    }
+    let missing: Vec<u32> = (0..count).filter(|k| !seen.contains_key(k)).collect();
+    if !missing.is_empty() {
+        stderr!("dlx: missing shards {} of {count}", ranges(&missing))?;
+        invalid = true;
+    }
+    for (k, places) in &seen {
+        if places.len() > 1 {
+            stderr!("dlx: shard {k}/{count} appears {} times ({})", places.len(), places.join(", "))?;
+            invalid = true;
+        }
+    }
+    if invalid || unreadable {
+        stderr!("dlx: no total printed")?;
+        return Ok(ExitCode::from(if unreadable { EXIT_FAILURE } else { EXIT_INVALID }));
+    }
+    let mut stats = Stats::default();
+    let mut time = 0.0;
+    for (part, _) in &parts {
+        stats.add(&part.stats);
+        time += part.time;
+    }
+    let mut out = std::io::stdout().lock();
+    use std::io::Write;
+    match args.format {
+        ListFormat::Line => writeln!(out, "{}", stats.solutions)?,
+        ListFormat::Json => {
+            let total = json!({
+                "fingerprint": first.fingerprint,
+                "shards": count,
+                "solutions": stats.solutions,
+                "nodes": stats.nodes,
+                "guesses": stats.guesses,
+                "updates": stats.updates,
+                "cleansings": stats.cleansings,
+                "time": time,
+            });
+            writeln!(out, "{total}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_compress_runs() {
+        assert_eq!(ranges(&[0, 1, 2, 5, 7, 8]), "0-2, 5, 7-8");
+        assert_eq!(ranges(&[]), "");
+    }
+
+    #[test]
+    fn parts_read_back() {
+        let part = Part {
+            fingerprint: "ab".into(),
+            shard: Shard::new(3, 8).unwrap(),
+            solutions: 5,
+            complete: true,
+            stats: Stats { nodes: 1, guesses: 2, updates: 3, solutions: 5, cleansings: 4 },
+            time: 0.5,
+        };
+        assert_eq!(Part::from_json(&part.to_json()), Ok(part));
+        assert!(Part::from_json(&json!({"shard": "1/2"})).unwrap_err().contains("fingerprint"));
+    }
+}
