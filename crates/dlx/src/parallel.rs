@@ -16,6 +16,17 @@
 //! cleansings; with [`TieBreak::Earliest`], whose choices depend on the links alone) but for the
 //! budgeted first run, whose work is not counted when it does not finish.
 //!
+//! # Shards
+//!
+//! [`ParallelSolver::set_shard`] narrows the runs to shard `K` of `N` disjoint parts of the tree,
+//! for `N` runs on as many machines. The tree is cut for the shards alone, not for the threads:
+//! at least [`SHARD_PIECES`] subtrees per shard (fewer each past a cut of 65,536 subtrees, so
+//! that the walk stays short), the `k`-th subtree going to shard `k mod N`; so the parts are the
+//! same on every machine and with any number of threads. Each shard's subtrees are then cut
+//! further for its threads. A cut that stops growing (three rounds that find no more subtrees
+//! than they cut) stops there. The walk above the first cut is counted in shard 0's figures, so
+//! that the shards' figures add up to one run's.
+//!
 //! # Limits
 //!
 //! * It runs on the pool given to [`ParallelSolver::set_pool`], or else on the current rayon pool
@@ -42,7 +53,17 @@ use crate::solver::{
 pub const PIECES_PER_THREAD: usize = 64;
 
 /// Subtrees per shard of the cut for shards (see [`ParallelSolver::set_shard`]).
-pub const SHARD_PIECES: usize = 16;
+pub const SHARD_PIECES: usize = 64;
+
+/// The most subtrees the cut for shards aims at, unless there are more shards: past
+/// `SHARD_CUT / SHARD_PIECES` shards, each gets fewer than [`SHARD_PIECES`] subtrees.
+const SHARD_CUT: usize = 1 << 16;
+
+/// Rounds of cutting in a row that may find no more subtrees before the cut stops there.
+const STALLED_ROUNDS: usize = 3;
+
+/// Subtrees cut further at a time, in order, by all threads (see `expand_from`).
+const EXPAND_CHUNK: usize = 256;
 
 /// The largest number of shards.
 pub const MAX_SHARDS: u32 = 1 << 20;
@@ -479,9 +500,10 @@ impl<'p> ParallelSolver<'p> {
     ) -> Result<(Vec<Subtree>, Stats, Option<Watch>), Interrupted> {
         let watch = run.watch();
         let mut solver = self.solver(run);
-        let want = (shard.count as usize).saturating_mul(SHARD_PIECES);
-        let (all, above) = self.expand(run, &mut solver, want)?;
+        // Many shards get fewer subtrees each: the walk to cut the tree grows with the subtrees.
         let count = shard.count as usize;
+        let want = count.saturating_mul(SHARD_PIECES).min(SHARD_CUT.max(count));
+        let (all, above) = self.expand(run, &mut solver, want)?;
         let mine: Vec<Subtree> = all.into_iter().skip(shard.index as usize).step_by(count).collect();
         let mut stats = if shard.index == 0 { above } else { Stats::default() };
         let (mine, below) = self.expand_from(run, mine, self.threads() * PIECES_PER_THREAD)?;
@@ -508,9 +530,12 @@ impl<'p> ParallelSolver<'p> {
         Ok((subtrees, stats))
     }
 
-    /// Cuts `subtrees` one level further per round, all at once, until there are at least `want`
-    /// (or only leaves, or [`DEEPEST`] rounds); returns them in order, with the figures of the
-    /// walks.
+    /// Cuts `subtrees` one level further per round until there are at least `want` (or only
+    /// leaves, or [`DEEPEST`] rounds); returns them in order, with the figures of the walks. A
+    /// round cuts [`EXPAND_CHUNK`] subtrees at a time, on all threads, in order, and stops once
+    /// the subtrees cut and those left would be enough: the last round cuts only some, so that
+    /// the cut does not overshoot `want` by a whole level. (The chunks do not depend on the
+    /// threads, so neither do the subtrees.)
     fn expand_from(
         &self,
         run: &Run<'_>,
@@ -518,33 +543,50 @@ impl<'p> ParallelSolver<'p> {
         want: usize,
     ) -> Result<(Vec<Subtree>, Stats), Interrupted> {
         let mut stats = Stats::default();
-        let mut rounds = 0;
+        let (mut rounds, mut stalled) = (0, 0);
         while subtrees.len() < want && rounds < DEEPEST && subtrees.iter().any(|t| !t.is_leaf()) {
-            let deeper: Vec<Result<(Vec<Subtree>, Stats), Interrupted>> = self.in_pool(|| {
-                subtrees
-                    .par_iter()
-                    .map_init(
-                        || self.solver(run),
-                        |solver, subtree| {
-                            if subtree.is_leaf() {
-                                // A solution above the cut: it stays as it is.
-                                return Ok((vec![subtree.clone()], Stats::default()));
-                            }
-                            let split = solver.split_subtree(subtree, 1)?;
-                            Ok((split.subtrees, split.stats))
-                        },
-                    )
-                    .collect()
-            });
-            let mut next = Vec::with_capacity(subtrees.len().saturating_mul(2));
-            for result in deeper {
-                let (below, walked) = result
-                    .map_err(|e| Interrupted { reason: run.reason().unwrap_or(e.reason), solutions: 0 })?;
-                next.extend(below);
-                stats.add(&walked);
+            let mut next = Vec::with_capacity(want.min(subtrees.len().saturating_mul(4)));
+            let mut k = 0;
+            while k < subtrees.len() {
+                if next.len() + (subtrees.len() - k) >= want {
+                    next.extend_from_slice(&subtrees[k..]);
+                    break;
+                }
+                let chunk = &subtrees[k..subtrees.len().min(k + EXPAND_CHUNK)];
+                let deeper: Vec<Result<(Vec<Subtree>, Stats), Interrupted>> = self.in_pool(|| {
+                    chunk
+                        .par_iter()
+                        .map_init(
+                            || self.solver(run),
+                            |solver, subtree| {
+                                if subtree.is_leaf() {
+                                    // A solution above the cut: it stays as it is.
+                                    return Ok((vec![subtree.clone()], Stats::default()));
+                                }
+                                let split = solver.split_subtree(subtree, 1)?;
+                                Ok((split.subtrees, split.stats))
+                            },
+                        )
+                        .collect()
+                });
+                for result in deeper {
+                    let (below, walked) = result.map_err(|e| Interrupted {
+                        reason: run.reason().unwrap_or(e.reason),
+                        solutions: 0,
+                    })?;
+                    next.extend(below);
+                    stats.add(&walked);
+                }
+                k += chunk.len();
             }
+            // Rounds that find no more subtrees than they cut (dead ends weighing as much as
+            // branches) would go on in vain; a few are allowed, for forced moves at the top.
+            stalled = if next.len() > subtrees.len() { 0 } else { stalled + 1 };
             subtrees = next;
             rounds += 1;
+            if stalled >= STALLED_ROUNDS {
+                break;
+            }
         }
         Ok((subtrees, stats))
     }
