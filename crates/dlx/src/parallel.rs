@@ -119,6 +119,53 @@ impl std::fmt::Display for Shard {
     }
 }
 
+/// How far a parallel run has come, shared with whoever shows it (another thread, say): see
+/// [`ParallelSolver::set_progress`]. Updated as each subtree is done.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// The fraction of the tree done, as the bits of an `f64`.
+    done: AtomicU64,
+    solutions: AtomicU64,
+    nodes: AtomicU64,
+}
+
+impl Progress {
+    /// A progress at 0, to share.
+    pub fn new() -> Arc<Progress> {
+        Arc::new(Progress::default())
+    }
+
+    /// The estimated fraction of the search done, from 0 to 1: the sum of Knuth's measures of the
+    /// subtrees done (see [`Subtree::weight`]). It moves in steps, one per subtree.
+    pub fn fraction(&self) -> f64 {
+        f64::from_bits(self.done.load(Ordering::Relaxed)).clamp(0.0, 1.0)
+    }
+
+    /// Solutions found so far.
+    pub fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Counts a subtree done: its weight, its solutions and its nodes.
+    fn add(&self, weight: f64, solutions: u64, nodes: u64) {
+        let mut old = self.done.load(Ordering::Relaxed);
+        loop {
+            let new = (f64::from_bits(old) + weight).to_bits();
+            match self.done.compare_exchange_weak(old, new, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => break,
+                Err(now) => old = now,
+            }
+        }
+        self.solutions.fetch_add(solutions, Ordering::Relaxed);
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+    }
+}
+
 /// Nodes the first, sequential attempt may take before the search is shared out.
 const SEQUENTIAL_NODES: u64 = 4_096;
 
@@ -143,6 +190,7 @@ pub struct ParallelSolver<'p> {
     pool: Option<&'p rayon::ThreadPool>,
     threads: Option<usize>,
     shard: Option<Shard>,
+    progress: Option<Arc<Progress>>,
     /// The pool made for `threads`, when a run first needs it.
     own_pool: std::sync::OnceLock<Option<rayon::ThreadPool>>,
 }
@@ -232,7 +280,21 @@ impl<'p> ParallelSolver<'p> {
             pool: None,
             threads: None,
             shard: None,
+            progress: None,
             own_pool: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Makes the following runs report their progress into `progress` as they go (each run adds
+    /// to it: give a fresh one to each run).
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
+        self.progress = progress;
+    }
+
+    /// Reports a subtree done.
+    fn report(&self, subtree: &Subtree, solutions: u64, stats: &Stats) {
+        if let Some(progress) = &self.progress {
+            progress.add(subtree.weight(), solutions, stats.nodes);
         }
     }
 
@@ -341,6 +403,7 @@ impl<'p> ParallelSolver<'p> {
                             run.spend(&stats);
                             match result {
                                 Ok(n) => {
+                                    self.report(subtree, n, &stats);
                                     if found.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= limit {
                                         run.stop.cancel();
                                     }
@@ -413,8 +476,9 @@ impl<'p> ParallelSolver<'p> {
                                 });
                                 let stats = solver.stats();
                                 run.spend(&stats);
-                                if let Err(e) = result {
-                                    run.halt(e.reason);
+                                match result {
+                                    Ok(_) => self.report(subtree, found.len() as u64, &stats),
+                                    Err(e) => run.halt(e.reason),
                                 }
                                 (found, stats)
                             },

@@ -29,8 +29,17 @@ fn check(problem: &Problem) {
     let (expected, stats) = sequential(problem);
     for threads in [1, 2, 3, 16] {
         pool(threads).install(|| {
-            let parallel = ParallelSolver::new(problem);
+            let mut parallel = ParallelSolver::new(problem);
+            let progress = dlx_engine::Progress::new();
+            parallel.set_progress(Some(progress.clone()));
             let (count, counted) = parallel.count().unwrap();
+            if stats.nodes > 4_096 {
+                // Shared out: the progress saw every subtree.
+                assert_eq!(progress.solutions(), count);
+                assert!(progress.fraction() > 0.5 && progress.fraction() <= 1.0, "{}", progress.fraction());
+                assert!(progress.nodes() <= counted.nodes);
+            }
+            parallel.set_progress(None);
             assert_eq!(count, expected.len() as u64, "{threads} threads");
             let mut seen = Vec::new();
             let (finished, visited) = parallel

@@ -84,6 +84,11 @@ fn check_to(problem: &Problem, forced: &[OptionId], deepest: usize) {
             }
         }
         assert_eq!(pieces, deeper.subtrees, "depth {depth}: cut further, subtree by subtree");
+        for (a, b) in pieces.iter().zip(&deeper.subtrees) {
+            assert!((a.weight() - b.weight()).abs() < 1e-12, "depth {depth}: the same weights");
+        }
+        let total: f64 = deeper.subtrees.iter().map(|t| t.weight()).sum();
+        assert!(total <= 1.0 + 1e-9, "depth {depth}: weights {total}");
         assert_eq!(walked, deeper.stats, "depth {depth}: the walks add up");
         assert_eq!(sum, expected_stats, "depth {depth}: the figures add up");
         cutter.verify_links().unwrap();
@@ -142,4 +147,5 @@ fn shallow_solutions_are_subtrees_of_one_leaf() {
     assert!(split.subtrees.iter().all(|t| t.depth() == 1));
     assert_eq!(split.stats, Stats { nodes: 3, guesses: 3, updates: 1, solutions: 0, cleansings: 0 });
     assert_eq!(split.subtrees.iter().map(|t| solver.count_subtree(t).unwrap()).sum::<u64>(), 3);
+    assert!(split.subtrees.iter().all(|t| (t.weight() - 1.0 / 3.0).abs() < 1e-12), "Knuth's measure");
 }

@@ -80,6 +80,11 @@ impl Multi {
         }
     }
 
+    /// The ways to branch the search had at level `l` (Knuth's score).
+    pub(super) fn ways(&self, l: usize) -> u32 {
+        self.ways[l]
+    }
+
     /// Says whether the levels now covered were made in shuffled order.
     pub(super) fn set_shuffled(&mut self, shuffled: bool) {
         self.shuffled = shuffled;

@@ -24,11 +24,30 @@ use super::{Finished, Interrupted, Solver, Stats, Visitor, multi};
 
 /// A subtree of a solver's search tree, as [`Solver::split`] cut it: the path of choices from the
 /// root. It belongs to the problem (and the forced and excluded options) it was cut from.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Subtree {
     path: Box<[u32]>,
     /// Whether the path ends at a solution (a subtree of one leaf, found above the cut).
     leaf: bool,
+    /// Knuth's measure of the subtree: the product over the levels above it of 1/d, where d is
+    /// the number of ways the search had to branch at that level.
+    weight: f64,
+}
+
+/// Subtrees are equal when their paths are (the weight follows from the path).
+impl PartialEq for Subtree {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path && self.leaf == other.leaf
+    }
+}
+
+impl Eq for Subtree {}
+
+impl std::hash::Hash for Subtree {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.path.hash(state);
+        self.leaf.hash(state);
+    }
 }
 
 impl Subtree {
@@ -40,6 +59,14 @@ impl Subtree {
     /// Whether the subtree is one solution, found above the cut: it cannot be cut further.
     pub fn is_leaf(&self) -> bool {
         self.leaf
+    }
+
+    /// The share of the search tree the subtree stands for, by Knuth's measure: the product,
+    /// over the levels above it, of 1/d, where the search had d ways to branch at that level.
+    /// The weights of a split's subtrees add up to 1 less the share of the dead ends above the
+    /// cut; summed over the subtrees done, they estimate the fraction of the search done.
+    pub fn weight(&self) -> f64 {
+        self.weight
     }
 }
 
@@ -84,7 +111,8 @@ impl Solver<'_> {
             match self.step(resume) {
                 step @ (Step::Solution | Step::Frontier) => {
                     let path = self.chosen[self.base..self.level].into();
-                    subtrees.push(Subtree { path, leaf: matches!(step, Step::Solution) });
+                    let weight = self.path_weight(self.base..self.level);
+                    subtrees.push(Subtree { path, leaf: matches!(step, Step::Solution), weight });
                     resume = true;
                 }
                 Step::Exhausted => break Ok(()),
@@ -110,6 +138,7 @@ impl Solver<'_> {
         let mut split = self.in_subtree(subtree, |s| s.split(depth))?;
         for below in &mut split.subtrees {
             below.path = subtree.path.iter().chain(below.path.iter()).copied().collect();
+            below.weight *= subtree.weight;
         }
         Ok(split)
     }
@@ -136,6 +165,25 @@ impl Solver<'_> {
     pub fn subtree_options(&self, subtree: &Subtree) -> Vec<OptionId> {
         let n_items = self.links.item_count();
         subtree.path.iter().filter(|&&x| x > n_items).map(|&x| self.problem.option_of_node(x)).collect()
+    }
+
+    /// Knuth's measure of the levels `levels` as they stand: the product of 1/d, d being the
+    /// ways to branch at each level (its item's options, or with multiplicities Knuth's count).
+    fn path_weight(&self, levels: std::ops::Range<usize>) -> f64 {
+        let n_items = self.links.item_count();
+        levels
+            .map(|l| {
+                let ways = match &self.multi {
+                    Some(m) => m.ways(l),
+                    None => {
+                        let x = self.chosen[l];
+                        let item = if x <= n_items { x } else { self.problem.tops[x as usize] };
+                        self.links.len_of(item)
+                    }
+                };
+                1.0 / f64::from(ways.max(1))
+            })
+            .product()
     }
 
     /// Runs `run` with the links in the state of `subtree`'s root, the path's levels frozen below
