@@ -10,6 +10,7 @@ mod choice;
 mod generate;
 mod input;
 mod merge;
+mod progress;
 mod report;
 mod sudoku;
 mod xc;

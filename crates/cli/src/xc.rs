@@ -8,11 +8,14 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_engine::{OptionId, ParallelSolver, Problem, Shard, Solver, Stats, TieBreak};
+use dlx_engine::{OptionId, ParallelSolver, Problem, Progress, Shard, Solver, Stats, TieBreak};
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::choice;
 use crate::input::Source;
 use crate::merge::{Part, fingerprint};
+use crate::progress;
 use crate::report::{self, EXIT_INVALID, MAX_THREADS, Stopped, Usage, Workers, stderr};
 use crate::sudoku::ListFormat;
 
@@ -60,6 +63,14 @@ pub(crate) struct XcArgs {
     /// fingerprint, the shard, the count, the statistics and the time, for `dlx merge`.
     #[arg(long, value_enum, default_value = "line", requires = "count")]
     format: ListFormat,
+    /// Show progress on stderr also when it is not a terminal, as a line every 10 seconds (on a
+    /// terminal a bar shows after the first second, and is cleared at the end): the estimated
+    /// fraction of the tree done, solutions, nodes per second, time left.
+    #[arg(long, conflicts_with = "quiet")]
+    progress: bool,
+    /// Show no progress, even on a terminal.
+    #[arg(long)]
+    quiet: bool,
     /// Print nodes, updates and elapsed time to stderr.
     #[arg(long)]
     stats: bool,
@@ -93,14 +104,24 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let limit = args.limit.unwrap_or(u64::MAX);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
-    let (solutions, stats) = if threads > 1 || args.shard.is_some() {
-        // The threads start only if the problem is too large for a first, short attempt.
+    let (solutions, stats) = if args.seed.is_none() {
+        // The threads start only if the problem is too large for a first, short attempt; with
+        // one thread the search is cut into subtrees all the same, which tells the progress.
         let mut parallel = ParallelSolver::new(&problem);
         parallel.set_tie_break(args.tie_break);
         parallel.set_cancel_flag(Some(cancel));
         parallel.set_threads(Some(threads));
         parallel.set_shard(args.shard);
-        search(args, &problem, &mut out, limit, Search::Parallel(&parallel), start)?
+        let progress = Progress::new();
+        parallel.set_progress(Some(progress.clone()));
+        let show = progress::Show::choose(args.progress, args.quiet, !args.count);
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            scope.spawn(|| progress::watch(show, &progress, &done));
+            let result = search(args, &problem, &mut out, limit, Search::Parallel(&parallel), start);
+            done.store(true, Ordering::Relaxed);
+            result
+        })?
     } else {
         let mut solver = Solver::new(&problem);
         solver.set_seed(args.seed);

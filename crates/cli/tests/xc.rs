@@ -306,3 +306,24 @@ fn threads_print_what_one_thread_prints() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--seed searches on one thread"));
     std::fs::remove_file(&q10).unwrap();
 }
+
+/// Progress: with --progress and stderr not a terminal, a line after the first second (and every
+/// ten), with the fraction done; nothing with --quiet; never on stdout.
+#[test]
+fn progress_lines_for_logs() {
+    let sums = fixture("line-sums7.dlx");
+    let out = dlx(&["xc", "--count", "--progress", sums.to_str().unwrap()], None);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "3110940\n");
+    let log = String::from_utf8(out.stderr).unwrap();
+    let first = log.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("dlx: ") && first.contains("% done, ") && first.contains(" nodes/s, "),
+        "{log}"
+    );
+    let quiet = dlx(&["xc", "--count", "--quiet", fixture("knuth7.dlx").to_str().unwrap()], None);
+    assert!(quiet.stderr.is_empty());
+    let both =
+        dlx(&["xc", "--count", "--quiet", "--progress", fixture("knuth7.dlx").to_str().unwrap()], None);
+    assert_eq!(both.status.code(), Some(2));
+}

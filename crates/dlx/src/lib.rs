@@ -140,7 +140,9 @@ mod solver;
 pub use format::{DlxRead, ParseError, ParseErrorKind};
 pub use index::{ItemId, OptionId};
 pub use layout::MAX_NODES;
-pub use parallel::{InvalidShard, MAX_SHARDS, PIECES_PER_THREAD, ParallelSolver, Progress, SHARD_PIECES, Shard};
+pub use parallel::{
+    InvalidShard, MAX_SHARDS, PIECES_PER_THREAD, ParallelSolver, Progress, SHARD_PIECES, Shard,
+};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
     BrokenLinks, Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Split,
