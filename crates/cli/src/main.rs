@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
+mod checkpoint;
 mod choice;
 mod generate;
 mod input;

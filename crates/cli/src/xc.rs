@@ -4,14 +4,15 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
 use dlx_engine::{OptionId, ParallelSolver, Problem, Progress, Shard, Solver, Stats, TieBreak};
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
+use crate::checkpoint::Checkpoint;
 use crate::choice;
 use crate::input::Source;
 use crate::merge::{Part, fingerprint};
@@ -63,6 +64,15 @@ pub(crate) struct XcArgs {
     /// fingerprint, the shard, the count, the statistics and the time, for `dlx merge`.
     #[arg(long, value_enum, default_value = "line", requires = "count")]
     format: ListFormat,
+    /// With --count: record the pieces of the count done in FILE as the run goes (a few times a
+    /// minute), and resume from it: after Ctrl-C, a kill or a restart, the same command with the
+    /// same FILE counts only the pieces left and prints the exact total. A FILE of another
+    /// problem, shard or tie-break rule is refused.
+    #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = ["limit", "seed"])]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between two writes of the checkpoint (it is also written when the run ends).
+    #[arg(long, value_name = "SECONDS", default_value = "20", hide = true)]
+    checkpoint_every: f64,
     /// Show progress on stderr also when it is not a terminal, as a line every 10 seconds (on a
     /// terminal a bar shows after the first second, and is cleared at the end): the estimated
     /// fraction of the tree done, solutions, nodes per second, time left.
@@ -104,7 +114,19 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let limit = args.limit.unwrap_or(u64::MAX);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
-    let (solutions, stats) = if args.seed.is_none() {
+    let (solutions, stats) = if let Some(path) = &args.checkpoint {
+        let mut parallel = ParallelSolver::new(&problem);
+        parallel.set_tie_break(args.tie_break);
+        parallel.set_cancel_flag(Some(cancel));
+        parallel.set_threads(Some(threads));
+        parallel.set_shard(args.shard);
+        let progress = Progress::new();
+        parallel.set_progress(Some(progress.clone()));
+        let show = progress::Show::choose(args.progress, args.quiet, false);
+        let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
+        write_count(args, &problem, &mut out, n, stats, start)?;
+        (n, stats)
+    } else if args.seed.is_none() {
         // The threads start only if the problem is too large for a first, short attempt; with
         // one thread the search is cut into subtrees all the same, which tells the progress.
         let mut parallel = ParallelSolver::new(&problem);
@@ -168,22 +190,7 @@ fn search(
             Search::One(solver) => (solver.count_up_to(limit).map_err(|_| Stopped)?, solver.stats()),
             Search::Parallel(parallel) => parallel.count_up_to(limit).map_err(|_| Stopped)?,
         };
-        // The count reached the limit: there may be more, as `dlx count` says.
-        let complete = args.limit != Some(n);
-        match args.format {
-            ListFormat::Line => writeln!(out, "{n}{}", if complete { "" } else { "+" })?,
-            ListFormat::Json => {
-                let part = Part {
-                    fingerprint: fingerprint(problem),
-                    shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
-                    solutions: n,
-                    complete,
-                    stats,
-                    time: start.elapsed().as_secs_f64(),
-                };
-                writeln!(out, "{}", part.to_json())?;
-            }
-        }
+        write_count(args, problem, out, n, stats, start)?;
         return Ok((n, stats));
     }
     let mut written = 0u64;
@@ -217,6 +224,123 @@ fn search(
         return Err(e.into());
     }
     Ok((written, stats))
+}
+
+/// Prints a count as `--format` says: `N` (`N+` when the limit cut it), or a JSON object for
+/// `dlx merge`.
+fn write_count(
+    args: &XcArgs,
+    problem: &Problem,
+    out: &mut impl Write,
+    n: u64,
+    stats: Stats,
+    start: Instant,
+) -> Result<()> {
+    // The count reached the limit: there may be more, as `dlx count` says.
+    let complete = args.limit != Some(n);
+    match args.format {
+        ListFormat::Line => writeln!(out, "{n}{}", if complete { "" } else { "+" })?,
+        ListFormat::Json => {
+            let part = Part {
+                fingerprint: fingerprint(problem),
+                shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
+                solutions: n,
+                complete,
+                stats,
+                time: start.elapsed().as_secs_f64(),
+            };
+            writeln!(out, "{}", part.to_json())?;
+        }
+    }
+    Ok(())
+}
+
+/// A count that records its pieces in the checkpoint at `path` and resumes from it: returns the
+/// total and the figures of one whole run.
+fn resumable(
+    args: &XcArgs,
+    problem: &Problem,
+    parallel: &ParallelSolver<'_>,
+    path: &std::path::Path,
+    progress: &std::sync::Arc<Progress>,
+    show: progress::Show,
+) -> Result<(u64, Stats)> {
+    let cut = parallel.resumable_cut().map_err(|_| Stopped)?;
+    let fresh = Checkpoint {
+        fingerprint: fingerprint(problem),
+        shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
+        tie_break: args.tie_break,
+        pieces: cut.subtrees.len(),
+        done: Default::default(),
+    };
+    let start = match Checkpoint::read(path).map_err(|e| Usage(format!("{e:#}")))? {
+        Some(old) => {
+            if let Some(why) = old.mismatch(&fresh) {
+                return Err(
+                    Usage(format!("{}: cannot resume from this checkpoint: {why}", path.display())).into()
+                );
+            }
+            old
+        }
+        None => fresh,
+    };
+    // Pieces done before count as done for the progress too.
+    for (&k, stats) in &start.done {
+        progress.add_done(cut.subtrees[k].weight(), stats.solutions, stats.nodes);
+    }
+    let state = Mutex::new((start, false));
+    let done = AtomicBool::new(false);
+    let every = std::time::Duration::from_secs_f64(args.checkpoint_every.max(0.0));
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| progress::watch(show, progress, &done));
+        // Writes the checkpoint now and then while pieces get done.
+        let saver = scope.spawn(|| -> Result<()> {
+            let mut last = Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(20).min(every));
+                if last.elapsed() >= every {
+                    last = Instant::now();
+                    let copy = {
+                        let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+                        if !state.1 {
+                            continue;
+                        }
+                        state.1 = false;
+                        state.0.clone()
+                    };
+                    copy.write(path)?;
+                }
+            }
+            Ok(())
+        });
+        let skip = |k: usize| state.lock().unwrap_or_else(|e| e.into_inner()).0.done.contains_key(&k);
+        let counted = |k: usize, stats: Stats| {
+            let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+            state.0.done.insert(k, stats);
+            state.1 = true;
+        };
+        let result = parallel.count_subtrees(&cut.subtrees, &skip, &counted);
+        done.store(true, Ordering::Relaxed);
+        let saved = saver.join().unwrap_or_else(|_| Err(anyhow::anyhow!("the checkpoint writer failed")));
+        result.map_err(anyhow::Error::from).and(saved)
+    });
+    // Whatever happened, the pieces done are kept.
+    let (checkpoint, _) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    checkpoint.write(path)?;
+    if result.is_err() {
+        stderr!(
+            "dlx: {}: {} of {} pieces counted; the same command resumes from there",
+            path.display(),
+            checkpoint.done.len(),
+            checkpoint.pieces
+        )?;
+        return Err(Stopped.into());
+    }
+    let mut stats = cut.stats;
+    for piece in checkpoint.done.values() {
+        stats.add(piece);
+    }
+    Ok((stats.solutions, stats))
 }
 
 fn write_solution(

@@ -141,7 +141,8 @@ pub use format::{DlxRead, ParseError, ParseErrorKind};
 pub use index::{ItemId, OptionId};
 pub use layout::MAX_NODES;
 pub use parallel::{
-    InvalidShard, MAX_SHARDS, PIECES_PER_THREAD, ParallelSolver, Progress, SHARD_PIECES, Shard,
+    InvalidShard, MAX_SHARDS, PIECES_PER_THREAD, ParallelSolver, Progress, RESUMABLE_PIECES, SHARD_PIECES,
+    Shard,
 };
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{

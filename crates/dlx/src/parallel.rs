@@ -52,6 +52,9 @@ use crate::solver::{
 /// Subtrees the cut aims at per thread (see the module docs).
 pub const PIECES_PER_THREAD: usize = 64;
 
+/// Pieces a resumable count is cut into, at least (see [`ParallelSolver::resumable_cut`]).
+pub const RESUMABLE_PIECES: usize = 4096;
+
 /// Subtrees per shard of the cut for shards (see [`ParallelSolver::set_shard`]).
 pub const SHARD_PIECES: usize = 64;
 
@@ -149,6 +152,12 @@ impl Progress {
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Counts as done a subtree counted elsewhere (by an earlier run that a checkpoint
+    /// recorded, say): its weight, its solutions and its nodes.
+    pub fn add_done(&self, weight: f64, solutions: u64, nodes: u64) {
+        self.add(weight, solutions, nodes);
     }
 
     /// Counts a subtree done: its weight, its solutions and its nodes.
@@ -574,6 +583,79 @@ impl<'p> ParallelSolver<'p> {
         stats.add(&below);
         run.spend(&stats);
         Ok((mine, stats, watch))
+    }
+
+    /// The cut of a resumable count: the subtrees of the shard set (or of the whole tree, as shard
+    /// 0 of 1) cut further into at least [`RESUMABLE_PIECES`] pieces, the same on every machine
+    /// whatever the threads, with the figures of the walks (that above the shards' cut in shard
+    /// 0 only). A caller counts the pieces with [`count_subtrees`](Self::count_subtrees), records
+    /// each piece done (a checkpoint), and after an interruption cuts again and skips those.
+    pub fn resumable_cut(&self) -> Result<crate::Split, Interrupted> {
+        self.with_run(|run| {
+            let shard = self.shard.unwrap_or(Shard { index: 0, count: 1 });
+            let mut solver = self.solver(run);
+            solver.set_cancel_flag(self.cancel.clone());
+            let count = shard.count as usize;
+            let want = count.saturating_mul(SHARD_PIECES).min(SHARD_CUT.max(count));
+            let (all, above) = self.expand(run, &mut solver, want)?;
+            let mine: Vec<Subtree> = all.into_iter().skip(shard.index as usize).step_by(count).collect();
+            let mut stats = if shard.index == 0 { above } else { Stats::default() };
+            let (pieces, below) = self.expand_from(run, mine, RESUMABLE_PIECES)?;
+            stats.add(&below);
+            Ok(crate::Split::new(pieces, stats))
+        })
+    }
+
+    /// Counts the solutions of `subtrees` (cut from this solver's problem) on all threads, but
+    /// those whose position `skip` names; calls `counted` with the position and the figures of
+    /// each as it is done (from any thread). Returns the sum over those counted now.
+    pub fn count_subtrees(
+        &self,
+        subtrees: &[Subtree],
+        skip: &(dyn Fn(usize) -> bool + Sync),
+        counted: &(dyn Fn(usize, Stats) + Sync),
+    ) -> Result<(u64, Stats), Interrupted> {
+        self.with_run(|run| {
+            let _watch = run.watch();
+            let sums = self.in_pool(|| {
+                subtrees
+                    .par_iter()
+                    .enumerate()
+                    .filter(|&(k, _)| !skip(k))
+                    .map_init(
+                        || self.solver(run),
+                        |solver, (k, subtree)| {
+                            if run.stop.is_cancelled() || run.caller.is_some_and(CancelFlag::is_cancelled) {
+                                run.stop.cancel();
+                                return Stats::default();
+                            }
+                            solver.set_budget(run.remaining());
+                            let result = solver.count_subtree(subtree);
+                            let stats = solver.stats();
+                            run.spend(&stats);
+                            match result {
+                                Ok(n) => {
+                                    self.report(subtree, n, &stats);
+                                    counted(k, stats);
+                                    stats
+                                }
+                                Err(e) => {
+                                    run.halt(e.reason);
+                                    Stats::default()
+                                }
+                            }
+                        },
+                    )
+                    .reduce(Stats::default, |mut a, b| {
+                        a.add(&b);
+                        a
+                    })
+            });
+            match run.reason() {
+                Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
+                None => Ok((sums.solutions, sums)),
+            }
+        })
     }
 
     /// Cuts the whole tree into at least `want` subtrees (or as many as there are above depth

@@ -82,6 +82,13 @@ pub struct Split {
     pub stats: Stats,
 }
 
+impl Split {
+    /// A split of these subtrees, whose walk did `stats`.
+    pub(crate) fn new(subtrees: Vec<Subtree>, stats: Stats) -> Split {
+        Split { subtrees, stats }
+    }
+}
+
 impl Solver<'_> {
     /// Walks the search down to `depth` levels below the forced options and cuts it there: the
     /// subtrees below, each to be searched with [`count_subtree`](Self::count_subtree) or

@@ -1,0 +1,153 @@
+//! `dlx xc --count --checkpoint FILE`: the pieces of a count done so far, kept in a file so that
+//! a run stopped by Ctrl-C, a kill or a restart resumes where it was.
+//!
+//! The count is cut into pieces the same way on every run of the same problem, shard and
+//! tie-break rule (`ParallelSolver::resumable_cut`), and a piece is recorded only once it is
+//! counted whole: a resumed run counts the others, so that no piece is counted twice or missed.
+//! The file is JSON, written under a temporary name in its folder and then renamed over the old
+//! one, so that a kill at any moment leaves the old file or the new one, never half of one.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use dlx_engine::{Shard, Stats, TieBreak};
+use serde_json::{Value, json};
+
+/// What a checkpoint file records.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Checkpoint {
+    /// The problem's fingerprint (see `merge::fingerprint`).
+    pub(crate) fingerprint: String,
+    pub(crate) shard: Shard,
+    pub(crate) tie_break: TieBreak,
+    /// How many pieces the count is cut into.
+    pub(crate) pieces: usize,
+    /// The pieces counted whole, by position, with their figures.
+    pub(crate) done: BTreeMap<usize, Stats>,
+}
+
+impl Checkpoint {
+    /// Reads the checkpoint at `path`: `None` when there is no such file.
+    pub(crate) fn read(path: &Path) -> Result<Option<Checkpoint>> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(e).with_context(|| format!("cannot read the checkpoint {}", path.display()));
+            }
+        };
+        let value: Value = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a checkpoint of dlx xc", path.display()))?;
+        Checkpoint::from_json(&value)
+            .map(Some)
+            .map_err(|e| anyhow::anyhow!("{}: not a checkpoint of dlx xc: {e}", path.display()))
+    }
+
+    fn from_json(value: &Value) -> Result<Checkpoint, String> {
+        let field = |name: &str| value.get(name).ok_or_else(|| format!("no `{name}`"));
+        let text = |name: &str| field(name)?.as_str().ok_or_else(|| format!("`{name}` is not a string"));
+        let mut done = BTreeMap::new();
+        for piece in field("done")?.as_array().ok_or("`done` is not a list")? {
+            let numbers: Vec<u64> = piece
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_u64).collect())
+                .filter(|n: &Vec<u64>| n.len() == 6)
+                .ok_or("a piece of `done` is not six counts")?;
+            let index = usize::try_from(numbers[0]).map_err(|_| "a piece's position is too large")?;
+            let [solutions, nodes, guesses, updates, cleansings] =
+                [numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]];
+            done.insert(index, Stats { nodes, guesses, updates, solutions, cleansings });
+        }
+        let pieces = field("pieces")?.as_u64().ok_or("`pieces` is not a count")?;
+        Ok(Checkpoint {
+            fingerprint: text("fingerprint")?.to_owned(),
+            shard: text("shard")?.parse().map_err(|e| format!("{e}"))?,
+            tie_break: text("tie_break")?.parse().map_err(|e| format!("{e}"))?,
+            pieces: usize::try_from(pieces).map_err(|_| "`pieces` is too large")?,
+            done,
+        })
+    }
+
+    fn to_json(&self) -> Value {
+        let done: Vec<Value> = self
+            .done
+            .iter()
+            .map(|(&k, s)| json!([k, s.solutions, s.nodes, s.guesses, s.updates, s.cleansings]))
+            .collect();
+        json!({
+            "fingerprint": self.fingerprint,
+            "shard": self.shard.to_string(),
+            "tie_break": self.tie_break.name(),
+            "pieces": self.pieces,
+            "done": done,
+        })
+    }
+
+    /// Why this checkpoint cannot be resumed by a run of `other`'s problem, shard, rule and cut,
+    /// if it cannot.
+    pub(crate) fn mismatch(&self, other: &Checkpoint) -> Option<String> {
+        if self.fingerprint != other.fingerprint {
+            Some(format!(
+                "it is of another problem (fingerprint {}, this one {})",
+                self.fingerprint, other.fingerprint
+            ))
+        } else if self.shard != other.shard {
+            Some(format!("it is of shard {}, this run is shard {}", self.shard, other.shard))
+        } else if self.tie_break != other.tie_break {
+            Some(format!(
+                "it was made with --tie-break {}, this run has {}",
+                self.tie_break.name(),
+                other.tie_break.name()
+            ))
+        } else if self.pieces != other.pieces || self.done.keys().any(|&k| k >= other.pieces) {
+            Some(format!("it cuts the search into {} pieces, this run into {}", self.pieces, other.pieces))
+        } else {
+            None
+        }
+    }
+
+    /// Writes the checkpoint to `path` under a temporary name in the same folder, then renames
+    /// it over the old file.
+    pub(crate) fn write(&self, path: &Path) -> Result<()> {
+        let folder = match path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut file = tempfile::Builder::new()
+            .prefix(".dlx-checkpoint-")
+            .suffix(".part")
+            .tempfile_in(&folder)
+            .with_context(|| format!("cannot write the checkpoint {}", path.display()))?;
+        use std::io::Write;
+        writeln!(file, "{}", self.to_json())
+            .with_context(|| format!("cannot write the checkpoint {}", path.display()))?;
+        file.as_file()
+            .sync_all()
+            .with_context(|| format!("cannot write the checkpoint {}", path.display()))?;
+        file.persist(path).with_context(|| format!("cannot write the checkpoint {}", path.display()))?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_reads_back() {
+        let mut done = BTreeMap::new();
+        done.insert(3, Stats { nodes: 5, guesses: 4, updates: 9, solutions: 2, cleansings: 1 });
+        let checkpoint = Checkpoint {
+            fingerprint: "ab".into(),
+            shard: Shard::new(1, 4).unwrap(),
+            tie_break: TieBreak::LastConflict,
+            pieces: 10,
+            done,
+        };
+        assert_eq!(Checkpoint::from_json(&checkpoint.to_json()), Ok(checkpoint.clone()));
+        let other = Checkpoint { pieces: 11, ..checkpoint.clone() };
+        assert!(checkpoint.mismatch(&other).unwrap().contains("10 pieces"));
+        assert_eq!(checkpoint.mismatch(&checkpoint), None);
+    }
+}
