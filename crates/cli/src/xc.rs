@@ -114,28 +114,26 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let limit = args.limit.unwrap_or(u64::MAX);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
-    let (solutions, stats) = if let Some(path) = &args.checkpoint {
+    // The threads start only if the problem is too large for a first, short attempt; with one
+    // thread the search is cut into subtrees all the same, which tells the progress.
+    let parallel = || {
         let mut parallel = ParallelSolver::new(&problem);
         parallel.set_tie_break(args.tie_break);
-        parallel.set_cancel_flag(Some(cancel));
+        parallel.set_cancel_flag(Some(cancel.clone()));
         parallel.set_threads(Some(threads));
         parallel.set_shard(args.shard);
         let progress = Progress::new();
         parallel.set_progress(Some(progress.clone()));
+        (parallel, progress)
+    };
+    let (solutions, stats) = if let Some(path) = &args.checkpoint {
+        let (parallel, progress) = parallel();
         let show = progress::Show::choose(args.progress, args.quiet, false);
         let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
         write_count(args, &problem, &mut out, n, stats, start)?;
         (n, stats)
     } else if args.seed.is_none() {
-        // The threads start only if the problem is too large for a first, short attempt; with
-        // one thread the search is cut into subtrees all the same, which tells the progress.
-        let mut parallel = ParallelSolver::new(&problem);
-        parallel.set_tie_break(args.tie_break);
-        parallel.set_cancel_flag(Some(cancel));
-        parallel.set_threads(Some(threads));
-        parallel.set_shard(args.shard);
-        let progress = Progress::new();
-        parallel.set_progress(Some(progress.clone()));
+        let (parallel, progress) = parallel();
         let show = progress::Show::choose(args.progress, args.quiet, !args.count);
         let done = AtomicBool::new(false);
         std::thread::scope(|scope| {

@@ -397,36 +397,7 @@ impl<'p> ParallelSolver<'p> {
                 },
             };
             let found = AtomicU64::new(0);
-            let sums = self.in_pool(|| {
-                subtrees
-                    .par_iter()
-                    .map_init(
-                        || self.solver(run),
-                        |solver, subtree| {
-                            if run.stop.is_cancelled() {
-                                return Stats::default();
-                            }
-                            solver.set_budget(run.remaining());
-                            let result = solver.count_subtree(subtree);
-                            let stats = solver.stats();
-                            run.spend(&stats);
-                            match result {
-                                Ok(n) => {
-                                    self.report(subtree, n, &stats);
-                                    if found.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= limit {
-                                        run.stop.cancel();
-                                    }
-                                }
-                                Err(e) => run.halt(e.reason),
-                            }
-                            stats
-                        },
-                    )
-                    .reduce(Stats::default, |mut a, b| {
-                        a.add(&b);
-                        a
-                    })
-            });
+            let sums = self.count_pieces(run, &subtrees, &|_| false, &|_, _| {}, &found, limit);
             stats.add(&sums);
             let found = found.into_inner();
             if found >= limit {
@@ -617,44 +588,62 @@ impl<'p> ParallelSolver<'p> {
     ) -> Result<(u64, Stats), Interrupted> {
         self.with_run(|run| {
             let _watch = run.watch();
-            let sums = self.in_pool(|| {
-                subtrees
-                    .par_iter()
-                    .enumerate()
-                    .filter(|&(k, _)| !skip(k))
-                    .map_init(
-                        || self.solver(run),
-                        |solver, (k, subtree)| {
-                            if run.stop.is_cancelled() || run.caller.is_some_and(CancelFlag::is_cancelled) {
-                                run.stop.cancel();
-                                return Stats::default();
-                            }
-                            solver.set_budget(run.remaining());
-                            let result = solver.count_subtree(subtree);
-                            let stats = solver.stats();
-                            run.spend(&stats);
-                            match result {
-                                Ok(n) => {
-                                    self.report(subtree, n, &stats);
-                                    counted(k, stats);
-                                    stats
-                                }
-                                Err(e) => {
-                                    run.halt(e.reason);
-                                    Stats::default()
-                                }
-                            }
-                        },
-                    )
-                    .reduce(Stats::default, |mut a, b| {
-                        a.add(&b);
-                        a
-                    })
-            });
+            let sums = self.count_pieces(run, subtrees, skip, counted, &AtomicU64::new(0), u64::MAX);
             match run.reason() {
                 Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
                 None => Ok((sums.solutions, sums)),
             }
+        })
+    }
+
+    /// Counts `subtrees` on all threads (but those `skip` names), each with what is left of the
+    /// budget, reporting each done to `counted` and the progress; adds the solutions into
+    /// `found` and stops every thread once it reaches `limit`. Returns the sum of the figures.
+    fn count_pieces(
+        &self,
+        run: &Run<'_>,
+        subtrees: &[Subtree],
+        skip: &(dyn Fn(usize) -> bool + Sync),
+        counted: &(dyn Fn(usize, Stats) + Sync),
+        found: &AtomicU64,
+        limit: u64,
+    ) -> Stats {
+        self.in_pool(|| {
+            subtrees
+                .par_iter()
+                .enumerate()
+                .filter(|&(k, _)| !skip(k))
+                .map_init(
+                    || self.solver(run),
+                    |solver, (k, subtree)| {
+                        if run.stop.is_cancelled() || run.caller.is_some_and(CancelFlag::is_cancelled) {
+                            run.stop.cancel();
+                            return Stats::default();
+                        }
+                        solver.set_budget(run.remaining());
+                        let result = solver.count_subtree(subtree);
+                        let stats = solver.stats();
+                        run.spend(&stats);
+                        match result {
+                            Ok(n) => {
+                                self.report(subtree, n, &stats);
+                                counted(k, stats);
+                                if found.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= limit {
+                                    run.stop.cancel();
+                                }
+                                stats
+                            }
+                            Err(e) => {
+                                run.halt(e.reason);
+                                Stats::default()
+                            }
+                        }
+                    },
+                )
+                .reduce(Stats::default, |mut a, b| {
+                    a.add(&b);
+                    a
+                })
         })
     }
 

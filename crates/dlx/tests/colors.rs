@@ -1,7 +1,11 @@
 //! Problems with colors (Knuth's XCC, Algorithm C): the engine against brute force on random
 //! small problems, Knuth's example, forcing and excluding, and the `.dlx` round trip.
 
+mod common;
+
 use std::collections::BTreeSet;
+
+use common::{all, subsets};
 
 use dlx_engine::{Budget, ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 use proptest::prelude::*;
@@ -73,24 +77,7 @@ fn is_solution(spec: &Spec, chosen: &[usize]) -> bool {
 
 /// Every solution, by trying all subsets of options.
 fn brute_force(spec: &Spec) -> BTreeSet<Vec<OptionId>> {
-    let m = spec.options.len();
-    (0u32..1 << m)
-        .map(|mask| (0..m).filter(|k| mask & (1 << k) != 0).collect::<Vec<_>>())
-        .filter(|chosen| is_solution(spec, chosen))
-        .map(|chosen| chosen.into_iter().map(|k| OptionId::new(k).unwrap()).collect())
-        .collect()
-}
-
-fn sorted(mut s: Vec<OptionId>) -> Vec<OptionId> {
-    s.sort();
-    s
-}
-
-fn all(solver: &mut Solver<'_>) -> BTreeSet<Vec<OptionId>> {
-    let list: Vec<Vec<OptionId>> = solver.solutions().map(|s| sorted(s.unwrap())).collect();
-    let set: BTreeSet<_> = list.iter().cloned().collect();
-    assert_eq!(set.len(), list.len(), "a solution is found twice");
-    set
+    subsets(spec.options.len(), |chosen| is_solution(spec, chosen))
 }
 
 proptest! {

@@ -6,7 +6,7 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use common::{fixture, langford::langford, queens::queens};
+use common::{fixture, in_order, langford::langford, queens::queens};
 use dlx_engine::{Budget, CancelFlag, Finished, OptionId, ParallelSolver, Problem, Solver, StopReason};
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -15,14 +15,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 
 fn sequential(problem: &Problem) -> (Vec<Vec<OptionId>>, dlx_engine::Stats) {
     let mut solver = Solver::new(problem);
-    let mut all = Vec::new();
-    solver
-        .for_each(|s| {
-            all.push(s.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    (all, solver.stats())
+    (in_order(&mut solver), solver.stats())
 }
 
 fn check(problem: &Problem) {

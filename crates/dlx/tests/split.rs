@@ -6,20 +6,8 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use common::{fixture, langford::langford, queens::queens};
+use common::{fixture, in_order, langford::langford, queens::queens};
 use dlx_engine::{OptionId, Problem, Solver, Stats};
-
-/// Every solution of a run, in order.
-fn solutions(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
-    let mut all = Vec::new();
-    solver
-        .for_each(|s| {
-            all.push(s.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    all
-}
 
 /// Cuts `problem`'s search (after forcing `forced`) at depths 0 to 5 and checks the subtrees
 /// against one whole run: the same solutions in the same order, visited and counted, by another
@@ -34,7 +22,7 @@ fn check_to(problem: &Problem, forced: &[OptionId], deepest: usize) {
     for &option in forced {
         whole.force(option).unwrap();
     }
-    let expected = solutions(&mut whole);
+    let expected = in_order(&mut whole);
     let expected_stats = whole.stats();
     let mut cutter = Solver::new(problem);
     let mut worker = Solver::new(problem);

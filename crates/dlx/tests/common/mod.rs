@@ -51,3 +51,41 @@ pub fn all_solutions(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
 pub fn fixture(name: &str) -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name)
 }
+
+/// Every set of options that `is_solution` accepts among `m` options, by trying all `2^m`.
+pub fn subsets(
+    m: usize,
+    is_solution: impl Fn(&[usize]) -> bool,
+) -> std::collections::BTreeSet<Vec<OptionId>> {
+    (0u32..1 << m)
+        .map(|mask| (0..m).filter(|k| mask & (1 << k) != 0).collect::<Vec<_>>())
+        .filter(|chosen| is_solution(chosen))
+        .map(|chosen| chosen.into_iter().map(|k| OptionId::new(k).unwrap()).collect())
+        .collect()
+}
+
+/// A solution with its options in increasing order.
+pub fn sorted(mut solution: Vec<OptionId>) -> Vec<OptionId> {
+    solution.sort();
+    solution
+}
+
+/// Every solution the solver's iterator gives, each sorted and checked to be found once.
+pub fn all(solver: &mut Solver<'_>) -> std::collections::BTreeSet<Vec<OptionId>> {
+    let list: Vec<Vec<OptionId>> = solver.solutions().map(|s| sorted(s.unwrap())).collect();
+    let set: std::collections::BTreeSet<_> = list.iter().cloned().collect();
+    assert_eq!(set.len(), list.len(), "a solution is found twice");
+    set
+}
+
+/// Every solution of a run through the visitor, in the order found.
+pub fn in_order(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
+    let mut found = Vec::new();
+    solver
+        .for_each(|s| {
+            found.push(s.to_vec());
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+    found
+}
