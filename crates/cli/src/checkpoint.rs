@@ -14,6 +14,8 @@ use anyhow::{Context, Result};
 use dlx_engine::{Shard, Stats, TieBreak};
 use serde_json::{Value, json};
 
+use crate::report::Usage;
+
 /// What a checkpoint file records.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Checkpoint {
@@ -28,7 +30,8 @@ pub(crate) struct Checkpoint {
 }
 
 impl Checkpoint {
-    /// Reads the checkpoint at `path`: `None` when there is no such file.
+    /// Reads the checkpoint at `path`: `None` when there is no such file. A file that cannot be
+    /// read is an I/O error (exit 1); one that is not a checkpoint, a usage error (exit 2).
     pub(crate) fn read(path: &Path) -> Result<Option<Checkpoint>> {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -37,11 +40,9 @@ impl Checkpoint {
                 return Err(e).with_context(|| format!("cannot read the checkpoint {}", path.display()));
             }
         };
-        let value: Value = serde_json::from_str(&text)
-            .with_context(|| format!("{}: not a checkpoint of dlx xc", path.display()))?;
-        Checkpoint::from_json(&value)
-            .map(Some)
-            .map_err(|e| anyhow::anyhow!("{}: not a checkpoint of dlx xc: {e}", path.display()))
+        let not_one = |why: String| Usage(format!("{}: not a checkpoint of dlx xc: {why}", path.display()));
+        let value: Value = serde_json::from_str(&text).map_err(|e| not_one(e.to_string()))?;
+        Ok(Some(Checkpoint::from_json(&value).map_err(not_one)?))
     }
 
     fn from_json(value: &Value) -> Result<Checkpoint, String> {

@@ -271,7 +271,7 @@ fn resumable(
         pieces: cut.subtrees.len(),
         done: Default::default(),
     };
-    let start = match Checkpoint::read(path).map_err(|e| Usage(format!("{e:#}")))? {
+    let start = match Checkpoint::read(path)? {
         Some(old) => {
             if let Some(why) = old.mismatch(&fresh) {
                 return Err(
