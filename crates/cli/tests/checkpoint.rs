@@ -47,7 +47,8 @@ fn interrupted_counts_resume_to_the_exact_total() {
         let child = dlx().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         std::thread::sleep(Duration::from_millis(150 + random(700)));
         let signal = if round % 2 == 0 { "-INT" } else { "-KILL" };
-        Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+        // The shell's own `kill`, which every `sh` has.
+        Command::new("sh").arg("-c").arg(format!("kill {signal} {}", child.id())).status().unwrap();
         let out = child.wait_with_output().unwrap();
         // Stopped (130 or killed), or finished before the signal came: then the total is right.
         if out.status.success() {
