@@ -45,6 +45,10 @@
 //!   [`Solver::reset`] all of them, without rebuilding (where undoing many would cost more, by
 //!   copying the initial links and applying the few again).
 //! * [`Solver::set_seed`]: reproducible random branching.
+//! * [`Solver::split`] cuts the search into subtrees, which [`Solver::count_subtree`] and
+//!   [`Solver::visit_subtree`] search, on other solvers if need be, with the same solutions in
+//!   the same order and figures that add up to one run's. [`ParallelSolver`] does that on every
+//!   core, for one [`Shard`] of the tree if asked, with a shared [`Progress`].
 //!
 //! The [`Problem`] is immutable; each [`Solver`] owns a copy of the links and an explicit stack, so
 //! one problem can be searched by many solvers at once, and a solver can search again and again
@@ -119,8 +123,9 @@
 //! reads memory unchecked, with every precondition of that checked inside it), `choose` (the
 //! choice of item; its SSE4.1 scan in `choose::sse41`, whose only `unsafe` is the call after the
 //! run-time check of the processor), `solver` (`restrict`, `search`, `multi` for Algorithm M,
-//! `iter`), `check` (the link
-//! checker), `format` (the `.dlx` text). Each module states its own invariants at its top.
+//! `iter`, `split` for subtrees), `parallel` (every core on one search, shards, progress),
+//! `check` (the link checker), `format` (the `.dlx` text). Each module states its own invariants
+//! at its top.
 //! Measurements behind the design are in `benches/RESULTS.md`.
 
 #![deny(missing_docs)]

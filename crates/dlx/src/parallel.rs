@@ -29,11 +29,21 @@
 //!
 //! # Limits
 //!
-//! * It runs on the pool given to [`ParallelSolver::set_pool`], or else on the current rayon pool
-//!   (the global one, unless the call is inside [`rayon::ThreadPool::install`]). The visitor of
-//!   [`ParallelSolver::for_each`] always runs on the calling thread.
-//! * Seeded branching is a property of one sequential search; the parallel search branches as an
-//!   unseeded one does.
+//! # Progress and resumable counts
+//!
+//! [`ParallelSolver::set_progress`] shares a [`Progress`] that the threads update as each subtree
+//! is done: solutions, nodes, and the fraction of the tree done by Knuth's measure (the sum of
+//! [`Subtree::weight`] over the subtrees done). [`ParallelSolver::resumable_cut`] and
+//! [`ParallelSolver::count_subtrees`] make a count that a caller can record piece by piece and
+//! resume after an interruption (`dlx xc --checkpoint`).
+//!
+//! # Limits
+//!
+//! * It runs on a pool of its own ([`ParallelSolver::set_threads`]), on the pool given to
+//!   [`ParallelSolver::set_pool`], or else on the current rayon pool (the global one, unless the
+//!   call is inside [`rayon::ThreadPool::install`]). The visitor of [`ParallelSolver::for_each`]
+//!   always runs on the calling thread.
+//! * Seeded branching is a property of one sequential search: there is none here.
 //! * A budget is shared: each subtree runs with what is left of it when it starts, and the first
 //!   to run out stops the others. Cancelling stops every thread within about a thousand nodes.
 
