@@ -132,9 +132,14 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
         write_count(args, &problem, &mut out, n, stats, start)?;
         (n, stats)
-    } else if args.seed.is_none() {
-        let (parallel, progress) = parallel();
+    } else if let Some(show) = {
+        // One thread with nothing to show and no shard needs no cut (which costs a few percent
+        // on problems with many small subtrees): one solver searches, as with a seed.
         let show = progress::Show::choose(args.progress, args.quiet, !args.count);
+        let cut = threads > 1 || args.shard.is_some() || show != progress::Show::Nothing;
+        (args.seed.is_none() && cut).then_some(show)
+    } {
+        let (parallel, progress) = parallel();
         let done = AtomicBool::new(false);
         std::thread::scope(|scope| {
             scope.spawn(|| progress::watch(show, &progress, &done));
