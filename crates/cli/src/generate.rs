@@ -43,7 +43,7 @@ pub(crate) enum GenerateFormat {
 #[derive(Debug, Args)]
 pub(crate) struct GenerateArgs {
     /// How many puzzles.
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    #[arg(short = 'n', long, default_value_t = 1, value_name = "N")]
     count: u64,
     /// The variant.
     #[arg(long, value_parser = choice::parser::<Variant>(), default_value = "classic")]
@@ -61,12 +61,12 @@ pub(crate) struct GenerateArgs {
     #[arg(long, default_value_t = Run::DEFAULT_ATTEMPTS, value_name = "N")]
     max_attempts: u64,
     /// Output format.
-    #[arg(long, value_enum, default_value = "line")]
+    #[arg(short, long, value_enum, default_value = "line")]
     format: GenerateFormat,
     /// With --format svg: write the pictures into this folder (`puzzle-0001.svg`, ...; with
     /// --per-page, `page-0001.svg`, ...). Each file appears whole or not at all (written under a
     /// temporary name, then renamed).
-    #[arg(long, value_name = "DIR")]
+    #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
     /// With --format svg and --output: puzzles per page, one page per file [default: one puzzle
     /// per file; without --output, all on one page on stdout].
@@ -74,11 +74,14 @@ pub(crate) struct GenerateArgs {
     per_page: Option<u64>,
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores, nor than the work has pieces: more could not make it faster.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
     threads: Option<u64>,
     /// Print a closing summary (with the seed) to stderr.
-    #[arg(long)]
+    #[arg(short, long)]
     stats: bool,
+    /// Show no progress bar (one shows on a terminal for 50 puzzles or more).
+    #[arg(short, long, visible_alias = "no-progress")]
+    quiet: bool,
 }
 
 /// One puzzle of the run, or why it is missing.
@@ -204,7 +207,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let rate = args.difficulty.is_some() || args.format == GenerateFormat::Json;
     let variant = args.variant;
     let matrix = Matrix::new(variant);
-    let bar = if args.count >= 50 { ProgressBar::new(args.count) } else { ProgressBar::hidden() };
+    let bar =
+        if args.count >= 50 && !args.quiet { ProgressBar::new(args.count) } else { ProgressBar::hidden() };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut pictures = match (&args.output, args.format) {
         (Some(dir), _) => Some(Pictures::Files { dir: dir.clone(), per_page: args.per_page, page: None }),

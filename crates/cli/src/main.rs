@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod checkpoint;
 mod choice;
@@ -36,7 +36,22 @@ enum Command {
     Rate(sudoku::RateArgs),
     Xc(xc::XcArgs),
     Merge(merge::MergeArgs),
+    Completions(CompletionsArgs),
+    Man(ManArgs),
 }
+
+/// Print a completion script for a shell, to load in its start-up file (for bash:
+/// `source <(dlx completions bash)`).
+#[derive(Debug, clap::Args)]
+struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
+}
+
+/// Print the manual page of `dlx` in roff (`dlx man > dlx.1; man ./dlx.1`).
+#[derive(Debug, clap::Args)]
+struct ManArgs {}
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -87,6 +102,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Rate(args) => sudoku::run_rate(&args),
         Command::Xc(args) => xc::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Completions(args) => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(args.shell, &mut Cli::command(), "dlx", &mut out);
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man(ManArgs {}) => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

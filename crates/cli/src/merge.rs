@@ -28,7 +28,7 @@ pub(crate) struct MergeArgs {
     files: Vec<PathBuf>,
     /// `line`: the total; `json`: one object with the fingerprint, the shards, the total and the
     /// summed statistics and time.
-    #[arg(long, value_enum, default_value = "line")]
+    #[arg(short, long, value_enum, default_value = "line")]
     format: ListFormat,
 }
 

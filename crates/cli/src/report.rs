@@ -21,6 +21,9 @@ pub(crate) const EXIT_INVALID: u8 = 2;
 /// Exit status for an input that could not be read or an output that could not be written.
 pub(crate) const EXIT_FAILURE: u8 = 1;
 
+/// Exit status with `--strict` when some puzzle has no solution or several.
+pub(crate) const EXIT_NOT_UNIQUE: u8 = 3;
+
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
 pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 

@@ -18,7 +18,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::input::Source;
-use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, MAX_THREADS, Stopped, Workers, stderr};
+use crate::report::{
+    self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, MAX_THREADS, Stopped, Workers, stderr,
+};
 
 /// Records handed to the threads at a time: memory stays constant whatever the input size.
 const CHUNK: usize = 4096;
@@ -28,7 +30,10 @@ const PROGRESS_BYTES: u64 = 256 * 1024;
 
 /// A progress bar over the bytes of an input; hidden for small files and when stderr is not a
 /// terminal (indicatif draws nothing then).
-fn progress_bar(source: &Source, len: Option<u64>) -> ProgressBar {
+fn progress_bar(source: &Source, len: Option<u64>, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
     match len {
         Some(len) if len >= PROGRESS_BYTES => {
             let bar = ProgressBar::new(len);
@@ -92,12 +97,19 @@ pub(crate) struct BatchArgs {
     variant: Option<Variant>,
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores, nor than the work has pieces: more could not make it faster.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
     threads: Option<u64>,
     /// Print a closing summary to stderr: puzzles, solved (no uniqueness check), unique,
     /// multiple, none, invalid, puzzles per second, nodes and guesses per puzzle searched.
-    #[arg(long)]
+    #[arg(short, long)]
     stats: bool,
+    /// Show no progress bar (one shows on a terminal while a large input is read).
+    #[arg(short, long, visible_alias = "no-progress")]
+    quiet: bool,
+    /// Exit with status 3 when some puzzle has no solution or several (when no input was
+    /// unreadable or malformed, which exit with 1 or 2): for scripts that test puzzles.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Solve each puzzle and check that its solution is unique.
@@ -111,7 +123,7 @@ pub(crate) struct SolveArgs {
     #[command(flatten)]
     batch: BatchArgs,
     /// Output format [default: the form each puzzle came in: line, or grid for grids and lists].
-    #[arg(long, value_enum)]
+    #[arg(short, long, value_enum)]
     format: Option<OutputFormat>,
     /// Skip the uniqueness check and print the first solution found (fastest).
     #[arg(long)]
@@ -127,7 +139,7 @@ pub(crate) struct CountArgs {
     #[command(flatten)]
     batch: BatchArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value = "line")]
+    #[arg(short, long, value_enum, default_value = "line")]
     format: ListFormat,
     /// Stop counting each puzzle at N solutions (at least 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -145,7 +157,7 @@ pub(crate) struct RateArgs {
     #[command(flatten)]
     batch: BatchArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value = "line")]
+    #[arg(short, long, value_enum, default_value = "line")]
     format: ListFormat,
 }
 
@@ -371,15 +383,15 @@ pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
 const PIECE: usize = 8;
 
 /// Opens one input, with its progress bar; `None` (reported) when it cannot be opened.
-fn open(source: &Source) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
+fn open(source: &Source, quiet: bool) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
     Ok(Some(match source {
         Source::Stdin => {
-            let bar = progress_bar(source, None);
+            let bar = progress_bar(source, None, quiet);
             (Box::new(BufReader::new(bar.wrap_read(io::stdin().lock()))), bar)
         }
         Source::File(p) => match File::open(p) {
             Ok(file) => {
-                let bar = progress_bar(source, file.metadata().ok().map(|m| m.len()));
+                let bar = progress_bar(source, file.metadata().ok().map(|m| m.len()), quiet);
                 (Box::new(BufReader::new(bar.wrap_read(file))), bar)
             }
             Err(e) => {
@@ -408,7 +420,7 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
     // An input could not be read (all of it, or from some point on).
     let mut unreadable = false;
     for source in &sources {
-        let Some((reader, bar)) = open(source)? else {
+        let Some((reader, bar)) = open(source, args.quiet)? else {
             unreadable = true;
             continue;
         };
@@ -493,6 +505,8 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
         ExitCode::from(EXIT_FAILURE)
     } else if summary.invalid > 0 {
         ExitCode::from(EXIT_INVALID)
+    } else if args.strict && (summary.none > 0 || summary.multiple > 0) {
+        ExitCode::from(EXIT_NOT_UNIQUE)
     } else {
         ExitCode::SUCCESS
     })

@@ -37,7 +37,7 @@ pub(crate) struct XcArgs {
     /// The `.dlx` file; standard input when absent or `-`.
     file: Option<PathBuf>,
     /// Print only the number of solutions (`N+` when --limit stopped the count at N).
-    #[arg(long)]
+    #[arg(short = 'n', long)]
     count: bool,
     /// Stop after this many solutions (with --count: count up to this many).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -48,7 +48,7 @@ pub(crate) struct XcArgs {
     seed: Option<u64>,
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
     threads: Option<u64>,
     /// How to choose between items with equally few options left (--seed breaks ties at random
     /// instead).
@@ -62,7 +62,7 @@ pub(crate) struct XcArgs {
     shard: Option<Shard>,
     /// With --count: `line` prints the count; `json` prints one object with the problem's
     /// fingerprint, the shard, the count, the statistics and the time, for `dlx merge`.
-    #[arg(long, value_enum, default_value = "line", requires = "count")]
+    #[arg(short, long, value_enum, default_value = "line", requires = "count")]
     format: ListFormat,
     /// With --count: record the pieces of the count done in FILE as the run goes (a few times a
     /// minute), and resume from it: after Ctrl-C, a kill or a restart, the same command with the
@@ -79,10 +79,10 @@ pub(crate) struct XcArgs {
     #[arg(long, conflicts_with = "quiet")]
     progress: bool,
     /// Show no progress, even on a terminal.
-    #[arg(long)]
+    #[arg(short, long, visible_alias = "no-progress")]
     quiet: bool,
     /// Print nodes, updates and elapsed time to stderr.
-    #[arg(long)]
+    #[arg(short, long)]
     stats: bool,
 }
 
