@@ -359,6 +359,10 @@ impl Summary {
             }
             (Status::Counted, Some(1), _) => self.unique += 1,
             (Status::Counted, Some(_), _) => self.multiple += 1,
+            // A rating says how many solutions (up to 2) the uniqueness search found.
+            (Status::Rated, Some(0), _) => self.none += 1,
+            (Status::Rated, Some(1), _) => self.unique += 1,
+            (Status::Rated, Some(_), _) => self.multiple += 1,
             (Status::Counted, None, _) | (Status::Rated | Status::Encoded, ..) => {}
         }
         self.nodes += a.nodes;

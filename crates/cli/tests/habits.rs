@@ -88,6 +88,8 @@ fn strict_tells_by_the_status() {
     assert_eq!(dlx(&["solve"], &empty).status.code(), Some(0));
     assert_eq!(dlx(&["solve", "--strict"], &empty).status.code(), Some(3));
     assert_eq!(dlx(&["count", "--strict", "--limit", "2"], &empty).status.code(), Some(3));
+    assert_eq!(dlx(&["rate", "--strict"], &empty).status.code(), Some(3));
+    assert_eq!(dlx(&["rate", "--strict"], &unique).status.code(), Some(0));
     let none = "11".to_owned() + &".".repeat(79) + "\n";
     assert_eq!(dlx(&["solve", "--strict"], &none).status.code(), Some(2), "a rule broken is malformed");
     let bad = std::fs::read_to_string(fixture("sudoku-bad.txt")).unwrap();
