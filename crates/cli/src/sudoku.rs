@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::input::Source;
 use crate::report::{
-    self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, MAX_THREADS, Stopped, Workers, stderr,
+    self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, MAX_THREADS, Stopped, Usage, Workers, stderr,
 };
 
 /// Records handed to the threads at a time: memory stays constant whatever the input size.
@@ -466,6 +466,18 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
                     out.flush()?;
                     return Err(Stopped.into());
                 };
+                if let Task::Encode = task
+                    && summary.puzzles > 0
+                {
+                    // Two `.dlx` problems in one stream read as one wrong problem.
+                    out.flush()?;
+                    return Err(Usage(format!(
+                        "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
+                         would read as one wrong problem; give one puzzle at a time",
+                        a.line
+                    ))
+                    .into());
+                }
                 summary.add(a, task);
                 if let Some(e) = &a.error {
                     bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;

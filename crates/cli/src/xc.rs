@@ -95,6 +95,13 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             for line in read.skipped {
                 stderr!("dlx: {}:{line}: option skipped: it has no primary item", source.name())?;
             }
+            for line in read.items_again {
+                stderr!(
+                    "dlx: {}:{line}: warning: this option repeats the item line: a second problem? a file \
+                     holds one (it is read as an option)",
+                    source.name()
+                )?;
+            }
             read.problem
         }
         Err(e) => {

@@ -95,3 +95,30 @@ fn strict_tells_by_the_status() {
     let bad = std::fs::read_to_string(fixture("sudoku-bad.txt")).unwrap();
     assert_eq!(dlx(&["solve", "--strict"], &bad).status.code(), Some(2));
 }
+
+/// `solve --format dlx` writes one problem: a second puzzle is refused (exit 2) after the first is
+/// written whole; `dlx xc` warns of an option that repeats the item line, and refuses one with a
+/// bar, as a second problem.
+#[test]
+fn one_dlx_problem_per_stream() {
+    let puzzles = std::fs::read_to_string(fixture("sudoku.txt")).unwrap();
+    let out = dlx(&["solve", "--format", "dlx"], &puzzles);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(":3: a second puzzle: --format dlx writes one problem")
+    );
+    let first = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(dlx(&["xc", "-n"], &first).stdout, b"1\n", "the first problem, whole");
+    let out = dlx(&["xc", "-n"], "A B\nA\nB\nA B\nA\n");
+    assert_eq!((out.status.code(), out.stdout.as_slice()), (Some(0), &b"3\n"[..]));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("<stdin>:4: warning: this option repeats the item line")
+    );
+    let out = dlx(&["xc", "-n"], "A | x\nA x\nA | x\nA\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("<stdin>:3:1: this line repeats the item line of line 1")
+    );
+}

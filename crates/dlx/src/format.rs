@@ -94,6 +94,10 @@ pub enum ParseErrorKind {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// An option line that repeats the item line (given), bars and all: most likely a second
+    /// problem after the first, which one file cannot hold.
+    #[error("this line repeats the item line of line {0}: a second problem? a file holds one")]
+    ItemsAgain(usize),
     /// A byte that is not part of valid UTF-8, outside a comment.
     #[error("byte 0x{0:02x} is not valid UTF-8")]
     NotUtf8(u8),
@@ -243,9 +247,9 @@ impl Problem {
     /// assert_eq!((read.problem.option_count(), read.skipped), (2, vec![3]));
     /// ```
     pub fn read_dlx(bytes: &[u8]) -> Result<DlxRead, ParseError> {
-        let mut skipped = Vec::new();
-        let problem = read(bytes, Some(&mut skipped))?;
-        Ok(DlxRead { problem, skipped })
+        let mut notes = Notes::default();
+        let problem = read(bytes, Some(&mut notes))?;
+        Ok(DlxRead { problem, skipped: notes.skipped, items_again: notes.items_again })
     }
 }
 
@@ -257,11 +261,21 @@ pub struct DlxRead {
     pub problem: Problem,
     /// The lines (from 1) of options that were skipped because they have no primary item.
     pub skipped: Vec<usize>,
+    /// The lines (from 1) of options that repeat the item line, names and bars alike: most
+    /// likely a second problem written after the first, which the whole file does not mean.
+    pub items_again: Vec<usize>,
+}
+
+/// What [`Problem::read_dlx`] notes on the way.
+#[derive(Default)]
+struct Notes {
+    skipped: Vec<usize>,
+    items_again: Vec<usize>,
 }
 
 /// Reads `.dlx` bytes; options without a primary item are skipped and their lines noted into
 /// `skipped` when it is given, and an error otherwise.
-fn read(bytes: &[u8], mut skipped: Option<&mut Vec<usize>>) -> Result<Problem, ParseError> {
+fn read(bytes: &[u8], mut notes: Option<&mut Notes>) -> Result<Problem, ParseError> {
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let err = |line, column, kind| ParseError { line, column, kind };
     let mut lines = text_lines(bytes).filter_map(|(line, text)| match text {
@@ -315,6 +329,15 @@ fn read(bytes: &[u8], mut skipped: Option<&mut Vec<usize>>) -> Result<Problem, P
     let mut ids: Vec<(ItemId, Option<&str>)> = Vec::new();
     for next in lines {
         let (line, text) = next?;
+        if tokens(text).map(|(_, t)| t).eq(tokens(items).map(|(_, t)| t)) {
+            if text.contains('|') {
+                // With a bar (or bounds) it is no option at all: say what it most likely is.
+                return Err(err(line, 1, ParseErrorKind::ItemsAgain(item_line)));
+            }
+            if let Some(notes) = notes.as_deref_mut() {
+                notes.items_again.push(line);
+            }
+        }
         ids.clear();
         for (column, token) in tokens(text) {
             let (name, color) = match token.split_once(':') {
@@ -338,10 +361,10 @@ fn read(bytes: &[u8], mut skipped: Option<&mut Vec<usize>>) -> Result<Problem, P
             }
             ids.push((id, color));
         }
-        if let Some(skipped) = skipped.as_deref_mut()
+        if let Some(notes) = notes.as_deref_mut()
             && !ids.iter().any(|&(id, _)| builder.is_primary(id))
         {
-            skipped.push(line);
+            notes.skipped.push(line);
             continue;
         }
         let column = tokens(text).next().map_or(1, |(c, _)| c);
