@@ -1,7 +1,7 @@
 //! `dlx solve` and `dlx count`: batches of sudoku puzzles, streamed, in parallel, in order.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -431,11 +431,17 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
         // Records name their file when there are several.
         let name = source.name();
         let file = (sources.len() > 1).then_some(name.as_str());
+        // Typed at a terminal: each puzzle is answered as soon as it is read, not in batches.
+        let typed = matches!(source, Source::Stdin) && io::stdin().is_terminal();
+        if typed {
+            bar.suspend(|| stderr!("dlx: reading puzzles from the terminal, one per line (Ctrl-D to end)"))?;
+        }
+        let batch = if typed { 1 } else { CHUNK };
         let mut records = Records::new(reader);
         let mut failed = None;
         loop {
             chunk.clear();
-            for record in records.by_ref().take(CHUNK) {
+            for record in records.by_ref().take(batch) {
                 match record {
                     Ok(record) => chunk.push(record),
                     Err(e) => {
@@ -485,6 +491,9 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
                 write_answer(&mut out, a, format, task, file)?;
             }
             bar.set_message(format!("{} puzzles", summary.puzzles));
+            if typed {
+                out.flush()?;
+            }
             if failed.is_some() {
                 break;
             }

@@ -122,3 +122,52 @@ fn one_dlx_problem_per_stream() {
             .contains("<stdin>:3:1: this line repeats the item line of line 1")
     );
 }
+
+/// Typed at a terminal, a puzzle is answered as soon as its line is complete, before the input
+/// ends. The terminal is made by `script` (util-linux); without it the test says so and passes.
+#[test]
+fn typed_puzzles_are_answered_at_once() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let command = format!("{} solve -q", env!("CARGO_BIN_EXE_dlx"));
+    let Ok(mut child) = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        println!("no `script` here: not checked");
+        return;
+    };
+    let puzzle = "5176...34289..4...3462.5.9.6.2....1..38..6.47..........9.....787.34..56..........";
+    let solution = "517698234289134756346275891672849315138526947954713682495362178723481569861957423";
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(format!("{puzzle}\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    // Read while the input stays open: the answer must come before it ends.
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+            if String::from_utf8_lossy(&seen).contains(solution) {
+                return true;
+            }
+        }
+        false
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !reader.is_finished() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let answered_before_the_end = reader.is_finished() && reader.join().unwrap();
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answered_before_the_end, "the typed puzzle was not answered while the input was open");
+}
