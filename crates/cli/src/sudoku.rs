@@ -512,13 +512,18 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
         // Effort is averaged over the puzzles searched: a malformed record has none.
         let searched = summary.puzzles - summary.invalid;
         let per = |x: u64| if searched == 0 { 0.0 } else { x as f64 / searched as f64 };
-        // Solving without a uniqueness check says "solved", not unique or multiple.
-        let solved = if summary.solved > 0 { format!("solved {}, ", summary.solved) } else { String::new() };
+        // Solving without a uniqueness check says "solved", not unique or multiple (which it
+        // never finds).
+        let found = if summary.solved > 0 && summary.unique == 0 && summary.multiple == 0 {
+            format!("solved {}", summary.solved)
+        } else if summary.solved > 0 {
+            format!("solved {}, unique {}, multiple {}", summary.solved, summary.unique, summary.multiple)
+        } else {
+            format!("unique {}, multiple {}", summary.unique, summary.multiple)
+        };
         stderr!(
-            "puzzles {}, {solved}unique {}, multiple {}, none {}, invalid {}, {:.0} puzzles/s, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
+            "puzzles {}, {found}, none {}, invalid {}, {:.0} puzzles/s, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
             summary.puzzles,
-            summary.unique,
-            summary.multiple,
             summary.none,
             summary.invalid,
             if secs > 0.0 { summary.puzzles as f64 / secs } else { 0.0 },
