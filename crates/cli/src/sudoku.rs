@@ -63,6 +63,9 @@ pub(crate) enum OutputFormat {
     Grid,
     /// One JSON object per puzzle (NDJSON).
     Json,
+    /// A header row, then one row per record: file, line, puzzle, status, solution, count, error
+    /// (for `rate`: file, line, puzzle, level, technique, nodes, guesses, solutions, error).
+    Csv,
     /// The puzzle's exact-cover encoding in Knuth's `.dlx` format, for other exact-cover tools
     /// (nothing is solved; give one puzzle to get one `.dlx` file).
     Dlx,
@@ -77,13 +80,42 @@ pub(crate) enum ListFormat {
     Json,
 }
 
-impl From<ListFormat> for OutputFormat {
-    fn from(format: ListFormat) -> OutputFormat {
+/// How counts and ratings are written by `count` and `rate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TableFormat {
+    /// One line per puzzle.
+    Line,
+    /// One JSON object per puzzle (NDJSON).
+    Json,
+    /// A header row, then one row per record (see `solve --help`).
+    Csv,
+}
+
+impl From<TableFormat> for OutputFormat {
+    fn from(format: TableFormat) -> OutputFormat {
         match format {
-            ListFormat::Line => OutputFormat::Line,
-            ListFormat::Json => OutputFormat::Json,
+            TableFormat::Line => OutputFormat::Line,
+            TableFormat::Json => OutputFormat::Json,
+            TableFormat::Csv => OutputFormat::Csv,
         }
     }
+}
+
+/// The header row of `--format csv`, for `rate` and for the other commands.
+const CSV_HEADER: [&str; 7] = ["file", "line", "puzzle", "status", "solution", "count", "error"];
+const CSV_RATE_HEADER: [&str; 9] =
+    ["file", "line", "puzzle", "level", "technique", "nodes", "guesses", "solutions", "error"];
+
+/// Writes one CSV row (quoted as RFC 4180 asks, by the `csv` crate).
+fn write_csv<I: AsRef<[u8]>>(out: &mut impl Write, fields: impl IntoIterator<Item = I>) -> io::Result<()> {
+    let mut writer =
+        csv::WriterBuilder::new().has_headers(false).buffer_capacity(1024).from_writer(&mut *out);
+    let io = |e: csv::Error| match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        kind => io::Error::other(format!("{kind:?}")),
+    };
+    writer.write_record(fields).map_err(io)?;
+    writer.flush()
 }
 
 /// Options shared by `solve`, `count` and `rate`.
@@ -140,7 +172,7 @@ pub(crate) struct CountArgs {
     batch: BatchArgs,
     /// Output format.
     #[arg(short, long, value_enum, default_value = "line")]
-    format: ListFormat,
+    format: TableFormat,
     /// Stop counting each puzzle at N solutions (at least 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
@@ -158,7 +190,7 @@ pub(crate) struct RateArgs {
     batch: BatchArgs,
     /// Output format.
     #[arg(short, long, value_enum, default_value = "line")]
-    format: ListFormat,
+    format: TableFormat,
 }
 
 /// What is asked of each puzzle.
@@ -417,6 +449,12 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
     };
     let variant = args.variant;
     let mut out = BufWriter::new(io::stdout().lock());
+    if format == Some(OutputFormat::Csv) {
+        match task {
+            Task::Rate => write_csv(&mut out, CSV_RATE_HEADER)?,
+            _ => write_csv(&mut out, CSV_HEADER)?,
+        }
+    }
     let mut summary = Summary::default();
     let start = Instant::now();
     let mut chunk = Vec::with_capacity(CHUNK);
@@ -594,6 +632,21 @@ fn write_answer(
             None => writeln!(out, "| {}: invalid: {}", place(a, file), a.error.as_deref().unwrap_or("")),
         };
     }
+    if format == OutputFormat::Csv {
+        let line = a.error_at.map_or(a.line, |(line, _)| line).to_string();
+        let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
+        let error = a.error.as_deref().unwrap_or("");
+        if let Task::Rate = task {
+            // A record that could not be rated.
+            return write_csv(out, [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", error]);
+        }
+        let solution = a.solution.map(|p| p.to_line()).unwrap_or_default();
+        let count = a.count.map(|n| n.to_string()).unwrap_or_default();
+        return write_csv(
+            out,
+            [file.unwrap_or(""), &line, &puzzle, a.status.name(), &solution, &count, error],
+        );
+    }
     if format == OutputFormat::Json {
         let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(Puzzle::to_line).collect();
         let mut value = serde_json::json!({
@@ -672,6 +725,18 @@ fn write_rating(
     file: Option<&str>,
 ) -> io::Result<()> {
     let used = Technique::ALL.iter().filter(|&&t| r.logic.counts[t as usize] > 0);
+    if format == OutputFormat::Csv {
+        let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
+        let level = r.logic.level().name();
+        let (nodes, guesses, solutions) =
+            (format!("{:.1}", r.nodes), format!("{:.1}", r.guesses), r.solutions.to_string());
+        let line = a.line.to_string();
+        let hardest = r.logic.hardest_name();
+        return write_csv(
+            out,
+            [file.unwrap_or(""), &line, &puzzle, level, hardest, &nodes, &guesses, &solutions, ""],
+        );
+    }
     if format == OutputFormat::Json {
         let techniques: serde_json::Map<String, serde_json::Value> =
             used.map(|&t| (t.name().to_owned(), r.logic.counts[t as usize].into())).collect();

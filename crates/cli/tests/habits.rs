@@ -171,3 +171,36 @@ fn typed_puzzles_are_answered_at_once() {
     let _ = child.wait();
     assert!(answered_before_the_end, "the typed puzzle was not answered while the input was open");
 }
+
+/// `--format csv`: a header, then one row per record (the invalid ones too, with their error),
+/// read back by a CSV reader; the file named in every row when several are given.
+#[test]
+fn csv_rows_line_up_with_the_input() {
+    let (good, bad) = (fixture("sudoku.txt"), fixture("sudoku-bad.txt"));
+    let out = dlx(&["count", "-f", "csv", &good, &bad], "");
+    assert_eq!(out.status.code(), Some(2), "a malformed record in the batch");
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    assert_eq!(
+        reader.headers().unwrap(),
+        vec!["file", "line", "puzzle", "status", "solution", "count", "error"]
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 8);
+    assert!(rows.iter().all(|r| r[0] == *good || r[0] == *bad));
+    assert_eq!(
+        (&rows[5][1], &rows[5][3], &rows[5][6]),
+        ("3", "invalid", "digit 5 appears twice in row 1 (r1c2, r1c8)")
+    );
+    assert_eq!((&rows[0][3], &rows[0][5]), ("counted", "1"));
+    let out = dlx(&["rate", "-f", "csv", &fixture("techniques.txt")], "");
+    let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
+    assert_eq!(&reader.headers().unwrap()[3], "level");
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 9);
+    assert_eq!((&rows[0][3], &rows[0][4], &rows[0][7]), ("easy", "naked single", "1"));
+    let solved = dlx(&["solve", "-f", "csv"], &std::fs::read_to_string(&good).unwrap());
+    let text = String::from_utf8(solved.stdout).unwrap();
+    assert!(text.lines().nth(1).unwrap().contains(
+        ",unique,517698234289134756346275891672849315138526947954713682495362178723481569861957423,"
+    ));
+}
