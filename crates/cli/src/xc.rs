@@ -140,8 +140,9 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         write_count(args, &problem, &mut out, n, stats, start)?;
         (n, stats)
     } else if let Some(show) = {
-        // One thread with nothing to show and no shard needs no cut (which costs a few percent
-        // on problems with many small subtrees): one solver searches, as with a seed.
+        // One thread with nothing to show and no shard needs no cut, whose replays of each
+        // subtree's path cost time on problems with many small subtrees (`benches/RESULTS.md`):
+        // one solver searches, as with a seed.
         let show = progress::Show::choose(args.progress, args.quiet, !args.count);
         let cut = threads > 1 || args.shard.is_some() || show != progress::Show::Nothing;
         (args.seed.is_none() && cut).then_some(show)

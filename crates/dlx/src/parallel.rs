@@ -164,14 +164,10 @@ impl Progress {
         self.nodes.load(Ordering::Relaxed)
     }
 
-    /// Counts as done a subtree counted elsewhere (by an earlier run that a checkpoint
-    /// recorded, say): its weight, its solutions and its nodes.
+    /// Counts a subtree as done: its weight, its solutions and its nodes. The runs call it; a
+    /// caller may too, for subtrees counted elsewhere (by an earlier run that a checkpoint
+    /// recorded, say).
     pub fn add_done(&self, weight: f64, solutions: u64, nodes: u64) {
-        self.add(weight, solutions, nodes);
-    }
-
-    /// Counts a subtree done: its weight, its solutions and its nodes.
-    fn add(&self, weight: f64, solutions: u64, nodes: u64) {
         let mut old = self.done.load(Ordering::Relaxed);
         loop {
             let new = (f64::from_bits(old) + weight).to_bits();
@@ -184,6 +180,9 @@ impl Progress {
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
     }
 }
+
+/// How often the caller's cancel flag is looked at while the threads search (see `Run::watch`).
+const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(5);
 
 /// Nodes the first, sequential attempt may take before the search is shared out.
 const SEQUENTIAL_NODES: u64 = 4_096;
@@ -267,8 +266,9 @@ impl Run<'_> {
     }
 
     /// Starts passing the caller's cancel flag, if any, on to the run's own, which every thread
-    /// watches, until the guard returned is dropped. (A thread that looks every 5 ms: started
-    /// only once the search is shared out, so that a small search starts no thread at all.)
+    /// watches, until the guard returned is dropped: a thread that looks at it every
+    /// [`WATCH_EVERY`], started only once the search is shared out, so that a small search starts
+    /// no thread at all.
     fn watch(&self) -> Option<Watch> {
         let caller = self.caller?.clone();
         let stop = self.stop.clone();
@@ -280,7 +280,7 @@ impl Run<'_> {
                     stop.cancel();
                     break;
                 }
-                std::thread::sleep(std::time::Duration::from_millis(5));
+                std::thread::sleep(WATCH_EVERY);
             }
         });
         // Without the thread, the caller's flag is still seen between subtrees.
@@ -313,7 +313,7 @@ impl<'p> ParallelSolver<'p> {
     /// Reports a subtree done.
     fn report(&self, subtree: &Subtree, solutions: u64, stats: &Stats) {
         if let Some(progress) = &self.progress {
-            progress.add(subtree.weight(), solutions, stats.nodes);
+            progress.add_done(subtree.weight(), solutions, stats.nodes);
         }
     }
 
@@ -553,6 +553,20 @@ impl<'p> ParallelSolver<'p> {
         shard: Shard,
     ) -> Result<(Vec<Subtree>, Stats, Option<Watch>), Interrupted> {
         let watch = run.watch();
+        let (mine, stats) = self.shard_share(run, shard, self.threads() * PIECES_PER_THREAD)?;
+        run.spend(&stats);
+        Ok((mine, stats, watch))
+    }
+
+    /// The subtrees of `shard` in the cut for shards (see [`shard_cut`](Self::shard_cut)), cut
+    /// further into at least `further`, with the figures of the walks (that above the shards'
+    /// cut in shard 0 only).
+    fn shard_share(
+        &self,
+        run: &Run<'_>,
+        shard: Shard,
+        further: usize,
+    ) -> Result<(Vec<Subtree>, Stats), Interrupted> {
         let mut solver = self.solver(run);
         // Many shards get fewer subtrees each: the walk to cut the tree grows with the subtrees.
         let count = shard.count as usize;
@@ -560,10 +574,9 @@ impl<'p> ParallelSolver<'p> {
         let (all, above) = self.expand(run, &mut solver, want)?;
         let mine: Vec<Subtree> = all.into_iter().skip(shard.index as usize).step_by(count).collect();
         let mut stats = if shard.index == 0 { above } else { Stats::default() };
-        let (mine, below) = self.expand_from(run, mine, self.threads() * PIECES_PER_THREAD)?;
+        let (mine, below) = self.expand_from(run, mine, further)?;
         stats.add(&below);
-        run.spend(&stats);
-        Ok((mine, stats, watch))
+        Ok((mine, stats))
     }
 
     /// The cut of a resumable count: the subtrees of the shard set (or of the whole tree, as shard
@@ -573,16 +586,10 @@ impl<'p> ParallelSolver<'p> {
     /// each piece done (a checkpoint), and after an interruption cuts again and skips those.
     pub fn resumable_cut(&self) -> Result<crate::Split, Interrupted> {
         self.with_run(|run| {
+            // The walks run on all threads: they watch the caller's flag through the run's.
+            let _watch = run.watch();
             let shard = self.shard.unwrap_or(Shard { index: 0, count: 1 });
-            let mut solver = self.solver(run);
-            solver.set_cancel_flag(self.cancel.clone());
-            let count = shard.count as usize;
-            let want = count.saturating_mul(SHARD_PIECES).min(SHARD_CUT.max(count));
-            let (all, above) = self.expand(run, &mut solver, want)?;
-            let mine: Vec<Subtree> = all.into_iter().skip(shard.index as usize).step_by(count).collect();
-            let mut stats = if shard.index == 0 { above } else { Stats::default() };
-            let (pieces, below) = self.expand_from(run, mine, RESUMABLE_PIECES)?;
-            stats.add(&below);
+            let (pieces, stats) = self.shard_share(run, shard, RESUMABLE_PIECES)?;
             Ok(crate::Split::new(pieces, stats))
         })
     }
