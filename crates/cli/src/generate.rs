@@ -218,6 +218,9 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         }
         (None, _) => None,
     };
+    // Line and grid output starts with the variant (every reader of puzzles honours the line),
+    // before the first puzzle.
+    let mut header = matches!(args.format, GenerateFormat::Line | GenerateFormat::Grid);
     let (mut made_count, mut missing, mut clues, mut attempts) = (0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
     let chunk = 256u64;
@@ -264,7 +267,12 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             clues += g.generated.puzzle.given_count() as u64;
             match &mut pictures {
                 Some(pictures) => pictures.add(index, args.count, Some(&g.generated.puzzle), variant)?,
-                None => write_made(&mut out, g, made.rating, variant, args, run_seed)?,
+                None => {
+                    if std::mem::take(&mut header) {
+                        writeln!(out, "# variant: {}", variant.name())?;
+                    }
+                    write_made(&mut out, g, made.rating, variant, args, run_seed)?
+                }
             }
         }
         bar.set_position(last);

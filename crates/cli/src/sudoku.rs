@@ -121,10 +121,16 @@ fn write_csv<I: AsRef<[u8]>>(out: &mut impl Write, fields: impl IntoIterator<Ite
 /// Options shared by `solve`, `count` and `rate`.
 #[derive(Debug, Args)]
 pub(crate) struct BatchArgs {
-    /// Puzzle files (81-character lines, block grids or lists, mixed); stdin when none or `-`. A
-    /// file that cannot be read is reported and the others are answered (exit status 1).
+    /// Puzzle files (81-character lines, block grids, lists or JSON records, mixed); stdin when
+    /// none or `-`. A line may go on after its puzzle (`puzzle,solution`, `puzzle;rating`,
+    /// `puzzle # comment`): a full grid of 81 digits next is the puzzle's solution, and is
+    /// checked; other fields are ignored. A header row naming a `puzzle` (or `quizzes`) column
+    /// and maybe a `solution` column is followed. A file that cannot be read is reported and the
+    /// others are answered (exit status 1).
     files: Vec<PathBuf>,
-    /// The variant [default: even when a puzzle has even markers, else classic].
+    /// The variant of every puzzle [default: what the input says (a `# variant: NAME` line above
+    /// the puzzle, a JSON record's "variant"), else even when a puzzle has even markers, else
+    /// classic].
     #[arg(long, value_parser = choice::parser::<Variant>())]
     variant: Option<Variant>,
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
@@ -248,6 +254,12 @@ struct Answer {
     error_at: Option<(usize, Option<usize>)>,
     nodes: u64,
     guesses: u64,
+    /// The solution given beside the puzzle, when there was one: `Ok` when it solves the puzzle,
+    /// else why not.
+    given: Option<Result<(), String>>,
+    /// Another variant as which the puzzle would be unique, when its variant was inferred and
+    /// it has several solutions.
+    unique_as: Option<Variant>,
 }
 
 /// One matrix per variant, in the order of [`Variant::index`].
@@ -304,6 +316,8 @@ fn answer<'m>(
         error_at: None,
         nodes: 0,
         guesses: 0,
+        given: None,
+        unique_as: None,
     };
     let puzzle = match &record.puzzle {
         Ok(p) => *p,
@@ -314,7 +328,10 @@ fn answer<'m>(
         }
     };
     a.puzzle = Some(puzzle);
-    let variant = variant.unwrap_or_else(|| puzzle.inferred_variant());
+    // The command line's --variant, else the input's (a `# variant:` line, a JSON field), else
+    // what the cells say.
+    let named = variant.or(record.variant);
+    let variant = named.unwrap_or_else(|| puzzle.inferred_variant());
     if let Task::Encode = task {
         match puzzle.check(variant) {
             Ok(()) => {
@@ -333,6 +350,9 @@ fn answer<'m>(
                 a.rating = Some(rating);
             }
             Err(e) => a.error = Some(e.to_string()),
+        }
+        if let Some(given) = &record.solution {
+            a.given = Some(check_given(&puzzle, given, variant, None));
         }
         return a;
     }
@@ -362,7 +382,47 @@ fn answer<'m>(
     let effort = solver.effort();
     a.nodes = effort.nodes;
     a.guesses = effort.guesses;
+    if let Some(given) = &record.solution {
+        a.given = Some(check_given(&puzzle, given, variant, a.solution.as_ref()));
+    }
+    let several = a.status == Status::Multiple || (a.status == Status::Counted && a.count > Some(1));
+    if several && named.is_none() {
+        a.unique_as = unique_as(matrices, solvers, &puzzle, variant);
+    }
     a
+}
+
+/// Whether a solution given beside a puzzle solves it; if not, why.
+fn check_given(
+    puzzle: &Puzzle,
+    given: &Puzzle,
+    variant: Variant,
+    ours: Option<&Puzzle>,
+) -> Result<(), String> {
+    if puzzle.is_solved_by(given, variant) {
+        return Ok(());
+    }
+    Err(match ours {
+        Some(ours) if given.is_full() => format!(
+            "the solution given beside the puzzle is wrong: it differs from the solution in {}",
+            differing_cells(given, ours)
+        ),
+        _ => format!("the solution given beside the puzzle does not solve it as a {variant} puzzle"),
+    })
+}
+
+/// A variant other than `tried` as which a puzzle with several solutions would have exactly
+/// one.
+fn unique_as<'m>(
+    matrices: &'m Matrices,
+    solvers: &mut Solvers<'m>,
+    puzzle: &Puzzle,
+    tried: Variant,
+) -> Option<Variant> {
+    Variant::ALL.into_iter().filter(|&v| v != tried && !v.has_even_cells()).find(|&v| {
+        puzzle.check(v).is_ok()
+            && matches!(solvers.get(matrices, v).check_unique(puzzle), Ok(Uniqueness::Unique(_)))
+    })
 }
 
 #[derive(Debug, Default)]
@@ -374,6 +434,8 @@ struct Summary {
     multiple: u64,
     none: u64,
     invalid: u64,
+    /// Records whose given solution does not solve them.
+    wrong_given: u64,
     nodes: u64,
     guesses: u64,
 }
@@ -381,6 +443,9 @@ struct Summary {
 impl Summary {
     fn add(&mut self, a: &Answer, task: Task) {
         self.puzzles += 1;
+        if matches!(a.given, Some(Err(_))) {
+            self.wrong_given += 1;
+        }
         match (a.status, a.count, task) {
             (Status::Unique, ..) => self.unique += 1,
             (Status::Multiple, ..) => self.multiple += 1,
@@ -526,6 +591,9 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
                 if let Some(e) = &a.error {
                     bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;
                 }
+                if let Some(Err(e)) = &a.given {
+                    bar.suspend(|| stderr!("dlx: {name}:{}: {e}", a.line))?;
+                }
                 write_answer(&mut out, a, format, task, file)?;
             }
             bar.set_message(format!("{} puzzles", summary.puzzles));
@@ -571,7 +639,7 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
     }
     Ok(if unreadable {
         ExitCode::from(EXIT_FAILURE)
-    } else if summary.invalid > 0 {
+    } else if summary.invalid > 0 || summary.wrong_given > 0 {
         ExitCode::from(EXIT_INVALID)
     } else if args.strict && (summary.none > 0 || summary.multiple > 0) {
         ExitCode::from(EXIT_NOT_UNIQUE)
@@ -621,6 +689,7 @@ fn write_answer(
 ) -> io::Result<()> {
     let format = format.unwrap_or(match a.format {
         Format::Line => OutputFormat::Line,
+        Format::Json => OutputFormat::Json,
         Format::Grid | Format::List => OutputFormat::Grid,
     });
     if let (Task::Rate, Some(r)) = (task, &a.rating) {
@@ -635,7 +704,8 @@ fn write_answer(
     if format == OutputFormat::Csv {
         let line = a.error_at.map_or(a.line, |(line, _)| line).to_string();
         let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
-        let error = a.error.as_deref().unwrap_or("");
+        let wrong = a.given.as_ref().and_then(|g| g.as_ref().err());
+        let error = a.error.as_deref().or(wrong.map(String::as_str)).unwrap_or("");
         if let Task::Rate = task {
             // A record that could not be rated.
             return write_csv(out, [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", error]);
@@ -662,6 +732,12 @@ fn write_answer(
             "nodes": a.nodes,
             "guesses": a.guesses,
         });
+        if let Some(given) = &a.given {
+            value["given_solution"] = given.is_ok().into();
+        }
+        if let Some(variant) = a.unique_as {
+            value["unique_as"] = variant.name().into();
+        }
         if let Task::Count { limit } = task
             && let Some(n) = a.count
         {
@@ -674,7 +750,7 @@ fn write_answer(
         return write_json(out, &value);
     }
     let grid = format == OutputFormat::Grid;
-    let comment = match (a.status, &a.error, &a.second) {
+    let mut comment = match (a.status, &a.error, &a.second) {
         (Status::Invalid, Some(e), _) => Some(format!("invalid: {e}")),
         (Status::None, ..) => Some("no solution".to_owned()),
         (Status::Multiple, _, Some(second)) => match a.solution {
@@ -687,6 +763,18 @@ fn write_answer(
         (Status::Multiple, ..) => Some("multiple solutions; one of them:".to_owned()),
         _ => None,
     };
+    if let Some(v) = a.unique_as {
+        let hint =
+            format!(" (unique as a {v} puzzle: give --variant {v}, or a `# variant: {v}` line above it)");
+        let text = comment.get_or_insert_with(|| "several solutions".to_owned());
+        match text.find(';') {
+            Some(at) => text.insert_str(at, &hint),
+            None => text.push_str(&hint),
+        }
+    }
+    if let Some(Err(e)) = &a.given {
+        writeln!(out, "# {}: {e}", place(a, file))?;
+    }
     if let Some(c) = comment {
         writeln!(out, "# {}: {c}", place(a, file))?;
     }

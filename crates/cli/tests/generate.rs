@@ -17,7 +17,8 @@ fn generated_puzzles_are_unique_and_reproducible() {
     let out = dlx(&["generate", "--count", "6", "--seed", "3"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let puzzles = text(&out.stdout);
-    assert_eq!(puzzles.lines().count(), 6);
+    assert_eq!(puzzles.lines().next(), Some("# variant: classic"), "the variant travels with the puzzles");
+    assert_eq!(puzzles.lines().filter(|l| !l.starts_with('#')).count(), 6);
     let counts = dlx(&["count", "--limit", "2"], &puzzles);
     assert_eq!(text(&counts.stdout), "1\n".repeat(6), "every puzzle has exactly one solution");
     for threads in ["1", "3"] {
@@ -208,7 +209,8 @@ fn the_library_run_is_what_the_command_prints() {
         let mut generator = Generator::new(&matrix);
         let run = Run { symmetry, level, ..Run::new(77) };
         let made: Vec<_> = (0..5).map(|index| generator.generate_in(&run, index).unwrap()).collect();
-        let lines: String = made.iter().map(|m| m.generated.puzzle.to_line() + "\n").collect();
+        let lines: String = format!("# variant: {}\n", variant.name())
+            + &made.iter().map(|m| m.generated.puzzle.to_line() + "\n").collect::<String>();
         let mut args = vec!["generate", "--count", "5", "--seed", "77", "--variant", variant.name()];
         args.extend(["--symmetry", symmetry.name()]);
         if let Some(level) = level {

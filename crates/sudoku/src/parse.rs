@@ -5,6 +5,25 @@
 //!   rule lines like `------+-------+------` are skipped; puzzles are separated by a blank line.
 //! * **List**: `[[8, 4, 0, ...], ...]`, 0 empty and -2 an empty even cell; it may span lines.
 //!
+//! * **JSON**: a line holding one object with a `"puzzle"` string in the line form, and optionally
+//!   `"variant"` and `"solution"` (what `dlx generate --format json` writes, and `dlx solve
+//!   --format json`).
+//!
+//! **Collections as people keep them.** A line whose first field is an 81-cell puzzle may go on
+//! with other fields after a `,`, `;`, tab, space or `#`: `puzzle,solution`, `puzzle;rating`,
+//! `puzzle # comment`. A second field that is a full grid of 81 digits is the puzzle's given
+//! solution ([`Record::solution`], which the command line checks); any other field is ignored
+//! (ratings, ids, comments: this reader has no use for them). A line of 81 comma-separated
+//! digits is a puzzle too. A header row (a line of names separated by `,`, `;` or tabs, one of
+//! them `puzzle`, `puzzles`, `quizzes`, `quiz`, `sudoku` or `question`, before any record of the
+//! input) says which column holds the puzzle and, when one is named `solution`, `solutions` or
+//! `answer`, which holds its solution; every following line is read by those columns (the
+//! Kaggle and tdoku-style CSV files).
+//!
+//! **The variant travels with the puzzles.** A comment line `# variant: NAME` (`classic`,
+//! `diagonal`, `even`) sets the variant of the records after it, until the next such line
+//! ([`Record::variant`]; `dlx generate` writes one); a JSON record may name its own.
+//!
 //! Lines starting with `#` and blank lines between records are skipped; `\r` is tolerated, and so
 //! is a byte-order mark at the start. Each record remembers the line it starts on; a malformed
 //! record is an error for that record alone (at the line and column of the offending character
@@ -15,6 +34,7 @@
 use std::io::{self, BufRead};
 
 use crate::puzzle::Puzzle;
+use crate::variant::Variant;
 
 /// The form a record was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,6 +45,8 @@ pub enum Format {
     Grid,
     /// The bracketed list form.
     List,
+    /// A JSON object on one line.
+    Json,
 }
 
 /// A malformed record: where (1-based line, and column when it is about one character) and what.
@@ -65,6 +87,19 @@ pub enum ParseErrorKind {
     /// A line longer than [`MAX_LINE`] bytes that is not a comment.
     #[error("a line longer than {} bytes", MAX_LINE)]
     LineTooLong,
+    /// A `# variant:` line, or a JSON record, naming no known variant.
+    #[error("unknown variant `{0}` (known: classic, diagonal, even)")]
+    UnknownVariant(String),
+    /// A line starting with `{` that is not a JSON object with a `"puzzle"` string.
+    #[error("not a JSON record: {0}")]
+    Json(String),
+    /// A solution given beside the puzzle (in a column named so by a header row, or in a JSON
+    /// record) that is not a grid of 81 cells.
+    #[error("the given solution: {0}")]
+    Solution(Box<ParseErrorKind>),
+    /// A line, after a header row, with no field in the puzzle's column.
+    #[error("no field in column {0}, the header's puzzle column")]
+    MissingColumn(usize),
 }
 
 /// The longest line read, in bytes (without its line ending). A longer comment line is skipped;
@@ -80,6 +115,22 @@ pub struct Record {
     pub format: Format,
     /// The puzzle, or what is wrong with the record.
     pub puzzle: Result<Puzzle, ParseError>,
+    /// The variant the input names for this record: the last `# variant: NAME` line above it in
+    /// the same input, or a JSON record's `"variant"`. `None` when it names none (the reader of
+    /// the record decides: the command line infers it from the cells, or takes `--variant`).
+    pub variant: Option<Variant>,
+    /// A solution given beside the puzzle (a second field, a `solution` column, a JSON
+    /// `"solution"`), as read: whether it solves the puzzle is for the caller to check
+    /// ([`Puzzle::is_solved_by`]).
+    pub solution: Option<Puzzle>,
+}
+
+/// Which fields of the lines after a header row hold what.
+#[derive(Clone, Copy, Debug)]
+struct Columns {
+    separator: char,
+    puzzle: usize,
+    solution: Option<usize>,
 }
 
 /// Reads records one by one from a buffered reader, in constant memory.
@@ -97,6 +148,12 @@ pub struct Records<R> {
     /// U+FFFD).
     not_utf8: Option<(u8, usize)>,
     done: bool,
+    /// The variant named by the last `# variant:` line.
+    variant: Option<Variant>,
+    /// The columns a header row named.
+    columns: Option<Columns>,
+    /// Records read so far (a header row is only looked for before the first).
+    records: usize,
 }
 
 impl<R: BufRead> Records<R> {
@@ -111,6 +168,9 @@ impl<R: BufRead> Records<R> {
             long_line: false,
             not_utf8: None,
             done: false,
+            variant: None,
+            columns: None,
+            records: 0,
         }
     }
 
@@ -222,7 +282,12 @@ impl Collector {
 
     /// Adds a line's cells; records the first bad character.
     fn add_line(&mut self, text: &str, line: usize) {
-        for (column, c) in text.chars().enumerate() {
+        self.add_line_at(text, line, 0);
+    }
+
+    /// Adds the cells of a part of a line that starts after `skipped` characters.
+    fn add_line_at(&mut self, text: &str, line: usize, skipped: usize) {
+        for (column, c) in (skipped..).zip(text.chars()) {
             match classify(c) {
                 Char::Cell(digit, even) => self.push(digit, even),
                 Char::Separator => {}
@@ -264,39 +329,169 @@ impl Collector {
     }
 }
 
+impl Record {
+    fn new(line: usize, format: Format, puzzle: Result<Puzzle, ParseError>) -> Record {
+        Record { line, format, puzzle, variant: None, solution: None }
+    }
+}
+
+/// The cells of a field (one puzzle in the line form), at column `skipped + 1` of `line`.
+fn parse_cells(text: &str, line: usize, skipped: usize) -> Result<Puzzle, ParseError> {
+    let mut cells = Collector::new();
+    cells.add_line_at(text, line, skipped);
+    cells.finish(line)
+}
+
+/// Whether a field (of a comma-separated line) is one cell.
+fn is_one_cell(field: &str) -> bool {
+    let mut chars = field.trim().chars();
+    matches!((chars.next().map(classify), chars.next()), (Some(Char::Cell(..)), None))
+}
+
+/// Where a field of a line ends: a separator of fields, or a space.
+fn is_field_end(c: char) -> bool {
+    matches!(c, ',' | ';' | '\t' | '#') || c.is_whitespace()
+}
+
+/// The fields of a line split at `separator`, trimmed and unquoted, each with the number of
+/// characters before it.
+fn field_spans(text: &str, separator: char) -> impl Iterator<Item = (usize, &str)> {
+    let mut skipped = 0;
+    text.split(separator).map(move |field| {
+        let lead = field.chars().take_while(|c| c.is_whitespace() || *c == '"').count();
+        let at = skipped + lead;
+        skipped += field.chars().count() + 1;
+        (at, field.trim().trim_matches('"').trim())
+    })
+}
+
+/// Names of a header row's puzzle column, and of its solution column.
+const PUZZLE_COLUMNS: [&str; 6] = ["puzzle", "puzzles", "quizzes", "quiz", "sudoku", "question"];
+const SOLUTION_COLUMNS: [&str; 3] = ["solution", "solutions", "answer"];
+
+/// The columns a header row names, when the line is one.
+fn header_row(text: &str) -> Option<Columns> {
+    [',', ';', '\t'].into_iter().filter(|&sep| text.contains(sep)).find_map(|separator| {
+        let named = |names: &[&str]| {
+            field_spans(text, separator).position(|(_, f)| names.iter().any(|n| f.eq_ignore_ascii_case(n)))
+        };
+        Some(Columns { separator, puzzle: named(&PUZZLE_COLUMNS)?, solution: named(&SOLUTION_COLUMNS) })
+    })
+}
+
+/// The name in a `# variant: NAME` comment (given what follows the `#`).
+fn variant_header(comment: &str) -> Option<&str> {
+    let (key, value) = comment.split_once(':')?;
+    key.trim().eq_ignore_ascii_case("variant").then(|| value.trim())
+}
+
+/// A JSON record: an object with a `"puzzle"` string, maybe `"variant"` and `"solution"`.
+fn read_json(text: &str, line: usize) -> Record {
+    let error = |kind| Record::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(e) => return error(ParseErrorKind::Json(e.to_string())),
+    };
+    let Some(puzzle) = value.get("puzzle").and_then(|p| p.as_str()) else {
+        return error(ParseErrorKind::Json("no \"puzzle\" string".to_owned()));
+    };
+    let mut record = Record::new(line, Format::Json, parse_cells(puzzle, line, 0));
+    if let Err(e) = &mut record.puzzle {
+        // A column inside a JSON string would not be the line's.
+        e.column = None;
+    }
+    match value.get("variant") {
+        None | Some(serde_json::Value::Null) => {}
+        Some(v) => match v.as_str().map(str::parse::<Variant>) {
+            Some(Ok(variant)) => record.variant = Some(variant),
+            _ => return error(ParseErrorKind::UnknownVariant(v.to_string().trim_matches('"').to_owned())),
+        },
+    }
+    match value.get("solution") {
+        None | Some(serde_json::Value::Null) => {}
+        Some(v) => match v.as_str().map(|s| parse_cells(s, line, 0)) {
+            Some(Ok(solution)) => record.solution = Some(solution),
+            Some(Err(e)) if record.puzzle.is_ok() => {
+                return error(ParseErrorKind::Solution(Box::new(e.kind)));
+            }
+            Some(Err(_)) => {}
+            None => return error(ParseErrorKind::Json("\"solution\" is not a string".to_owned())),
+        },
+    }
+    record
+}
+
 fn count_cells(text: &str) -> usize {
     text.chars().filter(|&c| matches!(classify(c), Char::Cell(..))).count()
 }
 
-fn is_skipped(text: &str) -> bool {
-    let t = text.trim();
-    t.is_empty() || t.starts_with('#')
-}
-
 impl<R: BufRead> Records<R> {
     fn read_record(&mut self) -> io::Result<Option<Record>> {
-        loop {
+        let mut record = loop {
             if !self.next_line()? {
                 return Ok(None);
             }
-            if !is_skipped(&self.text) {
-                break;
+            let text = self.text.trim();
+            if text.is_empty() {
+                continue;
             }
+            if let Some(comment) = text.strip_prefix('#') {
+                if let Some(name) = variant_header(comment) {
+                    match name.parse::<Variant>() {
+                        Ok(variant) => self.variant = Some(variant),
+                        Err(_) => {
+                            let column = self.text.find(name).map(|at| self.text[..at].chars().count() + 1);
+                            let kind = ParseErrorKind::UnknownVariant(name.to_owned());
+                            let error = ParseError { line: self.line, column, kind };
+                            break Record::new(self.line, Format::Line, Err(error));
+                        }
+                    }
+                }
+                continue;
+            }
+            if self.records == 0
+                && self.columns.is_none()
+                && !self.long_line
+                && let Some(columns) = header_row(&self.text)
+            {
+                self.columns = Some(columns);
+                continue;
+            }
+            break self.read_started()?;
+        };
+        self.records += 1;
+        if record.variant.is_none() {
+            record.variant = self.variant;
         }
+        Ok(Some(record))
+    }
+
+    /// Reads the record that starts on the current line.
+    fn read_started(&mut self) -> io::Result<Record> {
         let start = self.line;
         if self.long_line {
             let error =
                 ParseError { line: start, column: Some(MAX_LINE + 1), kind: ParseErrorKind::LineTooLong };
-            return Ok(Some(Record { line: start, format: Format::Line, puzzle: Err(error) }));
+            return Ok(Record::new(start, Format::Line, Err(error)));
         }
-        if self.text.trim_start().starts_with('[') {
-            return self.read_list(start).map(Some);
+        let trimmed = self.text.trim_start();
+        if trimmed.starts_with('[') {
+            return self.read_list(start);
+        }
+        if trimmed.starts_with('{') {
+            return Ok(read_json(trimmed, start));
+        }
+        if let Some(columns) = self.columns {
+            return Ok(self.read_columns(start, columns));
+        }
+        if let Some(record) = self.read_fields(start) {
+            return Ok(record);
         }
         let mut cells = Collector::new();
         cells.add_line(&self.text, start);
         self.name_bad_byte(&mut cells.error);
         if count_cells(&self.text) > 9 {
-            return Ok(Some(Record { line: start, format: Format::Line, puzzle: cells.finish(start) }));
+            return Ok(Record::new(start, Format::Line, cells.finish(start)));
         }
         // A block grid: lines until 81 cells are read, or a blank line, or the end.
         while cells.count < 81 {
@@ -314,7 +509,66 @@ impl<R: BufRead> Records<R> {
             cells.add_line(&self.text, self.line);
             self.name_bad_byte(&mut cells.error);
         }
-        Ok(Some(Record { line: start, format: Format::Grid, puzzle: cells.finish(start) }))
+        Ok(Record::new(start, Format::Grid, cells.finish(start)))
+    }
+
+    /// A line of fields: 81 comma-separated cells, or an 81-cell puzzle followed by other fields
+    /// (the first of which may be its solution). `None` when the line is neither.
+    fn read_fields(&self, start: usize) -> Option<Record> {
+        let text = self.text.as_str();
+        if text.contains(',') && text.split(',').count() == 81 && text.split(',').all(is_one_cell) {
+            let mut cells = Collector::new();
+            for field in text.split(',') {
+                cells.add_line(field, start);
+            }
+            return Some(Record::new(start, Format::Line, cells.finish(start)));
+        }
+        let lead = text.len() - text.trim_start().len();
+        let end = text[lead..].find(is_field_end).map_or(text.len(), |at| lead + at);
+        let (first, rest) = (&text[lead..end], &text[end..]);
+        if rest.is_empty() || count_cells(first) != 81 {
+            return None;
+        }
+        let mut cells = Collector::new();
+        cells.add_line_at(first, start, text[..lead].chars().count());
+        if cells.error.is_some() {
+            return None;
+        }
+        let mut record = Record::new(start, Format::Line, cells.finish(start));
+        // A second field of 81 digits is a solution; anything else after the puzzle is ignored.
+        let rest = rest.trim_start_matches([',', ';', '\t', ' ']);
+        if !rest.starts_with('#') {
+            let second = &rest[..rest.find(is_field_end).unwrap_or(rest.len())];
+            if second.len() == 81 && second.bytes().all(|b| matches!(b, b'1'..=b'9')) {
+                record.solution = parse_cells(second, start, 0).ok();
+            }
+        }
+        Some(record)
+    }
+
+    /// A line read by the columns of a header row.
+    fn read_columns(&self, start: usize, columns: Columns) -> Record {
+        let mut fields = field_spans(&self.text, columns.separator);
+        let Some((offset, puzzle)) = fields.nth(columns.puzzle) else {
+            let error = ParseError {
+                line: start,
+                column: None,
+                kind: ParseErrorKind::MissingColumn(columns.puzzle + 1),
+            };
+            return Record::new(start, Format::Line, Err(error));
+        };
+        let mut record = Record::new(start, Format::Line, parse_cells(puzzle, start, offset));
+        let solution = columns.solution.and_then(|k| field_spans(&self.text, columns.separator).nth(k));
+        if let Some((offset, solution)) = solution.filter(|(_, s)| !s.is_empty()) {
+            match parse_cells(solution, start, offset) {
+                Ok(solution) => record.solution = Some(solution),
+                Err(e) if record.puzzle.is_ok() => {
+                    record.puzzle = Err(ParseError { kind: ParseErrorKind::Solution(Box::new(e.kind)), ..e });
+                }
+                Err(_) => {}
+            }
+        }
+        record
     }
 
     fn read_list(&mut self, start: usize) -> io::Result<Record> {
@@ -342,7 +596,7 @@ impl<R: BufRead> Records<R> {
             Some(e) => Err(e),
             None => list.cells.finish(start),
         };
-        Ok(Record { line: start, format: Format::List, puzzle })
+        Ok(Record::new(start, Format::List, puzzle))
     }
 }
 
