@@ -2,7 +2,7 @@
 
 use std::hash::{BuildHasher, RandomState};
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -16,6 +16,7 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::choice;
+use crate::output::{persist, temporary};
 use crate::report::{self, EXIT_FAILURE, MAX_THREADS, Stopped, Usage, Workers, stderr};
 use tempfile::NamedTempFile;
 
@@ -127,7 +128,7 @@ impl Pictures {
             Pictures::Files { dir, per_page: None, .. } => {
                 if let Some(puzzle) = puzzle {
                     let path = dir.join(format!("puzzle-{:04}.svg", index + 1));
-                    let mut file = temporary(dir)?;
+                    let mut file = temporary(dir, ".svg.part")?;
                     let mut page = PageWriter::new(BufWriter::new(&mut file), 1, 1)?;
                     page.add(puzzle, variant)?;
                     page.finish()?;
@@ -139,7 +140,7 @@ impl Pictures {
                 if page.is_none() {
                     let size = (*per_page).min(count - number * *per_page);
                     let size = usize::try_from(size).context("too many puzzles on a page")?;
-                    *page = Some(PageWriter::new(BufWriter::new(temporary(dir)?), size, 3)?);
+                    *page = Some(PageWriter::new(BufWriter::new(temporary(dir, ".svg.part")?), size, 3)?);
                 }
                 let open = page.as_mut().expect("opened above");
                 match puzzle {
@@ -167,22 +168,6 @@ impl Pictures {
         }
         Ok(())
     }
-}
-
-/// A file in `dir` under a temporary name (removed if the run stops before it is renamed).
-fn temporary(dir: &Path) -> Result<NamedTempFile> {
-    tempfile::Builder::new()
-        .prefix(".dlx-")
-        .suffix(".svg.part")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))
-}
-
-/// Gives a finished temporary file its name.
-fn persist(file: NamedTempFile, path: &Path) -> Result<()> {
-    file.as_file().sync_all().with_context(|| format!("cannot write {}", path.display()))?;
-    file.persist(path).map_err(|e| e.error).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {

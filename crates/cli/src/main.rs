@@ -11,6 +11,7 @@ mod choice;
 mod generate;
 mod input;
 mod merge;
+mod output;
 mod progress;
 mod report;
 mod sudoku;

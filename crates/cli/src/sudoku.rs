@@ -2,22 +2,23 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use crate::choice;
 use dlx_sudoku::{
-    Cell, Format, Matrix, Puzzle, Rater, Rating, Record, Records, SudokuSolver, Technique, Uniqueness,
+    Cell, Format, Level, Matrix, Puzzle, Rater, Rating, Record, Records, SudokuSolver, Technique, Uniqueness,
     Variant,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::input::Source;
+use crate::output::{persist, temporary};
 use crate::report::{
     self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, MAX_THREADS, Stopped, Usage, Workers, stderr,
 };
@@ -166,6 +167,11 @@ pub(crate) struct SolveArgs {
     /// Skip the uniqueness check and print the first solution found (fastest).
     #[arg(long)]
     first: bool,
+    /// With --format dlx: write each puzzle's problem into this folder, one file per puzzle
+    /// (`puzzle-0001.dlx`, ... numbered by the records' order in the input, malformed ones
+    /// included), each written whole under a temporary name and then renamed.
+    #[arg(short, long, value_name = "DIR")]
+    output: Option<PathBuf>,
 }
 
 /// Count the solutions of each puzzle.
@@ -182,6 +188,9 @@ pub(crate) struct CountArgs {
     /// Stop counting each puzzle at N solutions (at least 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
+    /// In the line format, print each puzzle (as a line) before its count: `PUZZLE COUNT`.
+    #[arg(short, long)]
+    puzzles: bool,
 }
 
 /// Rate each puzzle: the hardest technique a person needs, and the search effort.
@@ -203,7 +212,7 @@ pub(crate) struct RateArgs {
 #[derive(Debug, Clone, Copy)]
 enum Task {
     Solve { first: bool },
-    Count { limit: Option<u64> },
+    Count { limit: Option<u64>, puzzles: bool },
     Rate,
     Encode,
 }
@@ -367,7 +376,9 @@ fn answer<'m>(
             Uniqueness::Multiple(s, t) => (Status::Multiple, Some(s), Some(t), None),
             Uniqueness::None => (Status::None, None, None, None),
         }),
-        Task::Count { limit } => solver.count(&puzzle, limit).map(|n| (Status::Counted, None, None, Some(n))),
+        Task::Count { limit, .. } => {
+            solver.count(&puzzle, limit).map(|n| (Status::Counted, None, None, Some(n)))
+        }
         Task::Rate | Task::Encode => unreachable!("answered above"),
     };
     match result {
@@ -436,8 +447,14 @@ struct Summary {
     invalid: u64,
     /// Records whose given solution does not solve them.
     wrong_given: u64,
-    nodes: u64,
-    guesses: u64,
+    /// Rated puzzles per level, in the order of [`Level::ALL`].
+    levels: [u64; Level::ALL.len()],
+    /// Rated puzzles per hardest technique (`guessing` and `none` included), in first-seen
+    /// order.
+    hardest: Vec<(&'static str, u64)>,
+    /// Nodes and guesses of the searches (for `rate`, the ratings' averages summed).
+    nodes: f64,
+    guesses: f64,
 }
 
 impl Summary {
@@ -446,12 +463,21 @@ impl Summary {
         if matches!(a.given, Some(Err(_))) {
             self.wrong_given += 1;
         }
+        if let Some(r) = &a.rating {
+            let level = Level::ALL.iter().position(|&l| l == r.logic.level()).expect("every level is listed");
+            self.levels[level] += 1;
+            let name = r.logic.hardest_name();
+            match self.hardest.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => self.hardest.push((name, 1)),
+            }
+        }
         match (a.status, a.count, task) {
             (Status::Unique, ..) => self.unique += 1,
             (Status::Multiple, ..) => self.multiple += 1,
             (Status::None, ..) | (Status::Counted, Some(0), _) => self.none += 1,
             (Status::Invalid, ..) => self.invalid += 1,
-            (Status::Solved, ..) | (Status::Counted, Some(1), Task::Count { limit: Some(1) }) => {
+            (Status::Solved, ..) | (Status::Counted, Some(1), Task::Count { limit: Some(1), .. }) => {
                 self.solved += 1
             }
             (Status::Counted, Some(1), _) => self.unique += 1,
@@ -462,21 +488,35 @@ impl Summary {
             (Status::Rated, Some(_), _) => self.multiple += 1,
             (Status::Counted, None, _) | (Status::Rated | Status::Encoded, ..) => {}
         }
-        self.nodes += a.nodes;
-        self.guesses += a.guesses;
+        match &a.rating {
+            Some(r) => {
+                self.nodes += r.nodes;
+                self.guesses += r.guesses;
+            }
+            None => {
+                self.nodes += a.nodes as f64;
+                self.guesses += a.guesses as f64;
+            }
+        }
     }
 }
 
 pub(crate) fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
-    run(&args.batch, args.format, Task::Solve { first: args.first })
+    if let Some(dir) = &args.output {
+        if args.format != Some(OutputFormat::Dlx) {
+            return Err(Usage("--output DIR is for --format dlx (one problem per file)".into()).into());
+        }
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    run(&args.batch, args.format, Task::Solve { first: args.first }, args.output.as_deref())
 }
 
 pub(crate) fn run_count(args: &CountArgs) -> Result<ExitCode> {
-    run(&args.batch, Some(args.format.into()), Task::Count { limit: args.limit })
+    run(&args.batch, Some(args.format.into()), Task::Count { limit: args.limit, puzzles: args.puzzles }, None)
 }
 
 pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
-    run(&args.batch, Some(args.format.into()), Task::Rate)
+    run(&args.batch, Some(args.format.into()), Task::Rate, None)
 }
 
 /// Records per worker thread at the least: a batch of 20 puzzles gets at most 3 threads, however
@@ -503,7 +543,13 @@ fn open(source: &Source, quiet: bool) -> Result<Option<(Box<dyn BufRead>, Progre
     }))
 }
 
-fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<ExitCode> {
+/// Answers every record of every input; `output` is the folder of `--format dlx` files.
+fn run(
+    args: &BatchArgs,
+    format: Option<OutputFormat>,
+    task: Task,
+    output: Option<&Path>,
+) -> Result<ExitCode> {
     let task = if format == Some(OutputFormat::Dlx) { Task::Encode } else { task };
     let mut workers = Workers::new(args.threads);
     let matrices = Matrices::new();
@@ -575,6 +621,19 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
                     out.flush()?;
                     return Err(Stopped.into());
                 };
+                if let (Task::Encode, Some(dir)) = (task, output) {
+                    summary.add(a, task);
+                    if let Some(e) = &a.error {
+                        bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;
+                    }
+                    if let Some(text) = &a.encoding {
+                        let mut file = temporary(dir, ".dlx.part")?;
+                        file.write_all(text.as_bytes())
+                            .with_context(|| format!("cannot write in {}", dir.display()))?;
+                        persist(file, &dir.join(format!("puzzle-{:04}.dlx", summary.puzzles)))?;
+                    }
+                    continue;
+                }
                 if let Task::Encode = task
                     && summary.puzzles > 0
                 {
@@ -582,7 +641,7 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
                     out.flush()?;
                     return Err(Usage(format!(
                         "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
-                         would read as one wrong problem; give one puzzle at a time",
+                         would read as one wrong problem; give one puzzle at a time, or --output DIR",
                         a.line
                     ))
                     .into());
@@ -617,7 +676,7 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
         let secs = start.elapsed().as_secs_f64();
         // Effort is averaged over the puzzles searched: a malformed record has none.
         let searched = summary.puzzles - summary.invalid;
-        let per = |x: u64| if searched == 0 { 0.0 } else { x as f64 / searched as f64 };
+        let per = |x: f64| if searched == 0 { 0.0 } else { x / searched as f64 };
         // Solving without a uniqueness check says "solved", not unique or multiple (which it
         // never finds).
         let found = if summary.solved > 0 && summary.unique == 0 && summary.multiple == 0 {
@@ -636,6 +695,17 @@ fn run(args: &BatchArgs, format: Option<OutputFormat>, task: Task) -> Result<Exi
             per(summary.nodes),
             per(summary.guesses),
         )?;
+        if let Task::Rate = task {
+            let levels: Vec<String> =
+                Level::ALL.iter().zip(summary.levels).map(|(l, n)| format!("{l} {n}")).collect();
+            // The techniques from the easiest to the hardest, then guessing.
+            let rank =
+                |name: &str| Technique::ALL.iter().position(|t| t.name() == name).unwrap_or(usize::MAX);
+            let mut hardest = summary.hardest.clone();
+            hardest.sort_by_key(|&(name, _)| (name != "none", rank(name)));
+            let hardest: Vec<String> = hardest.iter().map(|(name, n)| format!("{name} {n}")).collect();
+            stderr!("levels: {}; hardest technique: {}", levels.join(", "), hardest.join(", "))?;
+        }
     }
     Ok(if unreadable {
         ExitCode::from(EXIT_FAILURE)
@@ -738,7 +808,7 @@ fn write_answer(
         if let Some(variant) = a.unique_as {
             value["unique_as"] = variant.name().into();
         }
-        if let Task::Count { limit } = task
+        if let Task::Count { limit, .. } = task
             && let Some(n) = a.count
         {
             // A count that reached the limit may not be all of them.
@@ -778,12 +848,22 @@ fn write_answer(
     if let Some(c) = comment {
         writeln!(out, "# {}: {c}", place(a, file))?;
     }
-    if let Task::Count { limit } = task {
+    // With several files, each record's line names its file and line, as a comment that the
+    // readers skip (a grid has it on a line of its own, above).
+    let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();
+    if let Task::Count { limit, puzzles } = task {
         if let Some(n) = a.count {
             let plus = if limit == Some(n) { "+" } else { "" };
-            writeln!(out, "{n}{plus}")?;
+            let puzzle = match (puzzles, a.puzzle) {
+                (true, Some(p)) => p.to_line() + " ",
+                _ => String::new(),
+            };
+            writeln!(out, "{puzzle}{n}{plus}{at}")?;
         }
     } else {
+        if let (true, Some(f), Some(_)) = (grid, file, a.solution) {
+            writeln!(out, "# {f}:{}", a.line)?;
+        }
         for s in a.solution.iter().chain(&a.second) {
             let mut text = String::with_capacity(200);
             if grid {
@@ -794,6 +874,7 @@ fn write_answer(
                 }
             } else {
                 s.write_line(&mut text).expect("writing to a String cannot fail");
+                text.push_str(&at);
                 text.push('\n');
             }
             out.write_all(text.as_bytes())?;
@@ -849,9 +930,10 @@ fn write_rating(
     let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
     let hardest = r.logic.hardest_name();
     let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.logic.counts[t as usize])).collect();
+    let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();
     writeln!(
         out,
-        "{puzzle} {} ({hardest}) nodes {:.1} guesses {:.1}: {}",
+        "{puzzle} {} ({hardest}) nodes {:.1} guesses {:.1}: {}{at}",
         r.logic.level(),
         r.nodes,
         r.guesses,

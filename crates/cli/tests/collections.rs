@@ -89,3 +89,80 @@ fn given_solutions_are_checked() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), format!("{SOLUTION}\n").repeat(3));
 }
+
+/// `count --puzzles` prints each puzzle beside its count; with several files every line names
+/// its file and line (physical lines: comments count).
+#[test]
+fn records_name_their_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.txt");
+    let b = dir.path().join("b.txt");
+    std::fs::write(&a, format!("# a comment\n\n{PUZZLE}\n")).unwrap();
+    std::fs::write(&b, format!("{}\n", ".".repeat(81))).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = dlx(&["count", "-p", "--limit", "3", a, b], "");
+    assert_eq!(text(&out.stdout), format!("{PUZZLE} 1 # {a}:3\n{} 3+ # {b}:1\n", ".".repeat(81)));
+    let out = dlx(&["count", a], "");
+    assert_eq!(text(&out.stdout), "1\n");
+    let out = dlx(&["solve", a, a], "");
+    assert_eq!(text(&out.stdout), format!("{SOLUTION} # {a}:3\n").repeat(2));
+    // What solve writes reads back: the comment after the solution is ignored.
+    let again = dlx(&["count", "-p"], &text(&out.stdout));
+    assert_eq!(text(&again.stdout), format!("{SOLUTION} 1\n").repeat(2));
+    let out = dlx(&["solve", "-f", "grid", a, b], "");
+    assert!(
+        text(&out.stdout).starts_with(&format!("# {a}:3\n5 1 7 | 6 9 8 | 2 3 4\n")),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = dlx(&["rate", a, b], "");
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert!(lines[0].ends_with(&format!(" # {a}:3")), "{lines:?}");
+    assert!(lines[2].ends_with(&format!(" # {b}:1")), "{lines:?}");
+}
+
+/// `rate --stats` says how many puzzles came out at each level and hardest technique.
+#[test]
+fn rate_stats_count_levels_and_techniques() {
+    let out = dlx(&["rate", "--stats", &common::fixture("sudoku.txt")], "");
+    let stderr = text(&out.stderr);
+    let last = stderr.lines().last().unwrap();
+    let rows = dlx(&["rate", "-f", "json", &common::fixture("sudoku.txt")], "");
+    let rows: Vec<serde_json::Value> =
+        text(&rows.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let at = |level: &str| rows.iter().filter(|r| r["level"] == level).count();
+    let expected = format!(
+        "levels: easy {}, medium {}, hard {}, expert {}; hardest technique: ",
+        at("easy"),
+        at("medium"),
+        at("hard"),
+        at("expert")
+    );
+    assert!(last.starts_with(&expected), "{last}");
+    let guessing = rows.iter().filter(|r| r["technique"] == "guessing").count();
+    assert!(guessing > 0 && last.ends_with(&format!("guessing {guessing}")), "{last}");
+}
+
+/// `solve --format dlx --output DIR` writes one problem per puzzle, each counting the puzzle's
+/// solutions; a malformed record gets no file and is reported.
+#[test]
+fn one_dlx_file_per_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("problems");
+    let input = format!("{PUZZLE}\nnot a puzzle\n{}\n", ".".repeat(80) + "1");
+    let out = dlx(&["solve", "-f", "dlx", "-o", out_dir.to_str().unwrap()], &input);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+    assert!(text(&out.stderr).contains("<stdin>:2:1: unexpected character 'n'"), "{}", text(&out.stderr));
+    let mut names: Vec<String> =
+        std::fs::read_dir(&out_dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    assert_eq!(names, ["puzzle-0001.dlx", "puzzle-0003.dlx"]);
+    let one = dlx(&["xc", "-n", out_dir.join("puzzle-0001.dlx").to_str().unwrap()], "");
+    assert_eq!(text(&one.stdout), "1\n");
+    let many = dlx(&["xc", "-n", "--limit", "2", out_dir.join("puzzle-0003.dlx").to_str().unwrap()], "");
+    assert_eq!(text(&many.stdout), "2+\n");
+    let misused = dlx(&["solve", "-o", out_dir.to_str().unwrap()], PUZZLE);
+    assert_eq!(misused.status.code(), Some(2));
+    assert_eq!(text(&misused.stderr), "dlx: --output DIR is for --format dlx (one problem per file)\n");
+}
