@@ -215,7 +215,13 @@ fn a_missing_file_does_not_stop_the_batch() {
     assert!(text(&out.stderr).starts_with("dlx: no-such-file.txt: cannot read: "), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout).lines().next(),
-        Some("517698234289134756346275891672849315138526947954713682495362178723481569861957423")
+        Some(
+            format!(
+                "517698234289134756346275891672849315138526947954713682495362178723481569861957423 # {}:2",
+                fixture("sudoku.txt")
+            )
+            .as_str()
+        )
     );
     let json = dlx(&["solve", "--format", "json", &bad, "no-such-file.txt", &bad], "");
     assert_eq!(code(json.status), 1);
