@@ -9,14 +9,15 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{
-    Generated, Generator, Level, Matrix, NotFound, Numbered, PageWriter, Puzzle, Run, Symmetry, Technique,
-    Variant, solve_logically,
+    Entry, Generated, Generator, Layout, Level, Matrix, NotFound, Numbered, PageWriter, Run, Symmetry,
+    Technique, Variant, solve_logically,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::choice;
 use crate::output::{persist, temporary};
+use crate::pages::{Book, PaperArgs};
 use crate::report::{self, EXIT_FAILURE, MAX_THREADS, Stopped, Usage, Workers, stderr};
 use tempfile::NamedTempFile;
 
@@ -83,6 +84,8 @@ pub(crate) struct GenerateArgs {
     /// Show no progress bar (one shows on a terminal for 50 puzzles or more).
     #[arg(short, long, visible_alias = "no-progress")]
     quiet: bool,
+    #[command(flatten)]
+    paper: PaperArgs,
 }
 
 /// One puzzle of the run, or why it is missing.
@@ -111,6 +114,8 @@ fn make(generator: &mut Generator<'_>, variant: Variant, run: &Run, rate: bool, 
 
 /// Where SVG pictures go.
 enum Pictures {
+    /// Pages of paper.
+    Paper(Book),
     /// One page on stdout, drawn as the puzzles come.
     Stdout(PageWriter<BufWriter<io::StdoutLock<'static>>>),
     /// One file per puzzle, or per page of `per_page` puzzles, in `dir`.
@@ -119,8 +124,19 @@ enum Pictures {
 
 impl Pictures {
     /// Draws puzzle `index` of `count`, or leaves its place blank.
-    fn add(&mut self, index: u64, count: u64, puzzle: Option<&Puzzle>, variant: Variant) -> Result<()> {
+    fn add(&mut self, index: u64, count: u64, made: Option<&Made>, variant: Variant) -> Result<()> {
+        let generated = made.and_then(|m| m.result.as_ref().ok()).map(|n| &n.generated);
+        let puzzle = generated.map(|g| &g.puzzle);
         match self {
+            Pictures::Paper(book) => {
+                // A puzzle not made leaves no place: the numbers show the gap.
+                if let (Some(g), Some(made)) = (generated, made) {
+                    let level = made.rating.map(|(level, _)| format!(" · {level}")).unwrap_or_default();
+                    let caption = format!("{}{level} · {variant}", index + 1);
+                    let entry = Entry { puzzle: g.puzzle, variant, caption, solution: None };
+                    book.add(entry, Some(g.solution))?;
+                }
+            }
             Pictures::Stdout(page) => match puzzle {
                 Some(puzzle) => page.add(puzzle, variant)?,
                 None => page.skip(),
@@ -163,8 +179,12 @@ impl Pictures {
 
     /// Ends the page on stdout.
     fn finish(self) -> Result<()> {
-        if let Pictures::Stdout(page) = self {
-            page.finish()?.flush()?;
+        match self {
+            Pictures::Stdout(page) => {
+                page.finish()?.flush()?;
+            }
+            Pictures::Paper(book) => book.finish()?,
+            Pictures::Files { .. } => {}
         }
         Ok(())
     }
@@ -174,8 +194,24 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     if args.format != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
         return Err(Usage("--output and --per-page are for --format svg".into()).into());
     }
-    if args.per_page.is_some() && args.output.is_none() {
+    if args.per_page.is_some() && args.output.is_none() && args.paper.paper.is_none() {
         return Err(Usage("--per-page needs --output DIR: a stream holds one SVG document".into()).into());
+    }
+    if args.paper.paper.is_none() && args.paper.answers {
+        return Err(Usage("--answers is for --paper pages".into()).into());
+    }
+    if args.paper.paper.is_some() {
+        if args.format != GenerateFormat::Svg {
+            return Err(Usage("--paper is for --format svg".into()).into());
+        }
+        let per_page = args.per_page.unwrap_or(Layout::DEFAULT.per_page as u64);
+        if args.output.is_none() && args.count > per_page {
+            return Err(Usage(format!(
+                "{} puzzles make several pages of {per_page}: give --output DIR, or a larger --per-page",
+                args.count
+            ))
+            .into());
+        }
     }
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -189,13 +225,18 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         max_attempts: args.max_attempts,
     };
     // Only `--difficulty` and the JSON output need the rating: a logical solve of each puzzle.
-    let rate = args.difficulty.is_some() || args.format == GenerateFormat::Json;
+    let rate = args.difficulty.is_some() || args.format == GenerateFormat::Json || args.paper.paper.is_some();
     let variant = args.variant;
     let matrix = Matrix::new(variant);
     let bar =
         if args.count >= 50 && !args.quiet { ProgressBar::new(args.count) } else { ProgressBar::hidden() };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut pictures = match (&args.output, args.format) {
+        (_, GenerateFormat::Svg) if let Some(paper) = args.paper.paper => {
+            let per_page =
+                args.per_page.map_or(Layout::DEFAULT.per_page, |n| usize::try_from(n).unwrap_or(usize::MAX));
+            Some(Pictures::Paper(Book::new(&args.paper, paper, per_page, args.output.clone())?))
+        }
         (Some(dir), _) => Some(Pictures::Files { dir: dir.clone(), per_page: args.per_page, page: None }),
         (None, GenerateFormat::Svg) => {
             let count = usize::try_from(args.count).context("too many puzzles for one page")?;
@@ -251,7 +292,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             made_count += 1;
             clues += g.generated.puzzle.given_count() as u64;
             match &mut pictures {
-                Some(pictures) => pictures.add(index, args.count, Some(&g.generated.puzzle), variant)?,
+                Some(pictures) => pictures.add(index, args.count, Some(&made), variant)?,
                 None => {
                     if std::mem::take(&mut header) {
                         writeln!(out, "# variant: {}", variant.name())?;

@@ -12,7 +12,9 @@ mod generate;
 mod input;
 mod merge;
 mod output;
+mod pages;
 mod progress;
+mod render;
 mod report;
 mod sudoku;
 mod xc;
@@ -35,6 +37,7 @@ enum Command {
     Count(sudoku::CountArgs),
     Generate(generate::GenerateArgs),
     Rate(sudoku::RateArgs),
+    Render(render::RenderArgs),
     Xc(xc::XcArgs),
     Merge(merge::MergeArgs),
     Completions(CompletionsArgs),
@@ -101,6 +104,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Count(args) => sudoku::run_count(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Rate(args) => sudoku::run_rate(&args),
+        Command::Render(args) => render::run(&args),
         Command::Xc(args) => xc::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Completions(args) => {

@@ -72,6 +72,6 @@ pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, p
 pub use puzzle::{Puzzle, RuleError};
 pub use rate::{Level, Logic, Rater, Rating, Technique, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
-pub use svg::{PageWriter, page as svg_page, to_svg};
+pub use svg::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 pub use symmetry::Symmetry;
 pub use variant::{Cell, Unit, UnknownName, Variant};

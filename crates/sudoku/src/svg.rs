@@ -1,11 +1,17 @@
 //! Printable SVG pictures of puzzles: thick box lines, centred givens, shaded even cells, and the
 //! diagonals marked for the diagonal variant.
+//!
+//! Two kinds of document: [`PageWriter`] draws any number of grids on one page sized by them (for
+//! screens), and [`print_page`] lays out a page of paper ([`Paper`], in millimetres, with
+//! margins): puzzles in a grid of places, each captioned (number, level, variant), a legend for
+//! the marks the page uses, and a footer; answer pages show the givens in black and the digits
+//! found in grey.
 
 use std::fmt::Write;
 use std::io;
 
 use crate::puzzle::Puzzle;
-use crate::variant::Variant;
+use crate::variant::{UnknownName, Variant};
 
 /// Side of a cell, in SVG user units (1/96 inch: 36 units is about 9.5 mm).
 const CELL: f64 = 36.0;
@@ -101,8 +107,15 @@ impl<W: io::Write> PageWriter<W> {
 }
 
 fn grid(svg: &mut String, puzzle: &Puzzle, variant: Variant, x: f64, y: f64) {
-    let side = 9.0 * CELL;
     let _ = writeln!(svg, r#"<g transform="translate({x} {y})">"#);
+    grid_body(svg, puzzle, variant, None);
+    svg.push_str("</g>\n");
+}
+
+/// A grid's drawing at the origin, 9 * [`CELL`] units on a side; with `solution`, the digits it
+/// adds to the givens, in grey.
+fn grid_body(svg: &mut String, puzzle: &Puzzle, variant: Variant, solution: Option<&Puzzle>) {
+    let side = 9.0 * CELL;
     for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
         let (cx, cy) = ((cell % 9) as f64 * CELL, (cell / 9) as f64 * CELL);
         let _ = writeln!(svg, r##"<rect x="{cx}" y="{cy}" width="{CELL}" height="{CELL}" fill="#d0d0d0"/>"##);
@@ -121,15 +134,223 @@ fn grid(svg: &mut String, puzzle: &Puzzle, variant: Variant, x: f64, y: f64) {
             r#"<path d="M{at} 0V{side}M0 {at}H{side}" stroke="black" stroke-width="{width}" stroke-linecap="square"/>"#
         );
     }
-    for cell in (0..81).filter(|&c| puzzle.get(c) != 0) {
+    for cell in 0..81 {
+        let (digit, fill) = match (puzzle.get(cell), solution) {
+            (0, Some(solution)) if solution.get(cell) != 0 => (solution.get(cell), r##" fill="#707070""##),
+            (0, _) => continue,
+            (given, _) => (given, ""),
+        };
         // The baseline sits a third of the font size below the centre: digits look centred in
         // every renderer, without relying on `dominant-baseline`.
         let (cx, cy) = ((cell % 9) as f64 * CELL + CELL / 2.0, (cell / 9) as f64 * CELL + CELL / 2.0 + 8.5);
         let _ = writeln!(
             svg,
-            r#"<text x="{cx}" y="{cy}" font-family="Helvetica, Arial, sans-serif" font-size="25" text-anchor="middle">{}</text>"#,
-            puzzle.get(cell)
+            r#"<text x="{cx}" y="{cy}" font-family="Helvetica, Arial, sans-serif" font-size="25" text-anchor="middle"{fill}>{digit}</text>"#,
         );
     }
-    svg.push_str("</g>\n");
+}
+
+/// A size of paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Paper {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 inches (215.9 x 279.4 mm).
+    Letter,
+}
+
+impl Paper {
+    /// Every size.
+    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+
+    /// The name the command line uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        }
+    }
+
+    /// The size in words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Paper::A4 => "ISO A4, 210 x 297 mm",
+            Paper::Letter => "US Letter, 8.5 x 11 inches",
+        }
+    }
+
+    /// Width and height in millimetres, upright.
+    pub fn size_mm(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+}
+
+/// The paper size with this name, as [`Paper::name`] spells it.
+impl std::str::FromStr for Paper {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Paper::ALL.into_iter().find(|p| p.name() == s).ok_or_else(|| UnknownName::new("paper", s))
+    }
+}
+
+/// How printed pages are laid out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// The paper.
+    pub paper: Paper,
+    /// The blank margin on each side, in millimetres.
+    pub margin_mm: f64,
+    /// Puzzles per page (at least 1), placed in rows of [`columns`](Self::columns).
+    pub per_page: usize,
+}
+
+impl Layout {
+    /// A4, 15 mm margins, six puzzles a page.
+    pub const DEFAULT: Layout = Layout { paper: Paper::A4, margin_mm: 15.0, per_page: 6 };
+
+    /// Places per row: about as many as keep the places square on the paper (on A4: one column
+    /// for up to three puzzles, two for four to eight, three for nine to twelve).
+    pub fn columns(&self) -> usize {
+        let (width, height) = self.paper.size_mm();
+        let n = self.per_page.max(1) as f64;
+        let target = (n * width / height).sqrt();
+        let off = |c: usize| (c as f64 - target).abs();
+        (1..=self.per_page.max(1)).min_by(|&a, &b| off(a).total_cmp(&off(b))).unwrap_or(1)
+    }
+
+    /// Rows of places.
+    pub fn rows(&self) -> usize {
+        self.per_page.max(1).div_ceil(self.columns())
+    }
+}
+
+/// One puzzle on a printed page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its variant (diagonals are drawn for [`Variant::Diagonal`]).
+    pub variant: Variant,
+    /// The caption above the grid (say, `7 · hard · diagonal`).
+    pub caption: String,
+    /// On answer pages: the solution, whose digits beyond the givens are drawn in grey.
+    pub solution: Option<Puzzle>,
+}
+
+/// Height of a caption line, in millimetres.
+const CAPTION_MM: f64 = 7.0;
+/// Height of the footer (legend, page number), in millimetres.
+const FOOTER_MM: f64 = 10.0;
+
+/// One page of paper as an SVG document sized in millimetres: `entries` (at most
+/// `layout.per_page`; an error beyond) in their places, left to right and top to bottom, a title
+/// above them when given ("Answers"), a legend for the even cells and diagonals the page shows,
+/// and `footer` (say, `page 2`) at the bottom right.
+///
+/// ```
+/// use dlx_sudoku::{Entry, Layout, Puzzle, Variant, print_page};
+/// let puzzle: Puzzle = ".".repeat(81).parse().unwrap();
+/// let entry = Entry { puzzle, variant: Variant::Diagonal, caption: "1".into(), solution: None };
+/// let svg = print_page(&Layout::DEFAULT, &[entry], None, "page 1").unwrap();
+/// assert!(svg.contains(r#"width="210mm" height="297mm""#));
+/// assert!(svg.contains("each diagonal holds 1-9"));
+/// ```
+pub fn print_page(
+    layout: &Layout,
+    entries: &[Entry],
+    title: Option<&str>,
+    footer: &str,
+) -> io::Result<String> {
+    if entries.len() > layout.per_page.max(1) {
+        return Err(io::Error::other(format!("a page holds {} puzzles", layout.per_page.max(1))));
+    }
+    let (width, height) = layout.paper.size_mm();
+    let margin = layout.margin_mm.clamp(0.0, width.min(height) / 4.0);
+    let (columns, rows) = (layout.columns(), layout.rows());
+    let top = margin + if title.is_some() { 2.0 * CAPTION_MM } else { 0.0 };
+    let place_w = (width - 2.0 * margin) / columns as f64;
+    let place_h = (height - top - margin - FOOTER_MM) / rows as f64;
+    // The grid fills its place but for the caption and a gap around it.
+    let side = (place_w * 0.92).min(place_h - CAPTION_MM - 0.08 * place_h).max(10.0);
+    let scale = side / (9.0 * CELL);
+    let font = |size: f64| format!(r#"font-family="Helvetica, Arial, sans-serif" font-size="{size}""#);
+    let mut svg = String::with_capacity(16 * 1024);
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" viewBox="0 0 {width} {height}">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+    if let Some(title) = title {
+        let _ = writeln!(
+            svg,
+            r#"<text x="{}" y="{}" {} font-weight="bold" text-anchor="middle">{}</text>"#,
+            width / 2.0,
+            margin + CAPTION_MM,
+            font(6.0),
+            escape(title)
+        );
+    }
+    for (k, entry) in entries.iter().enumerate() {
+        let x = margin + place_w * (k % columns) as f64 + (place_w - side) / 2.0;
+        let y = top + place_h * (k / columns) as f64 + CAPTION_MM;
+        let _ = writeln!(
+            svg,
+            r#"<text x="{x:.2}" y="{:.2}" {}>{}</text>"#,
+            y - 2.0,
+            font(4.2),
+            escape(&entry.caption)
+        );
+        let _ = writeln!(svg, r#"<g transform="translate({x:.2} {y:.2}) scale({scale:.5})">"#);
+        grid_body(&mut svg, &entry.puzzle, entry.variant, entry.solution.as_ref());
+        svg.push_str("</g>\n");
+    }
+    // The legend names only the marks this page shows.
+    let baseline = height - margin - 2.0;
+    let mut x = margin;
+    if entries.iter().any(|e| e.puzzle.has_even_cells()) {
+        let _ = writeln!(
+            svg,
+            r##"<rect x="{x:.2}" y="{:.2}" width="4" height="4" fill="#d0d0d0" stroke="black" stroke-width="0.2"/>"##,
+            baseline - 3.5
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.2}" y="{baseline:.2}" {}>shaded cells hold even digits</text>"#,
+            x + 6.0,
+            font(3.5)
+        );
+        x += 62.0;
+    }
+    if entries.iter().any(|e| e.variant == Variant::Diagonal) {
+        let _ = writeln!(
+            svg,
+            r##"<path d="M{x:.2} {:.2}l5 -4" stroke="#b0b0b0" stroke-width="0.5" stroke-dasharray="1.2 0.8"/>"##,
+            baseline
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.2}" y="{baseline:.2}" {}>each diagonal holds 1-9 too</text>"#,
+            x + 7.0,
+            font(3.5)
+        );
+    }
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.2}" y="{baseline:.2}" {} text-anchor="end">{}</text>"#,
+        width - margin,
+        font(3.5),
+        escape(footer)
+    );
+    svg.push_str("</svg>\n");
+    Ok(svg)
+}
+
+/// Text made safe inside an SVG element.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }

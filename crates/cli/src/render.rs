@@ -1,0 +1,125 @@
+//! `dlx render`: puzzles one already has, laid out on pages to print.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use dlx_sudoku::{Entry, Layout, Matrix, Paper, Rater, Records, Uniqueness, Variant};
+
+use crate::choice;
+use crate::input::Source;
+use crate::pages::{Book, PaperArgs};
+use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, stderr};
+
+/// Lay out puzzles on pages to print (SVG), numbered, with their level and variant.
+///
+/// Each puzzle is rated for its caption (`7 · hard · diagonal`), and solved for the answer pages.
+/// A malformed record, or one that breaks the rules, is reported and left out (its number
+/// skipped); a puzzle with no solution or several is drawn, its caption says so. Exit status: 0
+/// when every record was drawn; 2 when some record was left out; 1 when an input could not be
+/// read or a page not written.
+#[derive(Debug, Args)]
+pub(crate) struct RenderArgs {
+    /// Puzzle files, in any form the other commands read; stdin when none or `-`.
+    files: Vec<PathBuf>,
+    /// The variant of every puzzle [default: what the input says, else what the cells say].
+    #[arg(long, value_parser = choice::parser::<Variant>())]
+    variant: Option<Variant>,
+    /// Puzzles per page [default: 6].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
+    per_page: Option<u64>,
+    /// Write `page-0001.svg`, ... (and `answers-0001.svg`, ... with --answers) into this folder,
+    /// each whole or not at all; without it, one page on stdout.
+    #[arg(short, long, value_name = "DIR")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    paper: PaperArgs,
+}
+
+pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
+    if let Some(dir) = &args.output {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let per_page = args.per_page.map_or(Layout::DEFAULT.per_page, |n| usize::try_from(n).unwrap_or(100));
+    let paper = args.paper.paper.unwrap_or(Paper::A4);
+    let mut book = Book::new(&args.paper, paper, per_page, args.output.clone())?;
+    let matrices = Variant::ALL.map(Matrix::new);
+    let mut raters: Vec<Rater<'_>> = matrices.iter().map(Rater::new).collect();
+    let mut solvers: Vec<_> = matrices.iter().map(Matrix::solver).collect();
+    let sources: Vec<Source> = if args.files.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.files.iter().map(|f| Source::from_arg(Some(f))).collect()
+    };
+    let (mut number, mut unreadable, mut invalid) = (0usize, false, false);
+    for source in &sources {
+        let reader: Box<dyn BufRead> = match source {
+            Source::Stdin => Box::new(BufReader::new(io::stdin().lock())),
+            Source::File(p) => match File::open(p) {
+                Ok(file) => Box::new(BufReader::new(file)),
+                Err(e) => {
+                    stderr!("dlx: {}: cannot read: {e}", p.display())?;
+                    unreadable = true;
+                    continue;
+                }
+            },
+        };
+        let name = source.name();
+        for record in Records::new(reader) {
+            report::check_interrupt()?;
+            let record = match record {
+                Ok(record) => record,
+                Err(e) => {
+                    stderr!("dlx: {name}: cannot read on: {e}")?;
+                    unreadable = true;
+                    break;
+                }
+            };
+            number += 1;
+            let puzzle = match record.puzzle {
+                Ok(puzzle) => puzzle,
+                Err(e) => {
+                    let at = e.column.map_or(e.line.to_string(), |c| format!("{}:{c}", e.line));
+                    stderr!("dlx: {name}:{at}: {}; puzzle {number} left out", e.kind)?;
+                    invalid = true;
+                    continue;
+                }
+            };
+            let variant = args.variant.or(record.variant).unwrap_or_else(|| puzzle.inferred_variant());
+            let rating = match raters[variant.index()].rate(&puzzle) {
+                Ok(rating) => rating,
+                Err(e) => {
+                    stderr!("dlx: {name}:{}: {e}; puzzle {number} left out", record.line)?;
+                    invalid = true;
+                    continue;
+                }
+            };
+            let verdict = match rating.solutions {
+                0 => "no solution".to_owned(),
+                1 => rating.logic.level().to_string(),
+                _ => "several solutions".to_owned(),
+            };
+            let solution = if book.wants_answers() {
+                match solvers[variant.index()].check_unique(&puzzle)? {
+                    Uniqueness::Unique(s) => Some(s),
+                    _ => None,
+                }
+            } else {
+                None
+            };
+            let caption = format!("{number} · {verdict} · {variant}");
+            book.add(Entry { puzzle, variant, caption, solution: None }, solution)?;
+        }
+    }
+    book.finish()?;
+    Ok(if unreadable {
+        ExitCode::from(EXIT_FAILURE)
+    } else if invalid {
+        ExitCode::from(EXIT_INVALID)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
