@@ -104,8 +104,8 @@ impl From<TableFormat> for OutputFormat {
 
 /// The header row of `--format csv`, for `rate` and for the other commands.
 const CSV_HEADER: [&str; 7] = ["file", "line", "puzzle", "status", "solution", "count", "error"];
-const CSV_RATE_HEADER: [&str; 9] =
-    ["file", "line", "puzzle", "level", "technique", "nodes", "guesses", "solutions", "error"];
+const CSV_RATE_HEADER: [&str; 10] =
+    ["file", "line", "puzzle", "level", "rating", "technique", "nodes", "guesses", "solutions", "error"];
 
 /// Writes one CSV row (quoted as RFC 4180 asks, by the `csv` crate).
 fn write_csv<I: AsRef<[u8]>>(out: &mut impl Write, fields: impl IntoIterator<Item = I>) -> io::Result<()> {
@@ -196,8 +196,9 @@ pub(crate) struct CountArgs {
 /// Rate each puzzle: the hardest technique a person needs, and the search effort.
 ///
 /// Prints per puzzle its level (easy: singles; medium: up to locked candidates; hard: up to pairs,
-/// triples, X-wing and swordfish; expert: more than those), the hardest technique, the count of
-/// each technique used, and the effort (nodes and guesses of the uniqueness search, averaged over
+/// triples, X-wing and swordfish; expert: more than those), its rating on Sudoku Explainer's
+/// scale (1.5 hidden single ... 4.2 XY-wing ... 7.5 forcing chains, 10.0 when guessing is
+/// needed), the hardest technique, the count of each technique used, and the effort (nodes and guesses of the uniqueness search, averaged over
 /// eight random branching orders). Exit status as for `solve`.
 #[derive(Debug, Args)]
 pub(crate) struct RateArgs {
@@ -206,6 +207,10 @@ pub(crate) struct RateArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value = "line")]
     format: TableFormat,
+    /// Print the logical solution too, one step per line (technique, cells, digits, what it
+    /// placed or removed); in JSON, as `steps`.
+    #[arg(long)]
+    explain: bool,
 }
 
 /// What is asked of each puzzle.
@@ -213,7 +218,7 @@ pub(crate) struct RateArgs {
 enum Task {
     Solve { first: bool },
     Count { limit: Option<u64>, puzzles: bool },
-    Rate,
+    Rate { explain: bool },
     Encode,
 }
 
@@ -269,6 +274,8 @@ struct Answer {
     /// Another variant as which the puzzle would be unique, when its variant was inferred and
     /// it has several solutions.
     unique_as: Option<Variant>,
+    /// The logical solution step by step (`rate --explain`).
+    steps: Vec<String>,
 }
 
 /// One matrix per variant, in the order of [`Variant::index`].
@@ -327,6 +334,7 @@ fn answer<'m>(
         guesses: 0,
         given: None,
         unique_as: None,
+        steps: Vec::new(),
     };
     let puzzle = match &record.puzzle {
         Ok(p) => *p,
@@ -351,12 +359,17 @@ fn answer<'m>(
         }
         return a;
     }
-    if let Task::Rate = task {
+    if let Task::Rate { explain } = task {
         match solvers.rater(matrices, variant).rate(&puzzle) {
             Ok(rating) => {
                 a.status = Status::Rated;
                 a.count = Some(rating.solutions);
                 a.rating = Some(rating);
+                if explain {
+                    let (_, steps) =
+                        dlx_sudoku::explain(&puzzle, variant).expect("the rating checked the rules");
+                    a.steps = steps.iter().map(ToString::to_string).collect();
+                }
             }
             Err(e) => a.error = Some(e.to_string()),
         }
@@ -379,7 +392,7 @@ fn answer<'m>(
         Task::Count { limit, .. } => {
             solver.count(&puzzle, limit).map(|n| (Status::Counted, None, None, Some(n)))
         }
-        Task::Rate | Task::Encode => unreachable!("answered above"),
+        Task::Rate { .. } | Task::Encode => unreachable!("answered above"),
     };
     match result {
         Ok((status, solution, second, count)) => {
@@ -516,7 +529,10 @@ pub(crate) fn run_count(args: &CountArgs) -> Result<ExitCode> {
 }
 
 pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
-    run(&args.batch, Some(args.format.into()), Task::Rate, None)
+    if args.explain && args.format == TableFormat::Csv {
+        return Err(Usage("--explain is for the line and json formats".into()).into());
+    }
+    run(&args.batch, Some(args.format.into()), Task::Rate { explain: args.explain }, None)
 }
 
 /// Records per worker thread at the least: a batch of 20 puzzles gets at most 3 threads, however
@@ -562,7 +578,7 @@ fn run(
     let mut out = BufWriter::new(io::stdout().lock());
     if format == Some(OutputFormat::Csv) {
         match task {
-            Task::Rate => write_csv(&mut out, CSV_RATE_HEADER)?,
+            Task::Rate { .. } => write_csv(&mut out, CSV_RATE_HEADER)?,
             _ => write_csv(&mut out, CSV_HEADER)?,
         }
     }
@@ -695,7 +711,7 @@ fn run(
             per(summary.nodes),
             per(summary.guesses),
         )?;
-        if let Task::Rate = task {
+        if let Task::Rate { .. } = task {
             let levels: Vec<String> =
                 Level::ALL.iter().zip(summary.levels).map(|(l, n)| format!("{l} {n}")).collect();
             // The techniques from the easiest to the hardest, then guessing.
@@ -762,8 +778,8 @@ fn write_answer(
         Format::Json => OutputFormat::Json,
         Format::Grid | Format::List => OutputFormat::Grid,
     });
-    if let (Task::Rate, Some(r)) = (task, &a.rating) {
-        return write_rating(out, a, r, format, file);
+    if let (Task::Rate { explain }, Some(r)) = (task, &a.rating) {
+        return write_rating(out, a, r, format, file, explain);
     }
     if let Task::Encode = task {
         return match &a.encoding {
@@ -776,9 +792,9 @@ fn write_answer(
         let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
         let wrong = a.given.as_ref().and_then(|g| g.as_ref().err());
         let error = a.error.as_deref().or(wrong.map(String::as_str)).unwrap_or("");
-        if let Task::Rate = task {
+        if let Task::Rate { .. } = task {
             // A record that could not be rated.
-            return write_csv(out, [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", error]);
+            return write_csv(out, [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", "", error]);
         }
         let solution = a.solution.map(|p| p.to_line()).unwrap_or_default();
         let count = a.count.map(|n| n.to_string()).unwrap_or_default();
@@ -892,6 +908,7 @@ fn write_rating(
     r: &Rating,
     format: OutputFormat,
     file: Option<&str>,
+    explain: bool,
 ) -> io::Result<()> {
     let used = Technique::ALL.iter().filter(|&&t| r.logic.counts[t as usize] > 0);
     if format == OutputFormat::Csv {
@@ -901,9 +918,10 @@ fn write_rating(
             (format!("{:.1}", r.nodes), format!("{:.1}", r.guesses), r.solutions.to_string());
         let line = a.line.to_string();
         let hardest = r.logic.hardest_name();
+        let rating = format!("{:.1}", r.logic.rating());
         return write_csv(
             out,
-            [file.unwrap_or(""), &line, &puzzle, level, hardest, &nodes, &guesses, &solutions, ""],
+            [file.unwrap_or(""), &line, &puzzle, level, &rating, hardest, &nodes, &guesses, &solutions, ""],
         );
     }
     if format == OutputFormat::Json {
@@ -913,6 +931,7 @@ fn write_rating(
             "line": a.line,
             "puzzle": a.puzzle.map(|p| p.to_line()),
             "level": r.logic.level().name(),
+            "rating": (f64::from(r.logic.rating()) * 10.0).round() / 10.0,
             "technique": r.logic.hardest_name(),
             "techniques": techniques,
             "effort": { "nodes": r.nodes, "guesses": r.guesses },
@@ -920,6 +939,9 @@ fn write_rating(
         });
         if let Some(file) = file {
             value["file"] = file.into();
+        }
+        if explain {
+            value["steps"] = a.steps.clone().into();
         }
         return write_json(out, &value);
     }
@@ -933,10 +955,20 @@ fn write_rating(
     let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();
     writeln!(
         out,
-        "{puzzle} {} ({hardest}) nodes {:.1} guesses {:.1}: {}{at}",
+        "{puzzle} {} {:.1} ({hardest}) nodes {:.1} guesses {:.1}: {}{at}",
         r.logic.level(),
+        r.logic.rating(),
         r.nodes,
         r.guesses,
         counts.join(", ")
-    )
+    )?;
+    if explain {
+        for (k, step) in a.steps.iter().enumerate() {
+            writeln!(out, "  {}. {step}", k + 1)?;
+        }
+        if !r.logic.solved {
+            writeln!(out, "  the techniques stop here: guessing is needed")?;
+        }
+    }
+    Ok(())
 }

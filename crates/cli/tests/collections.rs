@@ -166,3 +166,46 @@ fn one_dlx_file_per_puzzle() {
     assert_eq!(misused.status.code(), Some(2));
     assert_eq!(text(&misused.stderr), "dlx: --output DIR is for --format dlx (one problem per file)\n");
 }
+
+/// `rate --explain` prints the logical solution one step per line, as many steps as the
+/// techniques' counts add up to, ending with what is left for guessing; JSON has them as
+/// `steps`. CSV has no place for them.
+#[test]
+fn rate_explains_the_steps() {
+    let techniques = std::fs::read_to_string(common::fixture("techniques.txt")).unwrap();
+    let puzzles: Vec<&str> = techniques.lines().filter(|l| !l.starts_with('#')).collect();
+    let xy_wing = puzzles[9];
+    let out = dlx(&["rate", "--explain"], xy_wing);
+    let said = text(&out.stdout);
+    let mut lines = said.lines();
+    let head = lines.next().unwrap();
+    assert!(head.contains(" expert 4.2 (xy-wing) "), "{head}");
+    let steps: Vec<&str> = lines.collect();
+    let counted: u64 = head
+        .rsplit(": ")
+        .next()
+        .unwrap()
+        .split(", ")
+        .map(|t| t.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(steps.len() as u64, counted);
+    for (k, step) in steps.iter().enumerate() {
+        assert!(step.starts_with(&format!("  {}. ", k + 1)), "{step}");
+        assert!(step.contains(" places ") || step.contains(" removes "), "{step}");
+    }
+    assert!(steps.iter().any(|s| s.contains(". xy-wing ")));
+    let json = dlx(&["rate", "--explain", "-f", "json"], xy_wing);
+    let row: serde_json::Value = serde_json::from_str(text(&json.stdout).trim()).unwrap();
+    let from_json: Vec<String> =
+        row["steps"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_owned()).collect();
+    let from_lines: Vec<String> = steps.iter().map(|s| s.split_once(". ").unwrap().1.to_owned()).collect();
+    assert_eq!(from_json, from_lines);
+    let hardest = dlx(
+        &["rate", "--explain"],
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+    );
+    assert!(text(&hardest.stdout).ends_with("  the techniques stop here: guessing is needed\n"));
+    let csv = dlx(&["rate", "--explain", "-f", "csv"], xy_wing);
+    assert_eq!(csv.status.code(), Some(2));
+    assert_eq!(text(&csv.stderr), "dlx: --explain is for the line and json formats\n");
+}

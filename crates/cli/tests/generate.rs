@@ -173,24 +173,31 @@ fn rate_reports_each_technique_fixture() {
     assert!(out.status.success());
     let rows = json_lines(&out.stdout);
     let expected = [
-        ("easy", "naked single"),
-        ("easy", "hidden single"),
-        ("medium", "locked candidates"),
-        ("hard", "naked pair"),
-        ("hard", "hidden pair"),
-        ("hard", "naked triple"),
-        ("hard", "hidden triple"),
-        ("hard", "x-wing"),
-        ("hard", "swordfish"),
+        ("easy", "hidden single", 1.5),
+        ("easy", "naked single", 2.3),
+        ("medium", "locked candidates", 2.6),
+        ("hard", "naked pair", 3.0),
+        ("hard", "x-wing", 3.2),
+        ("hard", "hidden pair", 3.4),
+        ("hard", "naked triple", 3.6),
+        ("hard", "swordfish", 3.8),
+        ("hard", "hidden triple", 4.0),
+        ("expert", "xy-wing", 4.2),
+        ("expert", "xyz-wing", 4.4),
+        ("expert", "unique rectangle", 4.5),
+        ("expert", "jellyfish", 5.2),
+        ("expert", "simple coloring", 6.5),
+        ("expert", "forcing chain", 7.5),
     ];
     assert_eq!(rows.len(), expected.len());
-    for (row, (level, technique)) in rows.iter().zip(expected) {
+    for (row, (level, technique, rating)) in rows.iter().zip(expected) {
         assert_eq!((row["level"].as_str().unwrap(), row["technique"].as_str().unwrap()), (level, technique));
+        assert_eq!(row["rating"].as_f64(), Some(rating), "{technique}");
         assert!(row["techniques"][technique].as_u64().unwrap() >= 1);
         assert!(row["effort"]["nodes"].as_f64().unwrap() >= row["effort"]["guesses"].as_f64().unwrap());
     }
     let line = text(&dlx(&["rate", &fixture("sudoku.txt")], "").stdout);
-    assert!(line.lines().nth(2).unwrap().contains(" expert (guessing) nodes "), "{line}");
+    assert!(line.lines().nth(2).unwrap().contains(" expert 10.0 (guessing) nodes "), "{line}");
 }
 
 /// The library's `Run` makes exactly what `dlx generate --seed S` prints, byte for byte, with

@@ -1,20 +1,38 @@
-//! Finds generated puzzles whose hardest technique is each technique in turn (for fixtures):
-//! `cargo run --release -p dlx-sudoku --example techniques -- [SEEDS]`.
+//! Finds puzzles whose hardest technique is each technique in turn, and that no easier
+//! techniques solve (for fixtures): generated ones, then those of any files given.
+//! `cargo run --release -p dlx-sudoku --example techniques -- [SEEDS] [FILE...]`.
 
-use dlx_sudoku::{Generator, Matrix, Symmetry, Technique, Variant, solve_logically};
+use dlx_sudoku::{Generator, Matrix, Puzzle, Symmetry, Technique, Variant, parse_all, solve_logically};
 
 fn main() {
-    let seeds: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let mut args = std::env::args().skip(1);
+    let seeds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(2000);
     let matrix = Matrix::new(Variant::Classic);
     let mut generator = Generator::new(&matrix);
-    let mut found = [const { None }; 9];
+    let mut found = [const { None }; Technique::COUNT];
     let mut levels = [0u32; 4];
-    for seed in 0..seeds {
-        let g = generator.generate(Symmetry::None, seed);
-        let logic = solve_logically(&g.puzzle, Variant::Classic, &Technique::ALL).expect("valid");
+    let mut consider = |puzzle: &Puzzle, origin: String| {
+        let logic = solve_logically(puzzle, Variant::Classic, &Technique::ALL).expect("valid");
         levels[logic.level() as usize] += 1;
         if let (true, Some(t)) = (logic.solved, logic.hardest()) {
-            found[t as usize].get_or_insert((seed, g.puzzle.to_line()));
+            let easier: Vec<Technique> = Technique::ALL.iter().copied().filter(|&e| e < t).collect();
+            if found[t as usize].is_none()
+                && !solve_logically(puzzle, Variant::Classic, &easier).expect("valid").solved
+            {
+                found[t as usize] = Some((origin, puzzle.to_line()));
+            }
+        }
+    };
+    for seed in 0..seeds {
+        let g = generator.generate(Symmetry::None, seed);
+        consider(&g.puzzle, format!("seed {seed}"));
+    }
+    for file in args {
+        let text = std::fs::read_to_string(&file).expect("a readable file");
+        for record in parse_all(&text) {
+            if let Ok(puzzle) = record.puzzle {
+                consider(&puzzle, format!("{file}:{}", record.line));
+            }
         }
     }
     println!("levels easy/medium/hard/expert: {levels:?}");

@@ -70,7 +70,7 @@ mod variant;
 pub use generate::{Generated, Generator, NotFound, Numbered, Run};
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
-pub use rate::{Level, Logic, Rater, Rating, Technique, rate, solve_logically};
+pub use rate::{Level, Logic, Rater, Rating, Step, Technique, explain, rate, solve_logically};
 pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
 pub use svg::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 pub use symmetry::Symmetry;

@@ -227,7 +227,8 @@ impl<'m> Generator<'m> {
         for attempt in 0..attempts {
             let seed = run.seed_of(index, attempt);
             let generated = self.generate(run.symmetry, seed);
-            let logic = solve_logically(&generated.puzzle, self.variant, &Technique::ALL)
+            // The level needs only the techniques that decide it.
+            let logic = solve_logically(&generated.puzzle, self.variant, &Technique::LEVELLED)
                 .expect("generated puzzles obey the rules");
             if logic.level() == level {
                 return Ok(Numbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
