@@ -196,8 +196,10 @@ fn csv_rows_line_up_with_the_input() {
     let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
     assert_eq!(&reader.headers().unwrap()[3], "level");
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(rows.len(), 9);
-    assert_eq!((&rows[0][3], &rows[0][4], &rows[0][7]), ("easy", "naked single", "1"));
+    assert_eq!(rows.len(), 15);
+    assert_eq!(&reader.headers().unwrap()[4], "rating");
+    assert_eq!((&rows[0][3], &rows[0][4], &rows[0][5], &rows[0][8]), ("easy", "1.5", "hidden single", "1"));
+    assert_eq!((&rows[14][3], &rows[14][4], &rows[14][5]), ("expert", "7.5", "forcing chain"));
     let solved = dlx(&["solve", "-f", "csv"], &std::fs::read_to_string(&good).unwrap());
     let text = String::from_utf8(solved.stdout).unwrap();
     assert!(text.lines().nth(1).unwrap().contains(
