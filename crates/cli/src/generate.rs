@@ -100,13 +100,10 @@ fn make(generator: &mut Generator<'_>, variant: Variant, run: &Run, rate: bool, 
     let result = generator.generate_in(run, index);
     let rating = match &result {
         Ok(numbered) if rate => {
-            // The generator's verdict used only the techniques that decide the level: the
-            // hardest technique of an expert puzzle needs them all.
-            let logic = match &numbered.logic {
-                Some(logic) if logic.solved => *logic,
-                _ => solve_logically(&numbered.generated.puzzle, variant, &Technique::ALL)
-                    .expect("generated puzzles obey the rules"),
-            };
+            // The generator's verdict used only the techniques that decide the level, in their
+            // own order: the hardest technique is named as `dlx rate` names it.
+            let logic = solve_logically(&numbered.generated.puzzle, variant, &Technique::ALL)
+                .expect("generated puzzles obey the rules");
             Some((logic.level(), logic.hardest_name()))
         }
         _ => None,

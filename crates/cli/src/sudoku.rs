@@ -198,8 +198,9 @@ pub(crate) struct CountArgs {
 /// Prints per puzzle its level (easy: singles; medium: up to locked candidates; hard: up to pairs,
 /// triples, X-wing and swordfish; expert: more than those), its rating on Sudoku Explainer's
 /// scale (1.5 hidden single ... 4.2 XY-wing ... 7.5 forcing chains, 10.0 when guessing is
-/// needed), the hardest technique, the count of each technique used, and the effort (nodes and guesses of the uniqueness search, averaged over
-/// eight random branching orders). Exit status as for `solve`.
+/// needed), the hardest technique, the count of each technique used, and the effort (nodes and
+/// guesses of the uniqueness search, averaged over eight random branching orders). Exit status
+/// as for `solve`.
 #[derive(Debug, Args)]
 pub(crate) struct RateArgs {
     #[command(flatten)]

@@ -106,7 +106,8 @@ pub struct Numbered {
     pub attempts: u64,
     /// The puzzle and its solution.
     pub generated: Generated,
-    /// The logical solver's verdict, when the run has a level (which it then matches).
+    /// The logical solver's verdict with [`Technique::LEVELLED`], when the run has a level
+    /// (which it then matches).
     pub logic: Option<Logic>,
 }
 

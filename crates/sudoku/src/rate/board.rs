@@ -30,7 +30,9 @@ pub(super) fn solve_with(
     let mut counts = [0u32; Technique::COUNT];
     board.logging = steps.is_some();
     loop {
-        if board.grid.is_full() || board.is_stuck() {
+        // An empty cell without candidates ends it (a unit without a place for a digit shows
+        // up as such a cell soon after; the full check is for forcing chains' branches).
+        if board.grid.is_full() || (0..81).any(|c| board.grid.get(c) == 0 && board.cand[c] == 0) {
             break;
         }
         match techniques.iter().copied().find(|&t| board.apply(t)) {
@@ -186,17 +188,25 @@ impl Board {
         false
     }
 
+    /// The first unit with a digit that has one place left, and its lowest such digit, placed.
     pub(super) fn hidden_single(&mut self) -> bool {
-        for u in 0..self.geometry.units().len() {
-            for digit in 1..=9 {
-                let places = self.places(u, digit);
-                if places.count_ones() == 1 {
-                    let cell = self.geometry.unit_cells(u)[places.trailing_zeros() as usize];
-                    self.mark([cell], 1 << digit);
-                    self.mark_unit(u);
-                    self.place(cell, digit);
-                    return true;
-                }
+        let geometry = self.geometry;
+        for u in 0..geometry.units().len() {
+            let cells = geometry.unit_cells(u);
+            // The digits seen in one cell of the unit, and those seen in two or more.
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &cell in cells {
+                twice |= once & self.cand[cell];
+                once |= self.cand[cell];
+            }
+            let singles = once & !twice;
+            if singles != 0 {
+                let digit = u8::try_from(singles.trailing_zeros()).expect("a digit");
+                let cell = *cells.iter().find(|&&c| self.cand[c] & (1 << digit) != 0).expect("one place");
+                self.mark([cell], 1 << digit);
+                self.mark_unit(u);
+                self.place(cell, digit);
+                return true;
             }
         }
         false
@@ -331,13 +341,15 @@ impl Board {
                             progress |= self.eliminate(unit[k], 1 << digit);
                         }
                     }
-                    if progress {
+                    if progress && self.logging {
                         let mut cells = Vec::new();
                         for &k in chosen {
                             let unit = geometry.unit_cells(geometry.line(base, numbers[usize::from(k)]));
                             cells.extend(positions(places[usize::from(k)]).map(|p| unit[p]));
                         }
                         self.mark(cells, 1 << digit);
+                    }
+                    if progress {
                         return true;
                     }
                 }

@@ -78,18 +78,21 @@ impl Technique {
     /// The number of techniques.
     pub const COUNT: usize = Technique::ALL.len();
 
-    /// The techniques that decide the four levels: up to hidden triples (what [`Level::Hard`]
-    /// allows); a puzzle they do not solve is [`Level::Expert`] whatever solves it.
+    /// The techniques that decide the four levels (what [`Level::Hard`] allows); a puzzle they
+    /// do not solve is [`Level::Expert`] whatever solves it. In the order that decides a level
+    /// fastest (subsets before fish): which of them solve a puzzle does not depend on the order,
+    /// so neither does the level, but the hardest technique named may (rate with
+    /// [`Technique::ALL`] to name it as `dlx rate` does).
     pub const LEVELLED: [Technique; 9] = [
-        Technique::HiddenSingle,
         Technique::NakedSingle,
+        Technique::HiddenSingle,
         Technique::LockedCandidates,
         Technique::NakedPair,
-        Technique::XWing,
         Technique::HiddenPair,
         Technique::NakedTriple,
-        Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::Swordfish,
     ];
 
     /// The name used in output.
