@@ -204,6 +204,11 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             return Err(Usage("--paper is for --format svg".into()).into());
         }
         let per_page = args.per_page.unwrap_or(Layout::DEFAULT.per_page as u64);
+        if per_page > 100 {
+            return Err(
+                Usage(format!("--per-page {per_page}: a page of paper holds at most 100 puzzles")).into()
+            );
+        }
         if args.output.is_none() && args.count > per_page {
             return Err(Usage(format!(
                 "{} puzzles make several pages of {per_page}: give --output DIR, or a larger --per-page",

@@ -411,7 +411,8 @@ fn answer<'m>(
         a.given = Some(check_given(&puzzle, given, variant, a.solution.as_ref()));
     }
     let several = a.status == Status::Multiple || (a.status == Status::Counted && a.count > Some(1));
-    if several && named.is_none() {
+    // Only for puzzles without even markers: another variant would drop them.
+    if several && named.is_none() && !puzzle.has_even_cells() {
         a.unique_as = unique_as(matrices, solvers, &puzzle, variant);
     }
     a

@@ -104,6 +104,10 @@ fn a_page_on_stdout_holds_what_it_can() {
         (&["generate", "--paper", "a4"], "--paper is for --format svg"),
         (&["generate", "--answers"], "--answers is for --paper pages"),
         (&["render", "--answers"], "--answers needs --output DIR"),
+        (
+            &["generate", "-f", "svg", "--paper", "a4", "--per-page", "101"],
+            "a page of paper holds at most 100",
+        ),
     ] {
         let out = dlx(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

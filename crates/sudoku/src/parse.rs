@@ -4,7 +4,6 @@
 //! * **Block grid**: nine lines of nine cells; `|`, `+`, `-` and spaces are ignored, so
 //!   rule lines like `------+-------+------` are skipped; puzzles are separated by a blank line.
 //! * **List**: `[[8, 4, 0, ...], ...]`, 0 empty and -2 an empty even cell; it may span lines.
-//!
 //! * **JSON**: a line holding one object with a `"puzzle"` string in the line form, and optionally
 //!   `"variant"` and `"solution"` (what `dlx generate --format json` writes, and `dlx solve
 //!   --format json`).
