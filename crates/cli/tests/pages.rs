@@ -152,3 +152,18 @@ fn render_puzzles_one_has() {
     let open = dlx(&["render"], &".".repeat(81));
     assert_eq!(captions(&text(&open.stdout)), ["1 · several solutions · classic"]);
 }
+
+/// Windoku pages shade the four windows of each grid and say so in the legend.
+#[test]
+fn windoku_windows_are_shaded() {
+    let out = dlx(
+        &["generate", "--variant", "windoku", "-n", "2", "--seed", "4", "-f", "svg", "--paper", "a4"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = text(&out.stdout);
+    check_page(&svg, r#"width="210mm""#);
+    assert_eq!(svg.matches(r##"width="108" height="108" fill="#e4e4e4""##).count(), 8);
+    assert!(svg.contains("each shaded window holds 1-9 too"));
+    assert_eq!(captions(&svg).iter().filter(|c| c.ends_with(" · windoku")).count(), 2);
+}

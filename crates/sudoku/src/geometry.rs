@@ -230,11 +230,11 @@ impl Iterator for Cells {
 
 impl ExactSizeIterator for Cells {}
 
-/// The most units a variant has: 27 rows, columns and boxes, and the two diagonals.
-pub(crate) const MAX_UNITS: usize = 29;
+/// The most units a variant has: 27 rows, columns and boxes, and the four windows of windoku.
+pub(crate) const MAX_UNITS: usize = 31;
 
 /// The most units a cell belongs to: its row, column and box, and both diagonals at the centre
-/// of a diagonal grid.
+/// of a diagonal grid (a windoku cell is in one window at most).
 pub(crate) const MOST_UNITS: usize = 5;
 
 /// A variant's units, and for each cell its units and the cells it sees.
@@ -252,8 +252,9 @@ pub(crate) struct Geometry {
     cell_unit_sets: [[CellSet; MOST_UNITS]; 81],
     /// The cells sharing a unit with each cell, the cell itself left out.
     peers: [CellSet; 81],
-    /// The units besides rows, columns and boxes (the diagonals, at most two), then empty sets.
-    extra_units: [CellSet; 2],
+    /// The units besides rows, columns and boxes (the diagonals or the windows, at most four),
+    /// then empty sets.
+    extra_units: [CellSet; 4],
     /// For rows (0) and columns (1): the unit index of line 0-8.
     lines: [[usize; 9]; 2],
     /// Pairs of units sharing two cells or more: `(u, v, shared, rest)`, with `shared` the
@@ -277,7 +278,7 @@ impl Geometry {
         let mut unit_count = [0; 81];
         let mut cell_unit_sets = [[CellSet::EMPTY; MOST_UNITS]; 81];
         let mut peers = [CellSet::EMPTY; 81];
-        let mut extra_units = [CellSet::EMPTY; 2];
+        let mut extra_units = [CellSet::EMPTY; 4];
         let mut extra = 0;
         let mut lines = [[0; 9]; 2];
         for (k, (unit, &set)) in units.iter().zip(&unit_sets).enumerate() {
@@ -285,7 +286,7 @@ impl Geometry {
                 Unit::Row(r) => lines[0][usize::from(r)] = k,
                 Unit::Column(c) => lines[1][usize::from(c)] = k,
                 Unit::Box(_) => {}
-                Unit::Diagonal | Unit::AntiDiagonal => {
+                Unit::Diagonal | Unit::AntiDiagonal | Unit::Window(_) => {
                     extra_units[extra] = set;
                     extra += 1;
                 }
@@ -375,14 +376,14 @@ impl Geometry {
             return lines_and_boxes;
         }
         let clear = |unit: CellSet| if unit.meets(set) { CellSet::EMPTY } else { unit };
-        lines_and_boxes | clear(self.extra_units[0]) | clear(self.extra_units[1])
+        self.extra_units.iter().fold(lines_and_boxes, |all, &unit| all | clear(unit))
     }
 
     /// Whether one of `cell`'s units has no cell in `others`.
     #[inline]
     pub(crate) fn has_unit_clear_of(&self, cell: usize, others: CellSet) -> bool {
         let units = &self.cell_unit_sets[cell];
-        // Rows, columns and boxes: every cell has three; the diagonals only some.
+        // Rows, columns and boxes: every cell has three; the diagonals and windows only some.
         !units[0].meets(others)
             || !units[1].meets(others)
             || !units[2].meets(others)

@@ -24,9 +24,11 @@
 //! restrictions and givens as excluded and forced options on a reused engine solver, so solving a
 //! batch builds nothing and allocates nothing per puzzle.
 //!
-//! Puzzles are read from 81-character lines, block grids and bracketed lists ([`Records`] streams
-//! them) and written as lines, grids ([`Puzzle::to_grid`]), `.dlx` ([`Matrix::puzzle_to_dlx`]) or
-//! printable SVG ([`to_svg`], [`svg_page`], streamed page by page with [`PageWriter`]).
+//! Puzzles are read from 81-character lines, block grids, bracketed lists and JSON records, with
+//! the fields that collections put beside them and the `# variant:` lines that carry their
+//! variant ([`Records`] streams them), and written as lines, grids ([`Puzzle::to_grid`]), `.dlx`
+//! ([`Matrix::puzzle_to_dlx`]) or SVG ([`to_svg`], [`svg_page`], streamed with [`PageWriter`];
+//! pages of paper with captions, legends and answers by [`print_page`]).
 //!
 //! A [`Generator`] makes minimal puzzles with a unique solution for any variant and [`Symmetry`],
 //! reproducibly from a seed: it takes the clue groups of a random full grid in a random order
@@ -44,7 +46,8 @@
 //!
 //! [`rate`](fn@rate) grades a puzzle the way people experience it: a logical solver
 //! ([`solve_logically`]) applies the [`Technique`]s in order of difficulty and the hardest one
-//! needed gives the [`Level`]; the search effort is averaged over seeded branching orders.
+//! needed gives the [`Level`] and a number on Sudoku Explainer's scale ([`Logic::rating`]);
+//! [`explain`] lists the steps; the search effort is averaged over seeded branching orders.
 //!
 //! # Inside
 //!

@@ -87,7 +87,7 @@ pub enum ParseErrorKind {
     #[error("a line longer than {} bytes", MAX_LINE)]
     LineTooLong,
     /// A `# variant:` line, or a JSON record, naming no known variant.
-    #[error("unknown variant `{0}` (known: classic, diagonal, even)")]
+    #[error("unknown variant `{0}` (known: {known})", known = Variant::ALL.map(Variant::name).join(", "))]
     UnknownVariant(String),
     /// A line starting with `{` that is not a JSON object with a `"puzzle"` string.
     #[error("not a JSON record: {0}")]

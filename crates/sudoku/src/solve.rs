@@ -50,6 +50,7 @@ impl Matrix {
                 Unit::Box(x) => format!("b{}", x + 1),
                 Unit::Diagonal => "d".to_owned(),
                 Unit::AntiDiagonal => "a".to_owned(),
+                Unit::Window(w) => format!("w{}", w + 1),
             };
             for digit in 1..=9 {
                 unit_items.push(declare(&mut b, format!("{prefix}#{digit}")));

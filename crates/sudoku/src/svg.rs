@@ -120,6 +120,14 @@ fn grid_body(svg: &mut String, puzzle: &Puzzle, variant: Variant, solution: Opti
         let (cx, cy) = ((cell % 9) as f64 * CELL, (cell / 9) as f64 * CELL);
         let _ = writeln!(svg, r##"<rect x="{cx}" y="{cy}" width="{CELL}" height="{CELL}" fill="#d0d0d0"/>"##);
     }
+    if variant == Variant::Windoku {
+        for w in 0..4 {
+            let (wx, wy) = ((1 + w % 2 * 4) as f64 * CELL, (1 + w / 2 * 4) as f64 * CELL);
+            let side = 3.0 * CELL;
+            let _ =
+                writeln!(svg, r##"<rect x="{wx}" y="{wy}" width="{side}" height="{side}" fill="#e4e4e4"/>"##);
+        }
+    }
     if variant == Variant::Diagonal {
         let _ = writeln!(
             svg,
@@ -321,6 +329,20 @@ pub fn print_page(
         let _ = writeln!(
             svg,
             r#"<text x="{:.2}" y="{baseline:.2}" {}>shaded cells hold even digits</text>"#,
+            x + 6.0,
+            font(3.5)
+        );
+        x += 62.0;
+    }
+    if entries.iter().any(|e| e.variant == Variant::Windoku) {
+        let _ = writeln!(
+            svg,
+            r##"<rect x="{x:.2}" y="{:.2}" width="4" height="4" fill="#e4e4e4" stroke="black" stroke-width="0.2"/>"##,
+            baseline - 3.5
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{:.2}" y="{baseline:.2}" {}>each shaded window holds 1-9 too</text>"#,
             x + 6.0,
             font(3.5)
         );

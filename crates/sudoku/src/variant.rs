@@ -12,11 +12,14 @@ pub enum Variant {
     Diagonal,
     /// Classic, and marked cells hold only even digits.
     Even,
+    /// Classic, and four more 3x3 windows (rows and columns 2-4 and 6-8) also hold 1-9
+    /// (also called hyper sudoku).
+    Windoku,
 }
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 3] = [Variant::Classic, Variant::Diagonal, Variant::Even];
+    pub const ALL: [Variant; 4] = [Variant::Classic, Variant::Diagonal, Variant::Even, Variant::Windoku];
 
     /// The number of variants.
     pub const COUNT: usize = Variant::ALL.len();
@@ -28,6 +31,7 @@ impl Variant {
             Variant::Classic => 0,
             Variant::Diagonal => 1,
             Variant::Even => 2,
+            Variant::Windoku => 3,
         }
     }
 
@@ -37,6 +41,7 @@ impl Variant {
             Variant::Classic => "Rows, columns and boxes",
             Variant::Diagonal => "Classic plus both main diagonals",
             Variant::Even => "Classic, and cells marked `e` (or -2 in lists) hold even digits",
+            Variant::Windoku => "Classic plus four 3x3 windows (rows and columns 2-4, 6-8): hyper sudoku",
         }
     }
 
@@ -44,7 +49,8 @@ impl Variant {
     pub fn units(self) -> &'static [Unit] {
         match self {
             Variant::Classic | Variant::Even => &UNITS[..27],
-            Variant::Diagonal => &UNITS[..],
+            Variant::Diagonal => &UNITS[..29],
+            Variant::Windoku => &WINDOKU_UNITS,
         }
     }
 
@@ -54,6 +60,7 @@ impl Variant {
             Variant::Classic => "classic",
             Variant::Diagonal => "diagonal",
             Variant::Even => "even",
+            Variant::Windoku => "windoku",
         }
     }
 
@@ -116,6 +123,9 @@ pub enum Unit {
     Diagonal,
     /// The anti-diagonal, r1c9 to r9c1.
     AntiDiagonal,
+    /// Windoku window 1-4, left to right, top to bottom (stored 0-3): the 3x3 square whose
+    /// top-left cell is r2c2, r2c6, r6c2 or r6c6.
+    Window(u8),
 }
 
 /// All units: rows, columns, boxes, then the two diagonals.
@@ -133,6 +143,22 @@ const UNITS: [Unit; 29] = {
     units
 };
 
+/// The windoku units: rows, columns, boxes, then the four windows.
+#[allow(clippy::cast_possible_truncation)] // k < 9
+const WINDOKU_UNITS: [Unit; 31] = {
+    let mut units = [Unit::Window(0); 31];
+    let mut k = 0;
+    while k < 27 {
+        units[k] = UNITS[k];
+        k += 1;
+    }
+    while k < 31 {
+        units[k] = Unit::Window((k - 27) as u8);
+        k += 1;
+    }
+    units
+};
+
 impl Unit {
     /// The nine cells (0-80, row-major) of the unit.
     pub fn cells(self) -> [usize; 9] {
@@ -145,6 +171,10 @@ impl Unit {
             }
             Unit::Diagonal => k * 10,
             Unit::AntiDiagonal => k * 8 + 8,
+            Unit::Window(w) => {
+                let (wr, wc) = (1 + usize::from(w) / 2 * 4, 1 + usize::from(w) % 2 * 4);
+                (wr + k / 3) * 9 + wc + k % 3
+            }
         })
     }
 
@@ -157,6 +187,10 @@ impl Unit {
             Unit::Box(x) => r / 3 * 3 + c / 3 == usize::from(x),
             Unit::Diagonal => r == c,
             Unit::AntiDiagonal => r + c == 8,
+            Unit::Window(w) => {
+                let (wr, wc) = (1 + usize::from(w) / 2 * 4, 1 + usize::from(w) % 2 * 4);
+                (wr..wr + 3).contains(&r) && (wc..wc + 3).contains(&c)
+            }
         }
     }
 }
@@ -169,6 +203,7 @@ impl fmt::Display for Unit {
             Unit::Box(b) => write!(f, "box {}", b + 1),
             Unit::Diagonal => f.write_str("the main diagonal"),
             Unit::AntiDiagonal => f.write_str("the anti-diagonal"),
+            Unit::Window(w) => write!(f, "window {}", w + 1),
         }
     }
 }

@@ -62,6 +62,33 @@ proptest! {
     fn even_counts_agree(p in puzzle(Variant::Even)) {
         check(Variant::Even, p)?;
     }
+
+    #[test]
+    fn windoku_counts_agree(p in puzzle(Variant::Windoku)) {
+        check(Variant::Windoku, p)?;
+    }
+}
+
+/// The windoku windows, written out here: the 3x3 squares whose top-left cells are r2c2, r2c6,
+/// r6c2 and r6c6, as the library's units name them, and nothing else beyond the classic units.
+#[test]
+fn windoku_windows_are_the_four_squares() {
+    use dlx_sudoku::Unit;
+    let units = Variant::Windoku.units();
+    assert_eq!(units.len(), 31);
+    assert_eq!(&units[..27], Variant::Classic.units());
+    for (w, (top, left)) in [(1, 1), (1, 5), (5, 1), (5, 5)].into_iter().enumerate() {
+        let mut expected: Vec<usize> = Vec::new();
+        for r in top..top + 3 {
+            for c in left..left + 3 {
+                expected.push(r * 9 + c);
+            }
+        }
+        let unit = Unit::Window(u8::try_from(w).unwrap());
+        assert_eq!(units[27 + w], unit);
+        assert_eq!(unit.cells().to_vec(), expected, "window {}", w + 1);
+        assert!((0..81).all(|c| unit.contains(c) == expected.contains(&c)));
+    }
 }
 
 proptest! {
