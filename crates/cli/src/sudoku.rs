@@ -279,12 +279,13 @@ struct Answer {
     steps: Vec<String>,
 }
 
-/// One matrix per variant, in the order of [`Variant::index`].
-struct Matrices([Matrix; Variant::COUNT]);
+/// One matrix per variant, in the order of [`Variant::index`], made on first use.
+struct Matrices([std::sync::OnceLock<Matrix>; Variant::COUNT]);
 
 impl Matrices {
+    /// Each matrix is built when a puzzle first needs it (threads share it).
     fn new() -> Self {
-        Matrices(Variant::ALL.map(Matrix::new))
+        Matrices([const { std::sync::OnceLock::new() }; Variant::COUNT])
     }
 
     fn solvers(&self) -> Solvers<'_> {
@@ -292,7 +293,7 @@ impl Matrices {
     }
 
     fn get(&self, variant: Variant) -> &Matrix {
-        &self.0[variant.index()]
+        self.0[variant.index()].get_or_init(|| Matrix::new(variant))
     }
 }
 
@@ -445,7 +446,10 @@ fn unique_as<'m>(
     puzzle: &Puzzle,
     tried: Variant,
 ) -> Option<Variant> {
-    Variant::ALL.into_iter().filter(|&v| v != tried && !v.has_even_cells()).find(|&v| {
+    // Variants of units alone: with forbidden moves a search of a sparse grid can take millions
+    // of nodes, too many for a hint.
+    let candidates = Variant::ALL.into_iter().filter(|&v| v != tried && !v.has_even_cells());
+    candidates.filter(|v| v.forbidden_moves().is_empty()).find(|&v| {
         puzzle.check(v).is_ok()
             && matches!(solvers.get(matrices, v).check_unique(puzzle), Ok(Uniqueness::Unique(_)))
     })

@@ -255,6 +255,9 @@ pub(crate) struct Geometry {
     /// The units besides rows, columns and boxes (the diagonals or the windows, at most four),
     /// then empty sets.
     extra_units: [CellSet; 4],
+    /// For each cell, the cells a forbidden move away ([`Variant::forbidden_moves`]) that share
+    /// no unit with it: the pairs the units do not already keep apart.
+    move_peers: [CellSet; 81],
     /// For rows (0) and columns (1): the unit index of line 0-8.
     lines: [[usize; 9]; 2],
     /// Pairs of units sharing two cells or more: `(u, v, shared, rest)`, with `shared` the
@@ -298,6 +301,25 @@ impl Geometry {
                 unit_count[cell] += 1;
             }
         }
+        let mut move_peers = [CellSet::EMPTY; 81];
+        for cell in 0..81 {
+            let at = |x: usize| i8::try_from(x).expect("below 9");
+            let (r, c) = (at(cell / 9), at(cell % 9));
+            for &(dr, dc) in variant.forbidden_moves() {
+                for (dr, dc) in [(dr, dc), (-dr, -dc)] {
+                    let (r2, c2) = (r + dr, c + dc);
+                    if (0..9).contains(&r2) && (0..9).contains(&c2) {
+                        let other = usize::try_from(r2 * 9 + c2).expect("a cell");
+                        if !peers[cell].contains(other) {
+                            move_peers[cell] |= CellSet::cell(other);
+                        }
+                    }
+                }
+            }
+        }
+        for cell in 0..81 {
+            peers[cell] |= move_peers[cell];
+        }
         let mut pairs = Vec::new();
         for (u, cu) in unit_cells.iter().enumerate() {
             for (v, cv) in unit_cells.iter().enumerate() {
@@ -315,6 +337,7 @@ impl Geometry {
             unit_count,
             cell_unit_sets,
             peers,
+            move_peers,
             extra_units,
             lines,
             pairs,
@@ -352,10 +375,22 @@ impl Geometry {
         &self.cell_units[cell][..self.unit_count[cell]]
     }
 
-    /// The cells sharing a unit with `cell`, itself left out.
+    /// The cells that may not hold `cell`'s digit: those sharing a unit with it, and those a
+    /// forbidden move away; itself left out.
     #[inline]
     pub(crate) fn peers(&self, cell: usize) -> CellSet {
         self.peers[cell]
+    }
+
+    /// The cells a forbidden move away from `cell` that share no unit with it.
+    #[inline]
+    pub(crate) fn move_peers(&self, cell: usize) -> CellSet {
+        self.move_peers[cell]
+    }
+
+    /// Whether the variant forbids equal digits a move apart (beyond its units).
+    pub(crate) fn has_moves(&self) -> bool {
+        !self.variant.forbidden_moves().is_empty()
     }
 
     /// The unit index of row (`kind` 0) or column (`kind` 1) `line`.
@@ -418,11 +453,25 @@ mod tests {
                     (0..g.units().len()).filter(|&u| g.unit_cells(u).contains(&cell)).collect();
                 assert_eq!(g.units_of(cell), &units[..], "{variant} cell {cell}");
                 let peers: CellSet = units.iter().flat_map(|&u| g.unit_cells(u).iter().copied()).collect();
-                assert_eq!(g.peers(cell), peers - CellSet::cell(cell), "{variant} cell {cell}");
+                // The cells a forbidden move away, worked out from the offsets.
+                let (r, c) = (cell / 9, cell % 9);
+                let moved: CellSet = (0..81)
+                    .filter(|&x| {
+                        let at = |x: usize| i8::try_from(x).unwrap();
+                        let (dr, dc) = (at(x / 9) - at(r), at(x % 9) - at(c));
+                        variant.forbidden_moves().iter().any(|&m| m == (dr, dc) || m == (-dr, -dc))
+                    })
+                    .collect();
+                assert_eq!(g.move_peers(cell), moved - peers, "{variant} cell {cell}");
+                assert_eq!(g.peers(cell), (peers | moved) - CellSet::cell(cell), "{variant} cell {cell}");
             }
         }
         assert_eq!(Geometry::of(Variant::Diagonal).units_of(40).len(), 5, "the centre");
         assert_eq!(Geometry::of(Variant::Classic).peers(0).len(), 20);
+        // r5c5's king diagonals share its box already; of r4c4's, r3c3, r3c5 and r5c3 lie in other
+        // boxes (r5c5 does not).
+        assert!(Geometry::of(Variant::AntiKing).move_peers(40).is_empty());
+        assert_eq!(Geometry::of(Variant::AntiKing).move_peers(30), CellSet::of(&[20, 22, 38]));
     }
 
     /// Iterating a set gives its cells in order, and collecting them gives it back.

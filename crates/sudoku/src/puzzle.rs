@@ -49,6 +49,18 @@ pub enum RuleError {
         /// The cell.
         cell: Cell,
     },
+    /// A digit given twice a forbidden move apart (anti-king).
+    #[error("digit {digit} given at {first} and {second}, {what} apart")]
+    ForbiddenMove {
+        /// The digit.
+        digit: u8,
+        /// The first cell holding it.
+        first: Cell,
+        /// The second cell holding it.
+        second: Cell,
+        /// The move: "a king's move".
+        what: &'static str,
+    },
     /// Even-cell markers in a puzzle of a variant without them.
     #[error("even-cell markers (at {cell}) in a {variant} puzzle")]
     MarkersNotAllowed {
@@ -121,8 +133,9 @@ impl Puzzle {
         if self.has_even_cells() { Variant::Even } else { Variant::Classic }
     }
 
-    /// Checks that the givens obey the rules of `variant`: no digit twice in a unit, no odd digit
-    /// in an even cell, no even markers outside the even-cell variant.
+    /// Checks that the givens obey the rules of `variant`: no digit twice in a unit nor a
+    /// forbidden move apart, no odd digit in an even cell, no even markers outside the even-cell
+    /// variant.
     pub fn check(&self, variant: Variant) -> Result<(), RuleError> {
         if self.has_even_cells() && !variant.has_even_cells() {
             let cell = Cell(self.even.trailing_zeros() as usize);
@@ -138,7 +151,24 @@ impl Puzzle {
             }
         }
         let geometry = Geometry::of(variant);
-        if self.units_are_consistent(geometry) { Ok(()) } else { self.find_repeat(geometry) }
+        if !self.units_are_consistent(geometry) {
+            return self.find_repeat(geometry);
+        }
+        if let Some(what) = variant.move_name() {
+            for first in (0..81).filter(|&c| self.cells[c] != 0) {
+                let digit = self.cells[first];
+                let twin = geometry.move_peers(first).iter().find(|&c| c > first && self.cells[c] == digit);
+                if let Some(second) = twin {
+                    return Err(RuleError::ForbiddenMove {
+                        digit,
+                        first: Cell(first),
+                        second: Cell(second),
+                        what,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// One pass over the givens with a digit mask per unit: whether no unit repeats a digit.

@@ -3,11 +3,11 @@
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
-use dlx_engine::{Interrupted, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak};
+use dlx_engine::{Interrupted, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak};
 
 use crate::geometry::Geometry;
 use crate::puzzle::{Puzzle, RuleError};
-use crate::variant::{Unit, Variant};
+use crate::variant::{Cell, Unit, Variant};
 
 /// Why a puzzle could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -56,10 +56,25 @@ impl Matrix {
                 unit_items.push(declare(&mut b, format!("{prefix}#{digit}")));
             }
         }
+        // A forbidden move between two cells that share no unit: a secondary item per pair and
+        // digit, which the two cells' options of that digit share (at most one is chosen).
+        let mut move_items: Vec<Vec<(usize, ItemId)>> = vec![Vec::new(); 81];
+        for a in 0..81 {
+            for other in geometry.move_peers(a).iter().filter(|&other| other > a) {
+                for digit in 0..9 {
+                    let name = format!("m{}{}#{}", Cell(a), Cell(other), digit + 1);
+                    let item = b.secondary(name).expect("sudoku names are valid and few");
+                    move_items[a].push((digit, item));
+                    move_items[other].push((digit, item));
+                }
+            }
+        }
         for (cell, &cell_item) in cells.iter().enumerate() {
             for digit in 0..9 {
                 let unit_part = geometry.units_of(cell).iter().map(|&k| unit_items[k * 9 + digit]);
-                b.option(std::iter::once(cell_item).chain(unit_part)).expect("each option is valid");
+                let move_part = move_items[cell].iter().filter(|&&(d, _)| d == digit).map(|&(_, item)| item);
+                b.option(std::iter::once(cell_item).chain(unit_part).chain(move_part))
+                    .expect("each option is valid");
             }
         }
         Matrix { variant, problem: b.build() }
@@ -99,8 +114,15 @@ impl Matrix {
         let p = &self.problem;
         let mut out = String::new();
         let _ = writeln!(out, "| sudoku ({}) {}", self.variant, puzzle.to_line());
-        let names: Vec<&str> = p.items().map(|i| p.item_name(i)).collect();
-        out.push_str(&names.join(" "));
+        let names = |primary: bool| -> Vec<&str> {
+            p.items().filter(|&i| p.is_primary(i) == primary).map(|i| p.item_name(i)).collect()
+        };
+        out.push_str(&names(true).join(" "));
+        let secondary = names(false);
+        if !secondary.is_empty() {
+            out.push_str(" | ");
+            out.push_str(&secondary.join(" "));
+        }
         out.push('\n');
         for cell in 0..81 {
             for digit in 1..=9u8 {

@@ -348,6 +348,17 @@ pub fn print_page(
         );
         x += 62.0;
     }
+    let mut moves: Vec<&str> = entries.iter().filter_map(|e| e.variant.move_name()).collect();
+    moves.sort_unstable();
+    moves.dedup();
+    for what in moves {
+        let _ = writeln!(
+            svg,
+            r#"<text x="{x:.2}" y="{baseline:.2}" {}>no equal digits {what} apart</text>"#,
+            font(3.5)
+        );
+        x += 62.0;
+    }
     if entries.iter().any(|e| e.variant == Variant::Diagonal) {
         let _ = writeln!(
             svg,

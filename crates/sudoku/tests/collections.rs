@@ -109,7 +109,7 @@ fn the_variant_line_applies_until_the_next() {
     let e = records[4].puzzle.as_ref().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "line 8, column 12: unknown variant `killer` (known: classic, diagonal, even, windoku)"
+        "line 8, column 12: unknown variant `killer` (known: classic, diagonal, even, windoku, anti-king)"
     );
 }
 
@@ -130,7 +130,7 @@ fn json_records() {
     let errors: Vec<String> =
         records[2..].iter().map(|r| r.puzzle.as_ref().unwrap_err().to_string()).collect();
     assert_eq!(errors[0], "line 3: not a JSON record: no \"puzzle\" string");
-    assert_eq!(errors[1], "line 4: unknown variant `x` (known: classic, diagonal, even, windoku)");
+    assert_eq!(errors[1], "line 4: unknown variant `x` (known: classic, diagonal, even, windoku, anti-king)");
     assert_eq!(errors[2], "line 5: 2 cells, expected 81");
     assert!(errors[3].starts_with("line 6: not a JSON record: key must be a string"), "{}", errors[3]);
 }

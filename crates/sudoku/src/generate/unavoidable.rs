@@ -100,8 +100,9 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
 }
 
 /// Whether exchanging the cells of rows `r1` and `r2` (through `cell(row, column)`) in the columns
-/// of `cells` keeps every unit of the variant holding each digit once. Rows, columns and boxes
-/// always do; the variant's other units (the diagonals) are looked at.
+/// of `cells` keeps every unit of the variant holding each digit once, and no digit twice a
+/// forbidden move apart. Rows, columns and boxes always hold; the variant's other units (the
+/// diagonals, the windows) and its moves are looked at.
 fn keeps_units(
     grid: &Puzzle,
     geometry: &Geometry,
@@ -128,6 +129,9 @@ fn keeps_units(
             .unwrap_or(0)
     };
     geometry.extra_unit_sets().all(|unit| unit.iter().fold(0u16, |seen, x| seen | 1 << after(x)) == 0x3fe)
+        // Nor may two cells a forbidden move apart come to hold the same digit.
+        && (!geometry.has_moves()
+            || cells.iter().all(|x| geometry.move_peers(x).iter().all(|y| after(x) != after(y))))
 }
 
 #[cfg(test)]
@@ -161,6 +165,8 @@ mod tests {
                         let digits = unit.cells().iter().fold(0u16, |seen, &c| seen | 1 << other.get(c));
                         assert_eq!(digits, 0x3fe, "{variant} seed {seed}: {unit} after a swap");
                     }
+                    // The units, and the forbidden moves of anti-king.
+                    assert_eq!(other.check(variant), Ok(()), "{variant} seed {seed}: after a swap");
                 }
             }
         }

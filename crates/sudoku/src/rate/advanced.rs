@@ -77,9 +77,14 @@ impl Board {
     /// three of them with the same two candidates {a, b}: if the fourth held a or b too, the two
     /// digits could be swapped around the rectangle and the puzzle would have two solutions. So
     /// for a puzzle with one solution the fourth holds neither. Only rectangles that every unit
-    /// meets in zero or two corners qualify (a diagonal through one corner would forbid the swap).
+    /// meets in zero or two corners qualify (a diagonal through one corner would forbid the swap),
+    /// and none in variants with forbidden moves (anti-king).
     pub(super) fn unique_rectangle(&mut self) -> bool {
         let geometry = self.geometry;
+        if geometry.has_moves() {
+            // A swap around the rectangle could put a digit a forbidden move from its twin.
+            return false;
+        }
         for r1 in 0..9 {
             for r2 in r1 + 1..9 {
                 for c1 in 0..9 {

@@ -111,6 +111,9 @@ impl Board {
                 self.cand[other] &= !(1 << digit);
             }
         }
+        for other in geometry.move_peers(cell) {
+            self.cand[other] &= !(1 << digit);
+        }
     }
 
     /// Removes candidates `mask` from `cell`; whether anything changed.
