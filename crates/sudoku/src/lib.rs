@@ -18,9 +18,11 @@
 //! # Ok(()) }
 //! ```
 //!
-//! A [`Variant`] is data: its list of [`Unit`]s plus per-cell restrictions (even cells). One
-//! encoder, [`Matrix::new`], turns any variant into the engine's problem: one option per cell and
-//! digit, one item per cell and per unit and digit. A [`SudokuSolver`] applies each puzzle's
+//! A [`Variant`] is data: its list of [`Unit`]s (rows, columns, boxes, and diagonals or windoku
+//! windows), per-cell restrictions (even cells) and moves that may not join equal digits
+//! ([`Variant::forbidden_moves`], anti-king). One encoder, [`Matrix::new`], turns any variant into
+//! the engine's problem: one option per cell and digit, one item per cell and per unit and digit,
+//! and a secondary item per digit and pair of cells a forbidden move apart that no unit joins. A [`SudokuSolver`] applies each puzzle's
 //! restrictions and givens as excluded and forced options on a reused engine solver, so solving a
 //! batch builds nothing and allocates nothing per puzzle.
 //!
