@@ -22,9 +22,9 @@
 //! windows), per-cell restrictions (even cells) and moves that may not join equal digits
 //! ([`Variant::forbidden_moves`], anti-king). One encoder, [`Matrix::new`], turns any variant into
 //! the engine's problem: one option per cell and digit, one item per cell and per unit and digit,
-//! and a secondary item per digit and pair of cells a forbidden move apart that no unit joins. A [`SudokuSolver`] applies each puzzle's
-//! restrictions and givens as excluded and forced options on a reused engine solver, so solving a
-//! batch builds nothing and allocates nothing per puzzle.
+//! and a secondary item per digit and pair of cells a forbidden move apart that no unit joins.
+//! A [`SudokuSolver`] applies each puzzle's restrictions and givens as excluded and forced options
+//! on a reused engine solver, so solving a batch builds nothing and allocates nothing per puzzle.
 //!
 //! Puzzles are read from 81-character lines, block grids, bracketed lists and JSON records, with
 //! the fields that collections put beside them and the `# variant:` lines that carry their
