@@ -15,6 +15,10 @@ use dlx_sudoku::{Format, Matrix, Puzzle, Record, Records, Variant};
 /// Nodes a search on a fuzzed problem may take: enough to reach solutions of small problems.
 const NODES: u64 = 2_000;
 
+/// Nodes allowed to count a puzzle's encoding up to two solutions before the comparison with the
+/// sudoku solver is left out.
+const SEARCH_NODES: u64 = 100_000;
+
 /// The `.dlx` reader: any bytes give a problem or an error at a real position. A problem read
 /// is written and read back the same; a bounded search on it reports exact covers and leaves its
 /// links sound.
@@ -124,9 +128,13 @@ pub(crate) fn round_trips(data: &[u8]) {
         let matrix = matrix(variant);
         let problem = Problem::parse_dlx(&matrix.puzzle_to_dlx(&puzzle)).expect("the encoding reads");
         let mut solver = Solver::new(&problem);
-        let encoded = solver.count_up_to(2).expect("no budget");
-        let direct = matrix.solver().count(&puzzle, Some(2)).expect("the puzzle obeys the rules");
-        assert_eq!(encoded, direct, "{} as {variant}", puzzle.to_line());
+        // A sparse grid of a windoku or anti-king puzzle can take over a million nodes before
+        // its second solution: slowness, not a finding. Such searches are left uncompared.
+        solver.set_budget(Budget { nodes: Some(SEARCH_NODES), updates: None });
+        if let Ok(encoded) = solver.count_up_to(2) {
+            let direct = matrix.solver().count(&puzzle, Some(2)).expect("the puzzle obeys the rules");
+            assert_eq!(encoded, direct, "{} as {variant}", puzzle.to_line());
+        }
     }
     if let Some(problem) = problem_from(rest.get(1..).unwrap_or_default()) {
         let again = Problem::parse_dlx(&problem.to_dlx()).expect("a written problem reads back");
