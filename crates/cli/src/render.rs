@@ -1,7 +1,7 @@
 //! `dlx render`: puzzles one already has, laid out on pages to print.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -57,7 +57,12 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     let (mut number, mut unreadable, mut invalid) = (0usize, false, false);
     for source in &sources {
         let reader: Box<dyn BufRead> = match source {
-            Source::Stdin => Box::new(BufReader::new(io::stdin().lock())),
+            Source::Stdin => {
+                if io::stdin().is_terminal() {
+                    stderr!("dlx: reading puzzles from the terminal (Ctrl-D to end)")?;
+                }
+                Box::new(BufReader::new(io::stdin().lock()))
+            }
             Source::File(p) => match File::open(p) {
                 Ok(file) => Box::new(BufReader::new(file)),
                 Err(e) => {
