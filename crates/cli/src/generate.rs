@@ -133,7 +133,7 @@ impl Pictures {
                     let level = made.rating.map(|(level, _)| format!(" · {level}")).unwrap_or_default();
                     let caption = format!("{}{level} · {variant}", index + 1);
                     let entry = Entry { puzzle: g.puzzle, variant, caption, solution: None };
-                    book.add(entry, Some(g.solution))?;
+                    book.add(entry, index + 1, Some(g.solution))?;
                 }
             }
             Pictures::Stdout(page) => match puzzle {

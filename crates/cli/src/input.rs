@@ -23,6 +23,15 @@ impl Source {
         }
     }
 
+    /// The sources named by a command's file arguments: stdin when there are none.
+    pub(crate) fn all(files: &[PathBuf]) -> Vec<Source> {
+        if files.is_empty() {
+            vec![Source::Stdin]
+        } else {
+            files.iter().map(|f| Source::from_arg(Some(f))).collect()
+        }
+    }
+
     /// How the source is named in messages.
     pub(crate) fn name(&self) -> String {
         match self {

@@ -71,8 +71,9 @@ impl Book {
         self.answers.is_some()
     }
 
-    /// Places a puzzle, captioned, with its solution for the answer pages.
-    pub(crate) fn add(&mut self, entry: Entry, solution: Option<Puzzle>) -> Result<()> {
+    /// Places puzzle `number`, captioned, with its solution for the answer pages (captioned
+    /// with the number alone).
+    pub(crate) fn add(&mut self, entry: Entry, number: u64, solution: Option<Puzzle>) -> Result<()> {
         if self.dir.is_none() && self.puzzles.len() == self.layout.per_page {
             return Err(Usage(format!(
                 "more puzzles than a page holds ({}): give --output DIR for several pages, or a larger \
@@ -82,9 +83,7 @@ impl Book {
             .into());
         }
         if let Some(answers) = &mut self.answers {
-            // The answer's caption is the puzzle's number.
-            let caption = entry.caption.split(" · ").next().unwrap_or_default().to_owned();
-            answers.push(Entry { caption, solution, ..entry.clone() });
+            answers.push(Entry { caption: number.to_string(), solution, ..entry.clone() });
         }
         self.puzzles.push(entry);
         if self.dir.is_some() && self.puzzles.len() == self.layout.per_page {

@@ -1,7 +1,6 @@
 //! `dlx render`: puzzles one already has, laid out on pages to print.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -49,28 +48,16 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     let matrices = Variant::ALL.map(Matrix::new);
     let mut raters: Vec<Rater<'_>> = matrices.iter().map(Rater::new).collect();
     let mut solvers: Vec<_> = matrices.iter().map(Matrix::solver).collect();
-    let sources: Vec<Source> = if args.files.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        args.files.iter().map(|f| Source::from_arg(Some(f))).collect()
-    };
-    let (mut number, mut unreadable, mut invalid) = (0usize, false, false);
+    let sources = Source::all(&args.files);
+    let (mut number, mut unreadable, mut invalid) = (0u64, false, false);
     for source in &sources {
-        let reader: Box<dyn BufRead> = match source {
-            Source::Stdin => {
-                if io::stdin().is_terminal() {
-                    stderr!("dlx: reading puzzles from the terminal (Ctrl-D to end)")?;
-                }
-                Box::new(BufReader::new(io::stdin().lock()))
-            }
-            Source::File(p) => match File::open(p) {
-                Ok(file) => Box::new(BufReader::new(file)),
-                Err(e) => {
-                    stderr!("dlx: {}: cannot read: {e}", p.display())?;
-                    unreadable = true;
-                    continue;
-                }
-            },
+        if matches!(source, Source::Stdin) && io::stdin().is_terminal() {
+            stderr!("dlx: reading puzzles from the terminal (Ctrl-D to end)")?;
+        }
+        // No progress bar: `render` has no --quiet to turn one off.
+        let Some((reader, _bar)) = crate::sudoku::open(source, true)? else {
+            unreadable = true;
+            continue;
         };
         let name = source.name();
         for record in Records::new(reader) {
@@ -116,7 +103,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 None
             };
             let caption = format!("{number} · {verdict} · {variant}");
-            book.add(Entry { puzzle, variant, caption, solution: None }, solution)?;
+            book.add(Entry { puzzle, variant, caption, solution: None }, number, solution)?;
         }
     }
     book.finish()?;

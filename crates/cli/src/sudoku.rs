@@ -546,7 +546,7 @@ pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
 const PIECE: usize = 8;
 
 /// Opens one input, with its progress bar; `None` (reported) when it cannot be opened.
-fn open(source: &Source, quiet: bool) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
+pub(crate) fn open(source: &Source, quiet: bool) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
     Ok(Some(match source {
         Source::Stdin => {
             let bar = progress_bar(source, None, quiet);
@@ -575,11 +575,7 @@ fn run(
     let task = if format == Some(OutputFormat::Dlx) { Task::Encode } else { task };
     let mut workers = Workers::new(args.threads);
     let matrices = Matrices::new();
-    let sources: Vec<Source> = if args.files.is_empty() {
-        vec![Source::Stdin]
-    } else {
-        args.files.iter().map(|f| Source::from_arg(Some(f))).collect()
-    };
+    let sources = Source::all(&args.files);
     let variant = args.variant;
     let mut out = BufWriter::new(io::stdout().lock());
     if format == Some(OutputFormat::Csv) {

@@ -4,36 +4,9 @@
 
 use dlx_sudoku::{Matrix, Rater, Variant, parse_all};
 
-/// Ranks of `values` (ties share the mean of their ranks).
-fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut start = 0;
-    while start < order.len() {
-        let mut end = start;
-        while end + 1 < order.len() && values[order[end + 1]] == values[order[start]] {
-            end += 1;
-        }
-        let mean = (start + end) as f64 / 2.0 + 1.0;
-        for &k in &order[start..=end] {
-            ranks[k] = mean;
-        }
-        start = end + 1;
-    }
-    ranks
-}
-
-/// Spearman's rank correlation: Pearson's on the ranks.
-fn spearman(x: &[f64], y: &[f64]) -> f64 {
-    let (rx, ry) = (ranks(x), ranks(y));
-    let n = rx.len() as f64;
-    let (mx, my) = (rx.iter().sum::<f64>() / n, ry.iter().sum::<f64>() / n);
-    let cov: f64 = rx.iter().zip(&ry).map(|(a, b)| (a - mx) * (b - my)).sum();
-    let vx: f64 = rx.iter().map(|a| (a - mx).powi(2)).sum();
-    let vy: f64 = ry.iter().map(|b| (b - my).powi(2)).sum();
-    cov / (vx * vy).sqrt()
-}
+#[path = "../tests/common/rank.rs"]
+mod rank;
+use rank::spearman;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -17,6 +17,9 @@ use crate::variant::{UnknownName, Variant};
 const CELL: f64 = 36.0;
 /// Blank margin around each grid.
 const MARGIN: f64 = 18.0;
+/// The shade of an even cell, and of a windoku window (lighter, for they are larger).
+const EVEN_FILL: &str = "#d0d0d0";
+const WINDOW_FILL: &str = "#e4e4e4";
 /// Side of one grid with its margin.
 const TILE: f64 = 9.0 * CELL + 2.0 * MARGIN;
 
@@ -118,14 +121,17 @@ fn grid_body(svg: &mut String, puzzle: &Puzzle, variant: Variant, solution: Opti
     let side = 9.0 * CELL;
     for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
         let (cx, cy) = ((cell % 9) as f64 * CELL, (cell / 9) as f64 * CELL);
-        let _ = writeln!(svg, r##"<rect x="{cx}" y="{cy}" width="{CELL}" height="{CELL}" fill="#d0d0d0"/>"##);
+        let _ =
+            writeln!(svg, r#"<rect x="{cx}" y="{cy}" width="{CELL}" height="{CELL}" fill="{EVEN_FILL}"/>"#);
     }
     if variant == Variant::Windoku {
         for w in 0..4 {
             let (wx, wy) = ((1 + w % 2 * 4) as f64 * CELL, (1 + w / 2 * 4) as f64 * CELL);
             let side = 3.0 * CELL;
-            let _ =
-                writeln!(svg, r##"<rect x="{wx}" y="{wy}" width="{side}" height="{side}" fill="#e4e4e4"/>"##);
+            let _ = writeln!(
+                svg,
+                r#"<rect x="{wx}" y="{wy}" width="{side}" height="{side}" fill="{WINDOW_FILL}"/>"#
+            );
         }
     }
     if variant == Variant::Diagonal {
@@ -320,33 +326,21 @@ pub fn print_page(
     // The legend names only the marks this page shows.
     let baseline = height - margin - 2.0;
     let mut x = margin;
-    if entries.iter().any(|e| e.puzzle.has_even_cells()) {
+    // A shaded square and its words, at `x`.
+    let swatch = |svg: &mut String, x: &mut f64, fill: &str, words: &str| {
         let _ = writeln!(
             svg,
-            r##"<rect x="{x:.2}" y="{:.2}" width="4" height="4" fill="#d0d0d0" stroke="black" stroke-width="0.2"/>"##,
+            r#"<rect x="{x:.2}" y="{:.2}" width="4" height="4" fill="{fill}" stroke="black" stroke-width="0.2"/>"#,
             baseline - 3.5
         );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.2}" y="{baseline:.2}" {}>shaded cells hold even digits</text>"#,
-            x + 6.0,
-            font(3.5)
-        );
-        x += 62.0;
+        let _ = writeln!(svg, r#"<text x="{:.2}" y="{baseline:.2}" {}>{words}</text>"#, *x + 6.0, font(3.5));
+        *x += 62.0;
+    };
+    if entries.iter().any(|e| e.puzzle.has_even_cells()) {
+        swatch(&mut svg, &mut x, EVEN_FILL, "shaded cells hold even digits");
     }
     if entries.iter().any(|e| e.variant == Variant::Windoku) {
-        let _ = writeln!(
-            svg,
-            r##"<rect x="{x:.2}" y="{:.2}" width="4" height="4" fill="#e4e4e4" stroke="black" stroke-width="0.2"/>"##,
-            baseline - 3.5
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{:.2}" y="{baseline:.2}" {}>each shaded window holds 1-9 too</text>"#,
-            x + 6.0,
-            font(3.5)
-        );
-        x += 62.0;
+        swatch(&mut svg, &mut x, WINDOW_FILL, "each shaded window holds 1-9 too");
     }
     let mut moves: Vec<&str> = entries.iter().filter_map(|e| e.variant.move_name()).collect();
     moves.sort_unstable();

@@ -2,6 +2,10 @@
 
 use std::path::PathBuf;
 
+#[path = "common/rank.rs"]
+mod rank;
+use rank::{ranks, spearman};
+
 use dlx_sudoku::{
     Generator, Level, Matrix, Puzzle, Run, Symmetry, Technique, Uniqueness, Variant, explain, parse_all,
     rate, solve_logically,
@@ -142,33 +146,6 @@ fn sound_on_hard_puzzles() {
         }
     }
     assert!(techniques_seen[..5].iter().all(|&s| s), "{techniques_seen:?}");
-}
-
-/// Ranks of `values`, ties sharing the mean of their ranks.
-fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut start = 0;
-    while start < order.len() {
-        let end =
-            (start..order.len()).take_while(|&k| values[order[k]] == values[order[start]]).last().unwrap();
-        for &k in &order[start..=end] {
-            ranks[k] = (start + end) as f64 / 2.0 + 1.0;
-        }
-        start = end + 1;
-    }
-    ranks
-}
-
-/// Spearman's rank correlation.
-fn spearman(x: &[f64], y: &[f64]) -> f64 {
-    let (rx, ry) = (ranks(x), ranks(y));
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
-    let (mx, my) = (mean(&rx), mean(&ry));
-    let cov: f64 = rx.iter().zip(&ry).map(|(a, b)| (a - mx) * (b - my)).sum();
-    let var = |v: &[f64], m: f64| v.iter().map(|a| (a - m).powi(2)).sum::<f64>();
-    cov / (var(&rx, mx) * var(&ry, my)).sqrt()
 }
 
 #[test]

@@ -32,7 +32,7 @@ pub(super) fn solve_with(
     loop {
         // An empty cell without candidates ends it (a unit without a place for a digit shows
         // up as such a cell soon after; the full check is for forcing chains' branches).
-        if board.grid.is_full() || (0..81).any(|c| board.grid.get(c) == 0 && board.cand[c] == 0) {
+        if board.grid.is_full() || board.has_dead_cell() {
             break;
         }
         match techniques.iter().copied().find(|&t| board.apply(t)) {
@@ -86,10 +86,15 @@ impl Board {
         board
     }
 
+    /// Whether some empty cell has no candidate left.
+    fn has_dead_cell(&self) -> bool {
+        (0..81).any(|c| self.grid.get(c) == 0 && self.cand[c] == 0)
+    }
+
     /// Whether some empty cell has no candidate left, or some unit has no place left for a
     /// digit it lacks: the grid cannot be completed.
     pub(super) fn is_stuck(&self) -> bool {
-        if (0..81).any(|c| self.grid.get(c) == 0 && self.cand[c] == 0) {
+        if self.has_dead_cell() {
             return true;
         }
         self.geometry.all_unit_cells().iter().any(|unit| {
