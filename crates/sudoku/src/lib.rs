@@ -64,6 +64,7 @@
 
 mod generate;
 mod geometry;
+pub mod grid;
 mod parse;
 mod puzzle;
 mod rate;
@@ -72,6 +73,10 @@ mod svg;
 mod symmetry;
 mod variant;
 
+pub use grid::{
+    At, Cage, Constraint, Grid, GridDefaults, GridMatrix, GridSolver, GridUniqueness, Parity, Rules, Size, SizeError,
+    Symbols, parse_grid,
+};
 pub use generate::{Generated, Generator, NotFound, Numbered, Run};
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};

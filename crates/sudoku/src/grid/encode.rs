@@ -1,0 +1,314 @@
+//! The exact-cover encoding of any [`Rules`], and a reusable solver of puzzles under them.
+//!
+//! Items: one per cell ("the cell is filled"), one per unit and digit ("the unit holds the
+//! digit"); for a pair of cells a forbidden move apart that no unit joins, a secondary item per
+//! digit (at most one of the two holds it); for a killer cage, one item "the cage has its digits"
+//! and one per digit "the digit is placed in the cage, or left out of it". Options: one per cell
+//! and digit its parity allows, covering the cell, its units' items of the digit, its move items
+//! of the digit and its cage's item of the digit; and one per cage and set of different digits
+//! with the cage's sum and size, covering the cage and the items of the digits it leaves out.
+//!
+//! A cage's cells then take different digits (each digit item is covered once), none of them left
+//! out, so exactly the set's: the sum holds with one option per set of digits, not one per
+//! placement of them (a cage of 5 cells summing to 25 has 12 sets and 1,440 placements). Without
+//! colors, the plain path of the engine solves killer puzzles.
+
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+
+use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
+
+use super::puzzle::{Grid, GridError};
+use super::rules::{At, GridUnit, Rules, combinations};
+use crate::solve::Effort;
+
+/// Why a puzzle of any size could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GridSolveError {
+    /// The givens break the rules.
+    #[error(transparent)]
+    Rules(#[from] GridError),
+    /// The search was cut short by a budget or cancellation.
+    #[error(transparent)]
+    Interrupted(#[from] dlx_engine::Interrupted),
+    /// The puzzle's rules are not the matrix's.
+    #[error("the puzzle is a {puzzle} grid, the matrix a {matrix} grid")]
+    OtherRules {
+        /// The puzzle's rules, described.
+        puzzle: String,
+        /// The matrix's rules, described.
+        matrix: String,
+    },
+}
+
+/// The exact-cover matrix of one set of [`Rules`], built once and shared by any number of
+/// solvers.
+#[derive(Debug, Clone)]
+pub struct GridMatrix {
+    rules: Rules,
+    problem: Problem,
+    /// The option of each cell and digit, `cell * side + digit - 1`; `u32::MAX` where the
+    /// cell's parity rules the digit out.
+    option_of: Vec<u32>,
+    /// The cell and digit of each placing option (the first ones; cage options follow).
+    placements: Vec<(u16, u8)>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl GridMatrix {
+    /// Encodes the rules (which must [`validate`](Rules::validate): windows that do not fit are
+    /// left out).
+    pub fn new(rules: &Rules) -> GridMatrix {
+        let size = rules.size();
+        let (side, cells) = (size.side(), size.cells());
+        let at = |cell| At { cell, side };
+        let mut b = ProblemBuilder::new();
+        let valid = "names are valid and distinct";
+        let cell_items: Vec<ItemId> =
+            (0..cells).map(|c| b.primary(format!("{}", at(c))).expect(valid)).collect();
+        let units = rules.units();
+        // The items of each cell's units for each digit, gathered per cell.
+        let mut per_cell: Vec<Vec<ItemId>> = vec![Vec::new(); cells * side];
+        for (unit, unit_cells) in &units {
+            let prefix = match unit {
+                GridUnit::Row(r) => format!("R{}", r + 1),
+                GridUnit::Column(c) => format!("C{}", c + 1),
+                GridUnit::Box(k) => format!("B{}", k + 1),
+                GridUnit::Region(k) => format!("J{}", k + 1),
+                GridUnit::Diagonal => "D".to_owned(),
+                GridUnit::AntiDiagonal => "A".to_owned(),
+                GridUnit::Window(w) => format!("W{}", w + 1),
+            };
+            for d in 0..side {
+                let item = b.primary(format!("{prefix}#{}", d + 1)).expect(valid);
+                for &c in unit_cells {
+                    per_cell[c * side + d].push(item);
+                }
+            }
+        }
+        let unit_sets: Vec<Vec<usize>> = units.into_iter().map(|(_, cells)| cells).collect();
+        let share_unit = |a: usize, z: usize| unit_sets.iter().any(|u| u.contains(&a) && u.contains(&z));
+        for (a, z, _) in rules.move_pairs() {
+            if share_unit(a, z) {
+                continue;
+            }
+            for d in 0..side {
+                let item = b.secondary(format!("m{}{}#{}", at(a), at(z), d + 1)).expect(valid);
+                per_cell[a * side + d].push(item);
+                per_cell[z * side + d].push(item);
+            }
+        }
+        let mut cage_items = Vec::new();
+        for (k, cage) in rules.cages().iter().enumerate() {
+            let whole = b.primary(format!("K{}", k + 1)).expect(valid);
+            let digits: Vec<ItemId> =
+                (0..side).map(|d| b.primary(format!("K{}#{}", k + 1, d + 1)).expect(valid)).collect();
+            for &c in &cage.cells {
+                for d in 0..side {
+                    per_cell[c * side + d].push(digits[d]);
+                }
+            }
+            cage_items.push((whole, digits));
+        }
+        let mut option_of = vec![NONE; cells * side];
+        let mut placements = Vec::with_capacity(cells * side);
+        for c in 0..cells {
+            for d in 0..side {
+                let digit = u8::try_from(d + 1).expect("sides are at most 25");
+                if !rules.parity(c).allows(digit) {
+                    continue;
+                }
+                let option = b
+                    .option(std::iter::once(cell_items[c]).chain(per_cell[c * side + d].iter().copied()))
+                    .expect("each option is valid");
+                option_of[c * side + d] = u32::try_from(option.index()).expect("few options");
+                placements.push((u16::try_from(c).expect("at most 625 cells"), digit));
+            }
+        }
+        for (cage, (whole, digits)) in rules.cages().iter().zip(&cage_items) {
+            for set in combinations(side, cage.cells.len(), cage.sum) {
+                let out = (0..side).filter(|d| set & 1 << d == 0).map(|d| digits[d]);
+                b.option(std::iter::once(*whole).chain(out)).expect("each option is valid");
+            }
+        }
+        GridMatrix { rules: rules.clone(), problem: b.build(), option_of, placements }
+    }
+
+    /// The rules encoded.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The engine's problem.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The option placing `digit` in `cell`, unless the cell's parity rules it out. Panics
+    /// outside the grid.
+    pub fn option(&self, cell: usize, digit: u8) -> Option<OptionId> {
+        let side = self.rules.size().side();
+        assert!(cell < side * side && (1..=side).contains(&usize::from(digit)), "no cell {cell} digit {digit}");
+        let k = self.option_of[cell * side + usize::from(digit) - 1];
+        (k != NONE).then(|| OptionId::new(k as usize).expect("an option of the matrix"))
+    }
+
+    /// The cell and digit an option places (`None` for a cage's option).
+    pub fn placement(&self, option: OptionId) -> Option<(usize, u8)> {
+        self.placements.get(option.index()).map(|&(c, d)| (usize::from(c), d))
+    }
+
+    /// A solver over this matrix.
+    pub fn solver(&self) -> GridSolver<'_> {
+        GridSolver { matrix: self, solver: Solver::new(&self.problem) }
+    }
+
+    /// The puzzle in Knuth's `.dlx` format: the items, and the options still open (for a given
+    /// cell, only its digit). Counting its solutions with any exact-cover solver counts the
+    /// puzzle's.
+    pub fn puzzle_to_dlx(&self, grid: &Grid) -> String {
+        let p = &self.problem;
+        let mut out = String::new();
+        let _ = writeln!(out, "| sudoku ({}) {}", self.rules.describe(), grid.to_line());
+        let names = |primary: bool| -> Vec<&str> {
+            p.items().filter(|&i| p.is_primary(i) == primary).map(|i| p.item_name(i)).collect()
+        };
+        out.push_str(&names(true).join(" "));
+        let secondary = names(false);
+        if !secondary.is_empty() {
+            out.push_str(" | ");
+            out.push_str(&secondary.join(" "));
+        }
+        out.push('\n');
+        for option in p.options() {
+            let open = match self.placement(option) {
+                Some((cell, digit)) => grid.get(cell) == 0 || grid.get(cell) == digit,
+                None => true,
+            };
+            if open {
+                let items: Vec<&str> = p.option_items(option).map(|i| p.item_name(i)).collect();
+                out.push_str(&items.join(" "));
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+/// The verdict on a puzzle of any size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridUniqueness {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// More than one: two different solutions as witnesses.
+    Multiple(Grid, Grid),
+}
+
+/// Solves puzzles of one set of rules on a reused engine solver: each puzzle's givens are forced
+/// options, undone before the next puzzle.
+#[derive(Debug)]
+pub struct GridSolver<'m> {
+    matrix: &'m GridMatrix,
+    solver: Solver<'m>,
+}
+
+impl<'m> GridSolver<'m> {
+    /// The matrix solved over.
+    pub fn matrix(&self) -> &'m GridMatrix {
+        self.matrix
+    }
+
+    /// The effort of the last search.
+    pub fn effort(&self) -> Effort {
+        self.solver.stats().into()
+    }
+
+    /// The engine's solver, for the generator's exclusions.
+    pub(crate) fn engine(&mut self) -> &mut Solver<'m> {
+        &mut self.solver
+    }
+
+    /// Resets the solver and forces the givens; a given the engine refuses breaks a rule, which
+    /// the check then names.
+    pub(crate) fn load(&mut self, grid: &Grid) -> Result<(), GridSolveError> {
+        if grid.rules() != &self.matrix.rules {
+            return Err(GridSolveError::OtherRules {
+                puzzle: grid.rules().describe(),
+                matrix: self.matrix.rules.describe(),
+            });
+        }
+        self.solver.reset();
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let forced = self.matrix.option(cell, digit).map(|o| self.solver.force(o));
+            if !matches!(forced, Some(Ok(()))) {
+                return Err(grid.check().expect_err("a given the engine refuses breaks a rule").into());
+            }
+        }
+        // Units, parities and moves are the engine's items and options; a cage's sum is not:
+        // the check names givens over it, rather than the search finding no solution.
+        if !self.matrix.rules.cages().is_empty() {
+            grid.check()?;
+        }
+        Ok(())
+    }
+
+    /// Visits up to `limit` solutions, filling the first two; returns how many.
+    fn run(&mut self, grid: &Grid, limit: u64, found: &mut Vec<Grid>) -> Result<u64, GridSolveError> {
+        self.solver.set_tie_break(if limit <= 2 { TieBreak::LastConflict } else { TieBreak::Earliest });
+        self.load(grid)?;
+        let mut seen = 0u64;
+        let matrix = self.matrix;
+        if limit > 0 {
+            self.solver.for_each(|s| {
+                if found.len() < 2 {
+                    let mut full = grid.clone();
+                    for option in s.options() {
+                        if let Some((cell, digit)) = matrix.placement(option) {
+                            full.set(cell, digit);
+                        }
+                    }
+                    found.push(full);
+                }
+                seen += 1;
+                if seen >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            })?;
+        }
+        Ok(seen)
+    }
+
+    /// The first solution found, if any.
+    pub fn first(&mut self, grid: &Grid) -> Result<Option<Grid>, GridSolveError> {
+        let mut found = Vec::new();
+        self.run(grid, 1, &mut found)?;
+        Ok(found.pop())
+    }
+
+    /// None, unique (with the solution) or multiple (with two witnesses).
+    pub fn check_unique(&mut self, grid: &Grid) -> Result<GridUniqueness, GridSolveError> {
+        let mut found = Vec::new();
+        let n = self.run(grid, 2, &mut found)?;
+        let mut found = found.into_iter();
+        Ok(match (n, found.next(), found.next()) {
+            (1, Some(one), _) => GridUniqueness::Unique(one),
+            (2, Some(one), Some(two)) => GridUniqueness::Multiple(one, two),
+            _ => GridUniqueness::None,
+        })
+    }
+
+    /// The number of solutions, counting no further than `limit` when given.
+    pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> Result<u64, GridSolveError> {
+        self.solver.set_tie_break(TieBreak::Earliest);
+        self.load(grid)?;
+        Ok(match limit {
+            Some(limit) => self.solver.count_up_to(limit)?,
+            None => self.solver.count()?,
+        })
+    }
+}

@@ -1,0 +1,38 @@
+//! Puzzles of every size and rule set: sides 4 to 25 with boxes of any shape, jigsaw regions,
+//! diagonals, windows, anti-king and anti-knight, even and odd cells, killer cages.
+//!
+//! ```
+//! use dlx_sudoku::{GridDefaults, GridMatrix, GridUniqueness, parse_grid};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // A 6x6 puzzle (boxes of 2 rows and 3 columns) with a killer cage: r1c1 + r2c1 = 3.
+//! let grid = parse_grid("..3.........4..1.............2..6... cage=3:r1c1,r2c1", &GridDefaults::default())?;
+//! let matrix = GridMatrix::new(grid.rules()); // reusable for every puzzle of these rules
+//! let mut solver = matrix.solver();
+//! match solver.check_unique(&grid)? {
+//!     GridUniqueness::Unique(solution) => assert!(solution.is_full()),
+//!     other => println!("{other:?}"),
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! [`Rules`] are data: the size, the region of each cell, the [`Constraint`]s, each cell's
+//! [`Parity`] and the [`Cage`]s. One encoder, [`GridMatrix::new`], turns any of them into the
+//! engine's problem (its docs give the items and options); a [`GridSolver`] forces each puzzle's
+//! givens on a reused engine solver. [`parse_grid`] and [`parse_block`] read puzzles,
+//! [`Grid::to_text`] and [`Grid::to_block`] write them.
+//!
+//! The 9x9 [`Puzzle`](crate::Puzzle) with its [`Variant`](crate::Variant)s is the fast path for
+//! the classic grid: its cells fit one 128-bit set, which its generator and rater rely on. The
+//! tests solve the same 9x9 puzzles both ways and compare.
+
+mod encode;
+mod puzzle;
+mod rules;
+mod size;
+mod text;
+
+pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
+pub use puzzle::{Grid, GridError};
+pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};
+pub use size::{Size, SizeError, Symbols};
+pub use text::{GridDefaults, GridParseError, GridParseErrorKind, is_rule_line, parse_block, parse_grid};

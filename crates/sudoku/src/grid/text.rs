@@ -1,0 +1,334 @@
+//! Puzzles of any size as text: a line of side x side symbols with `key=value` fields for the
+//! rules, or a block of side rows.
+//!
+//! A line record is the puzzle followed by fields, each separated by spaces, tabs or `;`:
+//!
+//! - `size=3x4` (or `size=12`): the box shape, when the length alone does not say it (a line of
+//!   144 symbols is 12x12 with boxes of 3 rows and 4 columns unless told otherwise);
+//! - `variant=diagonal,anti-knight`: [`Constraint`] names, comma-separated (`jigsaw`, `even`,
+//!   `odd` and `killer` are also accepted, for the fields that carry them);
+//! - `regions=AAABBB...`: a jigsaw map, one label per cell;
+//! - `marks=..e..o...`: `e` for an even cell, `o` for an odd one, `.` for neither;
+//! - `cage=15:r1c1,r1c2,r2c1`: a killer cage, its sum and its cells, one field per cage.
+//!
+//! A block record is side rows of side symbols each (spaces and `|` between them ignored; lines of
+//! `-`, `+` and `=` between them skipped). [`Grid::to_text`] writes what this module reads.
+
+use super::puzzle::Grid;
+use super::rules::{Constraint, Parity, Rules, RulesError};
+use super::size::{Size, SizeError, Symbols};
+use crate::UnknownName;
+
+/// Where and why a record of any size could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {kind}")]
+pub struct GridParseError {
+    /// The column (from 1, in characters) where the problem starts.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: GridParseErrorKind,
+}
+
+/// What is wrong with a record of any size.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GridParseErrorKind {
+    /// A puzzle whose length is no grid's (16, 36, 64, 81, 100, 144, 256, 625 ...).
+    #[error("{0} cells is not a grid: give side x side symbols")]
+    Length(usize),
+    /// A puzzle whose length is not the size asked for.
+    #[error("{found} cells; a {size} grid has {}", size.cells())]
+    NotSize {
+        /// Cells read.
+        found: usize,
+        /// The size asked for.
+        size: Size,
+    },
+    /// A symbol that is no digit of the grid.
+    #[error("`{symbol}` is not a digit of a {size} grid")]
+    Symbol {
+        /// The symbol.
+        symbol: char,
+        /// The grid.
+        size: Size,
+    },
+    /// A field this reader does not know.
+    #[error("unknown field `{0}` (known: size, variant, regions, marks, cage)")]
+    Field(String),
+    /// A bad size field.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// An unknown variant name.
+    #[error("{0} (known: diagonal, windoku, anti-king, anti-knight, jigsaw, even, odd, killer)")]
+    Variant(UnknownName),
+    /// A cage field that is not `SUM:CELL,CELL,...`.
+    #[error("`{0}` is not a cage: write `cage=SUM:r1c1,r1c2,...`")]
+    Cage(String),
+    /// Rules that do not hold together.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// A block whose rows do not all hold side symbols.
+    #[error("row {row} of the block has {found} cells, not {side}")]
+    Row {
+        /// The row, from 1.
+        row: usize,
+        /// Its cells.
+        found: usize,
+        /// The side.
+        side: usize,
+    },
+}
+
+/// What a record does not say itself: a size and constraints for all records.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GridDefaults {
+    /// The size of every record (a box shape for sides with more than one).
+    pub size: Option<Size>,
+    /// Constraints added to every record.
+    pub constraints: Vec<Constraint>,
+}
+
+fn err(column: usize, kind: GridParseErrorKind) -> GridParseError {
+    GridParseError { column, kind }
+}
+
+/// The tokens of a line with the column (from 1) where each starts.
+fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut column = 0;
+    for (i, c) in line.char_indices() {
+        column += 1;
+        let separator = c.is_whitespace() || c == ';';
+        match (separator, start) {
+            (false, None) => start = Some((i, column)),
+            (true, Some((s, col))) => {
+                out.push((col, &line[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((s, col)) = start {
+        out.push((col, &line[s..]));
+    }
+    out
+}
+
+/// Reads one line record: a puzzle of side x side symbols and its fields (see the module docs).
+pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParseError> {
+    let tokens = tokens(line);
+    let Some(&(column, puzzle)) = tokens.first() else {
+        return Err(err(1, GridParseErrorKind::Length(0)));
+    };
+    let mut size = defaults.size;
+    let mut constraints = defaults.constraints.clone();
+    // The size first: every other field depends on it.
+    for &(col, token) in &tokens[1..] {
+        if let Some(value) = token.strip_prefix("size=") {
+            size = Some(value.parse().map_err(|e| err(col + 5, GridParseErrorKind::Size(e)))?);
+        }
+    }
+    let found = puzzle.chars().count();
+    let size = match size {
+        Some(size) if size.cells() == found => size,
+        Some(size) => return Err(err(column, GridParseErrorKind::NotSize { found, size })),
+        None => Size::of_cells(found).ok_or_else(|| err(column, GridParseErrorKind::Length(found)))?,
+    };
+    let mut rules = Rules::new(size);
+    for &(col, token) in &tokens[1..] {
+        let (key, value) = token.split_once('=').ok_or_else(|| err(col, GridParseErrorKind::Field(token.into())))?;
+        let at = col + key.len() + 1;
+        match key {
+            "size" => {}
+            "variant" => {
+                for name in value.split(',').filter(|n| !n.is_empty()) {
+                    if matches!(name, "jigsaw" | "even" | "odd" | "killer" | "classic") {
+                        continue;
+                    }
+                    let c: Constraint = name.parse().map_err(|e| err(at, GridParseErrorKind::Variant(e)))?;
+                    constraints.push(c);
+                }
+            }
+            "regions" => rules.set_regions(value).map_err(|e| err(at, e.into()))?,
+            "marks" => {
+                let marks: Vec<char> = value.chars().collect();
+                if marks.len() != size.cells() {
+                    let kind = RulesError::MapLength { what: "marks", found: marks.len(), expected: size.cells(), size };
+                    return Err(err(at, kind.into()));
+                }
+                for (cell, &m) in marks.iter().enumerate() {
+                    let parity = match m {
+                        '.' | '0' | '_' => Parity::Any,
+                        'e' | 'E' => Parity::Even,
+                        'o' | 'O' => Parity::Odd,
+                        _ => {
+                            let kind = RulesError::Symbol { what: "parity", symbol: m, cell: cell + 1 };
+                            return Err(err(at + cell, kind.into()));
+                        }
+                    };
+                    rules.set_parity(cell, parity);
+                }
+            }
+            "cage" => {
+                let bad = || err(at, GridParseErrorKind::Cage(value.into()));
+                let (sum, cells) = value.split_once(':').ok_or_else(bad)?;
+                let sum: u32 = sum.parse().map_err(|_| bad())?;
+                let cells = cells.split(',').map(|c| parse_cell(c, size.side())).collect::<Option<Vec<_>>>();
+                rules.add_cage(cells.ok_or_else(bad)?, sum).map_err(|e| err(at, e.into()))?;
+            }
+            _ => return Err(err(col, GridParseErrorKind::Field(key.into()))),
+        }
+    }
+    for c in constraints {
+        rules.add(c);
+    }
+    rules.validate().map_err(|e| err(column, e.into()))?;
+    let symbols = Symbols::detect(puzzle, size.side());
+    let cells = digits(puzzle, size, symbols).map_err(|(k, kind)| err(column + k, kind))?;
+    let mut grid = Grid::with_cells(rules, cells).expect("the cells fit the grid");
+    grid.set_symbols(symbols);
+    Ok(grid)
+}
+
+/// The digits of a string of symbols; on a bad symbol, its position (from 0) and the error.
+fn digits(text: &str, size: Size, symbols: Symbols) -> Result<Vec<u8>, (usize, GridParseErrorKind)> {
+    text.chars()
+        .enumerate()
+        .map(|(k, s)| symbols.digit(s, size.side()).ok_or((k, GridParseErrorKind::Symbol { symbol: s, size })))
+        .collect()
+}
+
+/// A cell written `r3c12` (from 1).
+fn parse_cell(text: &str, side: usize) -> Option<usize> {
+    let rest = text.trim().strip_prefix(['r', 'R'])?;
+    let (r, c) = rest.split_once(['c', 'C'])?;
+    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
+    ((1..=side).contains(&r) && (1..=side).contains(&c)).then(|| (r - 1) * side + c - 1)
+}
+
+/// Reads a block of rows (see the module docs) under the rules given, or the usual shape of the
+/// block's side when no rules are given. `rows` are the block's lines, rule lines included.
+pub fn parse_block<'a>(
+    rows: impl IntoIterator<Item = &'a str>,
+    defaults: &GridDefaults,
+) -> Result<Grid, GridParseError> {
+    let rows: Vec<String> = rows
+        .into_iter()
+        .filter(|r| !is_rule_line(r))
+        .map(|r| r.chars().filter(|c| !c.is_whitespace() && *c != '|').collect())
+        .collect();
+    let side = rows.first().map_or(0, |r| r.chars().count());
+    let size = match defaults.size {
+        Some(size) => size,
+        None => Size::of_side(side).map_err(|e| err(1, e.into()))?,
+    };
+    for (k, row) in rows.iter().enumerate() {
+        let found = row.chars().count();
+        if found != size.side() || rows.len() != size.side() {
+            let (row, found) = if found == size.side() { (rows.len(), rows.len()) } else { (k + 1, found) };
+            return Err(err(1, GridParseErrorKind::Row { row, found, side: size.side() }));
+        }
+    }
+    let text: String = rows.concat();
+    let mut rules_defaults = defaults.clone();
+    rules_defaults.size = Some(size);
+    parse_grid(&text, &rules_defaults)
+}
+
+/// Whether a line of a block only separates rows (`---+---`, `===`).
+pub fn is_rule_line(line: &str) -> bool {
+    let line = line.trim();
+    !line.is_empty() && line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
+}
+
+impl Grid {
+    /// The puzzle as one line with its fields (see the [module docs](crate::grid)): what
+    /// [`parse_grid`] reads back to an equal grid.
+    pub fn to_text(&self) -> String {
+        let rules = self.rules();
+        let size = rules.size();
+        let mut out = self.to_line();
+        if Size::of_side(size.side()) != Ok(size) {
+            out.push_str(&format!(" size={}x{}", size.box_rows(), size.box_cols()));
+        }
+        let names: Vec<&str> = rules.constraints().map(|c| c.name()).collect();
+        if !names.is_empty() {
+            out.push_str(" variant=");
+            out.push_str(&names.join(","));
+        }
+        if rules.is_jigsaw() {
+            out.push_str(" regions=");
+            out.extend(rules.regions().iter().map(|&k| Symbols::OneBased.symbol(k + 1)));
+        }
+        if rules.has_parity() {
+            out.push_str(" marks=");
+            out.extend((0..size.cells()).map(|c| match rules.parity(c) {
+                Parity::Any => '.',
+                Parity::Even => 'e',
+                Parity::Odd => 'o',
+            }));
+        }
+        for cage in rules.cages() {
+            let cells: Vec<String> = cage.cells.iter().map(|&c| self.at(c).to_string()).collect();
+            out.push_str(&format!(" cage={}:{}", cage.sum, cells.join(",")));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_read_their_size_from_their_length() {
+        let defaults = GridDefaults::default();
+        let grid = parse_grid("1..4..2.2..1..3.", &defaults).unwrap();
+        assert_eq!(grid.size().side(), 4);
+        assert_eq!(grid.get(3), 4);
+        let e = parse_grid("1..4..2.2..1..3.5", &defaults).unwrap_err();
+        assert_eq!(e.to_string(), "column 1: 17 cells is not a grid: give side x side symbols");
+        let e = parse_grid("1..5..2.2..1..3.", &defaults).unwrap_err();
+        assert_eq!(e.to_string(), "column 4: `5` is not a digit of a 4x4 grid");
+        let e = parse_grid("1..4..2.2..1..3. colour=red", &defaults).unwrap_err();
+        assert_eq!(e.column, 18);
+    }
+
+    #[test]
+    fn every_field_round_trips() {
+        let side = 6;
+        let mut rules = Rules::new(Size::new(3, 2).unwrap());
+        rules.add(Constraint::Diagonals);
+        rules.set_regions("AAABBB AAABBB CCCDDD CCCDDD EEEFFF EEEFFF").unwrap();
+        rules.set_parity(7, Parity::Even);
+        rules.set_parity(8, Parity::Odd);
+        rules.add_cage(vec![0, 1, side], 6).unwrap();
+        let mut grid = Grid::new(rules);
+        grid.set(35, 4);
+        let text = grid.to_text();
+        assert_eq!(parse_grid(&text, &GridDefaults::default()), Ok(grid), "{text}");
+    }
+
+    #[test]
+    fn sixteen_reads_both_conventions() {
+        let defaults = GridDefaults::default();
+        let one: String = "123456789ABCDEFG".chars().chain(std::iter::repeat_n('.', 240)).collect();
+        let zero: String = "0123456789ABCDEF".chars().chain(std::iter::repeat_n('.', 240)).collect();
+        let (a, b) = (parse_grid(&one, &defaults).unwrap(), parse_grid(&zero, &defaults).unwrap());
+        assert_eq!(a.cells(), b.cells());
+        assert_eq!(b.to_line(), zero);
+        assert_eq!(a.to_line(), one);
+    }
+
+    #[test]
+    fn blocks_are_read_with_or_without_rules() {
+        let block = "1 2 | 3 4\n3 4 | 1 2\n----+----\n. . | . .\n. . | . .\n";
+        let grid = parse_block(block.lines(), &GridDefaults::default()).unwrap();
+        assert_eq!(grid.to_line(), "12343412........");
+        assert_eq!(grid.to_block(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n. . | . .\n. . | . .\n");
+        let short = "1 2 3 4\n3 4 1\n. . . .\n. . . .\n";
+        let e = parse_block(short.lines(), &GridDefaults::default()).unwrap_err();
+        assert_eq!(e.kind, GridParseErrorKind::Row { row: 2, found: 3, side: 4 });
+    }
+}

@@ -1,0 +1,286 @@
+//! Puzzles of every size and rule set: known counts, every constraint kind against a brute-force
+//! enumeration of 4x4 grids, the 9x9 fast path against the general one, and round trips.
+
+use dlx_sudoku::grid::{GridDefaults, parse_block};
+use dlx_sudoku::{
+    Constraint, Generator, Grid, GridMatrix, GridUniqueness, Matrix, Parity, Puzzle, Rules, Size, Symmetry,
+    Uniqueness, Variant, parse_grid,
+};
+use proptest::prelude::*;
+
+fn count(grid: &Grid) -> u64 {
+    GridMatrix::new(grid.rules()).solver().count(grid, None).unwrap()
+}
+
+#[test]
+fn the_empty_4x4_grid_has_288_solutions() {
+    assert_eq!(count(&Grid::new(Rules::new(Size::of_side(4).unwrap()))), 288);
+}
+
+/// The empty 6x6 grid has 28,200,960 solutions with boxes of 2x3 (and of 3x2, its transpose).
+/// Relabelling the digits maps the solutions with any first row one to one onto those with first
+/// row 123456, so the count is 6! times theirs; counting those keeps the test quick.
+#[test]
+fn the_empty_6x6_grid_has_28200960_solutions() {
+    for shape in ["2x3", "3x2"] {
+        let size: Size = shape.parse().unwrap();
+        let mut grid = Grid::new(Rules::new(size));
+        for c in 0..6 {
+            grid.set(c, u8::try_from(c + 1).unwrap());
+        }
+        assert_eq!(count(&grid) * 720, 28_200_960, "{shape}");
+    }
+}
+
+/// The rules of a 4x4 puzzle, written out independently of the library for the brute force.
+#[derive(Clone, Debug)]
+struct Spec {
+    regions: Vec<usize>,
+    diagonals: bool,
+    window: bool,
+    king: bool,
+    knight: bool,
+    parity: Vec<u8>, // 0 any, 1 even, 2 odd
+    cages: Vec<(Vec<usize>, u32)>,
+    givens: Vec<u8>,
+}
+
+const MAPS: [&str; 4] = ["AABBAABBCCDDCCDD", "AAABABBBCCCDCDDD", "AAAABBBBCCCCDDDD", "AAABACBBCCBDCDDD"];
+
+impl Spec {
+    fn rules(&self) -> Rules {
+        let mut rules = Rules::new(Size::of_side(4).unwrap());
+        let map: String = self.regions.iter().map(|&k| char::from(b'A' + u8::try_from(k).unwrap())).collect();
+        rules.set_regions(&map).unwrap();
+        for (on, c) in [
+            (self.diagonals, Constraint::Diagonals),
+            (self.window, Constraint::Windows),
+            (self.king, Constraint::AntiKing),
+            (self.knight, Constraint::AntiKnight),
+        ] {
+            if on {
+                rules.add(c);
+            }
+        }
+        for (cell, &p) in self.parity.iter().enumerate() {
+            rules.set_parity(cell, [Parity::Any, Parity::Even, Parity::Odd][usize::from(p)]);
+        }
+        for (cells, sum) in &self.cages {
+            rules.add_cage(cells.clone(), *sum).unwrap();
+        }
+        rules
+    }
+
+    fn grid(&self) -> Grid {
+        Grid::with_cells(self.rules(), self.givens.clone()).unwrap()
+    }
+
+    /// Whether a full grid obeys every rule, checked directly.
+    fn obeys(&self, g: &[u8]) -> bool {
+        let distinct = |cells: &mut dyn Iterator<Item = usize>| {
+            let mut seen = 0u32;
+            for c in cells {
+                if seen & 1 << g[c] != 0 {
+                    return false;
+                }
+                seen |= 1 << g[c];
+            }
+            true
+        };
+        let rc = |r: usize, c: usize| r * 4 + c;
+        (0..4).all(|r| distinct(&mut (0..4).map(|c| rc(r, c))))
+            && (0..4).all(|c| distinct(&mut (0..4).map(|r| rc(r, c))))
+            && (0..4).all(|k| distinct(&mut (0..16).filter(|&c| self.regions[c] == k)))
+            && (!self.diagonals
+                || (distinct(&mut (0..4).map(|k| rc(k, k))) && distinct(&mut (0..4).map(|k| rc(k, 3 - k)))))
+            && (!self.window || distinct(&mut [5, 6, 9, 10].into_iter()))
+            && (0..16usize).all(|a| {
+                (0..16usize).all(|b| {
+                    let (dr, dc) = ((a / 4).abs_diff(b / 4), (a % 4).abs_diff(b % 4));
+                    let king = dr <= 1 && dc <= 1 && a != b;
+                    let knight = (dr, dc) == (1, 2) || (dr, dc) == (2, 1);
+                    !((self.king && king) || (self.knight && knight)) || g[a] != g[b]
+                })
+            })
+            && (0..16).all(|c| match self.parity[c] {
+                1 => g[c] % 2 == 0,
+                2 => g[c] % 2 == 1,
+                _ => true,
+            })
+            && self.cages.iter().all(|(cells, sum)| {
+                distinct(&mut cells.iter().copied()) && cells.iter().map(|&c| u32::from(g[c])).sum::<u32>() == *sum
+            })
+            && (0..16).all(|c| self.givens[c] == 0 || self.givens[c] == g[c])
+    }
+}
+
+/// Every 4x4 Latin square (576), for the brute force to filter.
+fn latin_squares() -> Vec<[u8; 16]> {
+    fn fill(g: &mut [u8; 16], cell: usize, out: &mut Vec<[u8; 16]>) {
+        if cell == 16 {
+            out.push(*g);
+            return;
+        }
+        for d in 1..=4 {
+            let (r, c) = (cell / 4, cell % 4);
+            if (0..c).all(|k| g[r * 4 + k] != d) && (0..r).all(|k| g[k * 4 + c] != d) {
+                g[cell] = d;
+                fill(g, cell + 1, out);
+            }
+        }
+        g[cell] = 0;
+    }
+    let mut out = Vec::new();
+    fill(&mut [0; 16], 0, &mut out);
+    out
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    // Cages: up to three, each two or three cells in a row or column from a random start.
+    let cage = (0usize..16, any::<bool>(), 2usize..=3, 3u32..=9);
+    (
+        0..MAPS.len(),
+        any::<[bool; 4]>(),
+        proptest::collection::vec(prop_oneof![6 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)], 16),
+        proptest::collection::vec(cage, 0..=3),
+        proptest::collection::vec(prop_oneof![4 => Just(0u8), 1 => 1u8..=4], 16),
+    )
+        .prop_map(|(map, [diagonals, window, king, knight], parity, cages, givens)| {
+            let regions = MAPS[map].bytes().map(|b| usize::from(b - b'A')).collect();
+            let mut used = [false; 16];
+            let mut kept = Vec::new();
+            for (start, across, len, sum) in cages {
+                let (r, c) = (start / 4, start % 4);
+                let cells: Vec<usize> = (0..len)
+                    .map(|k| if across { (r, c + k) } else { (r + k, c) })
+                    .filter(|&(r, c)| r < 4 && c < 4)
+                    .map(|(r, c)| r * 4 + c)
+                    .collect();
+                let fits = !cells.is_empty() && dlx_sum_exists(cells.len(), sum);
+                if fits && cells.iter().all(|&c| !used[c]) {
+                    for &c in &cells {
+                        used[c] = true;
+                    }
+                    kept.push((cells, sum));
+                }
+            }
+            Spec { regions, diagonals, window, king, knight, parity, cages: kept, givens }
+        })
+}
+
+/// Whether `count` different digits 1-4 add up to `sum` (written out for the strategy).
+fn dlx_sum_exists(count: usize, sum: u32) -> bool {
+    (0u32..16).any(|set| set.count_ones() as usize == count && (1..=4).filter(|d| set & 1 << (d - 1) != 0).sum::<u32>() == sum)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Every constraint kind, alone and combined, counted by the engine and by filtering every
+    /// 4x4 Latin square; the witnesses of a uniqueness check obey the rules.
+    #[test]
+    fn small_grids_match_brute_force(spec in spec()) {
+        let squares = latin_squares();
+        let brute = squares.iter().filter(|g| spec.obeys(&g[..])).count() as u64;
+        let grid = spec.grid();
+        let matrix = GridMatrix::new(grid.rules());
+        let mut solver = matrix.solver();
+        match solver.count(&grid, None) {
+            Ok(n) => prop_assert_eq!(n, brute, "{}", grid.to_text()),
+            // Givens that break a rule: no square obeys them.
+            Err(e) => prop_assert_eq!(brute, 0, "{}: {}", grid.to_text(), e),
+        }
+        if let Ok(verdict) = solver.check_unique(&grid) {
+            let witnesses = match verdict {
+                GridUniqueness::None => vec![],
+                GridUniqueness::Unique(a) => vec![a],
+                GridUniqueness::Multiple(a, b) => { prop_assert_ne!(&a, &b); vec![a, b] }
+            };
+            prop_assert_eq!(witnesses.len() as u64, brute.min(2));
+            for w in witnesses {
+                prop_assert!(spec.obeys(w.cells()), "{} does not obey {}", w.to_line(), grid.to_text());
+            }
+        }
+        // The text form reads back to the same puzzle.
+        prop_assert_eq!(parse_grid(&grid.to_text(), &GridDefaults::default()), Ok(grid.clone()));
+    }
+}
+
+/// The same 9x9 puzzles through the fast path and the general one: the same verdicts and
+/// solutions, for every variant the fast path has.
+#[test]
+fn the_9x9_fast_path_agrees_with_the_general_one() {
+    for variant in Variant::ALL {
+        let matrix = Matrix::new(variant);
+        let mut generator = Generator::new(&matrix);
+        let mut rules = Rules::new(Size::CLASSIC);
+        match variant {
+            Variant::Diagonal => rules.add(Constraint::Diagonals),
+            Variant::Windoku => rules.add(Constraint::Windows),
+            Variant::AntiKing => rules.add(Constraint::AntiKing),
+            _ => {}
+        }
+        for seed in 0..3 {
+            let puzzle = generator.generate(Symmetry::Rotational, seed).puzzle;
+            let mut rules = rules.clone();
+            for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
+                rules.set_parity(cell, Parity::Even);
+            }
+            let grid = Grid::with_cells(rules.clone(), puzzle.cells().to_vec()).unwrap();
+            let general = GridMatrix::new(&rules);
+            let fast = matrix.solver().check_unique(&puzzle).unwrap();
+            let slow = general.solver().check_unique(&grid).unwrap();
+            match (fast, slow) {
+                (Uniqueness::Unique(a), GridUniqueness::Unique(b)) => assert_eq!(&a.cells()[..], b.cells()),
+                (fast, slow) => panic!("{variant}: {fast:?} against {slow:?}"),
+            }
+            // One clue fewer: both count the same, up to 50.
+            let cell = (0..81).find(|&c| puzzle.get(c) != 0).unwrap();
+            let (mut p, mut g) = (puzzle, grid.clone());
+            p.set(cell, 0);
+            g.set(cell, 0);
+            let a = matrix.solver().count(&p, Some(50)).unwrap();
+            let b = general.solver().count(&g, Some(50)).unwrap();
+            assert_eq!(a, b, "{variant} {}", g.to_text());
+        }
+    }
+    let _ = Puzzle::empty();
+}
+
+#[test]
+fn every_usual_size_solves_and_writes_blocks_that_read_back() {
+    for size in Size::USUAL {
+        let rules = Rules::new(size);
+        let matrix = GridMatrix::new(&rules);
+        let full = matrix.solver().first(&Grid::new(rules)).unwrap().expect("a full grid exists");
+        assert!(full.is_full());
+        assert_eq!(full.check(), Ok(()));
+        let back = parse_block(full.to_block().lines(), &GridDefaults { size: Some(size), ..Default::default() });
+        assert_eq!(back, Ok(full.clone()), "{size}");
+        let back = parse_grid(&full.to_text(), &GridDefaults::default()).unwrap();
+        assert_eq!(back, full);
+    }
+}
+
+#[test]
+fn bad_givens_are_named() {
+    let d = GridDefaults::default();
+    let cases = [
+        ("11..............", "digit 1 appears twice in row 1 (r1c1, r1c2)"),
+        ("1....1..........", "digit 1 appears twice in box 1 (r1c1, r2c2)"),
+        ("34.............. cage=5:r1c1,r1c2", "the givens of cage 1 add up to 7, its sum is 5"),
+        ("1.........1..... variant=diagonal", "digit 1 appears twice in the main diagonal (r1c1, r3c3)"),
+    ];
+    for (text, message) in cases {
+        let grid = parse_grid(text, &d).unwrap();
+        let e = GridMatrix::new(grid.rules()).solver().count(&grid, None);
+        assert_eq!(e.unwrap_err().to_string(), message, "{text}");
+    }
+    let grid = parse_grid("..2.2........... variant=anti-knight", &d).unwrap();
+    // r1c3 and r2c1 are a knight's move apart.
+    let e = GridMatrix::new(grid.rules()).solver().first(&grid).unwrap_err();
+    assert_eq!(e.to_string(), "digit 2 given at r1c3 and r2c1, a knight's move apart");
+    let grid = parse_grid("......1......... marks=......e.........", &d).unwrap();
+    let e = GridMatrix::new(grid.rules()).solver().first(&grid).unwrap_err();
+    assert_eq!(e.to_string(), "odd digit 1 given in even cell r2c3");
+}
