@@ -32,6 +32,7 @@
 
 use std::io::{self, BufRead};
 
+use crate::grid::{Grid, GridDefaults, GridParseErrorKind, Size, is_rule_line, parse_block, parse_grid};
 use crate::puzzle::Puzzle;
 use crate::variant::Variant;
 
@@ -99,6 +100,13 @@ pub enum ParseErrorKind {
     /// A line, after a header row, with no field in the puzzle's column.
     #[error("no field in column {0}, the header's puzzle column")]
     MissingColumn(usize),
+    /// A puzzle of another size or with rules of its own, not read as wanted.
+    #[error(transparent)]
+    Grid(GridParseErrorKind),
+    /// A puzzle of another size or with rules of its own, read into [`Record::grid`]: it is no
+    /// 9x9 [`Puzzle`].
+    #[error("a {0} puzzle, not a 9x9 one")]
+    Sized(String),
 }
 
 /// The longest line read, in bytes (without its line ending). A longer comment line is skipped;
@@ -122,6 +130,10 @@ pub struct Record {
     /// `"solution"`), as read: whether it solves the puzzle is for the caller to check
     /// ([`Puzzle::is_solved_by`]).
     pub solution: Option<Puzzle>,
+    /// A puzzle of another size, or with rules of its own (jigsaw regions, killer cages, odd
+    /// cells, anti-knight...), in the forms of the [`grid`](crate::grid) module. `puzzle` is then
+    /// a [`ParseErrorKind::Sized`] error.
+    pub grid: Option<Grid>,
 }
 
 /// Which fields of the lines after a header row hold what.
@@ -153,7 +165,12 @@ pub struct Records<R> {
     columns: Option<Columns>,
     /// Records read so far (a header row is only looked for before the first).
     records: usize,
+    /// The size and constraints of every record, when they are asked for.
+    grid: GridDefaults,
 }
+
+/// The fields of a line that make it a puzzle of the [`grid`](crate::grid) forms.
+const GRID_FIELDS: [&str; 5] = ["size=", "variant=", "regions=", "marks=", "cage="];
 
 impl<R: BufRead> Records<R> {
     /// Reads from `reader`.
@@ -170,7 +187,17 @@ impl<R: BufRead> Records<R> {
             variant: None,
             columns: None,
             records: 0,
+            grid: GridDefaults::default(),
         }
+    }
+
+    /// Reads every record as a puzzle of the [`grid`](crate::grid) forms, with this size (a block
+    /// of its side rows, or a line of its cells) and these constraints added. Without this,
+    /// lines of another square length than 81 and lines with `size=`, `variant=`, `regions=`,
+    /// `marks=` or `cage=` fields are read so, and others as 9x9 puzzles.
+    pub fn with_grid_defaults(mut self, defaults: GridDefaults) -> Self {
+        self.grid = defaults;
+        self
     }
 
     /// Reads the next line into `self.text` (without its line ending); `false` at the end.
@@ -330,7 +357,7 @@ impl Collector {
 
 impl Record {
     fn new(line: usize, format: Format, puzzle: Result<Puzzle, ParseError>) -> Record {
-        Record { line, format, puzzle, variant: None, solution: None }
+        Record { line, format, puzzle, variant: None, solution: None, grid: None }
     }
 }
 
@@ -473,6 +500,9 @@ impl<R: BufRead> Records<R> {
                 ParseError { line: start, column: Some(MAX_LINE + 1), kind: ParseErrorKind::LineTooLong };
             return Ok(Record::new(start, Format::Line, Err(error)));
         }
+        if let Some(record) = self.read_sized(start)? {
+            return Ok(record);
+        }
         let trimmed = self.text.trim_start();
         if trimmed.starts_with('[') {
             return self.read_list(start);
@@ -509,6 +539,65 @@ impl<R: BufRead> Records<R> {
             self.name_bad_byte(&mut cells.error);
         }
         Ok(Record::new(start, Format::Grid, cells.finish(start)))
+    }
+
+    /// A puzzle of the [`grid`](crate::grid) forms, when the line starts one: a line of another
+    /// square length than 81 or with fields of those forms, or any record when a size or
+    /// constraints are asked for (a block when the line is not all of the puzzle's cells).
+    fn read_sized(&mut self, start: usize) -> io::Result<Option<Record>> {
+        let forced = self.grid.size.is_some() || !self.grid.constraints.is_empty();
+        let text = self.text.trim_end();
+        let lead = text.len() - text.trim_start().len();
+        let body = &text[lead..];
+        if body.starts_with(['[', '{']) || is_rule_line(body) {
+            return Ok(None);
+        }
+        let mut tokens = body.split([' ', '\t', ';']).filter(|t| !t.is_empty());
+        let first = tokens.next().unwrap_or("").chars().count();
+        let fields = tokens.any(|t| GRID_FIELDS.iter().any(|f| t.starts_with(f)));
+        let other = first != 81 && Size::of_cells(first).is_some();
+        let lead = text[..lead].chars().count();
+        let wrap = |grid: Result<Grid, crate::grid::GridParseError>, format| {
+            let mut record = match grid {
+                Ok(grid) => {
+                    let kind = ParseErrorKind::Sized(grid.rules().describe());
+                    let mut r = Record::new(start, format, Err(ParseError { line: start, column: None, kind }));
+                    r.grid = Some(grid);
+                    r
+                }
+                Err(e) => {
+                    let column = (format == Format::Line).then_some(lead + e.column);
+                    Record::new(start, format, Err(ParseError { line: start, column, kind: ParseErrorKind::Grid(e.kind) }))
+                }
+            };
+            record.variant = None;
+            record
+        };
+        let cells = self.grid.size.map_or(81, Size::cells);
+        if fields || other || (forced && first == cells) {
+            let grid = parse_grid(body, &self.grid);
+            return Ok(Some(wrap(grid, Format::Line)));
+        }
+        if !forced {
+            return Ok(None);
+        }
+        // A block of side rows (the size's, or as many as the first row has cells): rule lines
+        // and comments skipped, up to a blank line.
+        let symbols = |row: &str| row.chars().filter(|&c| !c.is_whitespace() && c != '|').count();
+        let side = self.grid.size.map_or_else(|| symbols(body), Size::side);
+        let mut rows = vec![body.to_owned()];
+        let count = |rows: &[String]| rows.iter().filter(|r| !is_rule_line(r)).count();
+        while count(&rows) < side {
+            if !self.next_line()? || self.text.trim().is_empty() {
+                break;
+            }
+            if self.text.trim_start().starts_with('#') {
+                continue;
+            }
+            rows.push(self.text.trim().to_owned());
+        }
+        let grid = parse_block(rows.iter().map(String::as_str), &self.grid);
+        Ok(Some(wrap(grid, Format::Grid)))
     }
 
     /// A line of fields: 81 comma-separated cells, or an 81-cell puzzle followed by other fields

@@ -5,8 +5,9 @@ use std::fmt;
 use crate::puzzle::Puzzle;
 use crate::variant::UnknownName;
 
-/// A map of the grid onto itself, on `(row, column)`.
-type CellMap = fn(usize, usize) -> (usize, usize);
+/// A map of the grid onto itself, on `(row, column, last)`, where `last` is the last row and
+/// column (8 on the 9x9 grid).
+type CellMap = fn(usize, usize, usize) -> (usize, usize);
 
 /// The symmetry of the clue pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -76,25 +77,30 @@ impl Symmetry {
     fn generators(self) -> &'static [CellMap] {
         match self {
             Symmetry::None => &[],
-            Symmetry::Rotational => &[|r, c| (8 - r, 8 - c)],
-            Symmetry::Rotate90 => &[|r, c| (c, 8 - r)],
-            Symmetry::Mirror => &[|r, c| (r, 8 - c)],
-            Symmetry::Flip => &[|r, c| (8 - r, c)],
-            Symmetry::Diagonal => &[|r, c| (c, r)],
-            Symmetry::AntiDiagonal => &[|r, c| (8 - c, 8 - r)],
-            Symmetry::Dihedral => &[|r, c| (c, 8 - r), |r, c| (r, 8 - c)],
+            Symmetry::Rotational => &[|r, c, l| (l - r, l - c)],
+            Symmetry::Rotate90 => &[|r, c, l| (c, l - r)],
+            Symmetry::Mirror => &[|r, c, l| (r, l - c)],
+            Symmetry::Flip => &[|r, c, l| (l - r, c)],
+            Symmetry::Diagonal => &[|r, c, _| (c, r)],
+            Symmetry::AntiDiagonal => &[|r, c, l| (l - c, l - r)],
+            Symmetry::Dihedral => &[|r, c, l| (c, l - r), |r, c, l| (r, l - c)],
         }
     }
 
     /// The orbit of a cell: the cells the symmetry maps it to, itself included, sorted.
     pub fn orbit(self, cell: usize) -> Vec<usize> {
+        self.orbit_in(cell, 9)
+    }
+
+    /// The orbit of a cell of a grid of `side` rows and columns.
+    pub fn orbit_in(self, cell: usize, side: usize) -> Vec<usize> {
         let mut orbit = vec![cell];
         let mut k = 0;
         while k < orbit.len() {
-            let (r, c) = (orbit[k] / 9, orbit[k] % 9);
+            let (r, c) = (orbit[k] / side, orbit[k] % side);
             for g in self.generators() {
-                let (r2, c2) = g(r, c);
-                let image = r2 * 9 + c2;
+                let (r2, c2) = g(r, c, side - 1);
+                let image = r2 * side + c2;
                 if !orbit.contains(&image) {
                     orbit.push(image);
                 }
@@ -107,11 +113,17 @@ impl Symmetry {
 
     /// The cells split into orbits, in order of their first cell.
     pub fn orbits(self) -> Vec<Vec<usize>> {
-        let mut seen = [false; 81];
+        self.orbits_in(9)
+    }
+
+    /// The cells of a grid of `side` rows and columns split into orbits, in order of their
+    /// first cell.
+    pub fn orbits_in(self, side: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; side * side];
         let mut orbits = Vec::new();
-        for cell in 0..81 {
+        for cell in 0..side * side {
             if !seen[cell] {
-                let orbit = self.orbit(cell);
+                let orbit = self.orbit_in(cell, side);
                 for &c in &orbit {
                     seen[c] = true;
                 }
@@ -119,6 +131,34 @@ impl Symmetry {
             }
         }
         orbits
+    }
+
+    /// Whether the symmetry maps cells with the same label onto cells with the same label, and
+    /// cells with different ones onto different ones: whether it maps a partition of the grid
+    /// (regions, cages, parities) onto itself. `label` has one entry per cell of a square grid.
+    pub(crate) fn keeps<T: PartialEq>(self, label: &[T]) -> bool {
+        let side = (1..=label.len()).find(|s| s * s >= label.len()).unwrap_or(0);
+        self.generators().iter().all(|g| {
+            let image = |cell: usize| {
+                let (r, c) = g(cell / side, cell % side, side - 1);
+                r * side + c
+            };
+            (0..label.len()).all(|a| {
+                (a..label.len()).all(|b| (label[a] == label[b]) == (label[image(a)] == label[image(b)]))
+            })
+        })
+    }
+
+    /// Whether the symmetry maps every cell onto a cell with the same label (parities, cage
+    /// sums). `label` has one entry per cell of a square grid.
+    pub(crate) fn fixes<T: PartialEq>(self, label: &[T]) -> bool {
+        let side = (1..=label.len()).find(|s| s * s >= label.len()).unwrap_or(0);
+        self.generators().iter().all(|g| {
+            (0..label.len()).all(|a| {
+                let (r, c) = g(a / side, a % side, side - 1);
+                label[r * side + c] == label[a]
+            })
+        })
     }
 
     /// Whether the givens (and even markers) of a puzzle have this symmetry.

@@ -304,7 +304,8 @@ impl<'m> GridSolver<'m> {
 
     /// The number of solutions, counting no further than `limit` when given.
     pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> Result<u64, GridSolveError> {
-        self.solver.set_tie_break(TieBreak::Earliest);
+        let check = limit.is_some_and(|limit| limit <= 2);
+        self.solver.set_tie_break(if check { TieBreak::LastConflict } else { TieBreak::Earliest });
         self.load(grid)?;
         Ok(match limit {
             Some(limit) => self.solver.count_up_to(limit)?,

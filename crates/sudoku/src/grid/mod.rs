@@ -25,13 +25,18 @@
 //! the classic grid: its cells fit one 128-bit set, which its generator and rater rely on. The
 //! tests solve the same 9x9 puzzles both ways and compare.
 
+mod cells;
 mod encode;
+mod generate;
+mod logic;
 mod puzzle;
 mod rules;
 mod size;
 mod text;
 
 pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
+pub use generate::{GridGenerateError, GridGenerator};
+pub use logic::{GridLogic, solve_grid_logically};
 pub use puzzle::{Grid, GridError};
 pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};

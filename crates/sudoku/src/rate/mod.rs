@@ -240,7 +240,7 @@ pub struct Logic {
 impl Logic {
     /// The hardest technique applied, if any.
     pub fn hardest(&self) -> Option<Technique> {
-        Technique::ALL.iter().rev().copied().find(|&t| self.counts[t as usize] > 0)
+        hardest_of(&self.counts)
     }
 
     /// The name of the hardest technique needed: `guessing` when the techniques did not solve the
@@ -255,23 +255,38 @@ impl Logic {
 
     /// The level: expert when unsolved, else the level of the hardest technique.
     pub fn level(&self) -> Level {
-        if !self.solved { Level::Expert } else { self.hardest().map_or(Level::Easy, Technique::level) }
+        level_of(self.solved, &self.counts)
     }
 
     /// The rating on Sudoku Explainer's scale: the [`difficulty`](Technique::difficulty) of the
     /// hardest technique applied, [`Logic::BEYOND`] when the techniques did not solve the
     /// puzzle, 1.0 for a full grid.
     pub fn rating(&self) -> f32 {
-        match (self.solved, self.hardest()) {
-            (false, _) => Logic::BEYOND,
-            (true, Some(t)) => t.difficulty(),
-            (true, None) => 1.0,
-        }
+        rating_of(self.solved, &self.counts)
     }
 
     /// The rating of a puzzle the techniques do not solve: guessing needed (on Sudoku
     /// Explainer's scale the hardest puzzles known rate about 10 to 12).
     pub const BEYOND: f32 = 10.0;
+}
+
+/// The hardest technique with a count (shared with the solver of every size).
+pub(crate) fn hardest_of(counts: &[u32; Technique::COUNT]) -> Option<Technique> {
+    Technique::ALL.iter().rev().copied().find(|&t| counts[t as usize] > 0)
+}
+
+/// The level of a logical solution (see [`Logic::level`]).
+pub(crate) fn level_of(solved: bool, counts: &[u32; Technique::COUNT]) -> Level {
+    if !solved { Level::Expert } else { hardest_of(counts).map_or(Level::Easy, Technique::level) }
+}
+
+/// The rating of a logical solution (see [`Logic::rating`]).
+pub(crate) fn rating_of(solved: bool, counts: &[u32; Technique::COUNT]) -> f32 {
+    match (solved, hardest_of(counts)) {
+        (false, _) => Logic::BEYOND,
+        (true, Some(t)) => t.difficulty(),
+        (true, None) => 1.0,
+    }
 }
 
 /// One step of a logical solution: the technique, the cells and digits of its pattern, and

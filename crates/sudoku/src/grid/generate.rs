@@ -1,0 +1,134 @@
+//! Minimal puzzles with a unique solution for any [`Rules`]: a random full grid, then its clue
+//! groups (orbits of the symmetry) taken away in a random order while the solution stays
+//! unique.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::encode::{GridMatrix, GridSolveError, GridSolver};
+use super::puzzle::Grid;
+use super::rules::{Constraint, Parity, Rules};
+use crate::Symmetry;
+
+/// Why no puzzle was made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GridGenerateError {
+    /// The symmetry would map the rules' regions, windows, parities or cages onto others.
+    #[error("{symmetry} symmetry does not fit a {rules} grid: it maps its {what} onto others")]
+    Symmetry {
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+        /// The rules, described.
+        rules: String,
+        /// What it does not keep: `boxes`, `regions`, `windows`, `even and odd cells`, `cages`.
+        what: &'static str,
+    },
+    /// No grid obeys the rules.
+    #[error("no grid obeys the rules of this {0} puzzle")]
+    NoGrid(String),
+    /// The search was cut short.
+    #[error(transparent)]
+    Solve(#[from] GridSolveError),
+}
+
+/// Makes puzzles of one set of rules, reproducibly from a seed.
+///
+/// Each clue group is tried once, in a random order: it is taken away when the puzzle left
+/// still has one solution (counted up to two with the other clues forced), and kept otherwise.
+/// A group kept was needed when it was tried, and taking others away later only makes it more
+/// needed, so the puzzle is minimal: no clue group can go.
+#[derive(Debug)]
+pub struct GridGenerator<'m> {
+    solver: GridSolver<'m>,
+}
+
+impl<'m> GridGenerator<'m> {
+    /// A generator over a matrix.
+    pub fn new(matrix: &'m GridMatrix) -> GridGenerator<'m> {
+        GridGenerator { solver: matrix.solver() }
+    }
+
+    /// A random full grid of the rules, reproducibly from the seed.
+    pub fn full_grid(&mut self, seed: u64) -> Result<Grid, GridGenerateError> {
+        let rules = self.solver.matrix().rules().clone();
+        let empty = Grid::new(rules);
+        let engine = self.solver.engine();
+        engine.set_seed(Some(seed));
+        engine.set_random_ties(false);
+        let full = self.solver.first(&empty);
+        self.solver.engine().set_seed(None);
+        full?.ok_or_else(|| GridGenerateError::NoGrid(empty.rules().describe()))
+    }
+
+    /// Checks that the symmetry maps the rules onto themselves.
+    pub fn check_symmetry(rules: &Rules, symmetry: Symmetry) -> Result<(), GridGenerateError> {
+        let size = rules.size();
+        let cells = size.cells();
+        let fail = |what| {
+            Err(GridGenerateError::Symmetry { symmetry, rules: rules.describe(), what })
+        };
+        if !symmetry.keeps(rules.regions()) {
+            return fail(if rules.is_jigsaw() { "regions" } else { "boxes" });
+        }
+        if rules.has(Constraint::Windows) {
+            let mut window = vec![usize::MAX; cells];
+            for (k, (_, unit_cells)) in rules.units().iter().skip(3 * size.side()).enumerate() {
+                for &c in unit_cells {
+                    window[c] = k;
+                }
+            }
+            if !symmetry.keeps(&window) {
+                return fail("windows");
+            }
+        }
+        let parity: Vec<Parity> = (0..cells).map(|c| rules.parity(c)).collect();
+        if !symmetry.fixes(&parity) {
+            return fail("even and odd cells");
+        }
+        let mut cage = vec![usize::MAX; cells];
+        let mut sum = vec![0; cells];
+        for (k, c) in rules.cages().iter().enumerate() {
+            for &cell in &c.cells {
+                cage[cell] = k;
+                sum[cell] = c.sum;
+            }
+        }
+        if !symmetry.keeps(&cage) || !symmetry.fixes(&sum) {
+            return fail("cages");
+        }
+        Ok(())
+    }
+
+    /// A minimal puzzle with a unique solution and the symmetry, reproducibly from the seed.
+    /// `progress` is told the clue groups tried and their number after each.
+    pub fn generate(
+        &mut self,
+        symmetry: Symmetry,
+        seed: u64,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Grid, GridGenerateError> {
+        let rules = self.solver.matrix().rules();
+        GridGenerator::check_symmetry(rules, symmetry)?;
+        let side = rules.size().side();
+        let full = self.full_grid(seed)?;
+        let mut orbits = symmetry.orbits_in(side);
+        orbits.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed_c1e5));
+        let mut puzzle = full;
+        let total = orbits.len();
+        for (k, orbit) in orbits.iter().enumerate() {
+            let kept: Vec<u8> = orbit.iter().map(|&c| puzzle.get(c)).collect();
+            for &c in orbit {
+                puzzle.set(c, 0);
+            }
+            if self.solver.count(&puzzle, Some(2))? != 1 {
+                for (&c, &d) in orbit.iter().zip(&kept) {
+                    puzzle.set(c, d);
+                }
+            }
+            progress(k + 1, total);
+        }
+        Ok(puzzle)
+    }
+}

@@ -1,0 +1,401 @@
+//! The logical solver for grids of any size and rules: the techniques that decide the levels
+//! ([`Technique::LEVELLED`]: singles, locked candidates, naked and hidden pairs and triples,
+//! X-wing and swordfish), generalized to units of any shape, with each cell's candidates a mask
+//! and each digit's places a [`CellSet`].
+//!
+//! Units are rows, columns, regions, diagonals and windows alike: locked candidates look for a
+//! digit whose places in one unit all lie in another, whatever their shapes. Cells a forbidden
+//! move apart, and cells of one cage, see each other. A cage's cells keep only the digits of the
+//! sets that can still fill it (with its sum, its digits placed, and a candidate for each empty
+//! cell): that filter runs before each technique and is not counted as one.
+
+use super::cells::CellSet;
+use super::puzzle::Grid;
+use super::rules::{Rules, combinations};
+use crate::rate::{Level, Technique, hardest_of, level_of, rating_of};
+
+/// The grid's units, peers, parities and cages, as the solver reads them.
+#[derive(Debug)]
+pub(crate) struct Shape {
+    side: usize,
+    units: Vec<Vec<usize>>,
+    unit_sets: Vec<CellSet>,
+    units_of: Vec<Vec<usize>>,
+    peers: Vec<CellSet>,
+    /// Each cell's starting candidates (bit `d - 1` for digit `d`).
+    start: Vec<u32>,
+    /// Each cage's cells and its sets of digits.
+    cages: Vec<(Vec<usize>, Vec<u32>)>,
+}
+
+impl Shape {
+    pub(crate) fn new(rules: &Rules) -> Shape {
+        let size = rules.size();
+        let (side, cells) = (size.side(), size.cells());
+        let units: Vec<Vec<usize>> = rules.units().into_iter().map(|(_, c)| c).collect();
+        let unit_sets: Vec<CellSet> = units.iter().map(|u| CellSet::of(u)).collect();
+        let mut units_of = vec![Vec::new(); cells];
+        let mut peers = vec![CellSet::new(); cells];
+        for (k, unit) in units.iter().enumerate() {
+            for &c in unit {
+                units_of[c].push(k);
+                peers[c] = peers[c].or(&unit_sets[k]);
+            }
+        }
+        for (a, b, _) in rules.move_pairs() {
+            peers[a].insert(b);
+            peers[b].insert(a);
+        }
+        let cages: Vec<(Vec<usize>, Vec<u32>)> = rules
+            .cages()
+            .iter()
+            .map(|c| (c.cells.clone(), combinations(side, c.cells.len(), c.sum)))
+            .collect();
+        for (cage, _) in &cages {
+            let set = CellSet::of(cage);
+            for &c in cage {
+                peers[c] = peers[c].or(&set);
+            }
+        }
+        for (c, p) in peers.iter_mut().enumerate() {
+            p.remove(c);
+        }
+        let all = (1u32 << side) - 1;
+        let start = (0..cells)
+            .map(|c| {
+                let parity = rules.parity(c);
+                (0..side).filter(|&d| parity.allows(u8::try_from(d + 1).unwrap_or(0))).fold(0, |m, d| m | 1 << d)
+                    & all
+            })
+            .collect();
+        Shape { side, units, unit_sets, units_of, peers, start, cages }
+    }
+}
+
+/// A grid of candidates.
+#[derive(Clone, Debug)]
+struct Board<'s> {
+    shape: &'s Shape,
+    cand: Vec<u32>,
+    value: Vec<u8>,
+    /// The places left for each digit (index `d - 1`).
+    places: Vec<CellSet>,
+    /// A cell or a unit with no way left: the givens contradict each other.
+    broken: bool,
+}
+
+impl<'s> Board<'s> {
+    fn new(shape: &'s Shape, grid: &Grid) -> Board<'s> {
+        let cells = shape.start.len();
+        let mut places = vec![CellSet::new(); shape.side];
+        for c in 0..cells {
+            for d in bits(shape.start[c]) {
+                places[d].insert(c);
+            }
+        }
+        let mut board =
+            Board { shape, cand: shape.start.clone(), value: vec![0; cells], places, broken: false };
+        for (c, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                board.place(c, usize::from(d) - 1);
+            }
+        }
+        board
+    }
+
+    fn place(&mut self, cell: usize, d: usize) {
+        if self.cand[cell] & 1 << d == 0 {
+            self.broken = true;
+            return;
+        }
+        for e in bits(self.cand[cell]) {
+            self.places[e].remove(cell);
+        }
+        self.cand[cell] = 0;
+        self.value[cell] = u8::try_from(d + 1).unwrap_or(0);
+        let peers = self.shape.peers[cell];
+        for p in peers.and(&self.places[d]).iter() {
+            self.eliminate(p, d);
+        }
+    }
+
+    /// Takes `d` from a cell's candidates; whether it was one.
+    fn eliminate(&mut self, cell: usize, d: usize) -> bool {
+        if self.cand[cell] & 1 << d == 0 {
+            return false;
+        }
+        self.cand[cell] &= !(1 << d);
+        self.places[d].remove(cell);
+        if self.cand[cell] == 0 {
+            self.broken = true;
+        }
+        true
+    }
+
+    fn solved(&self) -> bool {
+        !self.broken && self.value.iter().all(|&v| v != 0)
+    }
+
+    /// The digits placed in a unit, as bits.
+    fn placed_in(&self, unit: usize) -> u32 {
+        self.shape.units[unit].iter().filter(|&&c| self.value[c] != 0).fold(0, |m, &c| m | 1 << (self.value[c] - 1))
+    }
+
+    /// The cage filter (see the module docs); whether it removed a candidate.
+    fn cages(&mut self) -> bool {
+        let mut progress = false;
+        let shape = self.shape;
+        for (cells, sets) in &shape.cages {
+            let placed = cells.iter().filter(|&&c| self.value[c] != 0).fold(0u32, |m, &c| m | 1 << (self.value[c] - 1));
+            let open: Vec<usize> = cells.iter().copied().filter(|&c| self.value[c] == 0).collect();
+            let allowed = sets
+                .iter()
+                .filter(|&&s| s & placed == placed && open.iter().all(|&c| self.cand[c] & s & !placed != 0))
+                .fold(0, |m, &s| m | (s & !placed));
+            for &c in &open {
+                for d in bits(self.cand[c] & !allowed) {
+                    progress |= self.eliminate(c, d);
+                }
+            }
+        }
+        progress
+    }
+
+    fn apply(&mut self, technique: Technique) -> bool {
+        match technique {
+            Technique::HiddenSingle => self.hidden_single(),
+            Technique::NakedSingle => self.naked_single(),
+            Technique::LockedCandidates => self.locked(),
+            Technique::NakedPair => self.naked_subset(2),
+            Technique::NakedTriple => self.naked_subset(3),
+            Technique::HiddenPair => self.hidden_subset(2),
+            Technique::HiddenTriple => self.hidden_subset(3),
+            Technique::XWing => self.fish(2),
+            Technique::Swordfish => self.fish(3),
+            _ => false,
+        }
+    }
+
+    fn hidden_single(&mut self) -> bool {
+        for u in 0..self.shape.units.len() {
+            let placed = self.placed_in(u);
+            for d in 0..self.shape.side {
+                if placed & 1 << d != 0 {
+                    continue;
+                }
+                let here = self.places[d].and(&self.shape.unit_sets[u]);
+                match here.len() {
+                    0 => self.broken = true,
+                    1 => {
+                        self.place(here.first().unwrap_or(0), d);
+                        return true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        false
+    }
+
+    fn naked_single(&mut self) -> bool {
+        let found = (0..self.cand.len()).find(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 1);
+        match found {
+            Some(c) => {
+                self.place(c, self.cand[c].trailing_zeros() as usize);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn locked(&mut self) -> bool {
+        let shape = self.shape;
+        for u in 0..shape.units.len() {
+            for d in 0..shape.side {
+                let here = self.places[d].and(&shape.unit_sets[u]);
+                let Some(first) = here.first() else { continue };
+                if here.len() < 2 {
+                    continue;
+                }
+                for &v in &shape.units_of[first] {
+                    if v == u || !here.is_subset(&shape.unit_sets[v]) {
+                        continue;
+                    }
+                    let gone = self.places[d].and(&shape.unit_sets[v]).minus(&shape.unit_sets[u]);
+                    if !gone.is_empty() {
+                        for c in gone.iter() {
+                            self.eliminate(c, d);
+                        }
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn naked_subset(&mut self, k: usize) -> bool {
+        let shape = self.shape;
+        for unit in &shape.units {
+            let open: Vec<usize> =
+                unit.iter().copied().filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() as usize <= k).collect();
+            for pick in choose(open.len(), k) {
+                let union = pick.iter().fold(0, |m, &i| m | self.cand[open[i]]);
+                if union.count_ones() as usize != k {
+                    continue;
+                }
+                let mut progress = false;
+                for &c in unit {
+                    if self.value[c] == 0 && !pick.iter().any(|&i| open[i] == c) {
+                        for d in bits(self.cand[c] & union) {
+                            progress |= self.eliminate(c, d);
+                        }
+                    }
+                }
+                if progress {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn hidden_subset(&mut self, k: usize) -> bool {
+        let shape = self.shape;
+        for u in 0..shape.units.len() {
+            let placed = self.placed_in(u);
+            let digits: Vec<(usize, CellSet)> = (0..shape.side)
+                .filter(|&d| placed & 1 << d == 0)
+                .map(|d| (d, self.places[d].and(&shape.unit_sets[u])))
+                .filter(|(_, here)| here.len() <= k)
+                .collect();
+            for pick in choose(digits.len(), k) {
+                let cells = pick.iter().fold(CellSet::new(), |s, &i| s.or(&digits[i].1));
+                if cells.len() != k {
+                    continue;
+                }
+                let keep = pick.iter().fold(0u32, |m, &i| m | 1 << digits[i].0);
+                let mut progress = false;
+                for c in cells.iter() {
+                    for d in bits(self.cand[c] & !keep) {
+                        progress |= self.eliminate(c, d);
+                    }
+                }
+                if progress {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// X-wing (k = 2) and swordfish (3) on rows and on columns.
+    fn fish(&mut self, k: usize) -> bool {
+        let side = self.shape.side;
+        for d in 0..side {
+            for rows_first in [true, false] {
+                // The base lines: each as the mask of its cross positions holding d.
+                let line = |i: usize, j: usize| if rows_first { i * side + j } else { j * side + i };
+                let masks: Vec<(usize, u32)> = (0..side)
+                    .map(|i| (i, (0..side).filter(|&j| self.places[d].contains(line(i, j))).fold(0u32, |m, j| m | 1 << j)))
+                    .filter(|&(_, m)| (2..=k).contains(&(m.count_ones() as usize)))
+                    .collect();
+                for pick in choose(masks.len(), k) {
+                    let cover = pick.iter().fold(0, |m, &i| m | masks[i].1);
+                    if cover.count_ones() as usize != k {
+                        continue;
+                    }
+                    let mut progress = false;
+                    for i in (0..side).filter(|i| !pick.iter().any(|&p| masks[p].0 == *i)) {
+                        for j in bits(cover) {
+                            progress |= self.eliminate(line(i, j), d);
+                        }
+                    }
+                    if progress {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The bits set in a mask, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            d
+        })
+    })
+}
+
+/// The ways to choose `k` (2 or 3) of `n` indices, in increasing order.
+fn choose(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
+    let pairs = (0..n).flat_map(move |a| (a + 1..n).map(move |b| vec![a, b]));
+    let triples = (0..n).flat_map(move |a| (a + 1..n).flat_map(move |b| (b + 1..n).map(move |c| vec![a, b, c])));
+    let (pairs, triples): (Box<dyn Iterator<Item = Vec<usize>>>, Box<dyn Iterator<Item = Vec<usize>>>) =
+        if k == 2 { (Box::new(pairs), Box::new(std::iter::empty())) } else { (Box::new(std::iter::empty()), Box::new(triples)) };
+    pairs.chain(triples)
+}
+
+/// What the logical solver made of a puzzle of any size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridLogic {
+    /// The grid as far as logic took it (full when solved).
+    pub grid: Grid,
+    /// Whether the techniques solved it.
+    pub solved: bool,
+    /// How often each technique was applied, in the order of [`Technique::ALL`].
+    pub counts: [u32; Technique::COUNT],
+}
+
+impl GridLogic {
+    /// The hardest technique applied, if any.
+    pub fn hardest(&self) -> Option<Technique> {
+        hardest_of(&self.counts)
+    }
+
+    /// The level: expert when unsolved, else the level of the hardest technique. The same
+    /// ladder for every size: easy with singles, medium with locked candidates, hard with
+    /// subsets and fish; a 4x4 grid never needs more than singles in practice, a 25x25 one
+    /// often needs guessing.
+    pub fn level(&self) -> Level {
+        level_of(self.solved, &self.counts)
+    }
+
+    /// The rating on Sudoku Explainer's scale (see [`Logic::rating`](crate::Logic::rating)).
+    pub fn rating(&self) -> f32 {
+        rating_of(self.solved, &self.counts)
+    }
+}
+
+/// Solves a puzzle of any size with the techniques (easiest first), as far as they go.
+pub fn solve_grid_logically(grid: &Grid) -> GridLogic {
+    let shape = Shape::new(grid.rules());
+    run(&shape, grid, &Technique::ALL)
+}
+
+fn run(shape: &Shape, grid: &Grid, techniques: &[Technique]) -> GridLogic {
+    let mut board = Board::new(shape, grid);
+    let mut counts = [0; Technique::COUNT];
+    'rounds: while !board.broken && !board.solved() {
+        if board.cages() {
+            continue;
+        }
+        for &t in techniques {
+            if board.apply(t) {
+                counts[t as usize] += 1;
+                continue 'rounds;
+            }
+        }
+        break;
+    }
+    let mut out = grid.clone();
+    for (c, &v) in board.value.iter().enumerate() {
+        out.set(c, v);
+    }
+    GridLogic { grid: out, solved: board.solved(), counts }
+}
