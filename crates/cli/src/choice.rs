@@ -3,7 +3,7 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use dlx_engine::TieBreak;
-use dlx_sudoku::{Level, Paper, Symmetry, Variant};
+use dlx_sudoku::{Constraint, Level, Paper, Symmetry, Variant};
 
 /// A library type whose values the command line names.
 pub(crate) trait Choice: Copy + Send + Sync + 'static {
@@ -39,4 +39,4 @@ macro_rules! choice {
     )*};
 }
 
-choice!(Variant, Symmetry, Level, TieBreak, Paper);
+choice!(Variant, Symmetry, Level, TieBreak, Paper, Constraint);

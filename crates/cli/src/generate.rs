@@ -50,6 +50,15 @@ pub(crate) struct GenerateArgs {
     /// The variant.
     #[arg(long, value_parser = choice::parser::<Variant>(), default_value = "classic")]
     variant: Variant,
+    /// Make puzzles of this size: a side (`4`, `6`, `16`, `25`: the usual boxes) or a box shape
+    /// (`2x3`); the output is in the forms `solve --size` reads (digits above 9 as letters).
+    /// Large grids take long (a 25x25 puzzle minutes): a bar shows progress on a terminal.
+    #[arg(long, value_name = "SIZE")]
+    size: Option<dlx_sudoku::Size>,
+    /// With or without --size: rules added to rows, columns and boxes (diagonal, windoku,
+    /// anti-king, anti-knight; repeat or separate with commas). Instead of --variant.
+    #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = choice::parser::<dlx_sudoku::Constraint>())]
+    constraint: Vec<dlx_sudoku::Constraint>,
     /// Symmetry of the clues.
     #[arg(long, value_parser = choice::parser::<Symmetry>(), default_value = "rotational")]
     symmetry: Symmetry,
@@ -190,6 +199,9 @@ impl Pictures {
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
+    if args.size.is_some() || !args.constraint.is_empty() {
+        return run_grids(args);
+    }
     if args.format != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
         return Err(Usage("--output and --per-page are for --format svg".into()).into());
     }
@@ -322,6 +334,37 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         )?;
     }
     Ok(if missing > 0 { ExitCode::from(EXIT_FAILURE) } else { ExitCode::SUCCESS })
+}
+
+/// Puzzles of any size and rules.
+fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
+    if args.format == GenerateFormat::Svg || args.output.is_some() || args.paper.paper.is_some() {
+        return Err(Usage("--size and --constraint puzzles are written as line, grid or json".into()).into());
+    }
+    if args.variant != Variant::Classic {
+        return Err(Usage(
+            "give --constraint (diagonal, windoku, anti-king, anti-knight) with --size, not --variant".into(),
+        )
+        .into());
+    }
+    let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
+    let ask = crate::grids::Ask {
+        size: args.size.unwrap_or(dlx_sudoku::Size::CLASSIC),
+        constraints: args.constraint.clone(),
+        count: args.count,
+        run: Run {
+            seed: run_seed,
+            symmetry: args.symmetry,
+            level: args.difficulty,
+            max_attempts: args.max_attempts,
+        },
+        threads: args.threads,
+        json: args.format == GenerateFormat::Json,
+        grid: args.format == GenerateFormat::Grid,
+        stats: args.stats,
+        quiet: args.quiet,
+    };
+    crate::grids::generate(&ask)
 }
 
 fn write_made(

@@ -10,9 +10,10 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use crate::choice;
+use dlx_sudoku::grid::{GridDefaults, GridUniqueness, solve_grid_logically};
 use dlx_sudoku::{
-    Cell, Format, Level, Matrix, Puzzle, Rater, Rating, Record, Records, SudokuSolver, Technique, Uniqueness,
-    Variant,
+    Cell, Constraint, Format, Grid, GridMatrix, Level, Matrix, Puzzle, Rater, Rating, Record, Records, Size,
+    SudokuSolver, Technique, Uniqueness, Variant,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -134,6 +135,18 @@ pub(crate) struct BatchArgs {
     /// classic].
     #[arg(long, value_parser = choice::parser::<Variant>())]
     variant: Option<Variant>,
+    /// Read every puzzle as a grid of this size: a side (`4`, `6`, `16`, `25`: the usual boxes)
+    /// or a box shape (`2x3`: boxes of 2 rows and 3 columns), in lines of side x side symbols or
+    /// blocks of side rows [default: lines of 16, 36, 64, 100, 144, 256 or 625 symbols are read
+    /// as grids of that size, lines of 81 as 9x9 puzzles]. Digits above 9 are letters: `A` is 10
+    /// ... `G` 16 ... `P` 25 (or `0`-`F` for 1-16, read when a grid has `0`s and `.`s and no `G`).
+    #[arg(long, value_name = "SIZE")]
+    size: Option<Size>,
+    /// Rules added to every puzzle of the grid forms: diagonal, windoku, anti-king, anti-knight
+    /// (repeat or separate with commas). A line may carry its own: `variant=anti-knight`,
+    /// `regions=` (a jigsaw map), `marks=` (`e` even, `o` odd), `cage=SUM:r1c1,r1c2` (killer).
+    #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = choice::parser::<Constraint>())]
+    constraint: Vec<Constraint>,
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores, nor than the work has pieces: more could not make it faster.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
@@ -255,11 +268,11 @@ impl Status {
 struct Answer {
     line: usize,
     format: Format,
-    puzzle: Option<Puzzle>,
+    puzzle: Option<Board>,
     status: Status,
-    solution: Option<Puzzle>,
+    solution: Option<Board>,
     /// A second solution, when the puzzle has several.
-    second: Option<Puzzle>,
+    second: Option<Board>,
     count: Option<u64>,
     rating: Option<Rating>,
     encoding: Option<String>,
@@ -277,6 +290,50 @@ struct Answer {
     unique_as: Option<Variant>,
     /// The logical solution step by step (`rate --explain`).
     steps: Vec<String>,
+    /// The rating of a puzzle of any size.
+    grid_rating: Option<GridRating>,
+}
+
+/// A puzzle or solution as answered: a 9x9 one of a [`Variant`], or one of any size and rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Board {
+    Nine(Puzzle),
+    Any(Box<Grid>),
+}
+
+impl Board {
+    /// The line form: 81 characters, or (any size) the cells and the rules' fields, which read
+    /// back to the same puzzle.
+    fn to_line(&self) -> String {
+        match self {
+            Board::Nine(p) => p.to_line(),
+            Board::Any(g) => g.to_text(),
+        }
+    }
+
+    /// The block form, with its line ending.
+    fn write_grid(&self, out: &mut String) {
+        match self {
+            Board::Nine(p) => p.write_grid(out).expect("writing to a String cannot fail"),
+            Board::Any(g) => out.push_str(&g.to_block()),
+        }
+    }
+
+    /// The digit of each cell.
+    fn cells(&self) -> &[u8] {
+        match self {
+            Board::Nine(p) => p.cells(),
+            Board::Any(g) => g.cells(),
+        }
+    }
+
+    /// A cell written `r3c7`.
+    fn cell_name(&self, cell: usize) -> String {
+        match self {
+            Board::Nine(_) => Cell(cell).to_string(),
+            Board::Any(g) => g.at(cell).to_string(),
+        }
+    }
 }
 
 /// One matrix per variant, in the order of [`Variant::index`], made on first use.
@@ -289,7 +346,11 @@ impl Matrices {
     }
 
     fn solvers(&self) -> Solvers<'_> {
-        Solvers { solvers: [const { None }; Variant::COUNT], raters: [const { None }; Variant::COUNT] }
+        Solvers {
+            solvers: [const { None }; Variant::COUNT],
+            raters: [const { None }; Variant::COUNT],
+            grid: None,
+        }
     }
 
     fn get(&self, variant: Variant) -> &Matrix {
@@ -301,6 +362,8 @@ impl Matrices {
 struct Solvers<'m> {
     solvers: [Option<SudokuSolver<'m>>; Variant::COUNT],
     raters: [Option<Rater<'m>>; Variant::COUNT],
+    /// The matrix of the last puzzle of any size, kept while the next ones share its rules.
+    grid: Option<GridMatrix>,
 }
 
 impl<'m> Solvers<'m> {
@@ -311,6 +374,109 @@ impl<'m> Solvers<'m> {
     fn get(&mut self, matrices: &'m Matrices, variant: Variant) -> &mut SudokuSolver<'m> {
         self.solvers[variant.index()].get_or_insert_with(|| matrices.get(variant).solver())
     }
+
+    /// The matrix of a puzzle of any size: the last one when the rules are the same.
+    fn grid(&mut self, grid: &Grid) -> &GridMatrix {
+        if self.grid.as_ref().is_none_or(|m| m.rules() != grid.rules()) {
+            self.grid = Some(GridMatrix::new(grid.rules()));
+        }
+        self.grid.as_ref().expect("made above")
+    }
+}
+
+/// The constraints of a 9x9 variant, for a puzzle of any size given `--variant`.
+fn constraints_of(variant: Variant) -> &'static [Constraint] {
+    match variant {
+        Variant::Diagonal => &[Constraint::Diagonals],
+        Variant::Windoku => &[Constraint::Windows],
+        Variant::AntiKing => &[Constraint::AntiKing],
+        _ => &[],
+    }
+}
+
+/// Answers a puzzle of any size (see [`answer`]).
+fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>, task: Task, a: &mut Answer) {
+    let mut grid = grid.clone();
+    for &c in variant.map_or(&[][..], constraints_of) {
+        grid.rules_mut().add(c);
+    }
+    a.puzzle = Some(Board::Any(Box::new(grid.clone())));
+    if let Err(e) = grid
+        .rules()
+        .validate()
+        .map_err(|e| e.to_string())
+        .and_then(|()| grid.check().map_err(|e| e.to_string()))
+    {
+        a.error = Some(e);
+        return;
+    }
+    let matrix = solvers.grid(&grid);
+    if let Task::Encode = task {
+        a.status = Status::Encoded;
+        a.encoding = Some(matrix.puzzle_to_dlx(&grid));
+        return;
+    }
+    let mut solver = matrix.solver();
+    let board = |g: Grid| Some(Board::Any(Box::new(g)));
+    let result = match task {
+        Task::Solve { first: true } => solver.first(&grid).map(|s| match s {
+            Some(s) => (Status::Solved, board(s), None, None),
+            None => (Status::None, None, None, None),
+        }),
+        Task::Solve { first: false } | Task::Rate { .. } => solver.check_unique(&grid).map(|u| match u {
+            GridUniqueness::Unique(s) => (Status::Unique, board(s), None, None),
+            GridUniqueness::Multiple(s, t) => (Status::Multiple, board(s), board(t), None),
+            GridUniqueness::None => (Status::None, None, None, None),
+        }),
+        Task::Count { limit, .. } => {
+            solver.count(&grid, limit).map(|n| (Status::Counted, None, None, Some(n)))
+        }
+        Task::Encode => unreachable!("answered above"),
+    };
+    match result {
+        Ok((status, solution, second, count)) => {
+            a.status = status;
+            a.solution = solution;
+            a.second = second;
+            a.count = count;
+        }
+        Err(e) => a.error = Some(e.to_string()),
+    }
+    let effort = solver.effort();
+    a.nodes = effort.nodes;
+    a.guesses = effort.guesses;
+    if let (Task::Rate { .. }, None) = (task, &a.error) {
+        let logic = solve_grid_logically(&grid);
+        let solutions = match a.status {
+            Status::Unique => 1,
+            Status::Multiple => 2,
+            _ => 0,
+        };
+        a.grid_rating = Some(GridRating {
+            level: logic.level(),
+            rating: logic.rating(),
+            hardest: match (logic.solved, logic.hardest()) {
+                (false, _) => "guessing",
+                (true, Some(t)) => t.name(),
+                (true, None) => "none",
+            },
+            counts: logic.counts,
+            solutions,
+        });
+        a.status = Status::Rated;
+        a.count = Some(solutions);
+    }
+}
+
+/// The rating of a puzzle of any size: its logical solution's level and hardest technique, and
+/// the effort of one uniqueness search (not averaged over branching orders as for 9x9).
+#[derive(Debug, Clone)]
+struct GridRating {
+    level: Level,
+    rating: f32,
+    hardest: &'static str,
+    counts: [u32; Technique::COUNT],
+    solutions: u64,
 }
 
 fn answer<'m>(
@@ -337,7 +503,12 @@ fn answer<'m>(
         given: None,
         unique_as: None,
         steps: Vec::new(),
+        grid_rating: None,
     };
+    if let Some(grid) = &record.grid {
+        answer_grid(solvers, grid, variant, task, &mut a);
+        return a;
+    }
     let puzzle = match &record.puzzle {
         Ok(p) => *p,
         Err(e) => {
@@ -346,7 +517,7 @@ fn answer<'m>(
             return a;
         }
     };
-    a.puzzle = Some(puzzle);
+    a.puzzle = Some(Board::Nine(puzzle));
     // The command line's --variant, else the input's (a `# variant:` line, a JSON field), else
     // what the cells say.
     let named = variant.or(record.variant);
@@ -383,12 +554,14 @@ fn answer<'m>(
     let solver = solvers.get(matrices, variant);
     let result = match task {
         Task::Solve { first: true } => solver.first(&puzzle).map(|s| match s {
-            Some(s) => (Status::Solved, Some(s), None, None),
+            Some(s) => (Status::Solved, Some(Board::Nine(s)), None, None),
             None => (Status::None, None, None, None),
         }),
         Task::Solve { first: false } => solver.check_unique(&puzzle).map(|u| match u {
-            Uniqueness::Unique(s) => (Status::Unique, Some(s), None, None),
-            Uniqueness::Multiple(s, t) => (Status::Multiple, Some(s), Some(t), None),
+            Uniqueness::Unique(s) => (Status::Unique, Some(Board::Nine(s)), None, None),
+            Uniqueness::Multiple(s, t) => {
+                (Status::Multiple, Some(Board::Nine(s)), Some(Board::Nine(t)), None)
+            }
             Uniqueness::None => (Status::None, None, None, None),
         }),
         Task::Count { limit, .. } => {
@@ -409,7 +582,11 @@ fn answer<'m>(
     a.nodes = effort.nodes;
     a.guesses = effort.guesses;
     if let Some(given) = &record.solution {
-        a.given = Some(check_given(&puzzle, given, variant, a.solution.as_ref()));
+        let ours = match &a.solution {
+            Some(Board::Nine(p)) => Some(p),
+            _ => None,
+        };
+        a.given = Some(check_given(&puzzle, given, variant, ours));
     }
     let several = a.status == Status::Multiple || (a.status == Status::Counted && a.count > Some(1));
     // Only for puzzles without even markers: another variant would drop them.
@@ -432,7 +609,7 @@ fn check_given(
     Err(match ours {
         Some(ours) if given.is_full() => format!(
             "the solution given beside the puzzle is wrong: it differs from the solution in {}",
-            differing_cells(given, ours)
+            differing_cells(&Board::Nine(*given), &Board::Nine(*ours))
         ),
         _ => format!("the solution given beside the puzzle does not solve it as a {variant} puzzle"),
     })
@@ -482,10 +659,14 @@ impl Summary {
         if matches!(a.given, Some(Err(_))) {
             self.wrong_given += 1;
         }
-        if let Some(r) = &a.rating {
-            let level = Level::ALL.iter().position(|&l| l == r.logic.level()).expect("every level is listed");
+        let rated = match (&a.rating, &a.grid_rating) {
+            (Some(r), _) => Some((r.logic.level(), r.logic.hardest_name())),
+            (None, Some(r)) => Some((r.level, r.hardest)),
+            (None, None) => None,
+        };
+        if let Some((level, name)) = rated {
+            let level = Level::ALL.iter().position(|&l| l == level).expect("every level is listed");
             self.levels[level] += 1;
-            let name = r.logic.hardest_name();
             match self.hardest.iter_mut().find(|(n, _)| *n == name) {
                 Some((_, count)) => *count += 1,
                 None => self.hardest.push((name, 1)),
@@ -604,7 +785,11 @@ fn run(
             bar.suspend(|| stderr!("dlx: reading puzzles from the terminal, one per line (Ctrl-D to end)"))?;
         }
         let batch = if typed { 1 } else { CHUNK };
+        let defaults = GridDefaults { size: args.size, constraints: args.constraint.clone() };
         let mut records = Records::new(reader);
+        if defaults != GridDefaults::default() {
+            records = records.with_grid_defaults(defaults);
+        }
         let mut failed = None;
         loop {
             chunk.clear();
@@ -757,8 +942,9 @@ fn place(a: &Answer, file: Option<&str>) -> String {
 }
 
 /// The cells where two solutions differ, as `r1c2, r5c7`.
-fn differing_cells(a: &Puzzle, b: &Puzzle) -> String {
-    let cells: Vec<String> = (0..81).filter(|&c| a.get(c) != b.get(c)).map(|c| Cell(c).to_string()).collect();
+fn differing_cells(a: &Board, b: &Board) -> String {
+    let (x, y) = (a.cells(), b.cells());
+    let cells: Vec<String> = (0..x.len()).filter(|&c| x[c] != y[c]).map(|c| a.cell_name(c)).collect();
     cells.join(", ")
 }
 
@@ -781,7 +967,30 @@ fn write_answer(
         Format::Grid | Format::List => OutputFormat::Grid,
     });
     if let (Task::Rate { explain }, Some(r)) = (task, &a.rating) {
-        return write_rating(out, a, r, format, file, explain);
+        let view = RatingView {
+            level: r.logic.level(),
+            rating: r.logic.rating(),
+            hardest: r.logic.hardest_name(),
+            counts: r.logic.counts,
+            nodes: r.nodes,
+            guesses: r.guesses,
+            solutions: r.solutions,
+            solved: r.logic.solved,
+        };
+        return write_rating(out, a, &view, format, file, explain);
+    }
+    if let (Task::Rate { explain }, Some(r)) = (task, &a.grid_rating) {
+        let view = RatingView {
+            level: r.level,
+            rating: r.rating,
+            hardest: r.hardest,
+            counts: r.counts,
+            nodes: a.nodes as f64,
+            guesses: a.guesses as f64,
+            solutions: r.solutions,
+            solved: r.hardest != "guessing",
+        };
+        return write_rating(out, a, &view, format, file, explain);
     }
     if let Task::Encode = task {
         return match &a.encoding {
@@ -791,14 +1000,14 @@ fn write_answer(
     }
     if format == OutputFormat::Csv {
         let line = a.error_at.map_or(a.line, |(line, _)| line).to_string();
-        let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
+        let puzzle = a.puzzle.as_ref().map(Board::to_line).unwrap_or_default();
         let wrong = a.given.as_ref().and_then(|g| g.as_ref().err());
         let error = a.error.as_deref().or(wrong.map(String::as_str)).unwrap_or("");
         if let Task::Rate { .. } = task {
             // A record that could not be rated.
             return write_csv(out, [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", "", error]);
         }
-        let solution = a.solution.map(|p| p.to_line()).unwrap_or_default();
+        let solution = a.solution.as_ref().map(Board::to_line).unwrap_or_default();
         let count = a.count.map(|n| n.to_string()).unwrap_or_default();
         return write_csv(
             out,
@@ -806,12 +1015,12 @@ fn write_answer(
         );
     }
     if format == OutputFormat::Json {
-        let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(Puzzle::to_line).collect();
+        let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(Board::to_line).collect();
         let mut value = serde_json::json!({
             "line": a.line,
-            "puzzle": a.puzzle.map(|p| p.to_line()),
+            "puzzle": a.puzzle.as_ref().map(Board::to_line),
             "status": a.status.name(),
-            "solution": a.solution.map(|p| p.to_line()),
+            "solution": a.solution.as_ref().map(Board::to_line),
             "solutions": solutions,
             "count": a.count,
             "error": a.error,
@@ -841,10 +1050,10 @@ fn write_answer(
     let mut comment = match (a.status, &a.error, &a.second) {
         (Status::Invalid, Some(e), _) => Some(format!("invalid: {e}")),
         (Status::None, ..) => Some("no solution".to_owned()),
-        (Status::Multiple, _, Some(second)) => match a.solution {
+        (Status::Multiple, _, Some(second)) => match &a.solution {
             Some(first) => Some(format!(
                 "multiple solutions; two of them, which differ in {}:",
-                differing_cells(&first, second)
+                differing_cells(first, second)
             )),
             None => Some("multiple solutions".to_owned()),
         },
@@ -872,26 +1081,26 @@ fn write_answer(
     if let Task::Count { limit, puzzles } = task {
         if let Some(n) = a.count {
             let plus = if limit == Some(n) { "+" } else { "" };
-            let puzzle = match (puzzles, a.puzzle) {
+            let puzzle = match (puzzles, &a.puzzle) {
                 (true, Some(p)) => p.to_line() + " ",
                 _ => String::new(),
             };
             writeln!(out, "{puzzle}{n}{plus}{at}")?;
         }
     } else {
-        if let (true, Some(f), Some(_)) = (grid, file, a.solution) {
+        if let (true, Some(f), Some(_)) = (grid, file, &a.solution) {
             writeln!(out, "# {f}:{}", a.line)?;
         }
         for s in a.solution.iter().chain(&a.second) {
             let mut text = String::with_capacity(200);
             if grid {
-                s.write_grid(&mut text).expect("writing to a String cannot fail");
+                s.write_grid(&mut text);
                 // Two solutions of one puzzle are separated, as puzzles are.
                 if a.second.is_some() && Some(s) == a.solution.as_ref() {
                     text.push('\n');
                 }
             } else {
-                s.write_line(&mut text).expect("writing to a String cannot fail");
+                text.push_str(&s.to_line());
                 text.push_str(&at);
                 text.push('\n');
             }
@@ -904,23 +1113,35 @@ fn write_answer(
     Ok(())
 }
 
+/// What a rating line says, for a 9x9 puzzle or one of any size.
+struct RatingView {
+    level: Level,
+    rating: f32,
+    hardest: &'static str,
+    counts: [u32; Technique::COUNT],
+    nodes: f64,
+    guesses: f64,
+    solutions: u64,
+    solved: bool,
+}
+
 fn write_rating(
     out: &mut impl Write,
     a: &Answer,
-    r: &Rating,
+    r: &RatingView,
     format: OutputFormat,
     file: Option<&str>,
     explain: bool,
 ) -> io::Result<()> {
-    let used = Technique::ALL.iter().filter(|&&t| r.logic.counts[t as usize] > 0);
+    let used = Technique::ALL.iter().filter(|&&t| r.counts[t as usize] > 0);
     if format == OutputFormat::Csv {
-        let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
-        let level = r.logic.level().name();
+        let puzzle = a.puzzle.as_ref().map(Board::to_line).unwrap_or_default();
+        let level = r.level.name();
         let (nodes, guesses, solutions) =
             (format!("{:.1}", r.nodes), format!("{:.1}", r.guesses), r.solutions.to_string());
         let line = a.line.to_string();
-        let hardest = r.logic.hardest_name();
-        let rating = format!("{:.1}", r.logic.rating());
+        let hardest = r.hardest;
+        let rating = format!("{:.1}", r.rating);
         return write_csv(
             out,
             [file.unwrap_or(""), &line, &puzzle, level, &rating, hardest, &nodes, &guesses, &solutions, ""],
@@ -928,13 +1149,13 @@ fn write_rating(
     }
     if format == OutputFormat::Json {
         let techniques: serde_json::Map<String, serde_json::Value> =
-            used.map(|&t| (t.name().to_owned(), r.logic.counts[t as usize].into())).collect();
+            used.map(|&t| (t.name().to_owned(), r.counts[t as usize].into())).collect();
         let mut value = serde_json::json!({
             "line": a.line,
-            "puzzle": a.puzzle.map(|p| p.to_line()),
-            "level": r.logic.level().name(),
-            "rating": (f64::from(r.logic.rating()) * 10.0).round() / 10.0,
-            "technique": r.logic.hardest_name(),
+            "puzzle": a.puzzle.as_ref().map(Board::to_line),
+            "level": r.level.name(),
+            "rating": (f64::from(r.rating) * 10.0).round() / 10.0,
+            "technique": r.hardest,
             "techniques": techniques,
             "effort": { "nodes": r.nodes, "guesses": r.guesses },
             "solutions": r.solutions,
@@ -951,15 +1172,15 @@ fn write_rating(
         let what = if r.solutions == 0 { "no solution" } else { "multiple solutions" };
         writeln!(out, "# {}: {what}; rated all the same:", place(a, file))?;
     }
-    let puzzle = a.puzzle.map(|p| p.to_line()).unwrap_or_default();
-    let hardest = r.logic.hardest_name();
-    let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.logic.counts[t as usize])).collect();
+    let puzzle = a.puzzle.as_ref().map(Board::to_line).unwrap_or_default();
+    let hardest = r.hardest;
+    let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.counts[t as usize])).collect();
     let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();
     writeln!(
         out,
         "{puzzle} {} {:.1} ({hardest}) nodes {:.1} guesses {:.1}: {}{at}",
-        r.logic.level(),
-        r.logic.rating(),
+        r.level,
+        r.rating,
         r.nodes,
         r.guesses,
         counts.join(", ")
@@ -968,7 +1189,7 @@ fn write_rating(
         for (k, step) in a.steps.iter().enumerate() {
             writeln!(out, "  {}. {step}", k + 1)?;
         }
-        if !r.logic.solved {
+        if !r.solved {
             writeln!(out, "  the techniques stop here: guessing is needed")?;
         }
     }

@@ -73,11 +73,11 @@ mod svg;
 mod symmetry;
 mod variant;
 
-pub use grid::{
-    At, Cage, Constraint, Grid, GridDefaults, GridMatrix, GridSolver, GridUniqueness, Parity, Rules, Size, SizeError,
-    Symbols, parse_grid,
-};
 pub use generate::{Generated, Generator, NotFound, Numbered, Run};
+pub use grid::{
+    At, Cage, Constraint, Grid, GridDefaults, GridMatrix, GridSolver, GridUniqueness, Parity, Rules, Size,
+    SizeError, Symbols, parse_grid,
+};
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
 pub use rate::{Level, Logic, Rater, Rating, Step, Technique, explain, rate, solve_logically};

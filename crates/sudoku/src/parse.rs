@@ -406,6 +406,17 @@ fn header_row(text: &str) -> Option<Columns> {
 }
 
 /// The name in a `# variant: NAME` comment (given what follows the `#`).
+/// The size and constraints of a `# size: 2x3 diagonal anti-knight` line.
+fn size_header(words: &str) -> Result<GridDefaults, ParseErrorKind> {
+    let mut words = words.split_whitespace();
+    let size =
+        words.next().unwrap_or("").parse().map_err(|e| ParseErrorKind::Grid(GridParseErrorKind::Size(e)))?;
+    let constraints = words
+        .map(|w| w.parse().map_err(|e| ParseErrorKind::Grid(GridParseErrorKind::Variant(e))))
+        .collect::<Result<_, _>>()?;
+    Ok(GridDefaults { size: Some(size), constraints })
+}
+
 fn variant_header(comment: &str) -> Option<&str> {
     let (key, value) = comment.split_once(':')?;
     key.trim().eq_ignore_ascii_case("variant").then(|| value.trim())
@@ -462,6 +473,16 @@ impl<R: BufRead> Records<R> {
                 continue;
             }
             if let Some(comment) = text.strip_prefix('#') {
+                if let Some(words) = comment.trim_start().strip_prefix("size:") {
+                    match size_header(words) {
+                        Ok(defaults) => self.grid = defaults,
+                        Err(kind) => {
+                            let error = ParseError { line: self.line, column: None, kind };
+                            break Record::new(self.line, Format::Line, Err(error));
+                        }
+                    }
+                    continue;
+                }
                 if let Some(name) = variant_header(comment) {
                     match name.parse::<Variant>() {
                         Ok(variant) => self.variant = Some(variant),
@@ -561,13 +582,18 @@ impl<R: BufRead> Records<R> {
             let mut record = match grid {
                 Ok(grid) => {
                     let kind = ParseErrorKind::Sized(grid.rules().describe());
-                    let mut r = Record::new(start, format, Err(ParseError { line: start, column: None, kind }));
+                    let mut r =
+                        Record::new(start, format, Err(ParseError { line: start, column: None, kind }));
                     r.grid = Some(grid);
                     r
                 }
                 Err(e) => {
                     let column = (format == Format::Line).then_some(lead + e.column);
-                    Record::new(start, format, Err(ParseError { line: start, column, kind: ParseErrorKind::Grid(e.kind) }))
+                    Record::new(
+                        start,
+                        format,
+                        Err(ParseError { line: start, column, kind: ParseErrorKind::Grid(e.kind) }),
+                    )
                 }
             };
             record.variant = None;

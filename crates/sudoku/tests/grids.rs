@@ -103,12 +103,13 @@ impl Spec {
                 })
             })
             && (0..16).all(|c| match self.parity[c] {
-                1 => g[c] % 2 == 0,
+                1 => g[c].is_multiple_of(2),
                 2 => g[c] % 2 == 1,
                 _ => true,
             })
             && self.cages.iter().all(|(cells, sum)| {
-                distinct(&mut cells.iter().copied()) && cells.iter().map(|&c| u32::from(g[c])).sum::<u32>() == *sum
+                distinct(&mut cells.iter().copied())
+                    && cells.iter().map(|&c| u32::from(g[c])).sum::<u32>() == *sum
             })
             && (0..16).all(|c| self.givens[c] == 0 || self.givens[c] == g[c])
     }
@@ -170,7 +171,9 @@ fn spec() -> impl Strategy<Value = Spec> {
 
 /// Whether `count` different digits 1-4 add up to `sum` (written out for the strategy).
 fn dlx_sum_exists(count: usize, sum: u32) -> bool {
-    (0u32..16).any(|set| set.count_ones() as usize == count && (1..=4).filter(|d| set & 1 << (d - 1) != 0).sum::<u32>() == sum)
+    (0u32..16).any(|set| {
+        set.count_ones() as usize == count && (1..=4).filter(|d| set & 1 << (d - 1) != 0).sum::<u32>() == sum
+    })
 }
 
 proptest! {
@@ -255,7 +258,8 @@ fn every_usual_size_solves_and_writes_blocks_that_read_back() {
         let full = matrix.solver().first(&Grid::new(rules)).unwrap().expect("a full grid exists");
         assert!(full.is_full());
         assert_eq!(full.check(), Ok(()));
-        let back = parse_block(full.to_block().lines(), &GridDefaults { size: Some(size), ..Default::default() });
+        let back =
+            parse_block(full.to_block().lines(), &GridDefaults { size: Some(size), ..Default::default() });
         assert_eq!(back, Ok(full.clone()), "{size}");
         let back = parse_grid(&full.to_text(), &GridDefaults::default()).unwrap();
         assert_eq!(back, full);

@@ -150,7 +150,10 @@ impl GridMatrix {
     /// outside the grid.
     pub fn option(&self, cell: usize, digit: u8) -> Option<OptionId> {
         let side = self.rules.size().side();
-        assert!(cell < side * side && (1..=side).contains(&usize::from(digit)), "no cell {cell} digit {digit}");
+        assert!(
+            cell < side * side && (1..=side).contains(&usize::from(digit)),
+            "no cell {cell} digit {digit}"
+        );
         let k = self.option_of[cell * side + usize::from(digit) - 1];
         (k != NONE).then(|| OptionId::new(k as usize).expect("an option of the matrix"))
     }

@@ -2,14 +2,15 @@
 //! groups (orbits of the symmetry) taken away in a random order while the solution stays
 //! unique.
 
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rand::seq::SliceRandom;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::encode::{GridMatrix, GridSolveError, GridSolver};
+use super::logic::{GridLogic, solve_grid_logically};
 use super::puzzle::Grid;
 use super::rules::{Constraint, Parity, Rules};
-use crate::Symmetry;
+use crate::{NotFound, Run, Symmetry};
 
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -31,6 +32,33 @@ pub enum GridGenerateError {
     /// The search was cut short.
     #[error(transparent)]
     Solve(#[from] GridSolveError),
+    /// No puzzle of the run's level came out within its attempts.
+    #[error(transparent)]
+    NotFound(#[from] NotFound),
+}
+
+/// A puzzle and its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridGenerated {
+    /// The puzzle: minimal, with a unique solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+}
+
+/// Puzzle `index` of a [`Run`], of any size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridNumbered {
+    /// Its index in the run.
+    pub index: u64,
+    /// The seed it was generated from ([`Run::seed_of`]).
+    pub seed: u64,
+    /// How many puzzles were generated to reach it (1 without a level).
+    pub attempts: u64,
+    /// The puzzle and its solution.
+    pub generated: GridGenerated,
+    /// The logical solver's verdict, when the run has a level (which it then matches).
+    pub logic: Option<GridLogic>,
 }
 
 /// Makes puzzles of one set of rules, reproducibly from a seed.
@@ -66,9 +94,7 @@ impl<'m> GridGenerator<'m> {
     pub fn check_symmetry(rules: &Rules, symmetry: Symmetry) -> Result<(), GridGenerateError> {
         let size = rules.size();
         let cells = size.cells();
-        let fail = |what| {
-            Err(GridGenerateError::Symmetry { symmetry, rules: rules.describe(), what })
-        };
+        let fail = |what| Err(GridGenerateError::Symmetry { symmetry, rules: rules.describe(), what });
         if !symmetry.keeps(rules.regions()) {
             return fail(if rules.is_jigsaw() { "regions" } else { "boxes" });
         }
@@ -101,6 +127,38 @@ impl<'m> GridGenerator<'m> {
         Ok(())
     }
 
+    /// Puzzle `index` of a run, exactly as `dlx generate --size` makes it: from the seed
+    /// [`Run::seed_of`] gives, again with the next attempt's seed until its level is the
+    /// run's (when it has one). `progress` is told each attempt's clue groups tried and their
+    /// number.
+    pub fn generate_in(
+        &mut self,
+        run: &Run,
+        index: u64,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<GridNumbered, GridGenerateError> {
+        let attempts = if run.level.is_some() { run.max_attempts.max(1) } else { 1 };
+        for attempt in 0..attempts {
+            let seed = run.seed_of(index, attempt);
+            let generated = self.generate(run.symmetry, seed, progress)?;
+            let Some(level) = run.level else {
+                return Ok(GridNumbered { index, seed, attempts: 1, generated, logic: None });
+            };
+            let logic = solve_grid_logically(&generated.puzzle);
+            if logic.level() == level {
+                return Ok(GridNumbered {
+                    index,
+                    seed,
+                    attempts: attempt + 1,
+                    generated,
+                    logic: Some(logic),
+                });
+            }
+        }
+        let level = run.level.expect("attempts beyond one only with a level");
+        Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) }.into())
+    }
+
     /// A minimal puzzle with a unique solution and the symmetry, reproducibly from the seed.
     /// `progress` is told the clue groups tried and their number after each.
     pub fn generate(
@@ -108,14 +166,14 @@ impl<'m> GridGenerator<'m> {
         symmetry: Symmetry,
         seed: u64,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<Grid, GridGenerateError> {
+    ) -> Result<GridGenerated, GridGenerateError> {
         let rules = self.solver.matrix().rules();
         GridGenerator::check_symmetry(rules, symmetry)?;
         let side = rules.size().side();
         let full = self.full_grid(seed)?;
         let mut orbits = symmetry.orbits_in(side);
         orbits.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed_c1e5));
-        let mut puzzle = full;
+        let mut puzzle = full.clone();
         let total = orbits.len();
         for (k, orbit) in orbits.iter().enumerate() {
             let kept: Vec<u8> = orbit.iter().map(|&c| puzzle.get(c)).collect();
@@ -129,6 +187,6 @@ impl<'m> GridGenerator<'m> {
             }
             progress(k + 1, total);
         }
-        Ok(puzzle)
+        Ok(GridGenerated { puzzle, solution: full })
     }
 }

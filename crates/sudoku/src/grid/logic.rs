@@ -64,7 +64,9 @@ impl Shape {
         let start = (0..cells)
             .map(|c| {
                 let parity = rules.parity(c);
-                (0..side).filter(|&d| parity.allows(u8::try_from(d + 1).unwrap_or(0))).fold(0, |m, d| m | 1 << d)
+                (0..side)
+                    .filter(|&d| parity.allows(u8::try_from(d + 1).unwrap_or(0)))
+                    .fold(0, |m, d| m | 1 << d)
                     & all
             })
             .collect();
@@ -138,7 +140,10 @@ impl<'s> Board<'s> {
 
     /// The digits placed in a unit, as bits.
     fn placed_in(&self, unit: usize) -> u32 {
-        self.shape.units[unit].iter().filter(|&&c| self.value[c] != 0).fold(0, |m, &c| m | 1 << (self.value[c] - 1))
+        self.shape.units[unit]
+            .iter()
+            .filter(|&&c| self.value[c] != 0)
+            .fold(0, |m, &c| m | 1 << (self.value[c] - 1))
     }
 
     /// The cage filter (see the module docs); whether it removed a candidate.
@@ -146,7 +151,10 @@ impl<'s> Board<'s> {
         let mut progress = false;
         let shape = self.shape;
         for (cells, sets) in &shape.cages {
-            let placed = cells.iter().filter(|&&c| self.value[c] != 0).fold(0u32, |m, &c| m | 1 << (self.value[c] - 1));
+            let placed = cells
+                .iter()
+                .filter(|&&c| self.value[c] != 0)
+                .fold(0u32, |m, &c| m | 1 << (self.value[c] - 1));
             let open: Vec<usize> = cells.iter().copied().filter(|&c| self.value[c] == 0).collect();
             let allowed = sets
                 .iter()
@@ -237,9 +245,13 @@ impl<'s> Board<'s> {
     fn naked_subset(&mut self, k: usize) -> bool {
         let shape = self.shape;
         for unit in &shape.units {
-            let open: Vec<usize> =
-                unit.iter().copied().filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() as usize <= k).collect();
+            let open: Vec<usize> = unit
+                .iter()
+                .copied()
+                .filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() as usize <= k)
+                .collect();
             for pick in choose(open.len(), k) {
+                let pick = &pick[..k];
                 let union = pick.iter().fold(0, |m, &i| m | self.cand[open[i]]);
                 if union.count_ones() as usize != k {
                     continue;
@@ -270,6 +282,7 @@ impl<'s> Board<'s> {
                 .filter(|(_, here)| here.len() <= k)
                 .collect();
             for pick in choose(digits.len(), k) {
+                let pick = &pick[..k];
                 let cells = pick.iter().fold(CellSet::new(), |s, &i| s.or(&digits[i].1));
                 if cells.len() != k {
                     continue;
@@ -297,10 +310,18 @@ impl<'s> Board<'s> {
                 // The base lines: each as the mask of its cross positions holding d.
                 let line = |i: usize, j: usize| if rows_first { i * side + j } else { j * side + i };
                 let masks: Vec<(usize, u32)> = (0..side)
-                    .map(|i| (i, (0..side).filter(|&j| self.places[d].contains(line(i, j))).fold(0u32, |m, j| m | 1 << j)))
+                    .map(|i| {
+                        (
+                            i,
+                            (0..side)
+                                .filter(|&j| self.places[d].contains(line(i, j)))
+                                .fold(0u32, |m, j| m | 1 << j),
+                        )
+                    })
                     .filter(|&(_, m)| (2..=k).contains(&(m.count_ones() as usize)))
                     .collect();
                 for pick in choose(masks.len(), k) {
+                    let pick = &pick[..k];
                     let cover = pick.iter().fold(0, |m, &i| m | masks[i].1);
                     if cover.count_ones() as usize != k {
                         continue;
@@ -332,13 +353,34 @@ fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The ways to choose `k` (2 or 3) of `n` indices, in increasing order.
-fn choose(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
-    let pairs = (0..n).flat_map(move |a| (a + 1..n).map(move |b| vec![a, b]));
-    let triples = (0..n).flat_map(move |a| (a + 1..n).flat_map(move |b| (b + 1..n).map(move |c| vec![a, b, c])));
-    let (pairs, triples): (Box<dyn Iterator<Item = Vec<usize>>>, Box<dyn Iterator<Item = Vec<usize>>>) =
-        if k == 2 { (Box::new(pairs), Box::new(std::iter::empty())) } else { (Box::new(std::iter::empty()), Box::new(triples)) };
-    pairs.chain(triples)
+/// The ways to choose `k` (1 to 3) of `n` indices, in increasing order: each as the first `k`
+/// entries of an array, without allocating.
+fn choose(n: usize, k: usize) -> impl Iterator<Item = [usize; 3]> {
+    let mut pick = [0, 1, 2];
+    let mut done = k > n || k == 0 || k > 3;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let out = pick;
+        // The next combination: raise the last index that can go up, reset those after it.
+        let mut i = k;
+        loop {
+            if i == 0 {
+                done = true;
+                break;
+            }
+            i -= 1;
+            if pick[i] < n - k + i {
+                pick[i] += 1;
+                for j in i + 1..k {
+                    pick[j] = pick[j - 1] + 1;
+                }
+                break;
+            }
+        }
+        Some(out)
+    })
 }
 
 /// What the logical solver made of a puzzle of any size.
@@ -398,4 +440,19 @@ fn run(shape: &Shape, grid: &Grid, techniques: &[Technique]) -> GridLogic {
         out.set(c, v);
     }
     GridLogic { grid: out, solved: board.solved(), counts }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::choose;
+
+    #[test]
+    fn choose_lists_each_combination_once() {
+        assert_eq!(choose(4, 2).count(), 6);
+        assert_eq!(choose(5, 3).count(), 10);
+        assert_eq!(choose(3, 3).map(|p| p.to_vec()).collect::<Vec<_>>(), vec![vec![0, 1, 2]]);
+        assert_eq!(choose(2, 3).count(), 0);
+        let pairs: Vec<[usize; 2]> = choose(3, 2).map(|p| [p[0], p[1]]).collect();
+        assert_eq!(pairs, vec![[0, 1], [0, 2], [1, 2]]);
+    }
 }

@@ -4,13 +4,14 @@
 //! ```
 //! use dlx_sudoku::{GridDefaults, GridMatrix, GridUniqueness, parse_grid};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! // A 6x6 puzzle (boxes of 2 rows and 3 columns) with a killer cage: r1c1 + r2c1 = 3.
-//! let grid = parse_grid("..3.........4..1.............2..6... cage=3:r1c1,r2c1", &GridDefaults::default())?;
+//! // A 6x6 puzzle (boxes of 2 rows and 3 columns) with a killer cage: r1c1 + r2c1 = 4.
+//! let line = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1";
+//! let grid = parse_grid(line, &GridDefaults::default())?;
 //! let matrix = GridMatrix::new(grid.rules()); // reusable for every puzzle of these rules
 //! let mut solver = matrix.solver();
 //! match solver.check_unique(&grid)? {
-//!     GridUniqueness::Unique(solution) => assert!(solution.is_full()),
-//!     other => println!("{other:?}"),
+//!     GridUniqueness::Unique(solution) => assert!(solution.to_line().starts_with("165243324156")),
+//!     other => panic!("expected one solution, got {other:?}"),
 //! }
 //! # Ok(()) }
 //! ```
@@ -35,7 +36,7 @@ mod size;
 mod text;
 
 pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
-pub use generate::{GridGenerateError, GridGenerator};
+pub use generate::{GridGenerateError, GridGenerated, GridGenerator, GridNumbered};
 pub use logic::{GridLogic, solve_grid_logically};
 pub use puzzle::{Grid, GridError};
 pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};

@@ -117,7 +117,11 @@ impl Grid {
             return Err(GridError::Length { found: cells.len(), size });
         }
         if let Some(cell) = cells.iter().position(|&d| usize::from(d) > size.side()) {
-            return Err(GridError::Digit { digit: cells[cell], cell: At { cell, side: size.side() }, side: size.side() });
+            return Err(GridError::Digit {
+                digit: cells[cell],
+                cell: At { cell, side: size.side() },
+                side: size.side(),
+            });
         }
         Ok(Grid { rules, cells, symbols: Symbols::OneBased })
     }
@@ -125,6 +129,11 @@ impl Grid {
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The rules, to add to them (the givens stay).
+    pub fn rules_mut(&mut self) -> &mut Rules {
+        &mut self.rules
     }
 
     /// The size.
@@ -187,7 +196,12 @@ impl Grid {
         for (unit, cells) in self.rules.units() {
             if let Some((first, second)) = repeat(&self.cells, &cells) {
                 let digit = symbol(self.cells[first]);
-                return Err(GridError::Repeated { digit, unit, first: self.at(first), second: self.at(second) });
+                return Err(GridError::Repeated {
+                    digit,
+                    unit,
+                    first: self.at(first),
+                    second: self.at(second),
+                });
             }
         }
         for (a, b, what) in self.rules.move_pairs() {

@@ -36,6 +36,16 @@ impl Constraint {
         }
     }
 
+    /// What the constraint asks, in a few words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Constraint::Diagonals => "Both main diagonals hold every digit once",
+            Constraint::Windows => "Extra box-sized windows one cell in from the edges (hyper sudoku)",
+            Constraint::AntiKing => "No equal digits a king's move apart",
+            Constraint::AntiKnight => "No equal digits a knight's move apart",
+        }
+    }
+
     const fn bit(self) -> u8 {
         match self {
             Constraint::Diagonals => 1,
@@ -50,9 +60,7 @@ impl Constraint {
     pub(crate) fn moves(self) -> Option<(&'static [(isize, isize)], &'static str)> {
         match self {
             Constraint::AntiKing => Some((&[(1, -1), (1, 0), (1, 1), (0, 1)], "a king's move")),
-            Constraint::AntiKnight => {
-                Some((&[(1, 2), (2, 1), (1, -2), (2, -1)], "a knight's move"))
-            }
+            Constraint::AntiKnight => Some((&[(1, 2), (2, 1), (1, -2), (2, -1)], "a knight's move")),
             Constraint::Diagonals | Constraint::Windows => None,
         }
     }
@@ -98,7 +106,7 @@ impl Parity {
     pub fn allows(self, digit: u8) -> bool {
         match self {
             Parity::Any => true,
-            Parity::Even => digit % 2 == 0,
+            Parity::Even => digit.is_multiple_of(2),
             Parity::Odd => digit % 2 == 1,
         }
     }
@@ -619,10 +627,7 @@ mod tests {
         assert_eq!(rules.set_regions("AABB AABB CCDD CCDD"), Ok(()));
         assert!(rules.is_jigsaw());
         assert!(matches!(rules.set_regions("AAAB"), Err(RulesError::MapLength { found: 4, .. })));
-        assert!(matches!(
-            rules.set_regions("AAAB ABBB CCCD CDDD"),
-            Ok(())
-        ));
+        assert!(matches!(rules.set_regions("AAAB ABBB CCCD CDDD"), Ok(())));
         assert!(matches!(
             rules.set_regions("AAAA BBBB CCCC DDDE"),
             Err(RulesError::RegionCount { found: 5, .. })

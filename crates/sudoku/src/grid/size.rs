@@ -70,7 +70,7 @@ impl Size {
         if !(4..=Size::MAX_SIDE).contains(&side) {
             return Err(SizeError::Side(side));
         }
-        let rows = (2..=side).take_while(|a| a * a <= side).filter(|a| side % a == 0).last();
+        let rows = (2..=side).take_while(|a| a * a <= side).filter(|a| side.is_multiple_of(*a)).last();
         match rows {
             Some(rows) => Size::new(rows, side / rows),
             None => Err(SizeError::NoBoxes(side)),

@@ -137,7 +137,8 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
     };
     let mut rules = Rules::new(size);
     for &(col, token) in &tokens[1..] {
-        let (key, value) = token.split_once('=').ok_or_else(|| err(col, GridParseErrorKind::Field(token.into())))?;
+        let (key, value) =
+            token.split_once('=').ok_or_else(|| err(col, GridParseErrorKind::Field(token.into())))?;
         let at = col + key.len() + 1;
         match key {
             "size" => {}
@@ -154,7 +155,12 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
             "marks" => {
                 let marks: Vec<char> = value.chars().collect();
                 if marks.len() != size.cells() {
-                    let kind = RulesError::MapLength { what: "marks", found: marks.len(), expected: size.cells(), size };
+                    let kind = RulesError::MapLength {
+                        what: "marks",
+                        found: marks.len(),
+                        expected: size.cells(),
+                        size,
+                    };
                     return Err(err(at, kind.into()));
                 }
                 for (cell, &m) in marks.iter().enumerate() {
@@ -195,7 +201,9 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
 fn digits(text: &str, size: Size, symbols: Symbols) -> Result<Vec<u8>, (usize, GridParseErrorKind)> {
     text.chars()
         .enumerate()
-        .map(|(k, s)| symbols.digit(s, size.side()).ok_or((k, GridParseErrorKind::Symbol { symbol: s, size })))
+        .map(|(k, s)| {
+            symbols.digit(s, size.side()).ok_or((k, GridParseErrorKind::Symbol { symbol: s, size }))
+        })
         .collect()
 }
 
