@@ -338,8 +338,11 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
 
 /// Puzzles of any size and rules.
 fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
-    if args.format == GenerateFormat::Svg || args.output.is_some() || args.paper.paper.is_some() {
-        return Err(Usage("--size and --constraint puzzles are written as line, grid or json".into()).into());
+    if args.output.is_some() || args.paper.paper.is_some() || args.per_page.is_some() {
+        return Err(Usage(
+            "--size and --constraint puzzles are written as line, grid, json or one SVG page on stdout".into(),
+        )
+        .into());
     }
     if args.variant != Variant::Classic {
         return Err(Usage(
@@ -361,6 +364,7 @@ fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
         threads: args.threads,
         json: args.format == GenerateFormat::Json,
         grid: args.format == GenerateFormat::Grid,
+        svg: args.format == GenerateFormat::Svg,
         stats: args.stats,
         quiet: args.quiet,
     };

@@ -22,6 +22,7 @@ pub(crate) struct Ask {
     pub(crate) threads: Option<u64>,
     pub(crate) json: bool,
     pub(crate) grid: bool,
+    pub(crate) svg: bool,
     pub(crate) stats: bool,
     pub(crate) quiet: bool,
 }
@@ -52,7 +53,9 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
     };
     let mut workers = Workers::new(ask.threads);
     let mut out = BufWriter::new(io::stdout().lock());
-    if !ask.json {
+    // SVG: one page, drawn when every puzzle is made.
+    let mut pictures = Vec::new();
+    if !ask.json && !ask.svg {
         // Every reader of puzzles takes the size and rules of the records below from this line.
         let names: Vec<&str> = rules.constraints().map(|c| c.name()).collect();
         let size = format!("{}x{}", ask.size.box_rows(), ask.size.box_cols());
@@ -104,7 +107,9 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
             made += 1;
             let puzzle = &numbered.generated.puzzle;
             clues += puzzle.givens() as u64;
-            if ask.json {
+            if ask.svg {
+                pictures.push((numbered.generated.puzzle, None));
+            } else if ask.json {
                 let level = numbered.logic.as_ref().map(|l| l.level().name());
                 let value = serde_json::json!({
                     "index": numbered.index,
@@ -130,6 +135,9 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
         first = last;
     }
     bar.finish_and_clear();
+    if ask.svg {
+        out.write_all(dlx_sudoku::grid::grids_svg(&pictures, 2).as_bytes())?;
+    }
     out.flush()?;
     if ask.stats {
         let secs = start.elapsed().as_secs_f64();

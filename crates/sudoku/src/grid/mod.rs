@@ -33,6 +33,7 @@ mod logic;
 mod puzzle;
 mod rules;
 mod size;
+mod svg;
 mod text;
 
 pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
@@ -41,4 +42,5 @@ pub use logic::{GridLogic, solve_grid_logically};
 pub use puzzle::{Grid, GridError};
 pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
+pub use svg::grids_svg;
 pub use text::{GridDefaults, GridParseError, GridParseErrorKind, is_rule_line, parse_block, parse_grid};
