@@ -340,7 +340,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
 fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
     if args.output.is_some() || args.paper.paper.is_some() || args.per_page.is_some() {
         return Err(Usage(
-            "--size and --constraint puzzles are written as line, grid, json or one SVG page on stdout".into(),
+            "--size and --constraint puzzles are written as line, grid, json or one SVG page on stdout"
+                .into(),
         )
         .into());
     }

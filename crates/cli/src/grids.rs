@@ -116,7 +116,7 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
                     "run_seed": ask.run.seed,
                     "seed": numbered.seed,
                     "size": format!("{}x{}", ask.size.box_rows(), ask.size.box_cols()),
-                    "variant": puzzle.rules().describe(),
+                    "rules": puzzle.rules().describe(),
                     "symmetry": ask.run.symmetry.name(),
                     "puzzle": puzzle.to_text(),
                     "solution": numbered.generated.solution.to_line(),

@@ -406,6 +406,38 @@ fn header_row(text: &str) -> Option<Columns> {
 }
 
 /// The name in a `# variant: NAME` comment (given what follows the `#`).
+/// The length of a line's first field, whether it has fields of the [`grid`](crate::grid)
+/// forms, and whether that length is a square other than 81 (a grid of another size).
+fn sized_line(body: &str) -> (usize, bool, bool) {
+    let mut tokens = body.split([' ', '\t', ';']).filter(|t| !t.is_empty());
+    let first = tokens.next().unwrap_or("").chars().count();
+    let fields = tokens.any(|t| GRID_FIELDS.iter().any(|f| t.starts_with(f)));
+    (first, fields, first != 81 && Size::of_cells(first).is_some())
+}
+
+/// The record of a puzzle of the [`grid`](crate::grid) forms, read or not; `lead` is the
+/// column before its text (none for a JSON string, whose columns are not the line's).
+fn grid_record(
+    grid: Result<Grid, crate::grid::GridParseError>,
+    start: usize,
+    format: Format,
+    lead: Option<usize>,
+) -> Record {
+    match grid {
+        Ok(grid) => {
+            let kind = ParseErrorKind::Sized(grid.rules().describe());
+            let mut r = Record::new(start, format, Err(ParseError { line: start, column: None, kind }));
+            r.grid = Some(grid);
+            r
+        }
+        Err(e) => {
+            let column = if format == Format::Line { lead.map(|l| l + e.column) } else { None };
+            let error = ParseError { line: start, column, kind: ParseErrorKind::Grid(e.kind) };
+            Record::new(start, format, Err(error))
+        }
+    }
+}
+
 /// The size and constraints of a `# size: 2x3 diagonal anti-knight` line.
 fn size_header(words: &str) -> Result<GridDefaults, ParseErrorKind> {
     let mut words = words.split_whitespace();
@@ -423,7 +455,7 @@ fn variant_header(comment: &str) -> Option<&str> {
 }
 
 /// A JSON record: an object with a `"puzzle"` string, maybe `"variant"` and `"solution"`.
-fn read_json(text: &str, line: usize) -> Record {
+fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Record {
     let error = |kind| Record::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(value) => value,
@@ -432,6 +464,12 @@ fn read_json(text: &str, line: usize) -> Record {
     let Some(puzzle) = value.get("puzzle").and_then(|p| p.as_str()) else {
         return error(ParseErrorKind::Json("no \"puzzle\" string".to_owned()));
     };
+    let (first, fields, other) = sized_line(puzzle);
+    let forced = defaults.size.is_some() || !defaults.constraints.is_empty();
+    if fields || other || (forced && first == defaults.size.map_or(81, Size::cells)) {
+        // Its rules are in its fields (`dlx generate --size -f json` names them in `rules`).
+        return grid_record(parse_grid(puzzle, defaults), line, Format::Json, None);
+    }
     let mut record = Record::new(line, Format::Json, parse_cells(puzzle, line, 0));
     if let Err(e) = &mut record.puzzle {
         // A column inside a JSON string would not be the line's.
@@ -529,7 +567,7 @@ impl<R: BufRead> Records<R> {
             return self.read_list(start);
         }
         if trimmed.starts_with('{') {
-            return Ok(read_json(trimmed, start));
+            return Ok(read_json(trimmed, start, &self.grid));
         }
         if let Some(columns) = self.columns {
             return Ok(self.read_columns(start, columns));
@@ -573,32 +611,9 @@ impl<R: BufRead> Records<R> {
         if body.starts_with(['[', '{']) || is_rule_line(body) {
             return Ok(None);
         }
-        let mut tokens = body.split([' ', '\t', ';']).filter(|t| !t.is_empty());
-        let first = tokens.next().unwrap_or("").chars().count();
-        let fields = tokens.any(|t| GRID_FIELDS.iter().any(|f| t.starts_with(f)));
-        let other = first != 81 && Size::of_cells(first).is_some();
-        let lead = text[..lead].chars().count();
-        let wrap = |grid: Result<Grid, crate::grid::GridParseError>, format| {
-            let mut record = match grid {
-                Ok(grid) => {
-                    let kind = ParseErrorKind::Sized(grid.rules().describe());
-                    let mut r =
-                        Record::new(start, format, Err(ParseError { line: start, column: None, kind }));
-                    r.grid = Some(grid);
-                    r
-                }
-                Err(e) => {
-                    let column = (format == Format::Line).then_some(lead + e.column);
-                    Record::new(
-                        start,
-                        format,
-                        Err(ParseError { line: start, column, kind: ParseErrorKind::Grid(e.kind) }),
-                    )
-                }
-            };
-            record.variant = None;
-            record
-        };
+        let (first, fields, other) = sized_line(body);
+        let lead = Some(text[..lead].chars().count());
+        let wrap = |grid, format| grid_record(grid, start, format, lead);
         let cells = self.grid.size.map_or(81, Size::cells);
         if fields || other || (forced && first == cells) {
             let grid = parse_grid(body, &self.grid);

@@ -288,3 +288,92 @@ fn bad_givens_are_named() {
     let e = GridMatrix::new(grid.rules()).solver().first(&grid).unwrap_err();
     assert_eq!(e.to_string(), "odd digit 1 given in even cell r2c3");
 }
+
+/// Checks a generated puzzle: its solution is unique and obeys the rules, the clues are the
+/// solution's and have the symmetry, and taking away any clue group leaves several solutions.
+fn check_generated(rules: &Rules, symmetry: Symmetry, seed: u64) {
+    use dlx_sudoku::grid::GridGenerator;
+    let matrix = GridMatrix::new(rules);
+    let made = GridGenerator::new(&matrix).generate(symmetry, seed, &mut |_, _| {}).unwrap();
+    let (puzzle, solution) = (&made.puzzle, &made.solution);
+    let what = format!("{} {symmetry} seed {seed}: {}", rules.describe(), puzzle.to_text());
+    let mut solver = matrix.solver();
+    assert_eq!(solver.check_unique(puzzle).unwrap(), GridUniqueness::Unique(solution.clone()), "{what}");
+    assert!(solution.is_full() && solution.check().is_ok(), "{what}");
+    let side = rules.size().side();
+    for orbit in symmetry.orbits_in(side) {
+        let given: Vec<bool> = orbit.iter().map(|&c| puzzle.get(c) != 0).collect();
+        assert!(given.iter().all(|&g| g == given[0]), "{what}: not symmetric at {orbit:?}");
+        if given[0] {
+            assert!(orbit.iter().all(|&c| puzzle.get(c) == solution.get(c)), "{what}");
+            let mut fewer = puzzle.clone();
+            for &c in &orbit {
+                fewer.set(c, 0);
+            }
+            assert_eq!(solver.count(&fewer, Some(2)).unwrap(), 2, "{what}: not minimal at {orbit:?}");
+        }
+    }
+}
+
+#[test]
+fn generated_puzzles_of_every_size_are_unique_minimal_and_symmetric() {
+    for (shape, symmetry) in [
+        ("2x2", Symmetry::Dihedral),
+        ("2x3", Symmetry::Rotational),
+        ("3x2", Symmetry::Rotational),
+        ("2x4", Symmetry::Mirror),
+        ("2x5", Symmetry::Rotational),
+        ("3x4", Symmetry::None),
+        ("4x4", Symmetry::Rotate90),
+    ] {
+        let rules = Rules::new(shape.parse().unwrap());
+        check_generated(&rules, symmetry, 1);
+    }
+}
+
+#[test]
+fn generated_puzzles_of_every_constraint_obey_it() {
+    let six: Size = "2x3".parse().unwrap();
+    let eight: Size = "2x4".parse().unwrap();
+    let cases: Vec<(Size, Vec<Constraint>)> = vec![
+        (six, vec![Constraint::Diagonals]),
+        (Size::CLASSIC, vec![Constraint::Windows]),
+        (eight, vec![Constraint::AntiKing]),
+        (six, vec![Constraint::AntiKnight]),
+        (Size::of_side(4).unwrap(), vec![Constraint::Windows, Constraint::Diagonals]),
+    ];
+    for (size, constraints) in cases {
+        let mut rules = Rules::new(size);
+        for c in constraints {
+            rules.add(c);
+        }
+        check_generated(&rules, Symmetry::Rotational, 2);
+    }
+    // Jigsaw regions, marks and cages given by the rules: the puzzle obeys them too.
+    let mut rules = Rules::new(six);
+    rules.set_regions("AAABBB AACBBB ACCCDD ECCDDD EEEFFD EEFFFF").unwrap_or_else(|e| panic!("{e}"));
+    check_generated(&rules, Symmetry::None, 3);
+}
+
+#[test]
+fn symmetries_that_do_not_fit_the_rules_are_refused() {
+    use dlx_sudoku::grid::GridGenerator;
+    let rules = Rules::new("2x3".parse().unwrap());
+    for (symmetry, fits) in [
+        (Symmetry::Rotational, true),
+        (Symmetry::Mirror, true),
+        (Symmetry::Flip, true),
+        (Symmetry::Diagonal, false),
+        (Symmetry::Rotate90, false),
+    ] {
+        let verdict = GridGenerator::check_symmetry(&rules, symmetry);
+        assert_eq!(verdict.is_ok(), fits, "{symmetry}: {verdict:?}");
+    }
+    let mut marked = Rules::new(Size::of_side(4).unwrap());
+    marked.set_parity(0, Parity::Even);
+    let e = GridGenerator::check_symmetry(&marked, Symmetry::Rotational).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "rotational symmetry does not fit a 4x4 even grid: it maps its even and odd cells onto others"
+    );
+}

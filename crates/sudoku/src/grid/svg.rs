@@ -60,7 +60,8 @@ fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
         if let GridUnit::Window(_) = unit {
             for &c in &cells {
                 let (x, y) = at(c);
-                let _ = writeln!(svg, r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{SHADE}"/>"#);
+                let _ =
+                    writeln!(svg, r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{SHADE}"/>"#);
             }
         }
     }
@@ -117,7 +118,10 @@ fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
         svg,
         r##"<path d="{thick}" stroke="black" stroke-width="3" stroke-linecap="square" fill="none"/>"##
     );
-    let _ = writeln!(svg, r#"<rect width="{full}" height="{full}" stroke="black" stroke-width="3" fill="none"/>"#);
+    let _ = writeln!(
+        svg,
+        r#"<rect width="{full}" height="{full}" stroke="black" stroke-width="3" fill="none"/>"#
+    );
     // Cages: each cell's sides that face another cage (or none), drawn a little inside the cell.
     let inset = CELL * 0.1;
     for cage in rules.cages() {
@@ -134,8 +138,10 @@ fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
             let (r, c) = ((cell / side) as isize, (cell % side) as isize);
             let (x0, y0, x1, y1) = (x + inset, y + inset, x + CELL - inset, y + CELL - inset);
             // Each side runs to the cell's edge where the cage goes on past that corner.
-            let (left, right) = (if inside(r, c - 1) { x } else { x0 }, if inside(r, c + 1) { x + CELL } else { x1 });
-            let (top, bottom) = (if inside(r - 1, c) { y } else { y0 }, if inside(r + 1, c) { y + CELL } else { y1 });
+            let (left, right) =
+                (if inside(r, c - 1) { x } else { x0 }, if inside(r, c + 1) { x + CELL } else { x1 });
+            let (top, bottom) =
+                (if inside(r - 1, c) { y } else { y0 }, if inside(r + 1, c) { y + CELL } else { y1 });
             if !inside(r - 1, c) {
                 let _ = write!(path, "M{left} {y0}H{right}");
             }

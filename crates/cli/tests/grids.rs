@@ -1,0 +1,118 @@
+//! End-to-end tests of puzzles of other sizes and rules: reading, solving, counting, encoding,
+//! generating, and the errors that name where input is wrong.
+
+mod common;
+
+use common::dlx;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn a_4x4_line_is_solved_and_its_answer_reads_back() {
+    let out = dlx(&["solve"], "1.3.3..2.1.34..1\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1234341221434321\n");
+    let again = dlx(&["count"], &text(&out.stdout));
+    assert_eq!(text(&again.stdout), "1\n", "a full grid read back has one solution");
+}
+
+#[test]
+fn counts_of_empty_grids_are_the_known_ones() {
+    // 4x4: 288. 6x6 with boxes of 2x3 and 3x2: 28,200,960 = 720 x the grids with first row 123456.
+    assert_eq!(text(&dlx(&["count", "--size", "4"], &".".repeat(16)).stdout), "288\n");
+    for shape in ["2x3", "3x2"] {
+        let line = format!("123456{}\n", ".".repeat(30));
+        let out = dlx(&["count", "--size", shape], &line);
+        assert_eq!(text(&out.stdout), "39168\n", "{shape}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn generated_puzzles_of_other_sizes_read_back_unique_in_every_form() {
+    for (size, extra) in [("6", &[][..]), ("8", &["--constraint", "diagonal"][..]), ("12", &[][..])] {
+        for format in ["line", "grid", "json"] {
+            let mut args = vec!["generate", "--size", size, "-n", "3", "--seed", "5", "-f", format];
+            args.extend_from_slice(extra);
+            let out = dlx(&args, "");
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            let counts = dlx(&["count", "--limit", "2"], &text(&out.stdout));
+            assert_eq!(text(&counts.stdout), "1\n".repeat(3), "{size} {format}: {}", text(&counts.stderr));
+        }
+    }
+    // The same seed makes the same puzzles, whatever the threads.
+    let one = dlx(&["generate", "--size", "16", "-n", "2", "--seed", "9", "-j", "1"], "");
+    let two = dlx(&["generate", "--size", "16", "-n", "2", "--seed", "9", "-j", "2"], "");
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    assert_eq!(text(&one.stdout).lines().next(), Some("# size: 4x4"));
+}
+
+#[test]
+fn rules_ride_on_the_line_and_the_answer_keeps_them() {
+    // A killer cage, an odd cell and anti-knight on a 4x4 line; the answer is a line with the
+    // same fields, which reads back to one solution.
+    let line = "1....4.......... cage=7:r4c3,r4c4 marks=.........o...... variant=anti-knight\n";
+    let count = dlx(&["count"], line);
+    let solved = dlx(&["solve"], line);
+    let answer = text(&solved.stdout);
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
+    assert!(answer.contains("cage=7:r4c3,r4c4") && answer.contains("variant=anti-knight"), "{answer}");
+    let n: u64 = text(&count.stdout).trim().parse().unwrap();
+    if n == 1 {
+        assert_eq!(text(&dlx(&["count"], &answer).stdout), "1\n");
+    }
+}
+
+#[test]
+fn encoded_grids_count_the_same_through_dlx_xc() {
+    let puzzle = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1 variant=diagonal\n";
+    let ours = text(&dlx(&["count"], puzzle).stdout);
+    let problem = dlx(&["solve", "--format", "dlx"], puzzle);
+    assert!(problem.status.success(), "{}", text(&problem.stderr));
+    let theirs = dlx(&["xc", "--count"], &text(&problem.stdout));
+    assert_eq!(text(&theirs.stdout).split_whitespace().next(), ours.split_whitespace().next());
+}
+
+#[test]
+fn sixteen_by_sixteen_in_hexadecimal_is_answered_in_hexadecimal() {
+    let made = text(&dlx(&["generate", "--size", "16", "--seed", "2"], "").stdout);
+    let puzzle = made.lines().nth(1).unwrap();
+    // 1-9A-G to 0-F: each digit one lower in base 16.
+    let hex: String = puzzle
+        .chars()
+        .map(|c| match c.to_digit(17) {
+            Some(d) => char::from_digit(d - 1, 16).unwrap().to_ascii_uppercase(),
+            None => c,
+        })
+        .collect();
+    let solved = text(&dlx(&["solve"], &format!("{hex}\n")).stdout);
+    assert!(solved.trim().chars().all(|c| c.is_ascii_hexdigit()), "{solved}");
+    assert!(solved.contains('0') && !solved.contains('G'), "{solved}");
+}
+
+#[test]
+fn bad_grids_are_reported_where_they_are_wrong() {
+    let cases = [
+        ("1..4..2.2..1..3.5\n", "17 cells"),
+        ("1..5............\n", "1:4: `5` is not a digit of a 4x4 grid"),
+        ("................ regions=AABBAABBCCDDCCDE\n", "region map has 5 regions"),
+        ("................ variant=anti-queen\n", "unknown constraint `anti-queen`"),
+        ("................ cage=40:r1c1,r1c2\n", "cage 1: no 2 different digits 1-4 add up to 40"),
+        ("................ colour=red\n", "1:18: unknown field `colour`"),
+        ("11..............\n", "digit 1 appears twice in row 1 (r1c1, r1c2)"),
+    ];
+    for (input, message) in cases {
+        let out = dlx(&["solve"], &format!("{input}1.3.3..2.1.34..1\n"));
+        assert_eq!(out.status.code(), Some(2), "{input}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(message), "{input}: {}", text(&out.stderr));
+        // The batch goes on past the bad record.
+        assert!(text(&out.stdout).contains("1234341221434321"), "{input}");
+    }
+    let out = dlx(&["generate", "--size", "6", "--symmetry", "diagonal"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .contains("diagonal symmetry does not fit a 6x6 grid: it maps its boxes onto others")
+    );
+}
