@@ -22,9 +22,11 @@ const MARK: &str = "#d0d0d0";
 /// ```
 /// use dlx_sudoku::{GridDefaults, parse_grid};
 /// use dlx_sudoku::grid::grids_svg;
-/// let grid = parse_grid(".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1", &GridDefaults::default()).unwrap();
+/// let line = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1";
+/// let grid = parse_grid(line, &GridDefaults::default()).unwrap();
 /// let svg = grids_svg(&[(grid, None)], 1);
-/// assert!(svg.starts_with("<svg") && svg.contains("stroke-dasharray") && svg.ends_with("</svg>\n"));
+/// assert!(svg.starts_with("<svg") && svg.contains("stroke-dasharray"));
+/// assert!(svg.ends_with("</svg>\n"));
 /// ```
 pub fn grids_svg(grids: &[(Grid, Option<Grid>)], columns: usize) -> String {
     let columns = columns.max(1).min(grids.len().max(1));
