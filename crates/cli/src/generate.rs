@@ -59,6 +59,16 @@ pub(crate) struct GenerateArgs {
     /// anti-king, anti-knight; repeat or separate with commas). Instead of --variant.
     #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = choice::parser::<dlx_sudoku::Constraint>())]
     constraint: Vec<dlx_sudoku::Constraint>,
+    /// Make up random jigsaw regions for each puzzle (instead of boxes).
+    #[arg(long)]
+    jigsaw: bool,
+    /// Make up killer cages for each puzzle (2 to 4 cells each, covering the grid); their
+    /// puzzles take --symmetry none, and often need no given digit at all.
+    #[arg(long)]
+    killer: bool,
+    /// Mark about a quarter of the cells even or odd for each puzzle.
+    #[arg(long)]
+    parity: bool,
     /// Symmetry of the clues.
     #[arg(long, value_parser = choice::parser::<Symmetry>(), default_value = "rotational")]
     symmetry: Symmetry,
@@ -199,7 +209,7 @@ impl Pictures {
 }
 
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
-    if args.size.is_some() || !args.constraint.is_empty() {
+    if args.size.is_some() || !args.constraint.is_empty() || args.jigsaw || args.killer || args.parity {
         return run_grids(args);
     }
     if args.format != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
@@ -355,6 +365,7 @@ fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
     let ask = crate::grids::Ask {
         size: args.size.unwrap_or(dlx_sudoku::Size::CLASSIC),
         constraints: args.constraint.clone(),
+        extras: dlx_sudoku::grid::Extras { jigsaw: args.jigsaw, killer: args.killer, parity: args.parity },
         count: args.count,
         run: Run {
             seed: run_seed,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use dlx_sudoku::grid::{GridGenerateError, GridGenerator, GridNumbered};
+use dlx_sudoku::grid::{Extras, GridGenerateError, GridGenerator, GridNumbered, generate_in_with_extras};
 use dlx_sudoku::{Constraint, GridMatrix, Rules, Run, Size};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -17,6 +17,7 @@ use crate::report::{self, EXIT_FAILURE, Stopped, Usage, Workers, stderr};
 pub(crate) struct Ask {
     pub(crate) size: Size,
     pub(crate) constraints: Vec<Constraint>,
+    pub(crate) extras: Extras,
     pub(crate) count: u64,
     pub(crate) run: Run,
     pub(crate) threads: Option<u64>,
@@ -34,10 +35,20 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
         rules.add(c);
     }
     rules.validate().map_err(|e| Usage(e.to_string()))?;
-    GridGenerator::check_symmetry(&rules, ask.run.symmetry).map_err(|e| Usage(e.to_string()))?;
+    if !ask.extras.any() {
+        GridGenerator::check_symmetry(&rules, ask.run.symmetry).map_err(|e| Usage(e.to_string()))?;
+    } else if ask.extras.killer && ask.run.symmetry != dlx_sudoku::Symmetry::None {
+        return Err(Usage(format!(
+            "{} symmetry does not fit killer cages made up at random: give --symmetry none",
+            ask.run.symmetry
+        ))
+        .into());
+    }
     let matrix = GridMatrix::new(&rules);
     // Rules no grid obeys fail once, not once per puzzle.
-    if let Err(e @ GridGenerateError::NoGrid(_)) = GridGenerator::new(&matrix).full_grid(ask.run.seed) {
+    if let Err(e @ GridGenerateError::NoGrid(_)) = GridGenerator::new(&matrix).full_grid(ask.run.seed)
+        && !ask.extras.jigsaw
+    {
         return Err(Usage(e.to_string()).into());
     }
     let groups = ask.run.symmetry.orbits_in(ask.size.side()).len() as u64;
@@ -82,7 +93,11 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
                                 }
                                 bar.inc(1);
                             };
-                            Some(generator.generate_in(&ask.run, index, &mut tick))
+                            Some(if ask.extras.any() {
+                                generate_in_with_extras(&rules, ask.extras, &ask.run, index, &mut tick)
+                            } else {
+                                generator.generate_in(&ask.run, index, &mut tick)
+                            })
                         },
                     )
                     .collect()

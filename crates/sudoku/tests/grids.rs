@@ -295,6 +295,12 @@ fn check_generated(rules: &Rules, symmetry: Symmetry, seed: u64) {
     use dlx_sudoku::grid::GridGenerator;
     let matrix = GridMatrix::new(rules);
     let made = GridGenerator::new(&matrix).generate(symmetry, seed, &mut |_, _| {}).unwrap();
+    check_made(&made, symmetry, seed);
+}
+
+fn check_made(made: &dlx_sudoku::grid::GridGenerated, symmetry: Symmetry, seed: u64) {
+    let rules = made.puzzle.rules();
+    let matrix = GridMatrix::new(rules);
     let (puzzle, solution) = (&made.puzzle, &made.solution);
     let what = format!("{} {symmetry} seed {seed}: {}", rules.describe(), puzzle.to_text());
     let mut solver = matrix.solver();
@@ -376,4 +382,41 @@ fn symmetries_that_do_not_fit_the_rules_are_refused() {
         e.to_string(),
         "rotational symmetry does not fit a 4x4 even grid: it maps its even and odd cells onto others"
     );
+}
+
+#[test]
+fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal() {
+    use dlx_sudoku::grid::{Extras, generate_with_extras};
+    let none = &mut |_: usize, _: usize| {};
+    let six = Rules::new("2x3".parse().unwrap());
+    let nine = Rules::new(Size::CLASSIC);
+    // Jigsaw, with and without symmetry: regions that are not the boxes, kept by the symmetry.
+    for (rules, symmetry) in [(&six, Symmetry::None), (&nine, Symmetry::Rotational)] {
+        let jigsaw = Extras { jigsaw: true, ..Extras::default() };
+        let made = generate_with_extras(rules, jigsaw, symmetry, 4, none).unwrap();
+        assert!(made.puzzle.rules().is_jigsaw());
+        assert_ne!(made.puzzle.rules().regions(), rules.regions(), "the regions moved");
+        check_made(&made, symmetry, 4);
+    }
+    // Killer: cages cover the grid, each of different digits adding up to its sum.
+    let killer = Extras { killer: true, ..Extras::default() };
+    let made = generate_with_extras(&six, killer, Symmetry::None, 5, none).unwrap();
+    let cages = made.puzzle.rules().cages();
+    assert_eq!(cages.iter().map(|c| c.cells.len()).sum::<usize>(), 36);
+    for cage in cages {
+        let digits: Vec<u8> = cage.cells.iter().map(|&c| made.solution.get(c)).collect();
+        assert_eq!(digits.iter().map(|&d| u32::from(d)).sum::<u32>(), cage.sum);
+    }
+    check_made(&made, Symmetry::None, 5);
+    let refused = generate_with_extras(&six, killer, Symmetry::Rotational, 5, none);
+    assert!(refused.is_err());
+    // Even and odd marks: some cells marked, each with its digit's parity.
+    let parity = Extras { parity: true, ..Extras::default() };
+    let made = generate_with_extras(&nine, parity, Symmetry::Rotational, 6, none).unwrap();
+    let rules = made.puzzle.rules();
+    assert!(rules.has_parity());
+    for cell in 0..81 {
+        assert!(rules.parity(cell).allows(made.solution.get(cell)));
+    }
+    check_made(&made, Symmetry::Rotational, 6);
 }

@@ -2,8 +2,8 @@
 //! groups (orbits of the symmetry) taken away in a random order while the solution stays
 //! unique.
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::encode::{GridMatrix, GridSolveError, GridSolver};
@@ -90,6 +90,16 @@ impl<'m> GridGenerator<'m> {
         full?.ok_or_else(|| GridGenerateError::NoGrid(empty.rules().describe()))
     }
 
+    /// A random full grid as [`full_grid`](Self::full_grid) makes it, or `None` when the search
+    /// takes more than `nodes` nodes (rules that no grid obeys can take a search of the whole
+    /// space to prove so).
+    fn full_grid_within(&mut self, seed: u64, nodes: u64) -> Option<Grid> {
+        self.solver.engine().set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
+        let full = self.full_grid(seed);
+        self.solver.engine().set_budget(dlx_engine::Budget::default());
+        full.ok()
+    }
+
     /// Checks that the symmetry maps the rules onto themselves.
     pub fn check_symmetry(rules: &Rules, symmetry: Symmetry) -> Result<(), GridGenerateError> {
         let size = rules.size();
@@ -137,26 +147,7 @@ impl<'m> GridGenerator<'m> {
         index: u64,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridNumbered, GridGenerateError> {
-        let attempts = if run.level.is_some() { run.max_attempts.max(1) } else { 1 };
-        for attempt in 0..attempts {
-            let seed = run.seed_of(index, attempt);
-            let generated = self.generate(run.symmetry, seed, progress)?;
-            let Some(level) = run.level else {
-                return Ok(GridNumbered { index, seed, attempts: 1, generated, logic: None });
-            };
-            let logic = solve_grid_logically(&generated.puzzle);
-            if logic.level() == level {
-                return Ok(GridNumbered {
-                    index,
-                    seed,
-                    attempts: attempt + 1,
-                    generated,
-                    logic: Some(logic),
-                });
-            }
-        }
-        let level = run.level.expect("attempts beyond one only with a level");
-        Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) }.into())
+        attempts(run, index, |seed| self.generate(run.symmetry, seed, progress))
     }
 
     /// A minimal puzzle with a unique solution and the symmetry, reproducibly from the seed.
@@ -169,8 +160,19 @@ impl<'m> GridGenerator<'m> {
     ) -> Result<GridGenerated, GridGenerateError> {
         let rules = self.solver.matrix().rules();
         GridGenerator::check_symmetry(rules, symmetry)?;
-        let side = rules.size().side();
         let full = self.full_grid(seed)?;
+        self.thin_out(full, symmetry, seed, progress)
+    }
+
+    /// Takes clue groups away from a full grid of the matrix's rules (see the type's docs).
+    fn thin_out(
+        &mut self,
+        full: Grid,
+        symmetry: Symmetry,
+        seed: u64,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<GridGenerated, GridGenerateError> {
+        let side = full.size().side();
         let mut orbits = symmetry.orbits_in(side);
         orbits.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed_c1e5));
         let mut puzzle = full.clone();
@@ -188,5 +190,236 @@ impl<'m> GridGenerator<'m> {
             progress(k + 1, total);
         }
         Ok(GridGenerated { puzzle, solution: full })
+    }
+}
+
+/// Puzzle `index` of a run: made from [`Run::seed_of`]'s seeds by `make` until its level is the
+/// run's (when it has one).
+fn attempts(
+    run: &Run,
+    index: u64,
+    mut make: impl FnMut(u64) -> Result<GridGenerated, GridGenerateError>,
+) -> Result<GridNumbered, GridGenerateError> {
+    let attempts = if run.level.is_some() { run.max_attempts.max(1) } else { 1 };
+    for attempt in 0..attempts {
+        let seed = run.seed_of(index, attempt);
+        let generated = make(seed)?;
+        let Some(level) = run.level else {
+            return Ok(GridNumbered { index, seed, attempts: 1, generated, logic: None });
+        };
+        let logic = solve_grid_logically(&generated.puzzle);
+        if logic.level() == level {
+            return Ok(GridNumbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
+        }
+    }
+    let level = run.level.expect("attempts beyond one only with a level");
+    Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) }.into())
+}
+
+/// Puzzle `index` of a run whose rules are `base` with `extras` made up for each puzzle, exactly
+/// as `dlx generate --jigsaw` (`--killer`, `--parity`) makes it (see [`generate_with_extras`]).
+pub fn generate_in_with_extras(
+    base: &Rules,
+    extras: Extras,
+    run: &Run,
+    index: u64,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GridNumbered, GridGenerateError> {
+    attempts(run, index, |seed| generate_with_extras(base, extras, run.symmetry, seed, progress))
+}
+
+/// Rules a generator makes up for each puzzle, besides those it is given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Extras {
+    /// Random jigsaw regions instead of boxes (connected, side cells each, and such that a full
+    /// grid exists).
+    pub jigsaw: bool,
+    /// Killer cages over the whole grid (2 to 4 cells each), their sums from the full grid.
+    pub killer: bool,
+    /// Even and odd marks on about a quarter of the cells, from the full grid.
+    pub parity: bool,
+}
+
+impl Extras {
+    /// Whether any rule is made up.
+    pub fn any(self) -> bool {
+        self.jigsaw || self.killer || self.parity
+    }
+}
+
+/// A puzzle whose rules are `base` with `extras` made up from the seed: jigsaw regions first,
+/// then a full grid, then cages and marks that the full grid obeys; then clue groups are taken
+/// away as [`GridGenerator::generate`] does. Cages and marks follow the symmetry when it maps
+/// each onto one of the same sum or parity, which random cages never do: killer puzzles take
+/// [`Symmetry::None`] (their clues are often none at all), others are refused clearly.
+pub fn generate_with_extras(
+    base: &Rules,
+    extras: Extras,
+    symmetry: Symmetry,
+    seed: u64,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GridGenerated, GridGenerateError> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xe47a_5eed);
+    let mut rules = base.clone();
+    if extras.jigsaw {
+        rules = random_regions(&rules, symmetry, &mut rng)?;
+    }
+    GridGenerator::check_symmetry(&rules, symmetry)?;
+    let full = GridGenerator::new(&GridMatrix::new(&rules)).full_grid(seed)?;
+    if extras.killer {
+        if symmetry != Symmetry::None {
+            let what = "cages";
+            return Err(GridGenerateError::Symmetry {
+                symmetry,
+                rules: format!("{} killer", rules.describe()),
+                what,
+            });
+        }
+        random_cages(&mut rules, &full, &mut rng);
+    }
+    if extras.parity {
+        let side = rules.size().side();
+        for orbit in symmetry.orbits_in(side) {
+            let parities: Vec<bool> = orbit.iter().map(|&c| full.get(c) % 2 == 0).collect();
+            if rng.random_ratio(1, 4) && parities.iter().all(|&p| p == parities[0]) {
+                for &c in &orbit {
+                    rules.set_parity(c, if parities[0] { Parity::Even } else { Parity::Odd });
+                }
+            }
+        }
+    }
+    let full = Grid::with_cells(rules.clone(), full.cells().to_vec()).expect("the same size");
+    let matrix = GridMatrix::new(&rules);
+    GridGenerator::new(&matrix).thin_out(full, symmetry, seed, progress)
+}
+
+/// Regions made from the boxes by moves that keep every region connected and of side cells: a
+/// cell on the edge of its region passes to a neighbouring region, which gives back one of its
+/// own cells that touches the first region; with rotational symmetry, each move is made with its
+/// rotated image. Made again when no full grid obeys the map. Only `none` and `rotational`
+/// symmetry are made so.
+fn random_regions(
+    base: &Rules,
+    symmetry: Symmetry,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Result<Rules, GridGenerateError> {
+    let size = base.size();
+    let (side, cells) = (size.side(), size.cells());
+    let rotated = match symmetry {
+        Symmetry::None => false,
+        Symmetry::Rotational => true,
+        _ => {
+            return Err(GridGenerateError::Symmetry {
+                symmetry,
+                rules: format!("{} jigsaw", base.describe()),
+                what: "regions (made up with none or rotational symmetry only)",
+            });
+        }
+    };
+    let near = |c: usize| {
+        let (r, col) = (c / side, c % side);
+        [
+            (r > 0).then(|| c - side),
+            (r + 1 < side).then(|| c + side),
+            (col > 0).then(|| c - 1),
+            (col + 1 < side).then(|| c + 1),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    let to_rules = |map: &[u8]| {
+        let mut rules = base.clone();
+        let text: String = map.iter().map(|&k| char::from(b'A' + k)).collect();
+        (rules.set_regions(&text).is_ok() && (!rotated || symmetry.keeps(rules.regions()))).then_some(rules)
+    };
+    for _ in 0..20 {
+        let mut map: Vec<u8> = base.regions().to_vec();
+        let mut moves = 0;
+        for _ in 0..cells * 50 {
+            if moves >= cells {
+                break;
+            }
+            let c = rng.random_range(0..cells);
+            let Some(n) = near(c).filter(|&n| map[n] != map[c]).collect::<Vec<_>>().choose(rng).copied()
+            else {
+                continue;
+            };
+            let (a, b) = (map[c], map[n]);
+            // A cell of region b, other than n's neighbours... any that touches region a elsewhere.
+            let givers: Vec<usize> = (0..cells)
+                .filter(|&d| map[d] == b && d != n && near(d).any(|e| e != c && map[e] == a))
+                .collect();
+            let Some(&d) = givers.choose(rng) else { continue };
+            let mut trial = map.clone();
+            trial[c] = b;
+            trial[d] = a;
+            if rotated {
+                let (rc, rd) = (cells - 1 - c, cells - 1 - d);
+                if [rc, rd].iter().any(|x| [c, d].contains(x)) {
+                    continue;
+                }
+                let (ra, rb) = (map[rc], map[cells - 1 - n]);
+                trial[rc] = rb;
+                trial[rd] = ra;
+            }
+            if to_rules(&trial).is_some() {
+                map = trial;
+                moves += 1;
+            }
+        }
+        // A map no grid obeys is let go after a short search rather than proved so.
+        if let Some(rules) = to_rules(&map)
+            && GridGenerator::new(&GridMatrix::new(&rules)).full_grid_within(rng.random(), 100_000).is_some()
+        {
+            return Ok(rules);
+        }
+    }
+    Err(GridGenerateError::NoGrid(format!("{} jigsaw", base.describe())))
+}
+
+/// Cages of 2 to 4 cells over the whole grid, grown from random cells through edge neighbours
+/// with different digits; a cell left alone joins a neighbouring cage that lacks its digit, or
+/// stays a cage of one.
+fn random_cages(rules: &mut Rules, full: &Grid, rng: &mut Xoshiro256PlusPlus) {
+    let side = rules.size().side();
+    let cells = side * side;
+    let mut cage_of = vec![usize::MAX; cells];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let mut order: Vec<usize> = (0..cells).collect();
+    order.shuffle(rng);
+    for &start in &order {
+        if cage_of[start] != usize::MAX {
+            continue;
+        }
+        let target = rng.random_range(2..=4);
+        let mut cage = vec![start];
+        cage_of[start] = cages.len();
+        while cage.len() < target {
+            let mut options: Vec<usize> = Vec::new();
+            for &c in &cage {
+                let (r, col) = (c / side, c % side);
+                for n in [
+                    (r > 0).then(|| c - side),
+                    (r + 1 < side).then(|| c + side),
+                    (col > 0).then(|| c - 1),
+                    (col + 1 < side).then(|| c + 1),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    if cage_of[n] == usize::MAX && !cage.iter().any(|&x| full.get(x) == full.get(n)) {
+                        options.push(n);
+                    }
+                }
+            }
+            let Some(&next) = options.choose(rng) else { break };
+            cage_of[next] = cages.len();
+            cage.push(next);
+        }
+        cages.push(cage);
+    }
+    for cage in cages {
+        let sum = cage.iter().map(|&c| u32::from(full.get(c))).sum();
+        rules.add_cage(cage, sum).expect("cages of distinct digits of the full grid, each cell once");
     }
 }

@@ -37,7 +37,10 @@ mod svg;
 mod text;
 
 pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
-pub use generate::{GridGenerateError, GridGenerated, GridGenerator, GridNumbered};
+pub use generate::{
+    Extras, GridGenerateError, GridGenerated, GridGenerator, GridNumbered, generate_in_with_extras,
+    generate_with_extras,
+};
 pub use logic::{GridLogic, solve_grid_logically};
 pub use puzzle::{Grid, GridError};
 pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};
