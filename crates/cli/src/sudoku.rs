@@ -1185,7 +1185,9 @@ fn write_rating(
         r.guesses,
         counts.join(", ")
     )?;
-    if explain {
+    if explain && a.grid_rating.is_some() {
+        writeln!(out, "  (the steps are listed for 9x9 puzzles only, not yet for this grid)")?;
+    } else if explain {
         for (k, step) in a.steps.iter().enumerate() {
             writeln!(out, "  {}. {step}", k + 1)?;
         }
