@@ -85,6 +85,17 @@ pub(crate) fn sudoku_records(data: &[u8]) {
     for record in &records {
         assert!(record.line > last, "record at line {} after line {last}", record.line);
         last = record.line;
+        if let Some(grid) = &record.grid {
+            // A puzzle of another size or with rules of its own writes back to itself.
+            let text = grid.to_text();
+            let back = dlx_sudoku::parse_grid(&text, &dlx_sudoku::GridDefaults::default());
+            assert_eq!(back.as_ref(), Ok(grid), "{text}");
+            let block = dlx_sudoku::grid::parse_block(
+                grid.to_block().lines(),
+                &dlx_sudoku::GridDefaults { size: Some(grid.size()), ..Default::default() },
+            );
+            assert_eq!(block.map(|b| b.cells().to_vec()), Ok(grid.cells().to_vec()), "{text}");
+        }
         match &record.puzzle {
             Ok(puzzle) => round_trip(puzzle),
             Err(e) => {

@@ -18,10 +18,15 @@ fn bench(c: &mut Criterion) {
         let matrix = GridMatrix::new(&rules);
         let mut generator = GridGenerator::new(&matrix);
         let puzzles: Vec<_> = (0..BATCH)
-            .map(|seed| generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).expect("a puzzle").puzzle)
+            .map(|seed| {
+                generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).expect("a puzzle").puzzle
+            })
             .collect();
         let givens: usize = puzzles.iter().map(|p| p.givens()).sum();
-        println!("{size}: {:.1}% givens on average", 100.0 * givens as f64 / (size.cells() * puzzles.len()) as f64);
+        println!(
+            "{size}: {:.1}% givens on average",
+            100.0 * givens as f64 / (size.cells() * puzzles.len()) as f64
+        );
         let mut group = c.benchmark_group(format!("grids/{size}"));
         group.throughput(Throughput::Elements(BATCH));
         group.sample_size(10);
@@ -38,7 +43,11 @@ fn bench(c: &mut Criterion) {
                 (0..BATCH)
                     .map(|_| {
                         seed += 1;
-                        generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).expect("a puzzle").puzzle.givens()
+                        generator
+                            .generate(Symmetry::Rotational, seed, &mut |_, _| {})
+                            .expect("a puzzle")
+                            .puzzle
+                            .givens()
                     })
                     .sum::<usize>()
             })

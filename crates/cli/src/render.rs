@@ -6,12 +6,14 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_sudoku::{Entry, Layout, Matrix, Paper, Rater, Records, Uniqueness, Variant};
+use dlx_sudoku::grid::{GridUniqueness, grids_paper_page, solve_grid_logically};
+use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Matrix, Paper, Rater, Records, Uniqueness, Variant};
 
 use crate::choice;
 use crate::input::Source;
+use crate::output::{persist, temporary};
 use crate::pages::{Book, PaperArgs};
-use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, stderr};
+use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, Usage, stderr};
 
 /// Lay out puzzles on pages to print (SVG), numbered, with their level and variant.
 ///
@@ -50,6 +52,9 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     let mut solvers: Vec<_> = matrices.iter().map(Matrix::solver).collect();
     let sources = Source::all(&args.files);
     let (mut number, mut unreadable, mut invalid) = (0u64, false, false);
+    // Puzzles of other sizes and rules, drawn on pages of their own after the 9x9 ones.
+    let mut grids: Vec<(Grid, Option<Grid>, String)> = Vec::new();
+    let mut nine = 0u64;
     for source in &sources {
         if matches!(source, Source::Stdin) && io::stdin().is_terminal() {
             stderr!("dlx: reading puzzles from the terminal (Ctrl-D to end)")?;
@@ -71,6 +76,17 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 }
             };
             number += 1;
+            if let Some(grid) = record.grid {
+                match grid_entry(grid, number, book.wants_answers()) {
+                    Ok(entry) => grids.push(entry),
+                    Err(e) => {
+                        stderr!("dlx: {name}:{}: {e}; puzzle {number} left out", record.line)?;
+                        invalid = true;
+                    }
+                }
+                continue;
+            }
+            nine += 1;
             let puzzle = match record.puzzle {
                 Ok(puzzle) => puzzle,
                 Err(e) => {
@@ -106,7 +122,30 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
             book.add(Entry { puzzle, variant, caption, solution: None }, number, solution)?;
         }
     }
+    if !grids.is_empty() && args.output.is_none() && (nine > 0 || grids.len() > per_page) {
+        return Err(Usage(
+            "these puzzles make more than one page (or mix 9x9 puzzles with others): give --output DIR"
+                .into(),
+        )
+        .into());
+    }
     book.finish()?;
+    let layout = Layout { paper, margin_mm: args.paper.margin, per_page };
+    for (k, page) in grids.chunks(per_page).enumerate() {
+        let puzzles: Vec<(Grid, Option<Grid>)> = page.iter().map(|(g, _, _)| (g.clone(), None)).collect();
+        let captions: Vec<String> = page.iter().map(|(_, _, c)| c.clone()).collect();
+        write_page(
+            args.output.as_deref(),
+            &format!("grids-{:04}.svg", k + 1),
+            &grids_paper_page(&puzzles, &captions, &layout),
+        )?;
+        if args.paper.answers {
+            let answers: Vec<(Grid, Option<Grid>)> =
+                page.iter().map(|(g, s, _)| (g.clone(), s.clone())).collect();
+            let svg = grids_paper_page(&answers, &captions, &layout);
+            write_page(args.output.as_deref(), &format!("grid-answers-{:04}.svg", k + 1), &svg)?;
+        }
+    }
     Ok(if unreadable {
         ExitCode::from(EXIT_FAILURE)
     } else if invalid {
@@ -114,4 +153,37 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A puzzle of another size or rules, with its solution when answers are asked for, captioned
+/// `7 · easy · 6x6 jigsaw` (or `no solution`, `several solutions`).
+fn grid_entry(grid: Grid, number: u64, answers: bool) -> Result<(Grid, Option<Grid>, String)> {
+    grid.rules().validate()?;
+    grid.check()?;
+    let matrix = GridMatrix::new(grid.rules());
+    let (verdict, solution) = match matrix.solver().check_unique(&grid)? {
+        GridUniqueness::None => ("no solution".to_owned(), None),
+        GridUniqueness::Multiple(..) => ("several solutions".to_owned(), None),
+        GridUniqueness::Unique(s) => (solve_grid_logically(&grid).level().to_string(), Some(s)),
+    };
+    let caption = format!("{number} · {verdict} · {}", grid.rules().describe());
+    Ok((grid, solution.filter(|_| answers), caption))
+}
+
+/// Writes a page into the folder (whole, under a temporary name first), or on stdout.
+fn write_page(dir: Option<&std::path::Path>, name: &str, svg: &str) -> Result<()> {
+    use std::io::Write;
+    match dir {
+        Some(dir) => {
+            let mut file = temporary(dir, ".svg.part")?;
+            file.write_all(svg.as_bytes()).with_context(|| format!("cannot write in {}", dir.display()))?;
+            persist(file, &dir.join(name))
+        }
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(svg.as_bytes())?;
+            out.flush()?;
+            Ok(())
+        }
+    }
 }

@@ -51,13 +51,21 @@
 //! needed gives the [`Level`] and a number on Sudoku Explainer's scale ([`Logic::rating`]);
 //! [`explain`] lists the steps; the search effort is averaged over seeded branching orders.
 //!
+//! Every other size (4x4 to 25x25, boxes of any a x b shape) and rules of a puzzle's own (jigsaw
+//! regions, killer cages, even and odd cells, anti-knight, and the diagonals, windows and
+//! anti-king of any size) are the [`grid`] module's: [`Rules`] as data, a [`Grid`] puzzle, one
+//! encoder ([`GridMatrix`]), a generator and a rater over units of any shape, and SVG. The 9x9
+//! [`Puzzle`] path above stays the fast one for the classic grid.
+//!
 //! # Inside
 //!
 //! `geometry` describes each variant's grid once (sets of cells, units, peers) for everything
 //! else: the rule checks (`puzzle`), the encoder (`solve`), the rater (`rate`) and the generator
 //! (`generate`, whose machinery is in `generate::pieces`, `generate::singles` and
 //! `generate::unavoidable`). `parse` reads records, `svg` draws them, `symmetry` maps cells onto
-//! their partners. The measurements behind the design are in the project's `benches/RESULTS.md`.
+//! their partners. `grid` holds the general path (`grid/rules`, `grid/encode`, `grid/logic`,
+//! `grid/generate`, `grid/text`, `grid/svg`, with `bitvec` cell sets in `grid/cells`). The
+//! measurements behind the design are in the project's `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

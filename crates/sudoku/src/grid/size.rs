@@ -166,10 +166,7 @@ impl Symbols {
     /// The digit a symbol writes in a grid of `side`: `Some(0)` for an empty cell, `None` when
     /// the symbol is no digit of this side.
     pub fn digit(self, symbol: char, side: usize) -> Option<u8> {
-        if symbol == '.' || (self == Symbols::OneBased && matches!(symbol, '0' | '_')) {
-            return Some(0);
-        }
-        if symbol == '_' {
+        if matches!(symbol, '.' | '_') || (self == Symbols::OneBased && symbol == '0') {
             return Some(0);
         }
         let value = usize::try_from(symbol.to_digit(36)?).ok()?;

@@ -29,6 +29,29 @@ const MARK: &str = "#d0d0d0";
 /// assert!(svg.ends_with("</svg>\n"));
 /// ```
 pub fn grids_svg(grids: &[(Grid, Option<Grid>)], columns: usize) -> String {
+    let captions: Vec<String> = grids.iter().map(|(g, _)| g.rules().describe()).collect();
+    sheet(grids, &captions, columns, None)
+}
+
+/// A page of paper (`Layout`'s paper, margins and places a row) of puzzles of any size, each
+/// with its caption below (`3 · easy · 6x6 jigsaw`, say), scaled to fit inside the margins; with
+/// a solution beside a puzzle, the digits it adds are drawn in grey (answer pages).
+pub fn grids_paper_page(
+    grids: &[(Grid, Option<Grid>)],
+    captions: &[String],
+    layout: &crate::Layout,
+) -> String {
+    sheet(grids, captions, layout.columns(), Some(layout))
+}
+
+/// The grids in rows of `columns`, each captioned: a document sized by them, or a page of paper
+/// with the drawing scaled into its margins.
+fn sheet(
+    grids: &[(Grid, Option<Grid>)],
+    captions: &[String],
+    columns: usize,
+    paper: Option<&crate::Layout>,
+) -> String {
     let columns = columns.max(1).min(grids.len().max(1));
     let tile = |g: &Grid| g.size().side() as f64 * CELL + 2.0 * MARGIN;
     let width_of = grids.iter().map(|(g, _)| tile(g)).fold(0.0, f64::max);
@@ -36,23 +59,46 @@ pub fn grids_svg(grids: &[(Grid, Option<Grid>)], columns: usize) -> String {
     let rows = grids.len().div_ceil(columns).max(1);
     let (width, height) = (width_of * columns as f64, height_of * rows as f64);
     let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+    match paper {
+        Some(layout) => {
+            // The drawing, in its own units, scaled into the paper's margins (in millimetres).
+            let (pw, ph) = layout.paper.size_mm();
+            let m = layout.margin_mm;
+            let _ = writeln!(
+                svg,
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}mm" height="{ph}mm" viewBox="0 0 {pw} {ph}">"#
+            );
+            let _ = writeln!(svg, r#"<rect width="{pw}" height="{ph}" fill="white"/>"#);
+            let _ = writeln!(
+                svg,
+                r#"<svg x="{m}" y="{m}" width="{}" height="{}" viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMin meet">"#,
+                pw - 2.0 * m,
+                ph - 2.0 * m
+            );
+        }
+        None => {
+            let _ = writeln!(
+                svg,
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+            );
+            let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+        }
+    }
     for (k, (grid, solution)) in grids.iter().enumerate() {
         let x = MARGIN + width_of * (k % columns) as f64;
         let y = MARGIN + height_of * (k / columns) as f64;
         let _ = writeln!(svg, r#"<g transform="translate({x} {y})">"#);
-        body(&mut svg, grid, solution.as_ref());
+        body(&mut svg, grid, solution.as_ref(), captions.get(k).map_or("", String::as_str));
         svg.push_str("</g>\n");
+    }
+    if paper.is_some() {
+        svg.push_str("</svg>\n");
     }
     svg.push_str("</svg>\n");
     svg
 }
 
-fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
+fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>, caption: &str) {
     let rules = grid.rules();
     let side = grid.size().side();
     let full = side as f64 * CELL;
@@ -192,8 +238,7 @@ fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
         }
     }
     // The caption fits the grid's width (about 0.55 em a character).
-    let caption = rules.describe();
-    let size = (full / (0.55 * caption.len() as f64)).min(13.0);
+    let size = (full / (0.55 * caption.chars().count().max(1) as f64)).min(13.0);
     let _ = writeln!(
         svg,
         r#"<text x="0" y="{}" font-family="sans-serif" font-size="{size:.1}">{caption}</text>"#,

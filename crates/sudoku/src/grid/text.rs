@@ -55,6 +55,10 @@ pub enum GridParseErrorKind {
     /// A field this reader does not know.
     #[error("unknown field `{0}` (known: size, variant, regions, marks, cage)")]
     Field(String),
+    /// A variant name whose field is missing (`jigsaw` without `regions=`, `killer` without a
+    /// `cage=`, `even` or `odd` without `marks=`).
+    #[error("`{0}` is named but no `{1}` field gives it")]
+    Missing(String, &'static str),
     /// A bad size field.
     #[error(transparent)]
     Size(#[from] SizeError),
@@ -136,6 +140,7 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
         None => Size::of_cells(found).ok_or_else(|| err(column, GridParseErrorKind::Length(found)))?,
     };
     let mut rules = Rules::new(size);
+    let mut named: Vec<(usize, &str)> = Vec::new();
     for &(col, token) in &tokens[1..] {
         let (key, value) =
             token.split_once('=').ok_or_else(|| err(col, GridParseErrorKind::Field(token.into())))?;
@@ -145,6 +150,7 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
             "variant" => {
                 for name in value.split(',').filter(|n| !n.is_empty()) {
                     if matches!(name, "jigsaw" | "even" | "odd" | "killer" | "classic") {
+                        named.push((at, name));
                         continue;
                     }
                     let c: Constraint = name.parse().map_err(|e| err(at, GridParseErrorKind::Variant(e)))?;
@@ -188,6 +194,18 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
     }
     for c in constraints {
         rules.add(c);
+    }
+    // A name that says what another field gives: that field must be there.
+    for (at, name) in named {
+        let missing = match name {
+            "jigsaw" if !rules.is_jigsaw() => Some("regions="),
+            "killer" if rules.cages().is_empty() => Some("cage="),
+            "even" | "odd" if !rules.has_parity() => Some("marks="),
+            _ => None,
+        };
+        if let Some(field) = missing {
+            return Err(err(at, GridParseErrorKind::Missing(name.to_owned(), field)));
+        }
     }
     rules.validate().map_err(|e| err(column, e.into()))?;
     let symbols = Symbols::detect(puzzle, size.side());
@@ -301,6 +319,8 @@ mod tests {
         assert_eq!(e.to_string(), "column 4: `5` is not a digit of a 4x4 grid");
         let e = parse_grid("1..4..2.2..1..3. colour=red", &defaults).unwrap_err();
         assert_eq!(e.column, 18);
+        let e = parse_grid("1..4..2.2..1..3. variant=killer", &defaults).unwrap_err();
+        assert_eq!(e.to_string(), "column 26: `killer` is named but no `cage=` field gives it");
     }
 
     #[test]
