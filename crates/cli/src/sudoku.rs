@@ -506,7 +506,8 @@ fn answer<'m>(
         grid_rating: None,
     };
     if let Some(grid) = &record.grid {
-        answer_grid(solvers, grid, variant, task, &mut a);
+        // A `# variant:` line above it adds its diagonals, windows or anti-king too.
+        answer_grid(solvers, grid, variant.or(record.variant), task, &mut a);
         return a;
     }
     let puzzle = match &record.puzzle {

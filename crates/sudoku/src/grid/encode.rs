@@ -305,6 +305,48 @@ impl<'m> GridSolver<'m> {
         })
     }
 
+    /// The number of solutions up to `limit`, or `None` when the search takes more than `nodes`
+    /// nodes.
+    pub(crate) fn count_within(
+        &mut self,
+        grid: &Grid,
+        limit: u64,
+        nodes: u64,
+    ) -> Result<Option<u64>, GridSolveError> {
+        self.solver.set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
+        let counted = self.count(grid, Some(limit));
+        self.solver.set_budget(dlx_engine::Budget::default());
+        match counted {
+            Err(GridSolveError::Interrupted(_)) => Ok(None),
+            other => other.map(Some),
+        }
+    }
+
+    /// The number of solutions up to `limit`, each cell's digits kept to `candidates` (masks,
+    /// bit `d - 1` for digit `d`): the options of the others are excluded before the search.
+    pub(crate) fn count_within_candidates(
+        &mut self,
+        grid: &Grid,
+        candidates: &[u32],
+        limit: u64,
+    ) -> Result<u64, GridSolveError> {
+        self.solver.set_tie_break(TieBreak::LastConflict);
+        self.load(grid)?;
+        let side = self.matrix.rules.size().side();
+        for (cell, &mask) in candidates.iter().enumerate() {
+            if grid.get(cell) != 0 {
+                continue;
+            }
+            for d in (0..side).filter(|d| mask & 1 << d == 0) {
+                let digit = u8::try_from(d + 1).expect("sides are at most 25");
+                if let Some(option) = self.matrix.option(cell, digit) {
+                    self.solver.exclude(option).expect("an option of the matrix");
+                }
+            }
+        }
+        Ok(self.solver.count_up_to(limit)?)
+    }
+
     /// The number of solutions, counting no further than `limit` when given.
     pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> Result<u64, GridSolveError> {
         let check = limit.is_some_and(|limit| limit <= 2);

@@ -7,10 +7,14 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::encode::{GridMatrix, GridSolveError, GridSolver};
-use super::logic::{GridLogic, solve_grid_logically};
+use super::logic::{GridLogic, Shape, candidates, solve_grid_logically};
 use super::puzzle::Grid;
 use super::rules::{Constraint, Parity, Rules};
 use crate::{NotFound, Run, Symmetry};
+
+/// Nodes a uniqueness check searches before the logical techniques are called in to cut its
+/// tree (most checks take far fewer; those that take more are the large grids' late ones).
+const QUICK_CHECK: u64 = 20_000;
 
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -100,6 +104,21 @@ impl<'m> GridGenerator<'m> {
         full.ok()
     }
 
+    /// Whether a puzzle cut from a full grid still has one solution: a search up to two, and when
+    /// that runs long (past [`QUICK_CHECK`] nodes), the same search over the candidates the
+    /// logical techniques leave (each cell's other digits excluded), whose tree is far smaller
+    /// on large grids.
+    fn is_unique(&mut self, puzzle: &Grid, shape: &Shape) -> Result<bool, GridGenerateError> {
+        if let Some(n) = self.solver.count_within(puzzle, 2, QUICK_CHECK)? {
+            return Ok(n == 1);
+        }
+        Ok(match candidates(shape, puzzle) {
+            Some(candidates) => self.solver.count_within_candidates(puzzle, &candidates, 2)? == 1,
+            // The givens come from a full grid, which obeys every deduction.
+            None => false,
+        })
+    }
+
     /// Checks that the symmetry maps the rules onto themselves.
     pub fn check_symmetry(rules: &Rules, symmetry: Symmetry) -> Result<(), GridGenerateError> {
         let size = rules.size();
@@ -173,6 +192,7 @@ impl<'m> GridGenerator<'m> {
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridGenerated, GridGenerateError> {
         let side = full.size().side();
+        let shape = Shape::new(full.rules());
         let mut orbits = symmetry.orbits_in(side);
         orbits.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed_c1e5));
         let mut puzzle = full.clone();
@@ -182,7 +202,7 @@ impl<'m> GridGenerator<'m> {
             for &c in orbit {
                 puzzle.set(c, 0);
             }
-            if self.solver.count(&puzzle, Some(2))? != 1 {
+            if !self.is_unique(&puzzle, &shape)? {
                 for (&c, &d) in orbit.iter().zip(&kept) {
                     puzzle.set(c, d);
                 }

@@ -420,7 +420,32 @@ pub fn solve_grid_logically(grid: &Grid) -> GridLogic {
     run(&shape, grid, &Technique::ALL)
 }
 
+/// The candidates left once the techniques that decide the levels have gone as far as they go:
+/// each cell's digits as a mask (bit `d - 1`), one bit for a cell filled; `None` when the givens
+/// contradict each other. Every solution keeps to them.
+pub(crate) fn candidates(shape: &Shape, grid: &Grid) -> Option<Vec<u32>> {
+    let board = board_after(shape, grid, &Technique::LEVELLED).0;
+    if board.broken {
+        return None;
+    }
+    Some(board.cand.iter().zip(&board.value).map(|(&c, &v)| if v == 0 { c } else { 1 << (v - 1) }).collect())
+}
+
 fn run(shape: &Shape, grid: &Grid, techniques: &[Technique]) -> GridLogic {
+    let (board, counts) = board_after(shape, grid, techniques);
+    let mut out = grid.clone();
+    for (c, &v) in board.value.iter().enumerate() {
+        out.set(c, v);
+    }
+    GridLogic { grid: out, solved: board.solved(), counts }
+}
+
+/// The board once the techniques have gone as far as they go, and how often each was applied.
+fn board_after<'s>(
+    shape: &'s Shape,
+    grid: &Grid,
+    techniques: &[Technique],
+) -> (Board<'s>, [u32; Technique::COUNT]) {
     let mut board = Board::new(shape, grid);
     let mut counts = [0; Technique::COUNT];
     'rounds: while !board.broken && !board.solved() {
@@ -435,11 +460,7 @@ fn run(shape: &Shape, grid: &Grid, techniques: &[Technique]) -> GridLogic {
         }
         break;
     }
-    let mut out = grid.clone();
-    for (c, &v) in board.value.iter().enumerate() {
-        out.set(c, v);
-    }
-    GridLogic { grid: out, solved: board.solved(), counts }
+    (board, counts)
 }
 
 #[cfg(test)]
