@@ -443,3 +443,53 @@ fn random_cages(rules: &mut Rules, full: &Grid, rng: &mut Xoshiro256PlusPlus) {
         rules.add_cage(cage, sum).expect("cages of distinct digits of the full grid, each cell once");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The candidates the techniques leave keep every solution: counts over them equal plain
+    /// counts, and the full grid's digits are among them, on puzzles with few clues left.
+    #[test]
+    fn searching_over_the_candidates_left_counts_the_same() {
+        for (shape, constraint) in [
+            ("2x3", None),
+            ("3x3", None),
+            ("3x3", Some(Constraint::Windows)),
+            ("2x4", Some(Constraint::AntiKnight)),
+        ] {
+            let mut rules = Rules::new(shape.parse().expect("a size"));
+            if let Some(c) = constraint {
+                rules.add(c);
+            }
+            let matrix = GridMatrix::new(&rules);
+            let mut generator = GridGenerator::new(&matrix);
+            let logic = Shape::new(&rules);
+            for seed in 0..3 {
+                let full = generator.full_grid(seed).expect("a grid");
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let mut puzzle = full.clone();
+                let cells = rules.size().cells();
+                for cell in 0..cells {
+                    if rng.random_ratio(3 + u32::try_from(seed).expect("small"), 12) {
+                        puzzle.set(cell, 0);
+                    }
+                }
+                let candidates = candidates(&logic, &puzzle).expect("the givens come from a full grid");
+                for cell in 0..cells {
+                    assert_ne!(
+                        candidates[cell] & 1 << (full.get(cell) - 1),
+                        0,
+                        "{} at {cell}",
+                        puzzle.to_text()
+                    );
+                }
+                let mut solver = matrix.solver();
+                let plain = solver.count(&puzzle, Some(20)).expect("no budget");
+                let narrowed = solver.count_within_candidates(&puzzle, &candidates, 20).expect("no budget");
+                assert_eq!(plain, narrowed, "{}", puzzle.to_text());
+                assert_eq!(generator.is_unique(&puzzle, &logic).expect("no budget"), plain == 1);
+            }
+        }
+    }
+}
