@@ -476,13 +476,8 @@ mod tests {
                     }
                 }
                 let candidates = candidates(&logic, &puzzle).expect("the givens come from a full grid");
-                for cell in 0..cells {
-                    assert_ne!(
-                        candidates[cell] & 1 << (full.get(cell) - 1),
-                        0,
-                        "{} at {cell}",
-                        puzzle.to_text()
-                    );
+                for (cell, mask) in candidates.iter().enumerate() {
+                    assert_ne!(mask & 1 << (full.get(cell) - 1), 0, "{} at {cell}", puzzle.to_text());
                 }
                 let mut solver = matrix.solver();
                 let plain = solver.count(&puzzle, Some(20)).expect("no budget");
