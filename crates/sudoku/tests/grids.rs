@@ -420,3 +420,39 @@ fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal
     }
     check_made(&made, Symmetry::Rotational, 6);
 }
+
+/// The rater of every size and the 9x9 one agree on the level of 9x9 puzzles of each variant
+/// both know (the levels depend only on the techniques up to swordfish, which both have).
+#[test]
+fn the_general_rater_gives_the_9x9_levels() {
+    use dlx_sudoku::grid::solve_grid_logically;
+    use dlx_sudoku::{Technique, solve_logically};
+    for (variant, constraint) in [
+        (Variant::Classic, None),
+        (Variant::Diagonal, Some(Constraint::Diagonals)),
+        (Variant::Windoku, Some(Constraint::Windows)),
+        (Variant::AntiKing, Some(Constraint::AntiKing)),
+    ] {
+        let matrix = Matrix::new(variant);
+        let mut generator = Generator::new(&matrix);
+        let mut rules = Rules::new(Size::CLASSIC);
+        if let Some(c) = constraint {
+            rules.add(c);
+        }
+        let mut levels = Vec::new();
+        for seed in 0..12 {
+            let puzzle = generator.generate(Symmetry::Rotational, seed).puzzle;
+            let nine = solve_logically(&puzzle, variant, &Technique::LEVELLED).unwrap();
+            let grid = Grid::with_cells(rules.clone(), puzzle.cells().to_vec()).unwrap();
+            let any = solve_grid_logically(&grid);
+            assert_eq!(any.level(), nine.level(), "{variant} {}", puzzle.to_line());
+            assert_eq!(any.solved, nine.solved);
+            if any.solved {
+                assert_eq!(&any.grid.cells()[..], &nine.grid.cells()[..]);
+            }
+            levels.push(any.level());
+        }
+        // Not all easy: the comparison reaches the harder techniques.
+        assert!(levels.iter().any(|&l| l != dlx_sudoku::Level::Easy), "{variant}: {levels:?}");
+    }
+}

@@ -365,7 +365,8 @@ fn random_regions(
                 continue;
             };
             let (a, b) = (map[c], map[n]);
-            // A cell of region b, other than n's neighbours... any that touches region a elsewhere.
+            // A cell of region b (not n) touching region a somewhere other than at c: given to a,
+            // it keeps a's size, and b has c in its place.
             let givers: Vec<usize> = (0..cells)
                 .filter(|&d| map[d] == b && d != n && near(d).any(|e| e != c && map[e] == a))
                 .collect();

@@ -402,13 +402,17 @@ impl GridLogic {
 
     /// The level: expert when unsolved, else the level of the hardest technique. The same
     /// ladder for every size: easy with singles, medium with locked candidates, hard with
-    /// subsets and fish; a 4x4 grid never needs more than singles in practice, a 25x25 one
-    /// often needs guessing.
+    /// subsets and fish, expert beyond. On 9x9 grids it gives the levels of
+    /// [`Logic::level`](crate::Logic::level). How generated puzzles of each size spread over
+    /// the levels is in `benches/RESULTS.md`: the larger the grid, the more of them need more
+    /// than these techniques (the wings, coloring and chains of the 9x9 rater are not here).
     pub fn level(&self) -> Level {
         level_of(self.solved, &self.counts)
     }
 
-    /// The rating on Sudoku Explainer's scale (see [`Logic::rating`](crate::Logic::rating)).
+    /// The rating on Sudoku Explainer's scale (see [`Logic::rating`](crate::Logic::rating)),
+    /// from the techniques this solver has: 10.0 where the 9x9 rater may find a wing or a
+    /// chain.
     pub fn rating(&self) -> f32 {
         rating_of(self.solved, &self.counts)
     }

@@ -234,8 +234,8 @@ impl Grid {
         self.cells.iter().map(|&d| self.symbols.symbol(d)).collect()
     }
 
-    /// The grid as rows of symbols, boxes set apart by spaces and blank-free rule lines (for
-    /// jigsaw grids, without the box lines).
+    /// The grid as rows of symbols separated by spaces, with `|` between boxes and a rule line
+    /// between bands of boxes (a jigsaw grid has no box lines), each row ending a line.
     pub fn to_block(&self) -> String {
         let size = self.size();
         let side = size.side();
