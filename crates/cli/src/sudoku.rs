@@ -384,20 +384,11 @@ impl<'m> Solvers<'m> {
     }
 }
 
-/// The constraints of a 9x9 variant, for a puzzle of any size given `--variant`.
-fn constraints_of(variant: Variant) -> &'static [Constraint] {
-    match variant {
-        Variant::Diagonal => &[Constraint::Diagonals],
-        Variant::Windoku => &[Constraint::Windows],
-        Variant::AntiKing => &[Constraint::AntiKing],
-        _ => &[],
-    }
-}
-
 /// Answers a puzzle of any size (see [`answer`]).
 fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>, task: Task, a: &mut Answer) {
     let mut grid = grid.clone();
-    for &c in variant.map_or(&[][..], constraints_of) {
+    // The variant's constraints (`--variant`, or a `# variant:` line): its rules' on 9x9.
+    for c in variant.iter().flat_map(|v| v.rules().constraints().collect::<Vec<_>>()) {
         grid.rules_mut().add(c);
     }
     a.puzzle = Some(Board::Any(Box::new(grid.clone())));
