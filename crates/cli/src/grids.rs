@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use dlx_sudoku::grid::{Extras, GridGenerateError, GridGenerator, GridNumbered, generate_in_with_extras};
+use dlx_sudoku::grid::{
+    Extras, GridGenerateError, GridGenerator, GridNumbered, GridSolveError, generate_in_with_extras,
+};
 use dlx_sudoku::{Constraint, GridMatrix, Rules, Run, Size};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -84,7 +86,12 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
                 (first..last)
                     .into_par_iter()
                     .map_init(
-                        || GridGenerator::new(&matrix),
+                        || {
+                            // Ctrl-C stops a search under way, not only between puzzles.
+                            let mut generator = GridGenerator::new(&matrix);
+                            generator.set_cancel_flag(Some(report::cancel_flag().clone()));
+                            generator
+                        },
                         |generator, index| {
                             report::check_interrupt().ok()?;
                             let mut tick = |_: usize, _: usize| {
@@ -94,7 +101,10 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
                                 bar.inc(1);
                             };
                             Some(if ask.extras.any() {
-                                generate_in_with_extras(&rules, ask.extras, &ask.run, index, &mut tick)
+                                let cancel = Some(report::cancel_flag());
+                                generate_in_with_extras(
+                                    &rules, ask.extras, &ask.run, index, &mut tick, cancel,
+                                )
                             } else {
                                 generator.generate_in(&ask.run, index, &mut tick)
                             })
@@ -103,7 +113,11 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
                     .collect()
             });
         for made_one in batch {
-            let Some(result) = made_one else {
+            let stopped = matches!(
+                made_one,
+                None | Some(Err(GridGenerateError::Solve(GridSolveError::Interrupted(_))))
+            );
+            let Some(result) = made_one.filter(|_| !stopped) else {
                 out.flush()?;
                 return Err(Stopped.into());
             };

@@ -408,6 +408,8 @@ fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>,
         return;
     }
     let mut solver = matrix.solver();
+    // Ctrl-C stops the search: a large grid can take long.
+    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
     let board = |g: Grid| Some(Board::Any(Box::new(g)));
     let result = match task {
         Task::Solve { first: true } => solver.first(&grid).map(|s| match s {
@@ -805,7 +807,10 @@ fn run(
                         || matrices.solvers(),
                         // After Ctrl-C the rest is not answered (nor written: see below).
                         |solvers, r| match report::check_interrupt() {
-                            Ok(()) => Some(answer(&matrices, solvers, r, variant, task)),
+                            // A search that Ctrl-C cut short (grids of other sizes can search
+                            // long) is no answer either.
+                            Ok(()) => Some(answer(&matrices, solvers, r, variant, task))
+                                .filter(|_| report::check_interrupt().is_ok()),
                             Err(_) => None,
                         },
                     )

@@ -393,14 +393,14 @@ fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal
     // Jigsaw, with and without symmetry: regions that are not the boxes, kept by the symmetry.
     for (rules, symmetry) in [(&six, Symmetry::None), (&nine, Symmetry::Rotational)] {
         let jigsaw = Extras { jigsaw: true, ..Extras::default() };
-        let made = generate_with_extras(rules, jigsaw, symmetry, 4, none).unwrap();
+        let made = generate_with_extras(rules, jigsaw, symmetry, 4, none, None).unwrap();
         assert!(made.puzzle.rules().is_jigsaw());
         assert_ne!(made.puzzle.rules().regions(), rules.regions(), "the regions moved");
         check_made(&made, symmetry, 4);
     }
     // Killer: cages cover the grid, each of different digits adding up to its sum.
     let killer = Extras { killer: true, ..Extras::default() };
-    let made = generate_with_extras(&six, killer, Symmetry::None, 5, none).unwrap();
+    let made = generate_with_extras(&six, killer, Symmetry::None, 5, none, None).unwrap();
     let cages = made.puzzle.rules().cages();
     assert_eq!(cages.iter().map(|c| c.cells.len()).sum::<usize>(), 36);
     for cage in cages {
@@ -408,11 +408,11 @@ fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal
         assert_eq!(digits.iter().map(|&d| u32::from(d)).sum::<u32>(), cage.sum);
     }
     check_made(&made, Symmetry::None, 5);
-    let refused = generate_with_extras(&six, killer, Symmetry::Rotational, 5, none);
+    let refused = generate_with_extras(&six, killer, Symmetry::Rotational, 5, none, None);
     assert!(refused.is_err());
     // Even and odd marks: some cells marked, each with its digit's parity.
     let parity = Extras { parity: true, ..Extras::default() };
-    let made = generate_with_extras(&nine, parity, Symmetry::Rotational, 6, none).unwrap();
+    let made = generate_with_extras(&nine, parity, Symmetry::Rotational, 6, none, None).unwrap();
     let rules = made.puzzle.rules();
     assert!(rules.has_parity());
     for cell in 0..81 {

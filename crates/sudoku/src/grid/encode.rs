@@ -230,6 +230,12 @@ impl<'m> GridSolver<'m> {
         self.solver.stats().into()
     }
 
+    /// Makes the following searches stop when `flag` is set (they then fail with
+    /// [`GridSolveError::Interrupted`]).
+    pub fn set_cancel_flag(&mut self, flag: Option<dlx_engine::CancelFlag>) {
+        self.solver.set_cancel_flag(flag);
+    }
+
     /// The engine's solver, for the generator's exclusions.
     pub(crate) fn engine(&mut self) -> &mut Solver<'m> {
         &mut self.solver

@@ -2,6 +2,7 @@
 //! groups (orbits of the symmetry) taken away in a random order while the solution stays
 //! unique.
 
+use dlx_engine::CancelFlag;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -80,6 +81,12 @@ impl<'m> GridGenerator<'m> {
     /// A generator over a matrix.
     pub fn new(matrix: &'m GridMatrix) -> GridGenerator<'m> {
         GridGenerator { solver: matrix.solver() }
+    }
+
+    /// Makes the following searches stop when `flag` is set (a run then fails with
+    /// [`GridGenerateError::Solve`] holding the interruption).
+    pub fn set_cancel_flag(&mut self, flag: Option<CancelFlag>) {
+        self.solver.engine().set_cancel_flag(flag);
     }
 
     /// A random full grid of the rules, reproducibly from the seed.
@@ -244,8 +251,9 @@ pub fn generate_in_with_extras(
     run: &Run,
     index: u64,
     progress: &mut dyn FnMut(usize, usize),
+    cancel: Option<&CancelFlag>,
 ) -> Result<GridNumbered, GridGenerateError> {
-    attempts(run, index, |seed| generate_with_extras(base, extras, run.symmetry, seed, progress))
+    attempts(run, index, |seed| generate_with_extras(base, extras, run.symmetry, seed, progress, cancel))
 }
 
 /// Rules a generator makes up for each puzzle, besides those it is given.
@@ -278,14 +286,21 @@ pub fn generate_with_extras(
     symmetry: Symmetry,
     seed: u64,
     progress: &mut dyn FnMut(usize, usize),
+    cancel: Option<&CancelFlag>,
 ) -> Result<GridGenerated, GridGenerateError> {
+    let generator = |matrix| {
+        let mut generator = GridGenerator::new(matrix);
+        generator.set_cancel_flag(cancel.cloned());
+        generator
+    };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xe47a_5eed);
     let mut rules = base.clone();
     if extras.jigsaw {
-        rules = random_regions(&rules, symmetry, &mut rng)?;
+        rules = random_regions(&rules, symmetry, &mut rng, cancel)?;
     }
     GridGenerator::check_symmetry(&rules, symmetry)?;
-    let full = GridGenerator::new(&GridMatrix::new(&rules)).full_grid(seed)?;
+    let first = GridMatrix::new(&rules);
+    let full = generator(&first).full_grid(seed)?;
     if extras.killer {
         if symmetry != Symmetry::None {
             let what = "cages";
@@ -310,7 +325,7 @@ pub fn generate_with_extras(
     }
     let full = Grid::with_cells(rules.clone(), full.cells().to_vec()).expect("the same size");
     let matrix = GridMatrix::new(&rules);
-    GridGenerator::new(&matrix).thin_out(full, symmetry, seed, progress)
+    generator(&matrix).thin_out(full, symmetry, seed, progress)
 }
 
 /// Regions made from the boxes by moves that keep every region connected and of side cells: a
@@ -322,6 +337,7 @@ fn random_regions(
     base: &Rules,
     symmetry: Symmetry,
     rng: &mut Xoshiro256PlusPlus,
+    cancel: Option<&CancelFlag>,
 ) -> Result<Rules, GridGenerateError> {
     let size = base.size();
     let (side, cells) = (size.side(), size.cells());
@@ -390,7 +406,12 @@ fn random_regions(
         }
         // A map no grid obeys is let go after a short search rather than proved so.
         if let Some(rules) = to_rules(&map)
-            && GridGenerator::new(&GridMatrix::new(&rules)).full_grid_within(rng.random(), 100_000).is_some()
+            && {
+                let matrix = GridMatrix::new(&rules);
+                let mut generator = GridGenerator::new(&matrix);
+                generator.set_cancel_flag(cancel.cloned());
+                generator.full_grid_within(rng.random(), 100_000).is_some()
+            }
         {
             return Ok(rules);
         }
