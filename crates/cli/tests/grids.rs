@@ -116,3 +116,17 @@ fn bad_grids_are_reported_where_they_are_wrong() {
             .contains("diagonal symmetry does not fit a 6x6 grid: it maps its boxes onto others")
     );
 }
+
+#[test]
+fn answers_from_several_files_name_them_and_still_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+    std::fs::write(&a, "1.3.3..2.1.34..1\n").unwrap();
+    std::fs::write(&b, "# size: 2x3\n.6..4.3.4.....1.3..4.5.....6.4.1..2.\n").unwrap();
+    let out = dlx(&["solve", a.to_str().unwrap(), b.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let answers = text(&out.stdout);
+    assert!(answers.lines().all(|l| l.contains(" # ")), "{answers}");
+    let counts = dlx(&["count"], &answers);
+    assert_eq!(text(&counts.stdout), "1\n1\n", "{}", text(&counts.stderr));
+}

@@ -9,7 +9,8 @@
 //!   `odd` and `killer` are also accepted, for the fields that carry them);
 //! - `regions=AAABBB...`: a jigsaw map, one label per cell;
 //! - `marks=..e..o...`: `e` for an even cell, `o` for an odd one, `.` for neither;
-//! - `cage=15:r1c1,r1c2,r2c1`: a killer cage, its sum and its cells, one field per cage.
+//! - `cage=15:r1c1,r1c2,r2c1`: a killer cage, its sum and its cells, one field per cage;
+//! - `# ...`: a comment, to the end of the line.
 //!
 //! A block record is side rows of side symbols each (spaces and `|` between them ignored; lines of
 //! `-`, `+` and `=` between them skipped). [`Grid::to_text`] writes what this module reads.
@@ -121,7 +122,12 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 
 /// Reads one line record: a puzzle of side x side symbols and its fields (see the module docs).
 pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParseError> {
-    let tokens = tokens(line);
+    // A field starting with `#` begins a comment, to the end of the line (`dlx solve` writes
+    // ` # FILE:LINE` after each answer when it reads several files).
+    let mut tokens = tokens(line);
+    if let Some(at) = tokens.iter().position(|(_, t)| t.starts_with('#')) {
+        tokens.truncate(at);
+    }
     let Some(&(column, puzzle)) = tokens.first() else {
         return Err(err(1, GridParseErrorKind::Length(0)));
     };
@@ -319,6 +325,8 @@ mod tests {
         assert_eq!(e.to_string(), "column 4: `5` is not a digit of a 4x4 grid");
         let e = parse_grid("1..4..2.2..1..3. colour=red", &defaults).unwrap_err();
         assert_eq!(e.column, 18);
+        let commented = parse_grid("1..4..2.2..1..3. # from a.txt:3", &defaults).unwrap();
+        assert_eq!(commented.to_line(), "1..4..2.2..1..3.");
         let e = parse_grid("1..4..2.2..1..3. variant=killer", &defaults).unwrap_err();
         assert_eq!(e.to_string(), "column 26: `killer` is named but no `cage=` field gives it");
     }
