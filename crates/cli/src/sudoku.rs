@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use crate::choice;
-use dlx_sudoku::grid::{GridDefaults, GridUniqueness, solve_grid_logically};
+use dlx_sudoku::grid::{GridDefaults, GridUniqueness, explain_grid, solve_grid_logically};
 use dlx_sudoku::{
     Cell, Constraint, Format, Grid, GridMatrix, Level, Matrix, Puzzle, Rater, Rating, Record, Records, Size,
     SudokuSolver, Technique, Uniqueness, Variant,
@@ -438,8 +438,10 @@ fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>,
     let effort = solver.effort();
     a.nodes = effort.nodes;
     a.guesses = effort.guesses;
-    if let (Task::Rate { .. }, None) = (task, &a.error) {
-        let logic = solve_grid_logically(&grid);
+    if let (Task::Rate { explain }, None) = (task, &a.error) {
+        let (logic, steps) =
+            if explain { explain_grid(&grid) } else { (solve_grid_logically(&grid), Vec::new()) };
+        a.steps = steps.iter().map(|step| step.describe(&grid)).collect();
         let solutions = match a.status {
             Status::Unique => 1,
             Status::Multiple => 2,
@@ -1182,9 +1184,7 @@ fn write_rating(
         r.guesses,
         counts.join(", ")
     )?;
-    if explain && a.grid_rating.is_some() {
-        writeln!(out, "  (the steps are listed for 9x9 puzzles only, not yet for this grid)")?;
-    } else if explain {
+    if explain {
         for (k, step) in a.steps.iter().enumerate() {
             writeln!(out, "  {}. {step}", k + 1)?;
         }

@@ -456,3 +456,48 @@ fn the_general_rater_gives_the_9x9_levels() {
         assert!(levels.iter().any(|&l| l != dlx_sudoku::Level::Easy), "{variant}: {levels:?}");
     }
 }
+
+/// Every step of an explained solution, for puzzles of several sizes and rules: each placement
+/// is the solution's digit, no removed candidate is, and a solved explanation ends on the
+/// solution.
+#[test]
+fn every_explained_step_keeps_to_the_solution() {
+    use dlx_sudoku::grid::{GridGenerator, explain_grid};
+    let mut cases: Vec<Rules> =
+        ["2x2", "2x3", "2x4", "3x3", "2x5", "3x4"].iter().map(|s| Rules::new(s.parse().unwrap())).collect();
+    // (9x9 anti-knight puzzles take long to make: 6x6 ones stand for them.)
+    for (size, c) in
+        [("3x3", Constraint::Diagonals), ("3x3", Constraint::Windows), ("2x3", Constraint::AntiKnight)]
+    {
+        let mut rules = Rules::new(size.parse().unwrap());
+        rules.add(c);
+        cases.push(rules);
+    }
+    let mut techniques = std::collections::BTreeSet::new();
+    for rules in cases {
+        let matrix = GridMatrix::new(&rules);
+        let mut generator = GridGenerator::new(&matrix);
+        for seed in 0..3 {
+            let made = generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).unwrap();
+            let (logic, steps) = explain_grid(&made.puzzle);
+            for step in &steps {
+                techniques.insert(step.technique);
+                let line = step.describe(&made.puzzle);
+                assert!(!step.placed.is_empty() || !step.removed.is_empty(), "{line}");
+                for &(cell, digit) in &step.placed {
+                    assert_eq!(made.solution.get(cell), digit, "{line}");
+                }
+                for &(cell, mask) in &step.removed {
+                    assert_eq!(mask & 1 << (made.solution.get(cell) - 1), 0, "{line}");
+                }
+            }
+            if logic.solved {
+                assert_eq!(logic.grid, made.solution);
+            }
+            let counted: u32 = logic.counts.iter().sum();
+            assert_eq!(counted as usize, steps.len());
+        }
+    }
+    // The steps reach beyond singles.
+    assert!(techniques.len() > 2, "{techniques:?}");
+}

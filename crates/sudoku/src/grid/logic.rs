@@ -11,13 +11,15 @@
 
 use super::cells::CellSet;
 use super::puzzle::Grid;
-use super::rules::{Rules, combinations};
+use super::rules::{At, GridUnit, Rules, combinations};
 use crate::rate::{Level, Technique, hardest_of, level_of, rating_of};
 
 /// The grid's units, peers, parities and cages, as the solver reads them.
 #[derive(Debug)]
 pub(crate) struct Shape {
     side: usize,
+    /// Each unit's name, in the order of `units`.
+    names: Vec<GridUnit>,
     units: Vec<Vec<usize>>,
     unit_sets: Vec<CellSet>,
     units_of: Vec<Vec<usize>>,
@@ -32,7 +34,7 @@ impl Shape {
     pub(crate) fn new(rules: &Rules) -> Shape {
         let size = rules.size();
         let (side, cells) = (size.side(), size.cells());
-        let units: Vec<Vec<usize>> = rules.units().into_iter().map(|(_, c)| c).collect();
+        let (names, units): (Vec<GridUnit>, Vec<Vec<usize>>) = rules.units().into_iter().unzip();
         let unit_sets: Vec<CellSet> = units.iter().map(|u| CellSet::of(u)).collect();
         let mut units_of = vec![Vec::new(); cells];
         let mut peers = vec![CellSet::new(); cells];
@@ -70,7 +72,7 @@ impl Shape {
                     & all
             })
             .collect();
-        Shape { side, units, unit_sets, units_of, peers, start, cages }
+        Shape { side, names, units, unit_sets, units_of, peers, start, cages }
     }
 }
 
@@ -84,6 +86,8 @@ struct Board<'s> {
     places: Vec<CellSet>,
     /// A cell or a unit with no way left: the givens contradict each other.
     broken: bool,
+    /// The steps, when they are kept ([`explain_grid`]); the last is being filled.
+    steps: Option<Vec<GridStep>>,
 }
 
 impl<'s> Board<'s> {
@@ -95,8 +99,14 @@ impl<'s> Board<'s> {
                 places[d].insert(c);
             }
         }
-        let mut board =
-            Board { shape, cand: shape.start.clone(), value: vec![0; cells], places, broken: false };
+        let mut board = Board {
+            shape,
+            cand: shape.start.clone(),
+            value: vec![0; cells],
+            places,
+            broken: false,
+            steps: None,
+        };
         for (c, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
                 board.place(c, usize::from(d) - 1);
@@ -132,6 +142,50 @@ impl<'s> Board<'s> {
             self.broken = true;
         }
         true
+    }
+
+    /// Starts a step's record (when steps are kept): its pattern.
+    /// (The pattern is only listed when steps are kept.)
+    fn begin(&mut self, unit: Option<usize>, digits: u32, pattern: impl FnOnce() -> Vec<usize>) {
+        if let Some(steps) = &mut self.steps {
+            steps.push(GridStep {
+                technique: Technique::HiddenSingle,
+                unit: unit.map(|u| self.shape.names[u]),
+                pattern: pattern(),
+                digits,
+                placed: Vec::new(),
+                removed: Vec::new(),
+            });
+        }
+    }
+
+    /// Places a digit as a step's conclusion.
+    fn put(&mut self, cell: usize, d: usize) {
+        if let Some(step) = self.steps.as_mut().and_then(|s| s.last_mut()) {
+            step.placed.push((cell, u8::try_from(d + 1).unwrap_or(0)));
+        }
+        self.place(cell, d);
+    }
+
+    /// Removes a candidate as a step's conclusion; whether it was one.
+    fn take(&mut self, cell: usize, d: usize) -> bool {
+        let removed = self.eliminate(cell, d);
+        if removed && let Some(step) = self.steps.as_mut().and_then(|s| s.last_mut()) {
+            match step.removed.iter_mut().find(|(c, _)| *c == cell) {
+                Some((_, mask)) => *mask |= 1 << d,
+                None => step.removed.push((cell, 1 << d)),
+            }
+        }
+        removed
+    }
+
+    /// Drops a step begun that concluded nothing.
+    fn abandon(&mut self) {
+        if let Some(steps) = &mut self.steps
+            && steps.last().is_some_and(|s| s.placed.is_empty() && s.removed.is_empty())
+        {
+            steps.pop();
+        }
     }
 
     fn solved(&self) -> bool {
@@ -170,6 +224,14 @@ impl<'s> Board<'s> {
     }
 
     fn apply(&mut self, technique: Technique) -> bool {
+        let applied = self.apply_one(technique);
+        if applied && let Some(step) = self.steps.as_mut().and_then(|s| s.last_mut()) {
+            step.technique = technique;
+        }
+        applied
+    }
+
+    fn apply_one(&mut self, technique: Technique) -> bool {
         match technique {
             Technique::HiddenSingle => self.hidden_single(),
             Technique::NakedSingle => self.naked_single(),
@@ -195,7 +257,10 @@ impl<'s> Board<'s> {
                 match here.len() {
                     0 => self.broken = true,
                     1 => {
-                        self.place(here.first().unwrap_or(0), d);
+                        let cell = here.first().unwrap_or(0);
+                        let shape = self.shape;
+                        self.begin(Some(u), 1 << d, || shape.units[u].clone());
+                        self.put(cell, d);
                         return true;
                     }
                     _ => {}
@@ -209,7 +274,9 @@ impl<'s> Board<'s> {
         let found = (0..self.cand.len()).find(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 1);
         match found {
             Some(c) => {
-                self.place(c, self.cand[c].trailing_zeros() as usize);
+                let d = self.cand[c].trailing_zeros() as usize;
+                self.begin(None, 1 << d, || vec![c]);
+                self.put(c, d);
                 true
             }
             None => false,
@@ -231,8 +298,9 @@ impl<'s> Board<'s> {
                     }
                     let gone = self.places[d].and(&shape.unit_sets[v]).minus(&shape.unit_sets[u]);
                     if !gone.is_empty() {
+                        self.begin(Some(u), 1 << d, || here.iter().collect());
                         for c in gone.iter() {
-                            self.eliminate(c, d);
+                            self.take(c, d);
                         }
                         return true;
                     }
@@ -244,7 +312,7 @@ impl<'s> Board<'s> {
 
     fn naked_subset(&mut self, k: usize) -> bool {
         let shape = self.shape;
-        for unit in &shape.units {
+        for (u, unit) in shape.units.iter().enumerate() {
             let open: Vec<usize> = unit
                 .iter()
                 .copied()
@@ -256,17 +324,20 @@ impl<'s> Board<'s> {
                 if union.count_ones() as usize != k {
                     continue;
                 }
+                let cells: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
+                self.begin(Some(u), union, || cells.clone());
                 let mut progress = false;
                 for &c in unit {
-                    if self.value[c] == 0 && !pick.iter().any(|&i| open[i] == c) {
+                    if self.value[c] == 0 && !cells.contains(&c) {
                         for d in bits(self.cand[c] & union) {
-                            progress |= self.eliminate(c, d);
+                            progress |= self.take(c, d);
                         }
                     }
                 }
                 if progress {
                     return true;
                 }
+                self.abandon();
             }
         }
         false
@@ -288,15 +359,17 @@ impl<'s> Board<'s> {
                     continue;
                 }
                 let keep = pick.iter().fold(0u32, |m, &i| m | 1 << digits[i].0);
+                self.begin(Some(u), keep, || cells.iter().collect());
                 let mut progress = false;
                 for c in cells.iter() {
                     for d in bits(self.cand[c] & !keep) {
-                        progress |= self.eliminate(c, d);
+                        progress |= self.take(c, d);
                     }
                 }
                 if progress {
                     return true;
                 }
+                self.abandon();
             }
         }
         false
@@ -326,15 +399,22 @@ impl<'s> Board<'s> {
                     if cover.count_ones() as usize != k {
                         continue;
                     }
+                    let corners = || {
+                        pick.iter()
+                            .flat_map(|&p| bits(masks[p].1).map(|j| line(masks[p].0, j)).collect::<Vec<_>>())
+                            .collect()
+                    };
+                    self.begin(None, 1 << d, corners);
                     let mut progress = false;
                     for i in (0..side).filter(|i| !pick.iter().any(|&p| masks[p].0 == *i)) {
                         for j in bits(cover) {
-                            progress |= self.eliminate(line(i, j), d);
+                            progress |= self.take(line(i, j), d);
                         }
                     }
                     if progress {
                         return true;
                     }
+                    self.abandon();
                 }
             }
         }
@@ -418,6 +498,75 @@ impl GridLogic {
     }
 }
 
+/// One step of the logical solution of a puzzle of any size: the technique, the unit and cells of
+/// its pattern, its digits, and what it placed and removed. [`GridStep::describe`] writes it as a
+/// line, `naked pair {3,7} in row 2 (r2c1 r2c5): removes {3,7} from r2c4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridStep {
+    /// The technique.
+    pub technique: Technique,
+    /// The unit the pattern lies in, for the techniques of one unit.
+    pub unit: Option<GridUnit>,
+    /// The cells of the pattern (for a hidden single, its unit's).
+    pub pattern: Vec<usize>,
+    /// The digits of the pattern, as bits (bit `d - 1` for digit `d`).
+    pub digits: u32,
+    /// The digits placed: `(cell, digit)`.
+    pub placed: Vec<(usize, u8)>,
+    /// The candidates removed: `(cell, digits as bits)`.
+    pub removed: Vec<(usize, u32)>,
+}
+
+impl GridStep {
+    /// The step as one line, with cells and digits as the puzzle writes them.
+    pub fn describe(&self, grid: &Grid) -> String {
+        let symbols = grid.symbols();
+        let side = grid.size().side();
+        let digits = |mask: u32| {
+            let list: Vec<String> =
+                bits(mask).map(|d| symbols.symbol(u8::try_from(d + 1).unwrap_or(0)).to_string()).collect();
+            if list.len() == 1 { list[0].clone() } else { format!("{{{}}}", list.join(",")) }
+        };
+        let at = |cell: usize| At { cell, side }.to_string();
+        let cells: Vec<String> = self.pattern.iter().map(|&c| at(c)).collect();
+        let mut line = match self.unit {
+            Some(unit) if self.technique == Technique::HiddenSingle => {
+                format!("{} {} in {unit}:", self.technique.name(), digits(self.digits))
+            }
+            Some(unit) => {
+                format!("{} {} in {unit} ({}):", self.technique.name(), digits(self.digits), cells.join(" "))
+            }
+            None => format!("{} {} at {}:", self.technique.name(), digits(self.digits), cells.join(" ")),
+        };
+        let placed: Vec<String> =
+            self.placed.iter().map(|&(c, d)| format!("{}={}", at(c), symbols.symbol(d))).collect();
+        let removed: Vec<String> =
+            self.removed.iter().map(|&(c, m)| format!("{} from {}", digits(m), at(c))).collect();
+        if !placed.is_empty() {
+            line.push_str(&format!(" places {}", placed.join(", ")));
+        }
+        if !removed.is_empty() {
+            line.push_str(&format!(" removes {}", removed.join(", ")));
+        }
+        line
+    }
+}
+
+/// The logical solution of a puzzle of any size, step by step (what `dlx rate --explain`
+/// prints), with the verdict of [`solve_grid_logically`].
+pub fn explain_grid(grid: &Grid) -> (GridLogic, Vec<GridStep>) {
+    let shape = Shape::new(grid.rules());
+    let mut board = Board::new(&shape, grid);
+    board.steps = Some(Vec::new());
+    let (mut board, counts) = board_run(board, &Technique::ALL);
+    let steps = board.steps.take().unwrap_or_default();
+    let mut out = grid.clone();
+    for (c, &v) in board.value.iter().enumerate() {
+        out.set(c, v);
+    }
+    (GridLogic { grid: out, solved: board.solved(), counts }, steps)
+}
+
 /// Solves a puzzle of any size with the techniques (easiest first), as far as they go.
 pub fn solve_grid_logically(grid: &Grid) -> GridLogic {
     let shape = Shape::new(grid.rules());
@@ -450,7 +599,11 @@ fn board_after<'s>(
     grid: &Grid,
     techniques: &[Technique],
 ) -> (Board<'s>, [u32; Technique::COUNT]) {
-    let mut board = Board::new(shape, grid);
+    board_run(Board::new(shape, grid), techniques)
+}
+
+/// Runs the techniques on a board until they go no further.
+fn board_run<'s>(mut board: Board<'s>, techniques: &[Technique]) -> (Board<'s>, [u32; Technique::COUNT]) {
     let mut counts = [0; Technique::COUNT];
     'rounds: while !board.broken && !board.solved() {
         if board.cages() {

@@ -41,7 +41,7 @@ pub use generate::{
     Extras, GridGenerateError, GridGenerated, GridGenerator, GridNumbered, generate_in_with_extras,
     generate_with_extras,
 };
-pub use logic::{GridLogic, solve_grid_logically};
+pub use logic::{GridLogic, GridStep, explain_grid, solve_grid_logically};
 pub use puzzle::{Grid, GridError};
 pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
