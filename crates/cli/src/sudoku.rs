@@ -503,6 +503,9 @@ fn answer<'m>(
     if let Some(grid) = &record.grid {
         // A `# variant:` line above it adds its diagonals, windows or anti-king too.
         answer_grid(solvers, grid, variant.or(record.variant), task, &mut a);
+        if let (Some(given), None) = (&record.grid_solution, &a.error) {
+            a.given = Some(check_given_grid(&a, given));
+        }
         return a;
     }
     let puzzle = match &record.puzzle {
@@ -608,6 +611,28 @@ fn check_given(
             differing_cells(&Board::Nine(*given), &Board::Nine(*ours))
         ),
         _ => format!("the solution given beside the puzzle does not solve it as a {variant} puzzle"),
+    })
+}
+
+/// Whether a solution given beside a puzzle of any size solves it; if not, why.
+fn check_given_grid(a: &Answer, given: &Grid) -> Result<(), String> {
+    let Some(Board::Any(puzzle)) = &a.puzzle else { return Ok(()) };
+    let mut given = given.clone();
+    // The puzzle's rules, with what `--variant` added.
+    *given.rules_mut() = puzzle.rules().clone();
+    let agrees = (0..puzzle.cells().len()).all(|c| puzzle.get(c) == 0 || puzzle.get(c) == given.get(c));
+    if agrees && given.check().is_ok() {
+        return Ok(());
+    }
+    Err(match &a.solution {
+        Some(ours @ Board::Any(_)) if a.status == Status::Unique => format!(
+            "the solution given beside the puzzle is wrong: it differs from the solution in {}",
+            differing_cells(&Board::Any(Box::new(given)), ours)
+        ),
+        _ => format!(
+            "the solution given beside the puzzle does not solve it as a {} puzzle",
+            puzzle.rules().describe()
+        ),
     })
 }
 

@@ -130,3 +130,22 @@ fn answers_from_several_files_name_them_and_still_read_back() {
     let counts = dlx(&["count"], &answers);
     assert_eq!(text(&counts.stdout), "1\n1\n", "{}", text(&counts.stderr));
 }
+
+#[test]
+fn a_solution_given_beside_a_grid_is_checked() {
+    let out = dlx(&["solve"], "1.3.3..2.1.34..1 1234341221434321\n1.3.3..2.1.34..1 1234341221434312\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains(
+            ":2: the solution given beside the puzzle is wrong: it differs from the solution in r4c3, r4c4"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stdout).matches("1234341221434321").count(), 2, "both are answered");
+    // JSON records carry it as "solution", as generate writes them.
+    let made = dlx(&["generate", "--size", "6", "-n", "2", "--seed", "3", "-f", "json"], "");
+    let answered = dlx(&["solve", "-f", "json"], &text(&made.stdout));
+    assert!(answered.status.success(), "{}", text(&answered.stderr));
+    assert_eq!(text(&answered.stdout).matches("\"given_solution\":true").count(), 2);
+}

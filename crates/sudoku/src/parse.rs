@@ -32,7 +32,9 @@
 
 use std::io::{self, BufRead};
 
-use crate::grid::{Grid, GridDefaults, GridParseErrorKind, Size, is_rule_line, parse_block, parse_grid};
+use crate::grid::{
+    Grid, GridDefaults, GridParseErrorKind, Size, is_rule_line, parse_block, parse_grid_record,
+};
 use crate::puzzle::Puzzle;
 use crate::variant::Variant;
 
@@ -134,6 +136,8 @@ pub struct Record {
     /// cells, anti-knight...), in the forms of the [`grid`](crate::grid) module. `puzzle` is then
     /// a [`ParseErrorKind::Sized`] error.
     pub grid: Option<Grid>,
+    /// The full grid given beside such a puzzle, as read (for the caller to check).
+    pub grid_solution: Option<Grid>,
 }
 
 /// Which fields of the lines after a header row hold what.
@@ -357,7 +361,7 @@ impl Collector {
 
 impl Record {
     fn new(line: usize, format: Format, puzzle: Result<Puzzle, ParseError>) -> Record {
-        Record { line, format, puzzle, variant: None, solution: None, grid: None }
+        Record { line, format, puzzle, variant: None, solution: None, grid: None, grid_solution: None }
     }
 }
 
@@ -418,16 +422,17 @@ fn sized_line(body: &str) -> (usize, bool, bool) {
 /// The record of a puzzle of the [`grid`](crate::grid) forms, read or not; `lead` is the
 /// column before its text (none for a JSON string, whose columns are not the line's).
 fn grid_record(
-    grid: Result<Grid, crate::grid::GridParseError>,
+    grid: Result<(Grid, Option<Grid>), crate::grid::GridParseError>,
     start: usize,
     format: Format,
     lead: Option<usize>,
 ) -> Record {
     match grid {
-        Ok(grid) => {
+        Ok((grid, solution)) => {
             let kind = ParseErrorKind::Sized(grid.rules().describe());
             let mut r = Record::new(start, format, Err(ParseError { line: start, column: None, kind }));
             r.grid = Some(grid);
+            r.grid_solution = solution;
             r
         }
         Err(e) => {
@@ -468,7 +473,15 @@ fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Record {
     let forced = defaults.size.is_some() || !defaults.constraints.is_empty();
     if fields || other || (forced && first == defaults.size.map_or(81, Size::cells)) {
         // Its rules are in its fields (`dlx generate --size -f json` names them in `rules`).
-        return grid_record(parse_grid(puzzle, defaults), line, Format::Json, None);
+        // A `solution` string goes beside the puzzle, where a line would have it.
+        let text = match value.get("solution").and_then(|v| v.as_str()) {
+            Some(solution) => {
+                let (first, rest) = puzzle.split_once(char::is_whitespace).unwrap_or((puzzle, ""));
+                format!("{first} {solution} {rest}")
+            }
+            None => puzzle.to_owned(),
+        };
+        return grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
     }
     let mut record = Record::new(line, Format::Json, parse_cells(puzzle, line, 0));
     if let Err(e) = &mut record.puzzle {
@@ -621,7 +634,7 @@ impl<R: BufRead> Records<R> {
         let wrap = |grid, format| grid_record(grid, start, format, lead);
         let cells = self.grid.size.map_or(81, Size::cells);
         if fields || other || (forced && first == cells) {
-            let grid = parse_grid(body, &self.grid);
+            let grid = parse_grid_record(body, &self.grid);
             return Ok(Some(wrap(grid, Format::Line)));
         }
         if !forced {
@@ -642,7 +655,7 @@ impl<R: BufRead> Records<R> {
             }
             rows.push(self.text.trim().to_owned());
         }
-        let grid = parse_block(rows.iter().map(String::as_str), &self.grid);
+        let grid = parse_block(rows.iter().map(String::as_str), &self.grid).map(|g| (g, None));
         Ok(Some(wrap(grid, Format::Grid)))
     }
 

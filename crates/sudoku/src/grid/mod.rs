@@ -46,4 +46,7 @@ pub use puzzle::{Grid, GridError};
 pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
 pub use svg::{grids_paper_page, grids_svg};
-pub use text::{GridDefaults, GridParseError, GridParseErrorKind, is_rule_line, parse_block, parse_grid};
+pub use text::{
+    GridDefaults, GridParseError, GridParseErrorKind, is_rule_line, parse_block, parse_grid,
+    parse_grid_record,
+};

@@ -12,6 +12,9 @@
 //! - `cage=15:r1c1,r1c2,r2c1`: a killer cage, its sum and its cells, one field per cage;
 //! - `# ...`: a comment, to the end of the line.
 //!
+//! A field of side x side digits right after the puzzle is its solution, given beside it (as
+//! collections keep them), which [`parse_grid_record`] returns for the caller to check.
+//!
 //! A block record is side rows of side symbols each (spaces and `|` between them ignored; lines of
 //! `-`, `+` and `=` between them skipped). [`Grid::to_text`] writes what this module reads.
 
@@ -56,6 +59,9 @@ pub enum GridParseErrorKind {
     /// A field this reader does not know.
     #[error("unknown field `{0}` (known: size, variant, regions, marks, cage)")]
     Field(String),
+    /// A solution given beside the puzzle with an empty cell.
+    #[error("the solution given beside the puzzle has an empty cell")]
+    EmptyInSolution,
     /// A variant name whose field is missing (`jigsaw` without `regions=`, `killer` without a
     /// `cage=`, `even` or `odd` without `marks=`).
     #[error("`{0}` is named but no `{1}` field gives it")]
@@ -122,6 +128,16 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 
 /// Reads one line record: a puzzle of side x side symbols and its fields (see the module docs).
 pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParseError> {
+    parse_grid_record(line, defaults).map(|(grid, _)| grid)
+}
+
+/// Reads one line record as [`parse_grid`] does, and the full grid given beside the puzzle
+/// when a field right after it is one (side x side digits, no empty cell): its solution as the
+/// record says, for the caller to check.
+pub fn parse_grid_record(
+    line: &str,
+    defaults: &GridDefaults,
+) -> Result<(Grid, Option<Grid>), GridParseError> {
     // A field starting with `#` begins a comment, to the end of the line (`dlx solve` writes
     // ` # FILE:LINE` after each answer when it reads several files).
     let mut tokens = tokens(line);
@@ -147,7 +163,10 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
     };
     let mut rules = Rules::new(size);
     let mut named: Vec<(usize, &str)> = Vec::new();
-    for &(col, token) in &tokens[1..] {
+    // A second field of side x side symbols, none empty: the solution given beside the puzzle.
+    let given = tokens.get(1).filter(|(_, t)| !t.contains('=') && t.chars().count() == size.cells());
+    let fields = if given.is_some() { &tokens[2..] } else { &tokens[1..] };
+    for &(col, token) in fields {
         let (key, value) =
             token.split_once('=').ok_or_else(|| err(col, GridParseErrorKind::Field(token.into())))?;
         let at = col + key.len() + 1;
@@ -216,9 +235,21 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
     rules.validate().map_err(|e| err(column, e.into()))?;
     let symbols = Symbols::detect(puzzle, size.side());
     let cells = digits(puzzle, size, symbols).map_err(|(k, kind)| err(column + k, kind))?;
+    let solution = match given {
+        Some(&(col, text)) => {
+            let cells = digits(text, size, symbols).map_err(|(k, kind)| err(col + k, kind))?;
+            if let Some(k) = cells.iter().position(|&d| d == 0) {
+                return Err(err(col + k, GridParseErrorKind::EmptyInSolution));
+            }
+            let mut solution = Grid::with_cells(rules.clone(), cells).expect("the cells fit the grid");
+            solution.set_symbols(symbols);
+            Some(solution)
+        }
+        None => None,
+    };
     let mut grid = Grid::with_cells(rules, cells).expect("the cells fit the grid");
     grid.set_symbols(symbols);
-    Ok(grid)
+    Ok((grid, solution))
 }
 
 /// The digits of a string of symbols; on a bad symbol, its position (from 0) and the error.
@@ -325,6 +356,10 @@ mod tests {
         assert_eq!(e.to_string(), "column 4: `5` is not a digit of a 4x4 grid");
         let e = parse_grid("1..4..2.2..1..3. colour=red", &defaults).unwrap_err();
         assert_eq!(e.column, 18);
+        let (_, given) = parse_grid_record("1.3.3..2.1.34..1 1234341221434321", &defaults).unwrap();
+        assert_eq!(given.map(|g| g.to_line()), Some("1234341221434321".to_owned()));
+        let e = parse_grid("1.3.3..2.1.34..1 1234341221.34321", &defaults).unwrap_err();
+        assert_eq!(e.to_string(), "column 28: the solution given beside the puzzle has an empty cell");
         let commented = parse_grid("1..4..2.2..1..3. # from a.txt:3", &defaults).unwrap();
         assert_eq!(commented.to_line(), "1..4..2.2..1..3.");
         let e = parse_grid("1..4..2.2..1..3. variant=killer", &defaults).unwrap_err();
