@@ -62,16 +62,17 @@ pub(crate) struct GenerateArgs {
     /// Make up random jigsaw regions for each puzzle (instead of boxes).
     #[arg(long)]
     jigsaw: bool,
-    /// Make up killer cages for each puzzle (2 to 4 cells each, covering the grid); their
-    /// puzzles take --symmetry none, and often need no given digit at all.
+    /// Make up killer cages for each puzzle (2 to 4 cells each, covering the grid), with no
+    /// symmetry; its puzzles often need no given digit at all.
     #[arg(long)]
     killer: bool,
     /// Mark about a quarter of the cells even or odd for each puzzle.
     #[arg(long)]
     parity: bool,
-    /// Symmetry of the clues.
-    #[arg(long, value_parser = choice::parser::<Symmetry>(), default_value = "rotational")]
-    symmetry: Symmetry,
+    /// Symmetry of the clues [default: rotational; none with --killer, whose cages made up at
+    /// random have no symmetry].
+    #[arg(long, value_parser = choice::parser::<Symmetry>())]
+    symmetry: Option<Symmetry>,
     /// Seed of the run [default: drawn at random and reported by --stats and in JSON].
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
@@ -246,7 +247,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
     let run = Run {
         seed: run_seed,
-        symmetry: args.symmetry,
+        symmetry: args.symmetry.unwrap_or_default(),
         level: args.difficulty,
         max_attempts: args.max_attempts,
     };
@@ -369,7 +370,11 @@ fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
         count: args.count,
         run: Run {
             seed: run_seed,
-            symmetry: args.symmetry,
+            symmetry: args.symmetry.unwrap_or(if args.killer {
+                Symmetry::None
+            } else {
+                Symmetry::Rotational
+            }),
             level: args.difficulty,
             max_attempts: args.max_attempts,
         },
@@ -401,7 +406,7 @@ fn write_made(
                 "run_seed": run_seed,
                 "seed": made.seed,
                 "variant": variant.name(),
-                "symmetry": args.symmetry.name(),
+                "symmetry": args.symmetry.unwrap_or_default().name(),
                 "puzzle": g.puzzle.to_line(),
                 "solution": g.solution.to_line(),
                 "clues": g.puzzle.given_count(),
