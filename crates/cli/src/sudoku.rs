@@ -450,11 +450,7 @@ fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>,
         a.grid_rating = Some(GridRating {
             level: logic.level(),
             rating: logic.rating(),
-            hardest: match (logic.solved, logic.hardest()) {
-                (false, _) => "guessing",
-                (true, Some(t)) => t.name(),
-                (true, None) => "none",
-            },
+            hardest: logic.hardest_name(),
             counts: logic.counts,
             solutions,
         });

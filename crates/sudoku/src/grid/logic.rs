@@ -480,6 +480,17 @@ impl GridLogic {
         hardest_of(&self.counts)
     }
 
+    /// The name of the hardest technique needed: `guessing` when the techniques did not solve
+    /// the puzzle, `none` when it was already full (as
+    /// [`Logic::hardest_name`](crate::Logic::hardest_name) names it).
+    pub fn hardest_name(&self) -> &'static str {
+        match (self.solved, self.hardest()) {
+            (false, _) => "guessing",
+            (true, Some(t)) => t.name(),
+            (true, None) => "none",
+        }
+    }
+
     /// The level: expert when unsolved, else the level of the hardest technique. The same
     /// ladder for every size: easy with singles, medium with locked candidates, hard with
     /// subsets and fish, expert beyond. On 9x9 grids it gives the levels of
