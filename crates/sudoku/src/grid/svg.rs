@@ -84,12 +84,25 @@ fn sheet(
             let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
         }
     }
+    let place = width_of - 2.0 * MARGIN;
     for (k, (grid, solution)) in grids.iter().enumerate() {
         let x = MARGIN + width_of * (k % columns) as f64;
         let y = MARGIN + height_of * (k / columns) as f64;
-        let _ = writeln!(svg, r#"<g transform="translate({x} {y})">"#);
-        body(&mut svg, grid, solution.as_ref(), captions.get(k).map_or("", String::as_str));
+        // On paper, every grid fills its place, whatever its side; on screen, cells keep their
+        // size. The caption, below, keeps its own.
+        let full = grid.size().side() as f64 * CELL;
+        let scale = if paper.is_some() { place / full } else { 1.0 };
+        let _ = writeln!(svg, r#"<g transform="translate({x} {y}) scale({scale})">"#);
+        body(&mut svg, grid, solution.as_ref());
         svg.push_str("</g>\n");
+        let caption = captions.get(k).map_or("", String::as_str);
+        let wide = full * scale;
+        let size = (wide / (0.55 * caption.chars().count().max(1) as f64)).min(13.0);
+        let _ = writeln!(
+            svg,
+            r#"<text x="{x}" y="{}" font-family="sans-serif" font-size="{size:.1}">{caption}</text>"#,
+            y + wide + 16.0
+        );
     }
     if paper.is_some() {
         svg.push_str("</svg>\n");
@@ -98,7 +111,7 @@ fn sheet(
     svg
 }
 
-fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>, caption: &str) {
+fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
     let rules = grid.rules();
     let side = grid.size().side();
     let full = side as f64 * CELL;
@@ -237,11 +250,4 @@ fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>, caption: &str) {
             );
         }
     }
-    // The caption fits the grid's width (about 0.55 em a character).
-    let size = (full / (0.55 * caption.chars().count().max(1) as f64)).min(13.0);
-    let _ = writeln!(
-        svg,
-        r#"<text x="0" y="{}" font-family="sans-serif" font-size="{size:.1}">{caption}</text>"#,
-        full + 16.0
-    );
 }
