@@ -149,3 +149,26 @@ fn a_solution_given_beside_a_grid_is_checked() {
     assert!(answered.status.success(), "{}", text(&answered.stderr));
     assert_eq!(text(&answered.stdout).matches("\"given_solution\":true").count(), 2);
 }
+
+#[test]
+fn render_puts_grids_on_pages_of_their_own() {
+    let made = dlx(&["generate", "--size", "6", "--jigsaw", "-n", "3", "--seed", "4"], "");
+    let puzzles = text(&made.stdout);
+    // One page on stdout, a document of paper size with a caption per puzzle.
+    let page = dlx(&["render"], &puzzles);
+    assert!(page.status.success(), "{}", text(&page.stderr));
+    let svg = text(&page.stdout);
+    assert!(svg.starts_with("<svg") && svg.contains(r#"width="210mm""#), "{svg}");
+    assert_eq!(svg.matches("6x6 jigsaw</text>").count(), 3);
+    // With answers, into a folder: the answers carry the found digits in grey.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dlx(&["render", "--output", dir.path().to_str().unwrap(), "--answers"], &puzzles);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let answers = std::fs::read_to_string(dir.path().join("grid-answers-0001.svg")).unwrap();
+    assert!(answers.contains("#808080\">"), "grey digits on the answer page");
+    assert!(dir.path().join("grids-0001.svg").exists());
+    // A 9x9 puzzle and a grid of another size on one stdout would be two documents: refused.
+    let mixed = format!("{puzzles}{}\n", ".".repeat(81));
+    let refused = dlx(&["render"], &mixed);
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+}
