@@ -356,16 +356,16 @@ fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
         )
         .into());
     }
-    if args.variant != Variant::Classic {
-        return Err(Usage(
-            "give --constraint (diagonal, windoku, anti-king, anti-knight) with --size, not --variant".into(),
-        )
-        .into());
+    if args.variant == Variant::Even {
+        return Err(Usage("with --size, --constraint, --jigsaw, --killer or --parity, marks come from --parity (even and odd), not --variant even".into()).into());
     }
+    // The variant's units and moves, as constraints of a grid of any size.
+    let mut constraints = args.constraint.clone();
+    constraints.extend(args.variant.rules().constraints());
     let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
     let ask = crate::grids::Ask {
         size: args.size.unwrap_or(dlx_sudoku::Size::CLASSIC),
-        constraints: args.constraint.clone(),
+        constraints,
         extras: dlx_sudoku::grid::Extras { jigsaw: args.jigsaw, killer: args.killer, parity: args.parity },
         count: args.count,
         run: Run {
