@@ -19,6 +19,12 @@
 //! `answer`, which holds its solution; every following line is read by those columns (the
 //! Kaggle and tdoku-style CSV files).
 //!
+//! **Other sizes and rules.** A line of another square length than 81 (16, 36, ... 625 symbols),
+//! or with `size=`, `variant=`, `regions=`, `marks=` or `cage=` fields, is a puzzle of the
+//! [`grid`](crate::grid) forms, read into [`Record::grid`]; so are the records after a
+//! `# size: 2x3 diagonal` line (blocks of rows among them), and every record when
+//! [`Records::with_grid_defaults`] asks for a size or constraints.
+//!
 //! **The variant travels with the puzzles.** A comment line `# variant: NAME` (`classic`,
 //! `diagonal`, `even`) sets the variant of the records after it, until the next such line
 //! ([`Record::variant`]; `dlx generate` writes one); a JSON record may name its own.
@@ -171,6 +177,8 @@ pub struct Records<R> {
     records: usize,
     /// The size and constraints of every record, when they are asked for.
     grid: GridDefaults,
+    /// `grid` was asked for by the caller, and `# size:` lines do not change it.
+    grid_fixed: bool,
 }
 
 /// The fields of a line that make it a puzzle of the [`grid`](crate::grid) forms.
@@ -192,6 +200,7 @@ impl<R: BufRead> Records<R> {
             columns: None,
             records: 0,
             grid: GridDefaults::default(),
+            grid_fixed: false,
         }
     }
 
@@ -201,6 +210,7 @@ impl<R: BufRead> Records<R> {
     /// `marks=` or `cage=` fields are read so, and others as 9x9 puzzles.
     pub fn with_grid_defaults(mut self, defaults: GridDefaults) -> Self {
         self.grid = defaults;
+        self.grid_fixed = true;
         self
     }
 
@@ -526,6 +536,8 @@ impl<R: BufRead> Records<R> {
             if let Some(comment) = text.strip_prefix('#') {
                 if let Some(words) = comment.trim_start().strip_prefix("size:") {
                     match size_header(words) {
+                        // The caller's size and constraints win, as `--variant` does.
+                        Ok(_) if self.grid_fixed => {}
                         Ok(defaults) => self.grid = defaults,
                         Err(kind) => {
                             let error = ParseError { line: self.line, column: None, kind };
