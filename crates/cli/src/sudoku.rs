@@ -291,7 +291,27 @@ struct Answer {
     /// The logical solution step by step (`rate --explain`).
     steps: Vec<String>,
     /// The rating of a puzzle of any size.
-    grid_rating: Option<GridRating>,
+    grid_rating: Option<RatingView>,
+}
+
+/// What a search found: its status, up to two solutions, and a count.
+type Found = (Status, Option<Board>, Option<Board>, Option<u64>);
+
+impl Answer {
+    /// Takes in what a search found (or why it failed) and its effort.
+    fn record(&mut self, result: Result<Found, String>, effort: dlx_sudoku::Effort) {
+        match result {
+            Ok((status, solution, second, count)) => {
+                self.status = status;
+                self.solution = solution;
+                self.second = second;
+                self.count = count;
+            }
+            Err(e) => self.error = Some(e),
+        }
+        self.nodes = effort.nodes;
+        self.guesses = effort.guesses;
+    }
 }
 
 /// A puzzle or solution as answered: a 9x9 one of a [`Variant`], or one of any size and rules.
@@ -426,18 +446,7 @@ fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>,
         }
         Task::Encode => unreachable!("answered above"),
     };
-    match result {
-        Ok((status, solution, second, count)) => {
-            a.status = status;
-            a.solution = solution;
-            a.second = second;
-            a.count = count;
-        }
-        Err(e) => a.error = Some(e.to_string()),
-    }
-    let effort = solver.effort();
-    a.nodes = effort.nodes;
-    a.guesses = effort.guesses;
+    a.record(result.map_err(|e| e.to_string()), solver.effort());
     if let (Task::Rate { explain }, None) = (task, &a.error) {
         let (logic, steps) =
             if explain { explain_grid(&grid) } else { (solve_grid_logically(&grid), Vec::new()) };
@@ -447,27 +456,20 @@ fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>,
             Status::Multiple => 2,
             _ => 0,
         };
-        a.grid_rating = Some(GridRating {
+        // One uniqueness search's effort, not averaged over branching orders as for 9x9.
+        a.grid_rating = Some(RatingView {
             level: logic.level(),
             rating: logic.rating(),
             hardest: logic.hardest_name(),
             counts: logic.counts,
+            nodes: a.nodes as f64,
+            guesses: a.guesses as f64,
             solutions,
+            solved: logic.solved,
         });
         a.status = Status::Rated;
         a.count = Some(solutions);
     }
-}
-
-/// The rating of a puzzle of any size: its logical solution's level and hardest technique, and
-/// the effort of one uniqueness search (not averaged over branching orders as for 9x9).
-#[derive(Debug, Clone)]
-struct GridRating {
-    level: Level,
-    rating: f32,
-    hardest: &'static str,
-    counts: [u32; Technique::COUNT],
-    solutions: u64,
 }
 
 fn answer<'m>(
@@ -564,18 +566,7 @@ fn answer<'m>(
         }
         Task::Rate { .. } | Task::Encode => unreachable!("answered above"),
     };
-    match result {
-        Ok((status, solution, second, count)) => {
-            a.status = status;
-            a.solution = solution;
-            a.second = second;
-            a.count = count;
-        }
-        Err(e) => a.error = Some(e.to_string()),
-    }
-    let effort = solver.effort();
-    a.nodes = effort.nodes;
-    a.guesses = effort.guesses;
+    a.record(result.map_err(|e| e.to_string()), solver.effort());
     if let Some(given) = &record.solution {
         let ours = match &a.solution {
             Some(Board::Nine(p)) => Some(p),
@@ -678,7 +669,7 @@ impl Summary {
         }
         let rated = match (&a.rating, &a.grid_rating) {
             (Some(r), _) => Some((r.logic.level(), r.logic.hardest_name())),
-            (None, Some(r)) => Some((r.level, r.hardest)),
+            (None, Some(view)) => Some((view.level, view.hardest)),
             (None, None) => None,
         };
         if let Some((level, name)) = rated {
@@ -999,18 +990,8 @@ fn write_answer(
         };
         return write_rating(out, a, &view, format, file, explain);
     }
-    if let (Task::Rate { explain }, Some(r)) = (task, &a.grid_rating) {
-        let view = RatingView {
-            level: r.level,
-            rating: r.rating,
-            hardest: r.hardest,
-            counts: r.counts,
-            nodes: a.nodes as f64,
-            guesses: a.guesses as f64,
-            solutions: r.solutions,
-            solved: r.hardest != "guessing",
-        };
-        return write_rating(out, a, &view, format, file, explain);
+    if let (Task::Rate { explain }, Some(view)) = (task, &a.grid_rating) {
+        return write_rating(out, a, view, format, file, explain);
     }
     if let Task::Encode = task {
         return match &a.encoding {
@@ -1134,6 +1115,7 @@ fn write_answer(
 }
 
 /// What a rating line says, for a 9x9 puzzle or one of any size.
+#[derive(Debug, Clone)]
 struct RatingView {
     level: Level,
     rating: f32,

@@ -111,34 +111,37 @@ impl Matrix {
     /// still open to it (only the given digit for a given, only even digits for an even cell).
     /// Counting its solutions with any exact-cover solver counts the puzzle's.
     pub fn puzzle_to_dlx(&self, puzzle: &Puzzle) -> String {
-        let p = &self.problem;
-        let mut out = String::new();
-        let _ = writeln!(out, "| sudoku ({}) {}", self.variant, puzzle.to_line());
-        let names = |primary: bool| -> Vec<&str> {
-            p.items().filter(|&i| p.is_primary(i) == primary).map(|i| p.item_name(i)).collect()
-        };
-        out.push_str(&names(true).join(" "));
-        let secondary = names(false);
-        if !secondary.is_empty() {
-            out.push_str(" | ");
-            out.push_str(&secondary.join(" "));
-        }
-        out.push('\n');
-        for cell in 0..81 {
-            for digit in 1..=9u8 {
-                let given = puzzle.get(cell);
-                let open =
-                    if given != 0 { given == digit } else { !(puzzle.is_even_cell(cell) && digit % 2 == 1) };
-                if open {
-                    let items: Vec<&str> =
-                        p.option_items(Matrix::option(cell, digit)).map(|i| p.item_name(i)).collect();
-                    out.push_str(&items.join(" "));
-                    out.push('\n');
-                }
-            }
-        }
-        out
+        let title = format!("sudoku ({}) {}", self.variant, puzzle.to_line());
+        write_dlx(&self.problem, &title, |option| {
+            let (cell, digit) = Matrix::placement(option);
+            let given = puzzle.get(cell);
+            if given != 0 { given == digit } else { !(puzzle.is_even_cell(cell) && digit % 2 == 1) }
+        })
     }
+}
+
+/// A problem in Knuth's `.dlx` format: a `| title` comment line, the items line (primary, then
+/// `|` and the secondary ones), and each option that `open` keeps, in order, as its item names.
+pub(crate) fn write_dlx(problem: &Problem, title: &str, open: impl Fn(OptionId) -> bool) -> String {
+    let p = problem;
+    let mut out = String::new();
+    let _ = writeln!(out, "| {title}");
+    let names = |primary: bool| -> Vec<&str> {
+        p.items().filter(|&i| p.is_primary(i) == primary).map(|i| p.item_name(i)).collect()
+    };
+    out.push_str(&names(true).join(" "));
+    let secondary = names(false);
+    if !secondary.is_empty() {
+        out.push_str(" | ");
+        out.push_str(&secondary.join(" "));
+    }
+    out.push('\n');
+    for option in p.options().filter(|&o| open(o)) {
+        let items: Vec<&str> = p.option_items(option).map(|i| p.item_name(i)).collect();
+        out.push_str(&items.join(" "));
+        out.push('\n');
+    }
+    out
 }
 
 /// Search effort: the platform-independent measure of difficulty.

@@ -13,14 +13,13 @@
 //! placement of them (a cage of 5 cells summing to 25 has 12 sets and 1,440 placements). Without
 //! colors, the plain path of the engine solves killer puzzles.
 
-use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
 use super::puzzle::{Grid, GridError};
 use super::rules::{At, GridUnit, Rules, combinations};
-use crate::solve::Effort;
+use crate::solve::{Effort, write_dlx};
 
 /// Why a puzzle of any size could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -172,31 +171,11 @@ impl GridMatrix {
     /// cell, only its digit). Counting its solutions with any exact-cover solver counts the
     /// puzzle's.
     pub fn puzzle_to_dlx(&self, grid: &Grid) -> String {
-        let p = &self.problem;
-        let mut out = String::new();
-        let _ = writeln!(out, "| sudoku ({}) {}", self.rules.describe(), grid.to_line());
-        let names = |primary: bool| -> Vec<&str> {
-            p.items().filter(|&i| p.is_primary(i) == primary).map(|i| p.item_name(i)).collect()
-        };
-        out.push_str(&names(true).join(" "));
-        let secondary = names(false);
-        if !secondary.is_empty() {
-            out.push_str(" | ");
-            out.push_str(&secondary.join(" "));
-        }
-        out.push('\n');
-        for option in p.options() {
-            let open = match self.placement(option) {
-                Some((cell, digit)) => grid.get(cell) == 0 || grid.get(cell) == digit,
-                None => true,
-            };
-            if open {
-                let items: Vec<&str> = p.option_items(option).map(|i| p.item_name(i)).collect();
-                out.push_str(&items.join(" "));
-                out.push('\n');
-            }
-        }
-        out
+        let title = format!("sudoku ({}) {}", self.rules.describe(), grid.to_line());
+        write_dlx(&self.problem, &title, |option| match self.placement(option) {
+            Some((cell, digit)) => grid.get(cell) == 0 || grid.get(cell) == digit,
+            None => true,
+        })
     }
 }
 

@@ -10,7 +10,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::encode::{GridMatrix, GridSolveError, GridSolver};
 use super::logic::{GridLogic, Shape, candidates, solve_grid_logically};
 use super::puzzle::Grid;
-use super::rules::{Constraint, Parity, Rules};
+use super::rules::{Constraint, Parity, Rules, edge_neighbours};
 use crate::{NotFound, Run, Symmetry};
 
 /// Nodes a uniqueness check searches before the logical techniques are called in to cut its
@@ -352,17 +352,7 @@ fn random_regions(
             });
         }
     };
-    let near = |c: usize| {
-        let (r, col) = (c / side, c % side);
-        [
-            (r > 0).then(|| c - side),
-            (r + 1 < side).then(|| c + side),
-            (col > 0).then(|| c - 1),
-            (col + 1 < side).then(|| c + 1),
-        ]
-        .into_iter()
-        .flatten()
-    };
+    let near = |c: usize| edge_neighbours(c, side);
     let to_rules = |map: &[u8]| {
         let mut rules = base.clone();
         let text: String = map.iter().map(|&k| char::from(b'A' + k)).collect();
@@ -439,16 +429,7 @@ fn random_cages(rules: &mut Rules, full: &Grid, rng: &mut Xoshiro256PlusPlus) {
         while cage.len() < target {
             let mut options: Vec<usize> = Vec::new();
             for &c in &cage {
-                let (r, col) = (c / side, c % side);
-                for n in [
-                    (r > 0).then(|| c - side),
-                    (r + 1 < side).then(|| c + side),
-                    (col > 0).then(|| c - 1),
-                    (col + 1 < side).then(|| c + 1),
-                ]
-                .into_iter()
-                .flatten()
-                {
+                for n in edge_neighbours(c, side) {
                     if cage_of[n] == usize::MAX && !cage.iter().any(|&x| full.get(x) == full.get(n)) {
                         options.push(n);
                     }

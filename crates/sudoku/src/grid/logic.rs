@@ -12,7 +12,7 @@
 use super::cells::CellSet;
 use super::puzzle::Grid;
 use super::rules::{At, GridUnit, Rules, combinations};
-use crate::rate::{Level, Technique, hardest_of, level_of, rating_of};
+use crate::rate::{Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
 
 /// The grid's units, peers, parities and cages, as the solver reads them.
 #[derive(Debug)]
@@ -484,11 +484,7 @@ impl GridLogic {
     /// the puzzle, `none` when it was already full (as
     /// [`Logic::hardest_name`](crate::Logic::hardest_name) names it).
     pub fn hardest_name(&self) -> &'static str {
-        match (self.solved, self.hardest()) {
-            (false, _) => "guessing",
-            (true, Some(t)) => t.name(),
-            (true, None) => "none",
-        }
+        hardest_name_of(self.solved, &self.counts)
     }
 
     /// The level: expert when unsolved, else the level of the hardest technique. The same

@@ -345,22 +345,7 @@ impl Rules {
             let mut reached = vec![cells[0]];
             let mut i = 0;
             while i < reached.len() {
-                let cell = reached[i];
-                let (r, c) = (cell / side, cell % side);
-                let mut near = Vec::with_capacity(4);
-                if r > 0 {
-                    near.push(cell - side);
-                }
-                if r + 1 < side {
-                    near.push(cell + side);
-                }
-                if c > 0 {
-                    near.push(cell - 1);
-                }
-                if c + 1 < side {
-                    near.push(cell + 1);
-                }
-                for n in near {
+                for n in edge_neighbours(reached[i], side) {
                     if regions[n] == k && !reached.contains(&n) {
                         reached.push(n);
                     }
@@ -577,6 +562,19 @@ pub(crate) fn combinations(side: usize, count: usize, sum: u32) -> Vec<u32> {
     }
     walk(u32::try_from(side).unwrap_or(25), count, sum, 1, 0, &mut found);
     found
+}
+
+/// The cells sharing an edge with `cell` on a grid of `side` rows and columns.
+pub(crate) fn edge_neighbours(cell: usize, side: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / side, cell % side);
+    [
+        (r > 0).then(|| cell - side),
+        (r + 1 < side).then(|| cell + side),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < side).then(|| cell + 1),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// A count below 256 as a byte (sides are at most 25).

@@ -246,11 +246,7 @@ impl Logic {
     /// The name of the hardest technique needed: `guessing` when the techniques did not solve the
     /// puzzle, `none` when it was already full.
     pub fn hardest_name(&self) -> &'static str {
-        match (self.solved, self.hardest()) {
-            (false, _) => "guessing",
-            (true, Some(t)) => t.name(),
-            (true, None) => "none",
-        }
+        hardest_name_of(self.solved, &self.counts)
     }
 
     /// The level: expert when unsolved, else the level of the hardest technique.
@@ -273,6 +269,15 @@ impl Logic {
 /// The hardest technique with a count (shared with the solver of every size).
 pub(crate) fn hardest_of(counts: &[u32; Technique::COUNT]) -> Option<Technique> {
     Technique::ALL.iter().rev().copied().find(|&t| counts[t as usize] > 0)
+}
+
+/// The name of a logical solution's hardest technique (see [`Logic::hardest_name`]).
+pub(crate) fn hardest_name_of(solved: bool, counts: &[u32; Technique::COUNT]) -> &'static str {
+    match (solved, hardest_of(counts)) {
+        (false, _) => "guessing",
+        (true, Some(t)) => t.name(),
+        (true, None) => "none",
+    }
 }
 
 /// The level of a logical solution (see [`Logic::level`]).
