@@ -151,8 +151,8 @@ pub use parallel::{
 };
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
-    BrokenLinks, Budget, CancelFlag, Finished, ForceError, Interrupted, Solution, Solutions, Solver, Split,
-    Stats, StopReason, Subtree, TieBreak, Undone, UnknownTieBreak, Visitor,
+    BrokenLinks, Budget, CancelFlag, Counting, Finished, ForceError, Interrupted, Solution, Solutions,
+    Solver, Split, Stats, StopReason, Subtree, TieBreak, Undone, UnknownTieBreak, Visitor,
 };
 
 /// The README's examples, run as doctests.

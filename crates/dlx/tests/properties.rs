@@ -3,9 +3,12 @@
 mod common;
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 
 use common::assert_exact_cover;
-use dlx_engine::{Budget, OptionId, Problem, ProblemBuilder, Solver, TieBreak, Undone};
+use dlx_engine::{
+    Budget, Counting, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak, Undone,
+};
 use proptest::prelude::*;
 
 /// A random problem: `primary` + `secondary` items and options as item index lists (each with a
@@ -454,20 +457,25 @@ proptest! {
 
     /// Nodes, guesses, updates and solutions are exactly those of plain Algorithm X branching the
     /// same way, under each rule for ties, on small and on wide problems (the engine walks the
-    /// active items of the first and scans the lengths of the second as an array). Twice in a
-    /// row, since a run's branching must not depend on the runs before it.
+    /// active items of the first and scans the lengths of the second as an array), counted on the
+    /// links and on bit sets. Twice in a row, since a run's branching must not depend on the runs
+    /// before it.
     #[test]
     fn effort_is_that_of_plain_algorithm_x(spec in prop_oneof![spec(), wide_spec()]) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
-        for tie_break in [TieBreak::LastConflict, TieBreak::Earliest] {
-            solver.set_tie_break(tie_break);
-            let expected = Plain::run(&spec, tie_break);
-            for _ in 0..2 {
-                let count = solver.count().unwrap();
-                let s = solver.stats();
-                prop_assert_eq!((s.nodes, s.guesses, s.updates, count), expected, "{:?}", tie_break);
-                solver.verify_links().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for counting in [Counting::Links, Counting::BitSets] {
+            solver.set_counting(counting);
+            for tie_break in [TieBreak::LastConflict, TieBreak::Earliest] {
+                solver.set_tie_break(tie_break);
+                let expected = Plain::run(&spec, tie_break);
+                for _ in 0..2 {
+                    let count = solver.count().unwrap();
+                    let s = solver.stats();
+                    let figures = (s.nodes, s.guesses, s.updates, count);
+                    prop_assert_eq!(figures, expected, "{:?} {:?}", tie_break, counting);
+                    solver.verify_links().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                }
             }
         }
     }
@@ -490,5 +498,68 @@ proptest! {
         prop_assert_eq!(order.iter().cloned().map(sorted).collect::<BTreeSet<_>>(), expected);
         prop_assert_eq!(order, solver.solutions().map(Result::unwrap).collect::<Vec<_>>());
         solver.verify_links().map_err(|e| TestCaseError::fail(e.to_string()))?;
+    }
+}
+
+/// Counts with `count` or `count_up_to(limit)`, then visits the same way: returns both outcomes
+/// (`Ok(count)` or `Err((reason, solutions so far))`) with the figures of each run.
+type Outcome = Result<u64, (dlx_engine::StopReason, u64)>;
+fn count_then_visit(solver: &mut Solver<'_>, limit: Option<u64>) -> ((Outcome, Stats), (Outcome, Stats)) {
+    let counted = match limit {
+        None => solver.count(),
+        Some(k) => solver.count_up_to(k),
+    };
+    let counted = (counted.map_err(|e| (e.reason, e.solutions)), solver.stats());
+    let mut seen = 0;
+    let visited = solver.visit(&mut |_: &Solution<'_>| {
+        seen += 1;
+        if limit.is_some_and(|k| seen >= k) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
+    let visited = (visited.map(|_| seen).map_err(|e| (e.reason, e.solutions)), solver.stats());
+    (counted, visited)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Counting, on bit sets or on the links, and visiting, which runs on the links, agree on
+    /// every figure: counting to the end, up to a limit, or cut short by a budget of nodes or of
+    /// updates, with options forced and excluded beforehand. On small and on wide problems,
+    /// which take the two shapes of the bit-set search.
+    #[test]
+    fn counting_and_visiting_agree_on_every_figure(
+        spec in prop_oneof![spec(), wide_spec()],
+        excluded in any::<u64>(),
+        forced in any::<prop::sample::Index>(),
+        limit in 1u64..5,
+        nodes in 0u64..40,
+        updates in 0u64..400,
+    ) {
+        let problem = build(&spec);
+        let mut solver = Solver::new(&problem);
+        let n = problem.option_count();
+        if n > 0 {
+            // One option forced (unless it cannot be), and up to a few excluded.
+            let _ = solver.force(OptionId::new(forced.index(n)).unwrap());
+            for k in (0..n.min(64)).filter(|k| excluded & (1 << k) != 0).take(4) {
+                let _ = solver.exclude(OptionId::new(k).unwrap());
+            }
+        }
+        let budgets = [
+            Budget::default(),
+            Budget { nodes: Some(nodes), updates: None },
+            Budget { nodes: None, updates: Some(updates) },
+        ];
+        for counting in [Counting::BitSets, Counting::Links, Counting::Auto] {
+            solver.set_counting(counting);
+            for budget in budgets {
+                solver.set_budget(budget);
+                for limit in [None, Some(limit)] {
+                    let (counted, visited) = count_then_visit(&mut solver, limit);
+                    prop_assert_eq!(counted, visited, "{:?} {:?} {:?}", counting, budget, limit);
+                    solver.verify_links().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,607 @@
+//! Counting small plain problems with bit sets instead of links: the same search tree, the same
+//! figures, a fraction of the memory traffic.
+//!
+//! # Why
+//!
+//! Dancing links pay for each option they hide with writes into two neighbours' links and into a
+//! header, at addresses spread over the whole matrix, and for each option they unhide with as
+//! many again. When a problem has few options (a few thousand: queens, Langford pairs, the
+//! pentominoes, a sudoku), the state of a search fits in a few hundred bytes instead: which
+//! options are still possible, one bit each, and the length of every primary item's list. Hiding
+//! an option then clears a bit and lowers the lengths of its primary items, in a small array that
+//! stays in the first-level cache; and undoing is free, because each level keeps its own copy of
+//! the state and backtracking simply returns to the copy below.
+//!
+//! # The search
+//!
+//! It is Algorithm X exactly as the links run it (see `search`): at each level the earliest active
+//! primary item of least length, its options in the order they were added, a level ended at once
+//! by an empty item. So it visits the same nodes in the same order, and it counts Knuth's
+//! updates as the links would make them: one per item covered, and one per node of each hidden
+//! option other than the node that hid it. Covering the items of a chosen option takes the union
+//! of their columns at once: an option is hidden by the first of its items covered, and counted
+//! once, whichever that is.
+//!
+//! Level `l` holds the state on entering it: the possible options, the lengths, the active
+//! primary items. Choosing item `i` there, the level keeps `i`'s possible options as the ones
+//! still to try and covers `i` in place; each option tried then starts level `l + 1` from a copy.
+//!
+//! # Limits
+//!
+//! Only counting takes this path (a count up to a limit too), and only for a problem without
+//! colors or multiplicities, searched without a seed, the last-conflict rule or a cap, whose
+//! options and items are few enough (see [`Tables::fits`]); everything else runs on the links.
+//! The state is read from the links when a run starts, so forced and excluded options, and a
+//! subtree's path, apply as they do there; the links themselves are not touched.
+
+use crate::index::to_u32;
+use crate::links::Links;
+use crate::problem::Problem;
+
+use super::{CancelFlag, Counting, Stats, StopReason};
+
+/// At most this many options (so that a level's copy of the possible options stays small).
+const MAX_OPTIONS: usize = 4096;
+
+/// At most this many items (so that a level's copy of the lengths stays small, and item indices
+/// fit in `u16`).
+const MAX_ITEMS: usize = 1024;
+
+/// The length a level keeps for a covered item (and in the padding): never the least.
+const INACTIVE: u16 = u16::MAX;
+
+/// Lengths are compared this many at a time.
+const LANES: usize = 16;
+
+/// The shape (option words, lengths) the search is compiled for with its sizes known, so that
+/// its loops over a level's state are unrolled: problems with at most 256 options and 64 primary
+/// items take it.
+const SMALL: (usize, usize) = (4, 64);
+
+/// The most words the table of conflicts may take (256 KiB).
+const CONFLICT_WORDS: usize = 1 << 15;
+
+/// The matrix as bit sets: what a count on this path reads and never writes.
+#[derive(Debug)]
+struct Tables {
+    /// 64-bit words in a set of options.
+    words: usize,
+    /// Lengths a level keeps: the primary items, padded to a multiple of [`LANES`].
+    lanes: usize,
+    n_primary: usize,
+    /// Item `k`'s column (layout order, from 0): the options it is in, `words` words from
+    /// `k * words`.
+    columns: Vec<u64>,
+    /// Option `o`'s items (from 0), primary ones first: `items[start..=start + rest]` for
+    /// `spans[o]`.
+    spans: Vec<Span>,
+    items: Vec<u16>,
+    /// Each option's conflicts, the union of its items' columns (`words` words from `o * words`),
+    /// when they take little room ([`CONFLICT_WORDS`]); empty otherwise.
+    conflicts: Vec<u64>,
+}
+
+impl Tables {
+    /// Whether `problem` is small enough, and plain, for this path.
+    fn fits(problem: &Problem) -> bool {
+        !problem.has_colors()
+            && !problem.has_multiplicities()
+            && problem.option_count() <= MAX_OPTIONS
+            && problem.item_count() <= MAX_ITEMS
+    }
+
+    /// The words of a set of options and the lengths a level keeps, for `problem`: a small
+    /// problem takes the shape the search is compiled for, padded (see [`SMALL`]).
+    fn shape(problem: &Problem) -> (usize, usize) {
+        let words = problem.option_count().div_ceil(64).max(1);
+        let lanes = problem.primary_count().div_ceil(LANES).max(1) * LANES;
+        if words <= SMALL.0 && lanes <= SMALL.1 { SMALL } else { (words, lanes) }
+    }
+
+    /// The tables of `problem`, which [`fits`](Self::fits).
+    fn new(problem: &Problem) -> Tables {
+        debug_assert!(Self::fits(problem));
+        let n_items = problem.item_count();
+        let n_primary = problem.primary_count();
+        let n_options = problem.option_count();
+        let (words, lanes) = Self::shape(problem);
+        let mut columns = vec![0u64; n_items * words];
+        let mut spans = Vec::with_capacity(n_options);
+        let mut items = Vec::with_capacity(problem.node_count());
+        // Options follow the headers and the first spacer, each ended by a spacer (`top == 0`).
+        let tops = &problem.tops[n_items + 2..];
+        let mut o = 0;
+        let mut option: Vec<u16> = Vec::new();
+        for &top in tops {
+            if top != 0 {
+                option.push(u16::try_from(top - 1).expect("items fit in u16 on this path"));
+                continue;
+            }
+            option.sort_unstable_by_key(|&k| usize::from(k) >= n_primary);
+            let primaries = option.iter().filter(|&&k| usize::from(k) < n_primary).count();
+            let small = |n: usize| u16::try_from(n).expect("items fit in u16 on this path");
+            spans.push(Span {
+                start: to_u32(items.len()),
+                rest: small(option.len() - 1),
+                primaries: small(primaries),
+            });
+            for &k in &option {
+                columns[usize::from(k) * words + o / 64] |= 1 << (o % 64);
+            }
+            items.append(&mut option);
+            o += 1;
+        }
+        debug_assert_eq!(o, n_options);
+        let mut tables = Tables { words, lanes, n_primary, columns, spans, items, conflicts: Vec::new() };
+        if n_options * words <= CONFLICT_WORDS {
+            let mut conflicts = vec![0u64; n_options * words];
+            for (o, union) in conflicts.chunks_exact_mut(words).enumerate() {
+                for &k in tables.option(o) {
+                    for (u, &c) in union.iter_mut().zip(tables.column(usize::from(k), words)) {
+                        *u |= c;
+                    }
+                }
+            }
+            tables.conflicts = conflicts;
+        }
+        tables
+    }
+
+    /// How many of option `o`'s items are primary.
+    #[inline(always)]
+    fn primaries(&self, o: usize) -> usize {
+        usize::from(self.spans[o].primaries)
+    }
+
+    /// Option `o`'s items, primary ones first.
+    #[inline(always)]
+    fn option(&self, o: usize) -> &[u16] {
+        let Span { start, rest, .. } = self.spans[o];
+        &self.items[start as usize..=start as usize + usize::from(rest)]
+    }
+
+    /// Item `k`'s column; `w` is `self.words`.
+    #[inline(always)]
+    fn column(&self, k: usize, w: usize) -> &[u64] {
+        &self.columns[k * w..(k + 1) * w]
+    }
+}
+
+/// Where an option's items are in [`Tables::items`].
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: u32,
+    /// The option's items less one: what hiding it counts as updates.
+    rest: u16,
+    /// How many of its items are primary (they come first).
+    primaries: u16,
+}
+
+/// How many nodes a count runs on the links before it chooses where to go on (see
+/// [`Dense::decide`]).
+pub(super) const PROBE_NODES: u64 = 1 << 14;
+
+/// Where a solver's counts run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Choice {
+    /// On the links: the problem does not fit, or its nodes were found too cheap.
+    Links,
+    /// On bit sets.
+    BitSets,
+    /// Not chosen yet: the next count that runs past [`PROBE_NODES`] chooses.
+    Undecided,
+}
+
+/// A solver's counting on bit sets: whether the problem fits, where counts run, the tables (made
+/// at the first count that runs on them) and the levels.
+#[derive(Debug)]
+pub(super) struct Dense {
+    /// Whether the problem may be counted on bit sets.
+    fits: bool,
+    choice: Choice,
+    /// A level's option words and lengths.
+    shape: (usize, usize),
+    tables: Option<Box<Tables>>,
+    stack: Stack,
+}
+
+impl Dense {
+    /// Undecided for a problem that fits, the links otherwise.
+    pub(super) fn new(problem: &Problem) -> Dense {
+        let fits = Tables::fits(problem);
+        let choice = if fits { Choice::Undecided } else { Choice::Links };
+        Dense { fits, choice, shape: Tables::shape(problem), tables: None, stack: Stack::default() }
+    }
+
+    /// Sets where counts run: chosen afresh by the next long count, or on the links, or on bit
+    /// sets if the problem fits.
+    pub(super) fn set_counting(&mut self, counting: Counting) {
+        self.choice = match counting {
+            _ if !self.fits => Choice::Links,
+            Counting::Links => Choice::Links,
+            Counting::BitSets => Choice::BitSets,
+            _ => Choice::Undecided,
+        };
+    }
+
+    /// Where counts run.
+    pub(super) fn choice(&self) -> Choice {
+        self.choice
+    }
+
+    /// Chooses, from the first `nodes` nodes of a count on the links and their `updates`,
+    /// whether counts run on bit sets from now on: when a node makes at least 1.5 updates for
+    /// each word of a level's state (its option words, and its lengths 16 to a word).
+    ///
+    /// A node on bit sets costs about that state's size, whatever it does; a node on the links,
+    /// about its updates. The rule was fitted on problems either way of it (see
+    /// `benches/RESULTS.md`): the ratio is 1.7 on Langford n = 12, 2.1 on 13 queens and 9 on the
+    /// 6x10 pentominoes, which run 1.25-2.6 times as fast on bit sets; 1.1 on Langford n = 20,
+    /// as fast either way; 0.8 on 32 queens, 0.4 on Langford n = 40 and 0.1-0.3 on sudoku, faster
+    /// on the links.
+    pub(super) fn decide(&mut self, nodes: u64, updates: u64) -> bool {
+        let state = (self.shape.0 + self.shape.1 / 16) as u64;
+        let dense = updates.saturating_mul(2) >= nodes.saturating_mul(3 * state);
+        self.choice = if dense { Choice::BitSets } else { Choice::Links };
+        dense
+    }
+
+    /// [`count`] on this solver's tables and levels.
+    pub(super) fn count(
+        &mut self,
+        problem: &Problem,
+        links: &Links,
+        limits: &Limits<'_>,
+        stats: &mut Stats,
+    ) -> Result<(), StopReason> {
+        let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
+        count(tables, problem, links, &mut self.stack, limits, stats)
+    }
+}
+
+/// The budget and cancel flag a count runs under, and its limit.
+pub(super) struct Limits<'a> {
+    pub(super) solutions: u64,
+    pub(super) nodes: u64,
+    pub(super) updates: u64,
+    pub(super) cancel: Option<&'a CancelFlag>,
+}
+
+/// The per-level states of a count.
+#[derive(Debug, Default)]
+struct Stack {
+    /// Possible options on entering each level (`words` a level).
+    alive: Vec<u64>,
+    /// Options still to try at each level (`words` a level).
+    todo: Vec<u64>,
+    /// Primary items' lengths on entering each level (`lanes` a level), [`INACTIVE`] for a
+    /// covered item and for the padding.
+    lens: Vec<u16>,
+    /// Whether each level's item had more than one option (a guess).
+    guess: Vec<bool>,
+    /// The options a level hides.
+    hidden: Vec<u64>,
+}
+
+impl Stack {
+    /// Room for a search of `tables`, with levels of `w` option words and `lw` lengths, and level
+    /// 0 cleared. (The levels above are written before they are read.)
+    fn prepare(&mut self, tables: &Tables, w: usize, lw: usize) {
+        let depth = tables.n_primary + 1;
+        for (v, n) in [(&mut self.alive, w), (&mut self.todo, w)] {
+            if v.len() < depth * n {
+                v.resize(depth * n, 0);
+            }
+            v[..n].fill(0);
+        }
+        if self.lens.len() < depth * lw {
+            self.lens.resize(depth * lw, INACTIVE);
+        }
+        self.lens[..lw].fill(INACTIVE);
+        if self.guess.len() < depth {
+            self.guess.resize(depth, false);
+        }
+        if self.hidden.len() < w {
+            self.hidden.resize(w, 0);
+        }
+    }
+}
+
+/// Counts the solutions below the links' current state (the solver's base level), as the links'
+/// search would, into `stats`; `Err` when the budget or the cancel flag stops it first.
+fn count(
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    limits: &Limits<'_>,
+    stats: &mut Stats,
+) -> Result<(), StopReason> {
+    if (tables.words, tables.lanes) == SMALL {
+        count_as::<{ SMALL.0 }, { SMALL.1 }>(tables, problem, links, stack, limits, stats)
+    } else {
+        count_as::<0, 0>(tables, problem, links, stack, limits, stats)
+    }
+}
+
+/// Level `l`'s part of a stack of `n` (or `N` when not 0) entries a level.
+#[inline(always)]
+fn level<T, const N: usize>(v: &[T], l: usize, n: usize) -> &[T] {
+    let n = if N > 0 { N } else { n };
+    &v[l * n..(l + 1) * n]
+}
+
+/// [`level`], mutable.
+#[inline(always)]
+fn level_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> &mut [T] {
+    let n = if N > 0 { N } else { n };
+    &mut v[l * n..(l + 1) * n]
+}
+
+/// Levels `l` and `l + 1` of a stack.
+#[inline(always)]
+fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut [T]) {
+    let n = if N > 0 { N } else { n };
+    let (below, above) = v.split_at_mut((l + 1) * n);
+    (&below[l * n..], &mut above[..n])
+}
+
+/// [`count`], for a problem of `W` option words and `LW` lengths, or of any shape when they are 0.
+fn count_as<const W: usize, const LW: usize>(
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    limits: &Limits<'_>,
+    stats: &mut Stats,
+) -> Result<(), StopReason> {
+    let w = if W > 0 { W } else { tables.words };
+    let lw = if LW > 0 { LW } else { tables.lanes };
+    stack.prepare(tables, w, lw);
+    read_state(tables, problem, links, stack);
+    let hidden = &mut stack.hidden[..w];
+
+    let mut nodes = 0u64;
+    let mut guesses = 0u64;
+    let mut updates = 0u64;
+    let mut solutions = 0u64;
+    let mut l = 0usize;
+    let mut result = Ok(());
+    'search: loop {
+        // Enter level `l`: choose an item, or count a solution; `back` when the level ends at once.
+        let (i, len) = choose::<LW>(level::<_, LW>(&stack.lens, l, lw));
+        let back = if len == INACTIVE {
+            solutions += 1;
+            if solutions >= limits.solutions {
+                break 'search;
+            }
+            true
+        } else {
+            if nodes >= limits.nodes || updates >= limits.updates {
+                result = Err(StopReason::Budget);
+                break 'search;
+            }
+            if nodes & 1023 == 0 && limits.cancel.is_some_and(CancelFlag::is_cancelled) {
+                result = Err(StopReason::Cancelled);
+                break 'search;
+            }
+            if len != 0 {
+                // Cover `i` in place: its options become the ones to try, and are hidden.
+                let alive = level_mut::<_, W>(&mut stack.alive, l, w);
+                let todo = level_mut::<_, W>(&mut stack.todo, l, w);
+                for ((a, t), &c) in alive.iter_mut().zip(todo.iter_mut()).zip(tables.column(i, w)) {
+                    *t = c & *a;
+                    *a &= !c;
+                }
+                let lens = level_mut::<_, LW>(&mut stack.lens, l, lw);
+                updates += 1 + hide::<LW>(tables, todo, lens);
+                lens[i] = INACTIVE;
+                stack.guess[l] = len > 1;
+            }
+            len == 0
+        };
+        if back {
+            // Leave levels until one has an option left to try.
+            loop {
+                if l == 0 {
+                    break 'search;
+                }
+                l -= 1;
+                if level::<_, W>(&stack.todo, l, w).iter().any(|&t| t != 0) {
+                    break;
+                }
+            }
+        }
+        // Try the next option of level `l`.
+        let todo = level_mut::<_, W>(&mut stack.todo, l, w);
+        let k = todo.iter().position(|&t| t != 0).unwrap_or(0);
+        let x = k * 64 + todo[k].trailing_zeros() as usize;
+        todo[k] &= todo[k].wrapping_sub(1);
+        nodes += 1;
+        guesses += u64::from(stack.guess[l]);
+        // Level `l + 1` starts from level `l`'s state with `x`'s other items covered: the options
+        // hidden are those alive in the union of their columns (in which `i`'s are no longer).
+        let (alive, next_alive) = levels_mut::<_, W>(&mut stack.alive, l, w);
+        let option = tables.option(x);
+        if tables.conflicts.is_empty() {
+            hidden.fill(0);
+            for &j in option {
+                for (m, &c) in hidden.iter_mut().zip(tables.column(usize::from(j), w)) {
+                    *m |= c;
+                }
+            }
+        } else {
+            hidden.copy_from_slice(&tables.conflicts[x * w..(x + 1) * w]);
+        }
+        for ((m, n), &a) in hidden.iter_mut().zip(next_alive.iter_mut()).zip(alive) {
+            *n = a & !*m;
+            *m &= a;
+        }
+        let (lens, next_lens) = levels_mut::<_, LW>(&mut stack.lens, l, lw);
+        for (n, b) in next_lens.chunks_exact_mut(LANES).zip(lens.chunks_exact(LANES)) {
+            n.copy_from_slice(b);
+        }
+        updates += (option.len() - 1) as u64 + hide::<LW>(tables, hidden, next_lens);
+        for &j in &option[..tables.primaries(x)] {
+            next_lens[lane::<LW>(j)] = INACTIVE;
+        }
+        l += 1;
+    }
+    stats.nodes = nodes;
+    stats.guesses = guesses;
+    stats.updates = updates;
+    stats.solutions = solutions;
+    stats.cleansings = 0;
+    result
+}
+
+/// Item `j`'s place among `LW` lengths: `j` itself, masked when `LW` is known (`j` is below it),
+/// so that the index needs no check.
+#[inline(always)]
+fn lane<const LW: usize>(j: u16) -> usize {
+    if LW > 0 && LW.is_power_of_two() { usize::from(j) & (LW - 1) } else { usize::from(j) }
+}
+
+/// Lowers the lengths of the primary items of every option in `hidden`; returns the updates the
+/// links would count (each option's nodes but one).
+#[inline(always)]
+fn hide<const LW: usize>(tables: &Tables, hidden: &[u64], lens: &mut [u16]) -> u64 {
+    let mut updates = 0u64;
+    for (k, &word) in hidden.iter().enumerate() {
+        let mut m = word;
+        while m != 0 {
+            let o = k * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            let Span { start, rest, primaries } = tables.spans[o];
+            updates += u64::from(rest);
+            let start = start as usize;
+            for &j in &tables.items[start..start + usize::from(primaries)] {
+                lens[lane::<LW>(j)] -= 1;
+            }
+        }
+    }
+    updates
+}
+
+/// The earliest primary item of least length, with its length ([`INACTIVE`] when no primary item
+/// is active).
+#[inline(always)]
+fn choose<const LW: usize>(lens: &[u16]) -> (usize, u16) {
+    let mut least = [INACTIVE; LANES];
+    for chunk in lens.chunks_exact(LANES) {
+        for (m, &len) in least.iter_mut().zip(chunk) {
+            *m = (*m).min(len);
+        }
+    }
+    let least = least.iter().copied().min().unwrap_or(INACTIVE);
+    for (k, chunk) in lens.chunks_exact(LANES).enumerate() {
+        // (A fold, not `any`, so that the chunk is compared all at once.)
+        if chunk.iter().fold(false, |found, &len| found | (len == least)) {
+            let at = chunk.iter().position(|&len| len == least).unwrap_or(0);
+            return (k * LANES + at, least);
+        }
+    }
+    (0, least)
+}
+
+/// Level 0's state from the links: the options in the lists of active primary items and their
+/// lengths.
+fn read_state(tables: &Tables, problem: &Problem, links: &Links, stack: &mut Stack) {
+    let w = tables.words;
+    let uds = links.uds();
+    for i in 1..=to_u32(tables.n_primary) {
+        if links.is_covered(i) {
+            continue;
+        }
+        stack.lens[i as usize - 1] = u16::try_from(links.len_of(i)).expect("lengths fit in u16 on this path");
+        let mut p = uds[i as usize].down;
+        while p != i {
+            let o = problem.option_of_node(p).index();
+            stack.alive[o / 64] |= 1 << (o % 64);
+            p = uds[p as usize].down;
+        }
+    }
+    debug_assert!((0..tables.n_primary).all(|k| {
+        let alive = tables.column(k, w).iter().zip(&stack.alive[..w]).map(|(c, a)| (c & a).count_ones());
+        stack.lens[k] == INACTIVE || u32::from(stack.lens[k]) == alive.sum::<u32>()
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Choice, PROBE_NODES};
+    use crate::{Counting, Problem, ProblemBuilder, Solver, Stats};
+
+    /// Langford pairs: numbers `1..=n` placed twice in `2n` slots, `k` slots apart.
+    fn langford(n: usize) -> Problem {
+        let mut b = ProblemBuilder::new();
+        let numbers: Vec<_> = (1..=n).map(|k| b.primary(format!("{k}")).unwrap()).collect();
+        let slots: Vec<_> = (0..2 * n).map(|s| b.primary(format!("s{s}")).unwrap()).collect();
+        for k in 1..=n {
+            for s in 0..2 * n - k - 1 {
+                b.option([numbers[k - 1], slots[s], slots[s + k + 1]]).unwrap();
+            }
+        }
+        b.build()
+    }
+
+    /// An empty 9x9 sudoku grid.
+    fn sudoku() -> Problem {
+        let mut b = ProblemBuilder::new();
+        let mut item = |name: String| b.primary(name).unwrap();
+        let cells: Vec<_> = (0..81).map(|c| item(format!("p{c}"))).collect();
+        let rows: Vec<_> = (0..81).map(|c| item(format!("r{c}"))).collect();
+        let cols: Vec<_> = (0..81).map(|c| item(format!("c{c}"))).collect();
+        let boxes: Vec<_> = (0..81).map(|c| item(format!("b{c}"))).collect();
+        for r in 0..9 {
+            for c in 0..9 {
+                for d in 0..9 {
+                    let bx = r / 3 * 3 + c / 3;
+                    b.option([cells[r * 9 + c], rows[r * 9 + d], cols[c * 9 + d], boxes[bx * 9 + d]])
+                        .unwrap();
+                }
+            }
+        }
+        b.build()
+    }
+
+    /// Counts `problem` up to `limit` with each way of counting: the counts, their figures and the
+    /// choice the automatic one made.
+    fn count_each_way(problem: &Problem, limit: u64) -> (Vec<(u64, Stats)>, Choice) {
+        let mut solver = Solver::new(problem);
+        let mut counted = Vec::new();
+        for counting in [Counting::Links, Counting::BitSets, Counting::Auto] {
+            solver.set_counting(counting);
+            counted.push((solver.count_up_to(limit).unwrap(), solver.stats()));
+            solver.verify_links().unwrap();
+        }
+        (counted, solver.dense.choice())
+    }
+
+    #[test]
+    fn dear_nodes_go_on_bit_sets_and_cheap_ones_stay_on_the_links() {
+        // Langford n = 11: 35,584 solutions, each pairing with its reversal; 1.7 updates a node
+        // for each word of the state.
+        let (counted, choice) = count_each_way(&langford(11), u64::MAX);
+        assert!(counted[0].1.nodes > PROBE_NODES);
+        assert_eq!(counted[0].0, 35_584);
+        assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
+        assert_eq!(choice, Choice::BitSets);
+
+        // The empty sudoku grid, counted to 30,000: about 10 updates a node for 33 words.
+        let (counted, choice) = count_each_way(&sudoku(), 30_000);
+        assert!(counted[0].1.nodes > PROBE_NODES);
+        assert_eq!(counted[0].0, 30_000);
+        assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
+        assert_eq!(choice, Choice::Links);
+    }
+
+    #[test]
+    fn a_short_count_chooses_nothing() {
+        let (counted, choice) = count_each_way(&langford(8), u64::MAX);
+        assert!(counted[0].1.nodes < PROBE_NODES);
+        assert_eq!(counted[0].0, 300);
+        assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
+        assert_eq!(choice, Choice::Undecided);
+    }
+}
