@@ -9,7 +9,7 @@
 use std::io::BufReader;
 use std::sync::OnceLock;
 
-use dlx_engine::{Budget, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_engine::{Budget, Counting, OptionId, Problem, ProblemBuilder, Solver};
 use dlx_sudoku::{Format, Matrix, Puzzle, Record, Records, Variant};
 
 /// Nodes a search on a fuzzed problem may take: enough to reach solutions of small problems.
@@ -50,6 +50,16 @@ fn search(problem: &Problem) {
         }
     }
     solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
+    // Counting on the links and on bit sets (where the problem allows them): the same count and
+    // the same figures, also when the budget cuts both short.
+    let mut counts = Vec::new();
+    for counting in [Counting::Links, Counting::BitSets] {
+        solver.set_counting(counting);
+        let counted = solver.count_up_to(100).map_err(|e| (e.reason, e.solutions));
+        counts.push((counted, solver.stats()));
+        solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(counts[0], counts[1], "links, then bit sets");
 }
 
 /// Checks a solution against the definition: every primary item as many times as its bounds

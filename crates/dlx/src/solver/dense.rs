@@ -1,16 +1,22 @@
-//! Counting small plain problems with bit sets instead of links: the same search tree, the same
-//! figures, a fraction of the memory traffic.
+//! Counting plain problems with bit sets instead of links: the same search tree, the same
+//! figures, less memory traffic where nodes are dear.
 //!
 //! # Why
 //!
 //! Dancing links pay for each option they hide with writes into two neighbours' links and into a
 //! header, at addresses spread over the whole matrix, and for each option they unhide with as
 //! many again. When a problem has few options (a few thousand: queens, Langford pairs, the
-//! pentominoes, a sudoku), the state of a search fits in a few hundred bytes instead: which
-//! options are still possible, one bit each, and the length of every primary item's list. Hiding
-//! an option then clears a bit and lowers the lengths of its primary items, in a small array that
-//! stays in the first-level cache; and undoing is free, because each level keeps its own copy of
-//! the state and backtracking simply returns to the copy below.
+//! pentominoes), the state of a search fits in a few hundred bytes instead: which options are
+//! still possible, a bit each, and the length of every primary item's list. Hiding an option then
+//! clears a bit and lowers the lengths of its primary items, in a small array that stays in the
+//! first-level cache; and undoing is free, because each level keeps its own copy of the state and
+//! backtracking returns to the copy below.
+//!
+//! The price is that copy, and the choice of item, which reads every length: a node costs about
+//! the size of the state whatever it does. So bit sets win where nodes make many updates each
+//! (a pentomino placement hides hundreds of options) and lose where they make few (a sudoku
+//! cell's placement hides a dozen, and the state has 324 lengths). [`Dense::decide`] chooses from
+//! the first nodes of a count on the links.
 //!
 //! # The search
 //!
@@ -19,20 +25,21 @@
 //! by an empty item. So it visits the same nodes in the same order, and it counts Knuth's
 //! updates as the links would make them: one per item covered, and one per node of each hidden
 //! option other than the node that hid it. Covering the items of a chosen option takes the union
-//! of their columns at once: an option is hidden by the first of its items covered, and counted
-//! once, whichever that is.
+//! of their columns at once (an option's *conflicts*): an option is hidden by the first of its
+//! items covered, and counted once, whichever that is.
 //!
-//! Level `l` holds the state on entering it: the possible options, the lengths, the active
-//! primary items. Choosing item `i` there, the level keeps `i`'s possible options as the ones
-//! still to try and covers `i` in place; each option tried then starts level `l + 1` from a copy.
+//! Level `l` holds the state on entering it: the possible options, and the lengths, with
+//! [`INACTIVE`] for a covered item. Choosing item `i` there, the level keeps `i`'s possible
+//! options as the ones still to try and covers `i` in place; each option tried then starts level
+//! `l + 1` from a copy.
 //!
 //! # Limits
 //!
 //! Only counting takes this path (a count up to a limit too), and only for a problem without
-//! colors or multiplicities, searched without a seed, the last-conflict rule or a cap, whose
-//! options and items are few enough (see [`Tables::fits`]); everything else runs on the links.
-//! The state is read from the links when a run starts, so forced and excluded options, and a
-//! subtree's path, apply as they do there; the links themselves are not touched.
+//! colors or multiplicities, searched without a seed, the last-conflict rule or a cap, of at most
+//! [`MAX_OPTIONS`] options and [`MAX_ITEMS`] items; everything else runs on the links. The state
+//! is read from the links when a run starts, so forced and excluded options, and a subtree's
+//! path, apply as they do there; the links themselves are not touched.
 
 use crate::index::to_u32;
 use crate::links::Links;

@@ -136,6 +136,13 @@ impl Solver<'_> {
         let update_limit = self.budget.updates.unwrap_or(u64::MAX);
         let cancel = self.cancel.as_ref();
         let cap = self.cap;
+        // Solutions that may pass uncounted by the caller before one is returned (while
+        // counting, up to the limit), and those that did.
+        let silent = match self.count_limit {
+            0 => 0,
+            limit => limit.saturating_sub(self.stats.solutions).saturating_sub(1),
+        };
+        let mut counted = 0;
         let mut view = self.links.view();
         let links = &mut view;
         let chosen = &mut self.chosen[..];
@@ -146,52 +153,59 @@ impl Solver<'_> {
         let mut backtracking = resume;
         let step = 'search: loop {
             if !backtracking {
-                // X2: all primary items covered?
+                // X2: all primary items covered? While counting, solutions short of the limit
+                // are counted here, and the search backtracks at once.
                 if links.first_primary() == 0 {
-                    break Step::Solution;
-                }
-                if CAPPED && l == cap {
-                    break Step::Frontier;
-                }
-                if nodes >= node_limit || links.updates() >= update_limit {
-                    break Step::Interrupted(StopReason::Budget);
-                }
-                if nodes & 1023 == 0 && cancel.is_some_and(CancelFlag::is_cancelled) {
-                    break Step::Interrupted(StopReason::Cancelled);
-                }
-                // X3, X4: choose an item; unless it is a dead end, cover it and start with its
-                // first option.
-                let from = if l == base { 0 } else { self.emptied_marks[l - 1].0 };
-                item = if RANDOM && self.random_ties {
-                    let rng = &mut self.rng;
-                    choose::choose_with_ties(links, from, |n| rng.random_range(0..n))
-                } else {
-                    choose::choose(links, &self.recent, from)
-                };
-                if links.len(item) == 0 {
-                    // A dead end: no need to cover the item only to uncover it (X7) at once.
-                    self.recent.note_dead_end(item);
-                    backtracking = true;
-                } else {
-                    let before = links.emptied_len();
-                    if COLORED {
-                        links.cover_colored(item);
+                    if counted < silent {
+                        counted += 1;
+                        backtracking = true;
                     } else {
-                        links.cover(item);
+                        break Step::Solution;
                     }
-                    self.emptied_marks[l] = (before, links.emptied_len());
-                    if RANDOM {
-                        let start = self.pool.len();
-                        let mut p = links.down(item);
-                        while p != item {
-                            self.pool.push(p);
-                            p = links.down(p);
-                        }
-                        self.pool[start..].shuffle(&mut self.rng);
-                        self.pool_pos[l] = to_u32(start);
-                        x = self.pool.get(start).copied().unwrap_or(item);
+                } else {
+                    if CAPPED && l == cap {
+                        break Step::Frontier;
+                    }
+                    if nodes >= node_limit || links.updates() >= update_limit {
+                        break Step::Interrupted(StopReason::Budget);
+                    }
+                    if nodes & 1023 == 0 && cancel.is_some_and(CancelFlag::is_cancelled) {
+                        break Step::Interrupted(StopReason::Cancelled);
+                    }
+                    // X3, X4: choose an item; unless it is a dead end, cover it and start with its
+                    // first option.
+                    let from = if l == base { 0 } else { self.emptied_marks[l - 1].0 };
+                    item = if RANDOM && self.random_ties {
+                        let rng = &mut self.rng;
+                        choose::choose_with_ties(links, from, |n| rng.random_range(0..n))
                     } else {
-                        x = links.down(item);
+                        choose::choose(links, &self.recent, from)
+                    };
+                    if links.len(item) == 0 {
+                        // A dead end: no need to cover the item only to uncover it (X7) at once.
+                        self.recent.note_dead_end(item);
+                        backtracking = true;
+                    } else {
+                        let before = links.emptied_len();
+                        if COLORED {
+                            links.cover_colored(item);
+                        } else {
+                            links.cover(item);
+                        }
+                        self.emptied_marks[l] = (before, links.emptied_len());
+                        if RANDOM {
+                            let start = self.pool.len();
+                            let mut p = links.down(item);
+                            while p != item {
+                                self.pool.push(p);
+                                p = links.down(p);
+                            }
+                            self.pool[start..].shuffle(&mut self.rng);
+                            self.pool_pos[l] = to_u32(start);
+                            x = self.pool.get(start).copied().unwrap_or(item);
+                        } else {
+                            x = links.down(item);
+                        }
                     }
                 }
             }
@@ -253,6 +267,7 @@ impl Solver<'_> {
         self.level = l;
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;
+        self.stats.solutions += counted;
         step
     }
 }
