@@ -1,17 +1,25 @@
-//! Counting all solutions of three classic problems: this engine, and the `dlx` and `xcov` crates
-//! on the very same matrices, side by side; then a problem with colors (word squares), with this
-//! engine and the `dlx` crate's Algorithm C; then one with multiplicities (the 7x7 0-1 matrices
-//! whose lines sum to 2), with this engine and the `dlx` crate's Algorithm M. Throughput is the
-//! engine's update count, so criterion reports updates per second next to the time.
+//! Counting all solutions of three classic problems: this engine (as it chooses, and on the
+//! links throughout), and the `dlx` and `xcov` crates on the very same matrices, side by side;
+//! then a problem with colors (word squares), with this engine and the `dlx` crate's Algorithm C;
+//! then one with multiplicities (the 7x7 0-1 matrices whose lines sum to 2), with this engine and
+//! the `dlx` crate's Algorithm M. Throughput is the engine's update count, so criterion reports
+//! updates per second next to the time.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dlx_benches::{
     PlainProblem, langford::langford, line_sums, pentominoes::pentominoes, queens::queens, word_squares,
 };
-use dlx_engine::{Problem, Solver};
+use dlx_engine::{Counting, Problem, Solver};
 
 fn count_engine(problem: &Problem) -> u64 {
     Solver::new(problem).count().expect("no budget")
+}
+
+/// The engine counting on the links throughout, as it did before it counted on bit sets.
+fn count_engine_links(problem: &Problem) -> u64 {
+    let mut solver = Solver::new(problem);
+    solver.set_counting(Counting::Links);
+    solver.count().expect("no budget")
 }
 
 fn count_dlx_crate(plain: &PlainProblem) -> u64 {
@@ -112,6 +120,9 @@ fn bench(c: &mut Criterion) {
             group.sample_size(10);
         }
         group.bench_function(BenchmarkId::from_parameter("dlx-engine"), |b| b.iter(|| count_engine(problem)));
+        group.bench_function(BenchmarkId::from_parameter("dlx-engine-links"), |b| {
+            b.iter(|| count_engine_links(problem))
+        });
         group
             .bench_function(BenchmarkId::from_parameter("dlx-crate"), |b| b.iter(|| count_dlx_crate(&plain)));
         group.bench_function(BenchmarkId::from_parameter("xcov"), |b| b.iter(|| count_xcov(&plain)));

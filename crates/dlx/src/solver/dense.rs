@@ -241,11 +241,8 @@ impl Dense {
     /// each word of a level's state (its option words, and its lengths 16 to a word).
     ///
     /// A node on bit sets costs about that state's size, whatever it does; a node on the links,
-    /// about its updates. The rule was fitted on problems either way of it (see
-    /// `benches/RESULTS.md`): the ratio is 1.7 on Langford n = 12, 2.1 on 13 queens and 9 on the
-    /// 6x10 pentominoes, which run 1.25-2.6 times as fast on bit sets; 1.1 on Langford n = 20,
-    /// as fast either way; 0.8 on 32 queens, 0.4 on Langford n = 40 and 0.1-0.3 on sudoku, faster
-    /// on the links.
+    /// about its updates. The threshold was fitted on problems either side of it, from the 6x10
+    /// pentominoes (far above it) to sudoku (far below); the figures are in `benches/RESULTS.md`.
     pub(super) fn decide(&mut self, nodes: u64, updates: u64) -> bool {
         let state = (self.shape.0 + self.shape.1 / 16) as u64;
         let dense = updates.saturating_mul(2) >= nodes.saturating_mul(3 * state);

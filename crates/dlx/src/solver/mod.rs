@@ -139,6 +139,8 @@ pub enum Counting {
     /// The dancing links, or bit sets where they are faster: a count that runs past 16,384
     /// nodes looks at how many updates its nodes made, and starts again on bit sets if they are
     /// dear beside the bit sets' state. That choice then holds for the solver's later counts.
+    /// A count that starts again reports the figures of its second start only, and a budget of
+    /// nodes or updates applies to each start.
     #[default]
     Auto,
     /// Always the dancing links, as every other kind of run.
@@ -151,8 +153,8 @@ pub enum Counting {
     /// each primary item's list; hiding an option clears its bit and lowers the lengths of its
     /// primary items, and a level goes back to the state below it instead of undoing anything.
     /// A node costs about the size of that state whatever it does, so bit sets win where nodes
-    /// make many updates each (pentominoes: 2.6 times as fast) and lose where they make few
-    /// (sudoku: several times as slow).
+    /// make many updates each (pentominoes) and lose where they make few (sudoku); the project's
+    /// `benches/RESULTS.md` has the figures.
     BitSets,
 }
 
