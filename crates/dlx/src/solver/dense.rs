@@ -250,7 +250,9 @@ impl Dense {
         dense
     }
 
-    /// [`count`] on this solver's tables and levels.
+    /// Counts the solutions below the links' current state (the solver's base level), as the
+    /// links' search would, into `stats`, on this solver's tables and levels; `Err` when the
+    /// budget or the cancel flag stops it first.
     pub(super) fn count(
         &mut self,
         problem: &Problem,
@@ -259,7 +261,12 @@ impl Dense {
         stats: &mut Stats,
     ) -> Result<(), StopReason> {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
-        count(tables, problem, links, &mut self.stack, limits, stats)
+        let stack = &mut self.stack;
+        if (tables.words, tables.lanes) == SMALL {
+            count_as::<{ SMALL.0 }, { SMALL.1 }>(tables, problem, links, stack, limits, stats)
+        } else {
+            count_as::<0, 0>(tables, problem, links, stack, limits, stats)
+        }
     }
 }
 
@@ -311,23 +318,6 @@ impl Stack {
     }
 }
 
-/// Counts the solutions below the links' current state (the solver's base level), as the links'
-/// search would, into `stats`; `Err` when the budget or the cancel flag stops it first.
-fn count(
-    tables: &Tables,
-    problem: &Problem,
-    links: &Links,
-    stack: &mut Stack,
-    limits: &Limits<'_>,
-    stats: &mut Stats,
-) -> Result<(), StopReason> {
-    if (tables.words, tables.lanes) == SMALL {
-        count_as::<{ SMALL.0 }, { SMALL.1 }>(tables, problem, links, stack, limits, stats)
-    } else {
-        count_as::<0, 0>(tables, problem, links, stack, limits, stats)
-    }
-}
-
 /// Level `l`'s part of a stack of `n` (or `N` when not 0) entries a level.
 #[inline(always)]
 fn level<T, const N: usize>(v: &[T], l: usize, n: usize) -> &[T] {
@@ -350,7 +340,8 @@ fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut
     (&below[l * n..], &mut above[..n])
 }
 
-/// [`count`], for a problem of `W` option words and `LW` lengths, or of any shape when they are 0.
+/// [`Dense::count`], for a problem of `W` option words and `LW` lengths, or of any shape when
+/// they are 0.
 fn count_as<const W: usize, const LW: usize>(
     tables: &Tables,
     problem: &Problem,
