@@ -101,8 +101,14 @@ impl Checkpoint {
                 self.tie_break.name(),
                 other.tie_break.name()
             ))
-        } else if self.pieces != other.pieces || self.done.keys().any(|&k| k >= other.pieces) {
+        } else if self.pieces != other.pieces {
             Some(format!("it cuts the search into {} pieces, this run into {}", self.pieces, other.pieces))
+        } else if let Some(&k) = self.done.keys().find(|&&k| k >= other.pieces) {
+            Some(format!(
+                "it records piece {k} as counted, but the search has pieces 0 to {} only: the file is \
+                 damaged or was edited",
+                other.pieces - 1
+            ))
         } else {
             None
         }
@@ -149,6 +155,10 @@ mod tests {
         assert_eq!(Checkpoint::from_json(&checkpoint.to_json()), Ok(checkpoint.clone()));
         let other = Checkpoint { pieces: 11, ..checkpoint.clone() };
         assert!(checkpoint.mismatch(&other).unwrap().contains("10 pieces"));
+        let mut beyond = checkpoint.clone();
+        beyond.done.insert(10, Stats::default());
+        let why = beyond.mismatch(&checkpoint).unwrap();
+        assert!(why.contains("piece 10 as counted, but the search has pieces 0 to 9 only"), "{why}");
         assert_eq!(checkpoint.mismatch(&checkpoint), None);
     }
 }

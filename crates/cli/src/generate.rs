@@ -79,8 +79,10 @@ pub(crate) struct GenerateArgs {
     /// Keep generating until puzzles of this level come out.
     #[arg(long, value_name = "LEVEL", value_parser = choice::parser::<Level>())]
     difficulty: Option<Level>,
-    /// Attempts per puzzle allowed to reach --difficulty.
-    #[arg(long, default_value_t = Run::DEFAULT_ATTEMPTS, value_name = "N")]
+    /// Attempts per puzzle allowed to reach --difficulty, or to make a puzzle at all when a
+    /// search for a grid or a jigsaw map runs out (the puzzle is then reported missing, with its
+    /// seed, and the run goes on).
+    #[arg(long, default_value_t = Run::DEFAULT_ATTEMPTS, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_attempts: u64,
     /// Output format.
     #[arg(short, long, value_enum, default_value = "line")]

@@ -189,8 +189,11 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
     }
     let mut stats = Stats::default();
     let mut time = 0.0;
-    for (part, _) in &parts {
-        stats.add(&part.stats);
+    for (part, at) in &parts {
+        if let Err(e) = add_exactly(&mut stats, &part.stats) {
+            stderr!("dlx: {at}: {e}; no total printed")?;
+            return Ok(ExitCode::from(EXIT_FAILURE));
+        }
         time += part.time;
     }
     let mut out = std::io::stdout().lock();
@@ -212,6 +215,22 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Adds a piece's figures to a total, the solutions exactly: a total past `u64::MAX` is an error
+/// rather than a wrong count (the other figures, which only describe the work, saturate).
+pub(crate) fn add_exactly(total: &mut Stats, piece: &Stats) -> Result<(), String> {
+    let solutions = total.solutions.checked_add(piece.solutions).ok_or_else(|| {
+        format!(
+            "the count overflows: {} and {} more solutions exceed {} (2^64 - 1), the most a count holds",
+            total.solutions,
+            piece.solutions,
+            u64::MAX
+        )
+    })?;
+    total.add(piece);
+    total.solutions = solutions;
+    Ok(())
 }
 
 #[cfg(test)]

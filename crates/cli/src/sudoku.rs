@@ -104,9 +104,20 @@ impl From<TableFormat> for OutputFormat {
 }
 
 /// The header row of `--format csv`, for `rate` and for the other commands.
-const CSV_HEADER: [&str; 7] = ["file", "line", "puzzle", "status", "solution", "count", "error"];
-const CSV_RATE_HEADER: [&str; 10] =
-    ["file", "line", "puzzle", "level", "rating", "technique", "nodes", "guesses", "solutions", "error"];
+const CSV_HEADER: [&str; 8] = ["file", "line", "puzzle", "status", "solution", "count", "error", "variant"];
+const CSV_RATE_HEADER: [&str; 11] = [
+    "file",
+    "line",
+    "puzzle",
+    "level",
+    "rating",
+    "technique",
+    "nodes",
+    "guesses",
+    "solutions",
+    "error",
+    "variant",
+];
 
 /// Writes one CSV row (quoted as RFC 4180 asks, by the `csv` crate).
 fn write_csv<I: AsRef<[u8]>>(out: &mut impl Write, fields: impl IntoIterator<Item = I>) -> io::Result<()> {
@@ -292,6 +303,10 @@ struct Answer {
     steps: Vec<String>,
     /// The rating of a puzzle of any size.
     grid_rating: Option<RatingView>,
+    /// The variant a 9x9 puzzle was answered as (written beside it, so that it reads back so).
+    variant: Option<Variant>,
+    /// Whether that variant was named (by `--variant` or the input), not inferred from the cells.
+    named: bool,
 }
 
 /// What a search found: its status, up to two solutions, and a count.
@@ -497,6 +512,8 @@ fn answer<'m>(
         unique_as: None,
         steps: Vec::new(),
         grid_rating: None,
+        variant: None,
+        named: false,
     };
     if let Some(grid) = &record.grid {
         // A `# variant:` line above it adds its diagonals, windows or anti-king too.
@@ -519,6 +536,8 @@ fn answer<'m>(
     // what the cells say.
     let named = variant.or(record.variant);
     let variant = named.unwrap_or_else(|| puzzle.inferred_variant());
+    a.variant = Some(variant);
+    a.named = named.is_some();
     if let Task::Encode = task {
         match puzzle.check(variant) {
             Ok(()) => {
@@ -774,6 +793,8 @@ fn run(
         }
     }
     let mut summary = Summary::default();
+    // The variant the last `# variant:` line written names.
+    let mut said = Said::default();
     let start = Instant::now();
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut answers = Vec::with_capacity(CHUNK);
@@ -793,7 +814,8 @@ fn run(
             bar.suspend(|| stderr!("dlx: reading puzzles from the terminal, one per line (Ctrl-D to end)"))?;
         }
         let batch = if typed { 1 } else { CHUNK };
-        let defaults = GridDefaults { size: args.size, constraints: args.constraint.clone() };
+        let defaults =
+            GridDefaults { size: args.size, constraints: args.constraint.clone(), ..GridDefaults::default() };
         let mut records = Records::new(reader);
         if defaults != GridDefaults::default() {
             records = records.with_grid_defaults(defaults);
@@ -867,7 +889,7 @@ fn run(
                 if let Some(Err(e)) = &a.given {
                     bar.suspend(|| stderr!("dlx: {name}:{}: {e}", a.line))?;
                 }
-                write_answer(&mut out, a, format, task, file)?;
+                write_answer(&mut out, a, format, task, file, &mut said)?;
             }
             bar.set_message(format!("{} puzzles", summary.puzzles));
             if typed {
@@ -971,6 +993,7 @@ fn write_answer(
     format: Option<OutputFormat>,
     task: Task,
     file: Option<&str>,
+    said: &mut Said,
 ) -> io::Result<()> {
     let format = format.unwrap_or(match a.format {
         Format::Line => OutputFormat::Line,
@@ -988,10 +1011,10 @@ fn write_answer(
             solutions: r.solutions,
             solved: r.logic.solved,
         };
-        return write_rating(out, a, &view, format, file, explain);
+        return write_rating(out, a, &view, format, file, explain, said);
     }
     if let (Task::Rate { explain }, Some(view)) = (task, &a.grid_rating) {
-        return write_rating(out, a, view, format, file, explain);
+        return write_rating(out, a, view, format, file, explain, said);
     }
     if let Task::Encode = task {
         return match &a.encoding {
@@ -1004,15 +1027,19 @@ fn write_answer(
         let puzzle = a.puzzle.as_ref().map(Board::to_line).unwrap_or_default();
         let wrong = a.given.as_ref().and_then(|g| g.as_ref().err());
         let error = a.error.as_deref().or(wrong.map(String::as_str)).unwrap_or("");
+        let variant = a.variant.map_or("", Variant::name);
         if let Task::Rate { .. } = task {
             // A record that could not be rated.
-            return write_csv(out, [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", "", error]);
+            return write_csv(
+                out,
+                [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", "", error, variant],
+            );
         }
         let solution = a.solution.as_ref().map(Board::to_line).unwrap_or_default();
         let count = a.count.map(|n| n.to_string()).unwrap_or_default();
         return write_csv(
             out,
-            [file.unwrap_or(""), &line, &puzzle, a.status.name(), &solution, &count, error],
+            [file.unwrap_or(""), &line, &puzzle, a.status.name(), &solution, &count, error, variant],
         );
     }
     if format == OutputFormat::Json {
@@ -1032,6 +1059,9 @@ fn write_answer(
         });
         if let Some(given) = &a.given {
             value["given_solution"] = given.is_ok().into();
+        }
+        if let Some(variant) = a.variant {
+            value["variant"] = variant.name().into();
         }
         if let Some(variant) = a.unique_as {
             value["unique_as"] = variant.name().into();
@@ -1081,6 +1111,9 @@ fn write_answer(
     let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();
     if let Task::Count { limit, puzzles } = task {
         if let Some(n) = a.count {
+            if puzzles {
+                say_headers(out, a, said, false)?;
+            }
             let plus = if limit == Some(n) { "+" } else { "" };
             let puzzle = match (puzzles, &a.puzzle) {
                 (true, Some(p)) => p.to_line() + " ",
@@ -1089,6 +1122,9 @@ fn write_answer(
             writeln!(out, "{puzzle}{n}{plus}{at}")?;
         }
     } else {
+        if a.solution.is_some() {
+            say_headers(out, a, said, grid)?;
+        }
         if let (true, Some(f), Some(_)) = (grid, file, &a.solution) {
             writeln!(out, "# {f}:{}", a.line)?;
         }
@@ -1114,6 +1150,54 @@ fn write_answer(
     Ok(())
 }
 
+/// The header lines written so far: what the records below them are read as.
+#[derive(Debug, Default)]
+struct Said {
+    /// The variant the last `# variant:` line named.
+    variant: Option<Variant>,
+    /// The size and constraints the last `# size:` line gave.
+    size: Option<String>,
+}
+
+/// Writes the header lines an answer needs above it, when its puzzle or solution follows, so
+/// that the output reads back as it was answered:
+/// - `# variant: NAME` for a 9x9 puzzle whose variant was named, or `classic` before a grid of
+///   any size (whose rules are in its fields, and which a variant line above it would add to)
+///   and before a puzzle whose variant its cells tell; none for classic before the first;
+/// - `# size: 2x3 diagonal` before a block of a grid of another size (`block`), whose rows
+///   alone do not say it (nor its jigsaw regions, marks or cages: a solution written so reads
+///   back as a full grid of its size), and `# size: 3x3` before a 9x9 block after one.
+fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said, block: bool) -> io::Result<()> {
+    let want = match (&a.puzzle, a.variant) {
+        // What the cells say (even markers) they say again when read back.
+        (Some(Board::Nine(_)), Some(v)) if a.named => v,
+        (Some(Board::Nine(_)), _) | (Some(Board::Any(_)), _) => Variant::Classic,
+        _ => return Ok(()),
+    };
+    if said.variant != Some(want) && !(said.variant.is_none() && want == Variant::Classic) {
+        writeln!(out, "# variant: {want}")?;
+        said.variant = Some(want);
+    }
+    if block {
+        let size = match &a.puzzle {
+            Some(Board::Any(grid)) => {
+                // The line form's fields but the size's, which the header says first.
+                let size = grid.size();
+                let text = grid.to_text();
+                let fields = text.split(' ').skip(1).filter(|f| !f.starts_with("size="));
+                let words = std::iter::once(format!("{}x{}", size.box_rows(), size.box_cols()));
+                Some(words.chain(fields.map(String::from)).collect::<Vec<_>>().join(" "))
+            }
+            _ => said.size.is_some().then(|| "3x3".to_owned()),
+        };
+        if let Some(size) = size.filter(|s| said.size.as_ref() != Some(s)) {
+            writeln!(out, "# size: {size}")?;
+            said.size = Some(size);
+        }
+    }
+    Ok(())
+}
+
 /// What a rating line says, for a 9x9 puzzle or one of any size.
 #[derive(Debug, Clone)]
 struct RatingView {
@@ -1134,6 +1218,7 @@ fn write_rating(
     format: OutputFormat,
     file: Option<&str>,
     explain: bool,
+    said: &mut Said,
 ) -> io::Result<()> {
     let used = Technique::ALL.iter().filter(|&&t| r.counts[t as usize] > 0);
     if format == OutputFormat::Csv {
@@ -1144,9 +1229,22 @@ fn write_rating(
         let line = a.line.to_string();
         let hardest = r.hardest;
         let rating = format!("{:.1}", r.rating);
+        let variant = a.variant.map_or("", Variant::name);
         return write_csv(
             out,
-            [file.unwrap_or(""), &line, &puzzle, level, &rating, hardest, &nodes, &guesses, &solutions, ""],
+            [
+                file.unwrap_or(""),
+                &line,
+                &puzzle,
+                level,
+                &rating,
+                hardest,
+                &nodes,
+                &guesses,
+                &solutions,
+                "",
+                variant,
+            ],
         );
     }
     if format == OutputFormat::Json {
@@ -1165,6 +1263,9 @@ fn write_rating(
         if let Some(file) = file {
             value["file"] = file.into();
         }
+        if let Some(variant) = a.variant {
+            value["variant"] = variant.name().into();
+        }
         if explain {
             value["steps"] = a.steps.clone().into();
         }
@@ -1174,6 +1275,7 @@ fn write_rating(
         let what = if r.solutions == 0 { "no solution" } else { "multiple solutions" };
         writeln!(out, "# {}: {what}; rated all the same:", place(a, file))?;
     }
+    say_headers(out, a, said, false)?;
     let puzzle = a.puzzle.as_ref().map(Board::to_line).unwrap_or_default();
     let hardest = r.hardest;
     let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.counts[t as usize])).collect();

@@ -86,19 +86,30 @@ pub(crate) struct XcArgs {
     stats: bool,
 }
 
+/// Options skipped for want of a primary item that are named one by one; the rest are counted.
+const SKIPPED_SHOWN: usize = 10;
+
 pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let source = Source::from_arg(args.file.as_deref());
     let bytes = source.read_bytes()?;
     let problem = match Problem::read_dlx(&bytes) {
         Ok(read) => {
             // Skipped as Knuth's programs skip them, but never silently.
-            for line in read.skipped {
+            for line in read.skipped.iter().take(SKIPPED_SHOWN) {
                 stderr!("dlx: {}:{line}: option skipped: it has no primary item", source.name())?;
             }
-            for line in read.items_again {
+            if let Some(more) = read.skipped.len().checked_sub(SKIPPED_SHOWN).filter(|&n| n > 0) {
+                stderr!("dlx: {}: {more} more options skipped: they have no primary item", source.name())?;
+            }
+            // Once, however many: a file of two problems would repeat it for every option.
+            if let Some(&line) = read.items_again.first() {
+                let more = match read.items_again.len() - 1 {
+                    0 => String::new(),
+                    n => format!(" (and {n} more option{} after it)", if n == 1 { "" } else { "s" }),
+                };
                 stderr!(
-                    "dlx: {}:{line}: warning: this option repeats the item line: a second problem? a file \
-                     holds one (it is read as an option)",
+                    "dlx: {}:{line}: warning: this option repeats the item line{more}: a second problem? \
+                     a file holds one (read as options)",
                     source.name()
                 )?;
             }
@@ -295,6 +306,9 @@ fn resumable(
         }
         None => fresh,
     };
+    // Written once before any search: a file that cannot be written is refused now, not after
+    // a search of hours whose pieces it could not keep.
+    start.write(path).map_err(|e| anyhow::anyhow!("{e:#}; nothing was counted"))?;
     // Pieces done before count as done for the progress too.
     for (&k, stats) in &start.done {
         progress.add_done(cut.subtrees[k].weight(), stats.solutions, stats.nodes);
@@ -304,9 +318,11 @@ fn resumable(
     let every = std::time::Duration::from_secs_f64(args.checkpoint_every.max(0.0));
     let result = std::thread::scope(|scope| {
         scope.spawn(|| progress::watch(show, progress, &done));
-        // Writes the checkpoint now and then while pieces get done.
-        let saver = scope.spawn(|| -> Result<()> {
+        // Writes the checkpoint now and then while pieces get done. A write that fails (a full
+        // disk) is reported once and tried again later: the count goes on either way.
+        let saver = scope.spawn(|| -> io::Result<()> {
             let mut last = Instant::now();
+            let mut warned = false;
             while !done.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(20).min(every));
                 if last.elapsed() >= every {
@@ -319,7 +335,14 @@ fn resumable(
                         state.1 = false;
                         state.0.clone()
                     };
-                    copy.write(path)?;
+                    if let Err(e) = copy.write(path) {
+                        if !warned {
+                            stderr!("dlx: warning: {e:#}; the count goes on, and tries again later")?;
+                        }
+                        warned = true;
+                        // Written at the next piece, or at the end.
+                        state.lock().unwrap_or_else(|e| e.into_inner()).1 = true;
+                    }
                 }
             }
             Ok(())
@@ -332,13 +355,15 @@ fn resumable(
         };
         let result = parallel.count_subtrees(&cut.subtrees, &skip, &counted);
         done.store(true, Ordering::Relaxed);
-        let saved = saver.join().unwrap_or_else(|_| Err(anyhow::anyhow!("the checkpoint writer failed")));
-        result.map_err(anyhow::Error::from).and(saved)
-    });
+        let saved = saver.join().unwrap_or_else(|_| Err(io::Error::other("the checkpoint writer failed")));
+        saved?;
+        Ok::<_, io::Error>(result)
+    })?;
     // Whatever happened, the pieces done are kept.
     let (checkpoint, _) = state.into_inner().unwrap_or_else(|e| e.into_inner());
-    checkpoint.write(path)?;
+    let written = checkpoint.write(path);
     if result.is_err() {
+        written?;
         stderr!(
             "dlx: {}: {} of {} pieces counted; the same command resumes from there",
             path.display(),
@@ -347,9 +372,14 @@ fn resumable(
         )?;
         return Err(Stopped.into());
     }
+    if let Err(e) = written {
+        // The count is finished and exact: it is printed all the same.
+        stderr!("dlx: warning: {e:#}; the count is complete, and printed")?;
+    }
     let mut stats = cut.stats;
     for piece in checkpoint.done.values() {
-        stats.add(piece);
+        crate::merge::add_exactly(&mut stats, piece)
+            .map_err(|e| Usage(format!("{}: {e}", path.display())))?;
     }
     Ok((stats.solutions, stats))
 }

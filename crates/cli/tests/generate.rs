@@ -88,7 +88,7 @@ fn difficulty_is_reached_and_rated_alike() {
     assert!(out.stdout.is_empty());
     assert_eq!(
         text(&out.stderr),
-        "dlx: puzzle 1: no hard puzzle in 1 attempts (try more --max-attempts, or another level)\n"
+        "dlx: puzzle 1: no hard puzzle in 1 attempt (try more --max-attempts, or another level)\n"
     );
 }
 

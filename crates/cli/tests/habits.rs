@@ -182,7 +182,7 @@ fn csv_rows_line_up_with_the_input() {
     let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
     assert_eq!(
         reader.headers().unwrap(),
-        vec!["file", "line", "puzzle", "status", "solution", "count", "error"]
+        vec!["file", "line", "puzzle", "status", "solution", "count", "error", "variant"]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 8);
@@ -191,7 +191,7 @@ fn csv_rows_line_up_with_the_input() {
         (&rows[5][1], &rows[5][3], &rows[5][6]),
         ("3", "invalid", "digit 5 appears twice in row 1 (r1c2, r1c8)")
     );
-    assert_eq!((&rows[0][3], &rows[0][5]), ("counted", "1"));
+    assert_eq!((&rows[0][3], &rows[0][5], &rows[0][7]), ("counted", "1", "classic"));
     let out = dlx(&["rate", "-f", "csv", &fixture("techniques.txt")], "");
     let mut reader = csv::Reader::from_reader(out.stdout.as_slice());
     assert_eq!(&reader.headers().unwrap()[3], "level");

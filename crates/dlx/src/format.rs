@@ -327,6 +327,9 @@ fn read(bytes: &[u8], mut notes: Option<&mut Notes>) -> Result<Problem, ParseErr
     }
 
     let mut ids: Vec<(ItemId, Option<&str>)> = Vec::new();
+    // The line that last named each item: a repeated item is found in constant time, so an option
+    // of a million items is read in linear time.
+    let mut named_on = vec![0usize; builder.item_count()];
     for next in lines {
         let (line, text) = next?;
         if tokens(text).map(|(_, t)| t).eq(tokens(items).map(|(_, t)| t)) {
@@ -348,7 +351,7 @@ fn read(bytes: &[u8], mut notes: Option<&mut Notes>) -> Result<Problem, ParseErr
             let id = builder
                 .item(name)
                 .ok_or_else(|| err(line, column, ParseErrorKind::UnknownItem(name.to_owned())))?;
-            if ids.iter().any(|&(other, _)| other == id) {
+            if std::mem::replace(&mut named_on[id.index()], line) == line {
                 return Err(err(line, column, ParseErrorKind::RepeatedItem(name.to_owned())));
             }
             if let Some(color) = color {

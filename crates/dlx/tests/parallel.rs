@@ -169,3 +169,33 @@ fn shards_partition_the_solutions() {
     }
     assert_eq!("2/5".parse::<Shard>().unwrap(), Shard::new(2, 5).unwrap());
 }
+
+/// Listing stops the threads as soon as the visitor breaks, and holds only a few batches of
+/// solutions ahead of it: a chain of 40 items with 2^20 solutions, cut into subtrees of thousands
+/// each, shows one solution and searches only a little more.
+#[test]
+fn breaking_stops_the_threads_at_once() {
+    let n = 40;
+    let mut text: String = (0..n).map(|k| format!("i{k} ")).collect();
+    text.push('\n');
+    for k in 0..n {
+        text += &format!("i{k}\n");
+    }
+    for k in (0..n).step_by(2) {
+        text += &format!("i{k} i{}\n", k + 1);
+    }
+    let problem: Problem = text.parse().unwrap();
+    for threads in [2, 3] {
+        pool(threads).install(|| {
+            let mut parallel = ParallelSolver::new(&problem);
+            let progress = dlx_engine::Progress::new();
+            parallel.set_progress(Some(progress.clone()));
+            let (finished, stats) = parallel.for_each(|_| ControlFlow::Break(())).unwrap();
+            assert_eq!((finished, stats.solutions), (Finished::Stopped, 1));
+            // Before, each window of subtrees was searched whole first: 229,376 solutions on two
+            // threads.
+            assert!(progress.solutions() < 5_000, "{threads} threads: {} solutions", progress.solutions());
+            assert!(stats.nodes < 20_000, "{threads} threads: {} nodes", stats.nodes);
+        });
+    }
+}

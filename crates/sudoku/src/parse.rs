@@ -5,8 +5,14 @@
 //!   rule lines like `------+-------+------` are skipped; puzzles are separated by a blank line.
 //! * **List**: `[[8, 4, 0, ...], ...]`, 0 empty and -2 an empty even cell; it may span lines.
 //! * **JSON**: a line holding one object with a `"puzzle"` string in the line form, and optionally
-//!   `"variant"` and `"solution"` (what `dlx generate --format json` writes, and `dlx solve
-//!   --format json`).
+//!   `"solution"`, `"variant"`, `"size"` and `"rules"` (what `dlx generate --format json` writes,
+//!   and `dlx solve --format json`). Each applies to the puzzle whatever its size: the record is
+//!   read as the line `PUZZLE SOLUTION size=SIZE variant=VARIANT` would be, but that a plain
+//!   81-cell puzzle keeps a 9x9 variant's name as its [`Record::variant`]; `"rules"` (as
+//!   `generate` describes them, `6x6 jigsaw killer`) must be what the puzzle and its fields give.
+//!   The fields `dlx` writes besides (`status`, `count`, `level`, `seed` ...) are passed over; any
+//!   other field, or one of the wrong type, is an error: a field misspelled would otherwise be a
+//!   rule silently dropped.
 //!
 //! **Collections as people keep them.** A line whose first field is an 81-cell puzzle may go on
 //! with other fields after a `,`, `;`, tab, space or `#`: `puzzle,solution`, `puzzle;rating`,
@@ -16,14 +22,16 @@
 //! digits is a puzzle too. A header row (a line of names separated by `,`, `;` or tabs, one of
 //! them `puzzle`, `puzzles`, `quizzes`, `quiz`, `sudoku` or `question`, before any record of the
 //! input) says which column holds the puzzle and, when one is named `solution`, `solutions` or
-//! `answer`, which holds its solution; every following line is read by those columns (the
-//! Kaggle and tdoku-style CSV files).
+//! `answer`, which holds its solution, and a `variant` column the variant; every following line
+//! is read by those columns (the Kaggle and tdoku-style CSV files, and what `dlx solve --format
+//! csv` writes), a field in double quotes holding commas.
 //!
 //! **Other sizes and rules.** A line of another square length than 81 (16, 36, ... 625 symbols),
 //! or with `size=`, `variant=`, `regions=`, `marks=` or `cage=` fields, is a puzzle of the
 //! [`grid`](crate::grid) forms, read into [`Record::grid`]; so are the records after a
-//! `# size: 2x3 diagonal` line (blocks of rows among them), and every record when
-//! [`Records::with_grid_defaults`] asks for a size or constraints.
+//! `# size: 2x3 diagonal` line (blocks of rows among them; the line may go on with fields of the
+//! line form, `regions=...`, for the blocks below that do not give their own), and every record
+//! when [`Records::with_grid_defaults`] asks for a size or constraints.
 //!
 //! **The variant travels with the puzzles.** A comment line `# variant: NAME` (`classic`,
 //! `diagonal`, `even`) sets the variant of the records after it, until the next such line
@@ -39,7 +47,7 @@
 use std::io::{self, BufRead};
 
 use crate::grid::{
-    Grid, GridDefaults, GridParseErrorKind, Size, is_rule_line, parse_block, parse_grid_record,
+    Grid, GridDefaults, GridParseErrorKind, Size, is_rule_line, parse_block, parse_grid, parse_grid_record,
 };
 use crate::puzzle::Puzzle;
 use crate::variant::Variant;
@@ -74,7 +82,7 @@ pub struct ParseError {
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// Not 81 cells.
-    #[error("{found} cells, expected 81")]
+    #[error("{found} cells, expected 81{}", other_size(*found))]
     CellCount {
         /// How many cells the record has.
         found: usize,
@@ -105,6 +113,14 @@ pub enum ParseErrorKind {
     /// record) that is not a grid of 81 cells.
     #[error("the given solution: {0}")]
     Solution(Box<ParseErrorKind>),
+    /// A solution given beside the puzzle with another number of cells than the puzzle.
+    #[error("the given solution has {found} cells, the puzzle {expected}")]
+    SolutionLength {
+        /// The solution's cells.
+        found: usize,
+        /// The puzzle's.
+        expected: usize,
+    },
     /// A line, after a header row, with no field in the puzzle's column.
     #[error("no field in column {0}, the header's puzzle column")]
     MissingColumn(usize),
@@ -115,6 +131,19 @@ pub enum ParseErrorKind {
     /// 9x9 [`Puzzle`].
     #[error("a {0} puzzle, not a 9x9 one")]
     Sized(String),
+}
+
+/// What to say of a record with the cells of a grid of another size.
+fn other_size(cells: usize) -> String {
+    match Size::of_cells(cells) {
+        Some(size) if cells != 81 => format!(
+            " (as many as a {size} grid: give --size {side}, or a `# size: {}x{}` line above it)",
+            size.box_rows(),
+            size.box_cols(),
+            side = size.side()
+        ),
+        _ => String::new(),
+    }
 }
 
 /// The longest line read, in bytes (without its line ending). A longer comment line is skipped;
@@ -152,6 +181,8 @@ struct Columns {
     separator: char,
     puzzle: usize,
     solution: Option<usize>,
+    /// A `variant` column (what `dlx solve --format csv` writes).
+    variant: Option<usize>,
 }
 
 /// Reads records one by one from a buffered reader, in constant memory.
@@ -394,14 +425,36 @@ fn is_field_end(c: char) -> bool {
 }
 
 /// The fields of a line split at `separator`, trimmed and unquoted, each with the number of
-/// characters before it.
+/// characters before it. A field in double quotes may hold the separator (a killer cage's cells,
+/// `"... cage=3:r1c2,r1c3"`), as in RFC 4180.
 fn field_spans(text: &str, separator: char) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = text;
     let mut skipped = 0;
-    text.split(separator).map(move |field| {
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        // Where the field ends: the first separator outside quotes.
+        let mut quoted = false;
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                if c == '"' {
+                    quoted = !quoted;
+                }
+                c == separator && !quoted
+            })
+            .map(|(at, _)| at);
+        let field = &rest[..end.unwrap_or(rest.len())];
         let lead = field.chars().take_while(|c| c.is_whitespace() || *c == '"').count();
         let at = skipped + lead;
         skipped += field.chars().count() + 1;
-        (at, field.trim().trim_matches('"').trim())
+        match end {
+            Some(end) => rest = &rest[end + separator.len_utf8()..],
+            None => done = true,
+        }
+        Some((at, field.trim().trim_matches('"').trim()))
     })
 }
 
@@ -415,7 +468,12 @@ fn header_row(text: &str) -> Option<Columns> {
         let named = |names: &[&str]| {
             field_spans(text, separator).position(|(_, f)| names.iter().any(|n| f.eq_ignore_ascii_case(n)))
         };
-        Some(Columns { separator, puzzle: named(&PUZZLE_COLUMNS)?, solution: named(&SOLUTION_COLUMNS) })
+        Some(Columns {
+            separator,
+            puzzle: named(&PUZZLE_COLUMNS)?,
+            solution: named(&SOLUTION_COLUMNS),
+            variant: named(&["variant"]),
+        })
     })
 }
 
@@ -453,15 +511,28 @@ fn grid_record(
     }
 }
 
-/// The size and constraints of a `# size: 2x3 diagonal anti-knight` line.
+/// The size, constraints and fields of a `# size: 2x3 diagonal anti-knight regions=...` line
+/// (the fields those of the line form, which blocks cannot hold: `dlx solve --format grid` writes
+/// them above the blocks of jigsaw, killer and odd-even grids).
 fn size_header(words: &str) -> Result<GridDefaults, ParseErrorKind> {
     let mut words = words.split_whitespace();
-    let size =
+    let size: Size =
         words.next().unwrap_or("").parse().map_err(|e| ParseErrorKind::Grid(GridParseErrorKind::Size(e)))?;
-    let constraints = words
+    let (fields, names): (Vec<&str>, Vec<&str>) = words.partition(|w| w.contains('='));
+    let constraints = names
+        .into_iter()
         .map(|w| w.parse().map_err(|e| ParseErrorKind::Grid(GridParseErrorKind::Variant(e))))
         .collect::<Result<_, _>>()?;
-    Ok(GridDefaults { size: Some(size), constraints })
+    let defaults = GridDefaults {
+        size: Some(size),
+        constraints,
+        fields: fields.into_iter().map(String::from).collect(),
+    };
+    // The fields are checked here, on an empty grid, so that a bad one is reported at its line.
+    if !defaults.fields.is_empty() {
+        parse_grid(&".".repeat(size.cells()), &defaults).map_err(|e| ParseErrorKind::Grid(e.kind))?;
+    }
+    Ok(defaults)
 }
 
 fn variant_header(comment: &str) -> Option<&str> {
@@ -469,52 +540,167 @@ fn variant_header(comment: &str) -> Option<&str> {
     key.trim().eq_ignore_ascii_case("variant").then(|| value.trim())
 }
 
-/// A JSON record: an object with a `"puzzle"` string, maybe `"variant"` and `"solution"`.
+/// The fields of a JSON record that say what the puzzle is: each applies to it.
+pub(crate) const JSON_FIELDS: [&str; 5] = ["puzzle", "solution", "variant", "size", "rules"];
+
+/// The fields `dlx` writes beside those of [`JSON_FIELDS`] (answers, counts, ratings, how a
+/// puzzle was made): read back, they are passed over, as what was said of the puzzle.
+pub(crate) const JSON_INFO_FIELDS: [&str; 24] = [
+    "attempts",
+    "clues",
+    "complete",
+    "count",
+    "effort",
+    "error",
+    "error_column",
+    "error_line",
+    "file",
+    "given_solution",
+    "guesses",
+    "index",
+    "level",
+    "line",
+    "nodes",
+    "rating",
+    "run_seed",
+    "seed",
+    "solutions",
+    "status",
+    "steps",
+    "symmetry",
+    "technique",
+    "techniques",
+];
+
+/// A JSON record: an object with a `"puzzle"` string, and maybe `"solution"`, `"variant"`,
+/// `"size"` and `"rules"` (see [`JSON_FIELDS`]), which apply to it whatever its size, and the
+/// fields `dlx` writes ([`JSON_INFO_FIELDS`]). Any other field is an error: a field misspelled
+/// would otherwise be a rule silently dropped.
+///
+/// It is read as the line `PUZZLE SOLUTION size=SIZE variant=VARIANT` would be (so the same
+/// puzzle gets the same answer in both forms), but that a plain 81-cell puzzle keeps a 9x9
+/// variant's name (`classic`, `diagonal`, `even`, `windoku`, `anti-king`) as its variant.
 fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Record {
     let error = |kind| Record::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
+    let json = |why: String| error(ParseErrorKind::Json(why));
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(value) => value,
-        Err(e) => return error(ParseErrorKind::Json(e.to_string())),
+        Err(e) => return json(e.to_string()),
     };
-    let Some(puzzle) = value.get("puzzle").and_then(|p| p.as_str()) else {
-        return error(ParseErrorKind::Json("no \"puzzle\" string".to_owned()));
-    };
-    let (first, fields, other) = sized_line(puzzle);
-    let forced = defaults.size.is_some() || !defaults.constraints.is_empty();
-    if fields || other || (forced && first == defaults.size.map_or(81, Size::cells)) {
-        // Its rules are in its fields (`dlx generate --size -f json` names them in `rules`).
-        // A `solution` string goes beside the puzzle, where a line would have it.
-        let text = match value.get("solution").and_then(|v| v.as_str()) {
-            Some(solution) => {
-                let (first, rest) = puzzle.split_once(char::is_whitespace).unwrap_or((puzzle, ""));
-                format!("{first} {solution} {rest}")
-            }
-            None => puzzle.to_owned(),
-        };
-        return grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
+    let Some(object) = value.as_object() else { return json("not an object".to_owned()) };
+    if let Some(key) =
+        object.keys().find(|k| !JSON_FIELDS.contains(&k.as_str()) && !JSON_INFO_FIELDS.contains(&k.as_str()))
+    {
+        return json(format!(
+            "unknown field \"{key}\" (the fields read: {}; and those dlx writes)",
+            JSON_FIELDS.join(", ")
+        ));
     }
-    let mut record = Record::new(line, Format::Json, parse_cells(puzzle, line, 0));
+    // A string field, or none (`null` is none).
+    let text_of = |key: &str| -> Result<Option<String>, String> {
+        match object.get(key) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
+            // A side may be a number: `"size": 16`.
+            Some(serde_json::Value::Number(n)) if key == "size" => Ok(Some(n.to_string())),
+            Some(v) => Err(format!("\"{key}\" is {v}, not a string")),
+        }
+    };
+    let fields = (|| {
+        Ok((
+            text_of("puzzle")?,
+            text_of("solution")?,
+            text_of("variant")?,
+            text_of("size")?,
+            text_of("rules")?,
+        ))
+    })();
+    let (puzzle, solution, variant, size, rules) = match fields {
+        Ok(fields) => fields,
+        Err(why) => return json(why),
+    };
+    let Some(puzzle) = puzzle else { return json("no \"puzzle\" string".to_owned()) };
+    for (key, value) in [("variant", &variant), ("size", &size), ("solution", &solution)] {
+        if value
+            .as_deref()
+            .is_some_and(|v| v.trim().is_empty() || v.contains(char::is_whitespace) && key != "solution")
+        {
+            return json(format!("\"{key}\" is {:?}: give one word", value.as_deref().unwrap_or("")));
+        }
+    }
+    let (first, has_fields, other) = sized_line(&puzzle);
+    let forced = defaults.size.is_some() || !defaults.constraints.is_empty();
+    let nine = variant.as_deref().map(str::parse::<Variant>);
+    // Read as a line would be: as a grid of the general forms when its length, its fields, the
+    // caller or the record's own size, rules or variant say so.
+    let general = has_fields
+        || other
+        || forced
+        || size.is_some()
+        || rules.is_some()
+        || nine.as_ref().is_some_and(Result::is_err);
+    if general {
+        // The line the record stands for: the solution's cells beside the puzzle's (a solution
+        // written with its rules' fields gives them again: they must be the puzzle's), then the
+        // fields.
+        let (cells, own) = puzzle.split_once(char::is_whitespace).unwrap_or((&puzzle, ""));
+        let mut text = cells.to_owned();
+        if let Some(solution) = &solution {
+            let (solution_cells, solution_fields) =
+                solution.split_once(char::is_whitespace).unwrap_or((solution, ""));
+            let found = solution_cells.chars().count();
+            if found != first {
+                return error(ParseErrorKind::SolutionLength { found, expected: first });
+            }
+            if !solution_fields.trim().is_empty()
+                && solution_fields.split_whitespace().ne(own.split_whitespace())
+            {
+                return error(ParseErrorKind::Solution(Box::new(ParseErrorKind::Json(format!(
+                    "its fields `{}` are not the puzzle's `{}`",
+                    solution_fields.trim(),
+                    own.trim()
+                )))));
+            }
+            text.push(' ');
+            text.push_str(solution_cells);
+        }
+        text.push(' ');
+        text.push_str(own);
+        if let Some(size) = &size {
+            text.push_str(&format!(" size={size}"));
+        }
+        if let Some(variant) = &variant {
+            text.push_str(&format!(" variant={variant}"));
+        }
+        let record = grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
+        if let (Some(rules), Some(grid)) = (&rules, &record.grid) {
+            // The rules the record names are those its fields give (the caller's additions
+            // aside).
+            let own = GridDefaults { size: defaults.size, ..GridDefaults::default() };
+            let described = parse_grid(&text, &own).map(|g| g.rules().describe()).unwrap_or_default();
+            if rules.split_whitespace().ne(described.split_whitespace()) {
+                return json(format!(
+                    "\"rules\" says `{rules}`, but the puzzle and its fields give `{described}`{}",
+                    if grid.rules().describe() == described { "" } else { " (before the command line's)" }
+                ));
+            }
+        }
+        return record;
+    }
+    let mut record = Record::new(line, Format::Json, parse_cells(&puzzle, line, 0));
     if let Err(e) = &mut record.puzzle {
         // A column inside a JSON string would not be the line's.
         e.column = None;
     }
-    match value.get("variant") {
-        None | Some(serde_json::Value::Null) => {}
-        Some(v) => match v.as_str().map(str::parse::<Variant>) {
-            Some(Ok(variant)) => record.variant = Some(variant),
-            _ => return error(ParseErrorKind::UnknownVariant(v.to_string().trim_matches('"').to_owned())),
-        },
+    if let Some(Ok(variant)) = nine {
+        record.variant = Some(variant);
     }
-    match value.get("solution") {
-        None | Some(serde_json::Value::Null) => {}
-        Some(v) => match v.as_str().map(|s| parse_cells(s, line, 0)) {
-            Some(Ok(solution)) => record.solution = Some(solution),
-            Some(Err(e)) if record.puzzle.is_ok() => {
-                return error(ParseErrorKind::Solution(Box::new(e.kind)));
-            }
-            Some(Err(_)) => {}
-            None => return error(ParseErrorKind::Json("\"solution\" is not a string".to_owned())),
-        },
+    if let Some(solution) = &solution {
+        match parse_cells(solution, line, 0) {
+            Ok(solution) => record.solution = Some(solution),
+            Err(e) if record.puzzle.is_ok() => return error(ParseErrorKind::Solution(Box::new(e.kind))),
+            Err(_) => {}
+        }
     }
     record
 }
@@ -584,6 +770,10 @@ impl<R: BufRead> Records<R> {
                 ParseError { line: start, column: Some(MAX_LINE + 1), kind: ParseErrorKind::LineTooLong };
             return Ok(Record::new(start, Format::Line, Err(error)));
         }
+        // After a header row, every line is a row of its columns.
+        if let Some(columns) = self.columns {
+            return Ok(self.read_columns(start, columns));
+        }
         if let Some(record) = self.read_sized(start)? {
             return Ok(record);
         }
@@ -593,9 +783,6 @@ impl<R: BufRead> Records<R> {
         }
         if trimmed.starts_with('{') {
             return Ok(read_json(trimmed, start, &self.grid));
-        }
-        if let Some(columns) = self.columns {
-            return Ok(self.read_columns(start, columns));
         }
         if let Some(record) = self.read_fields(start) {
             return Ok(record);
@@ -642,8 +829,8 @@ impl<R: BufRead> Records<R> {
             return Ok(None);
         }
         let (first, fields, other) = sized_line(body);
-        let lead = Some(text[..lead].chars().count());
-        let wrap = |grid, format| grid_record(grid, start, format, lead);
+        let lead = text[..lead].chars().count();
+        let wrap = |grid, format| grid_record(grid, start, format, Some(lead));
         let cells = self.grid.size.map_or(81, Size::cells);
         if fields || other || (forced && first == cells) {
             let grid = parse_grid_record(body, &self.grid);
@@ -656,8 +843,9 @@ impl<R: BufRead> Records<R> {
         // and comments skipped, up to a blank line.
         let symbols = |row: &str| row.chars().filter(|&c| !c.is_whitespace() && c != '|').count();
         let side = self.grid.size.map_or_else(|| symbols(body), Size::side);
-        let mut rows = vec![body.to_owned()];
-        let count = |rows: &[String]| rows.iter().filter(|r| !is_rule_line(r)).count();
+        // Each row with its line and the columns its text was trimmed of.
+        let mut rows = vec![(start, lead, body.to_owned())];
+        let count = |rows: &[(usize, usize, String)]| rows.iter().filter(|r| !is_rule_line(&r.2)).count();
         while count(&rows) < side {
             if !self.next_line()? || self.text.trim().is_empty() {
                 break;
@@ -665,9 +853,27 @@ impl<R: BufRead> Records<R> {
             if self.text.trim_start().starts_with('#') {
                 continue;
             }
-            rows.push(self.text.trim().to_owned());
+            let trimmed = self.text.len() - self.text.trim_start().len();
+            rows.push((self.line, self.text[..trimmed].chars().count(), self.text.trim().to_owned()));
         }
-        let grid = parse_block(rows.iter().map(String::as_str), &self.grid).map(|g| (g, None));
+        let grid = parse_block(rows.iter().map(|r| r.2.as_str()), &self.grid).map(|g| (g, None));
+        if let Err(e) = &grid
+            && let GridParseErrorKind::Symbol { .. } = e.kind
+        {
+            // The block's cells are read as one line: say where the symbol is in its own row.
+            let cells = rows.iter().filter(|r| !is_rule_line(&r.2));
+            let (row, at) = ((e.column - 1) / side, (e.column - 1) % side);
+            if let Some((line, lead, text)) = cells.clone().nth(row) {
+                let column = text
+                    .chars()
+                    .enumerate()
+                    .filter(|&(_, c)| !c.is_whitespace() && c != '|')
+                    .nth(at)
+                    .map(|(k, _)| lead + k + 1);
+                let error = ParseError { line: *line, column, kind: ParseErrorKind::Grid(e.kind.clone()) };
+                return Ok(Some(Record::new(start, Format::Grid, Err(error))));
+            }
+        }
         Ok(Some(wrap(grid, Format::Grid)))
     }
 
@@ -716,8 +922,34 @@ impl<R: BufRead> Records<R> {
             };
             return Record::new(start, Format::Line, Err(error));
         };
-        let mut record = Record::new(start, Format::Line, parse_cells(puzzle, start, offset));
         let solution = columns.solution.and_then(|k| field_spans(&self.text, columns.separator).nth(k));
+        let variant = columns
+            .variant
+            .and_then(|k| field_spans(&self.text, columns.separator).nth(k))
+            .map(|(_, v)| v)
+            .filter(|v| !v.is_empty())
+            .map(|name| name.parse::<Variant>().map_err(|_| ParseErrorKind::UnknownVariant(name.to_owned())))
+            .transpose();
+        let variant = match variant {
+            Ok(variant) => variant,
+            Err(kind) => {
+                return Record::new(start, Format::Line, Err(ParseError { line: start, column: None, kind }));
+            }
+        };
+        let (first, has_fields, other) = sized_line(puzzle);
+        let forced = self.grid.size.is_some() || !self.grid.constraints.is_empty();
+        if has_fields || other || (forced && first == self.grid.size.map_or(81, Size::cells)) {
+            // A puzzle of the grid forms (`dlx solve --format csv` writes its rules' fields in
+            // the puzzle's column): read as the line of the puzzle and its solution.
+            let (cells, own) = puzzle.split_once(char::is_whitespace).unwrap_or((puzzle, ""));
+            let solution = solution.map_or("", |(_, s)| s.split_whitespace().next().unwrap_or(""));
+            let text = format!("{cells} {solution} {own}");
+            let mut record = grid_record(parse_grid_record(&text, &self.grid), start, Format::Line, None);
+            record.variant = variant;
+            return record;
+        }
+        let mut record = Record::new(start, Format::Line, parse_cells(puzzle, start, offset));
+        record.variant = variant;
         if let Some((offset, solution)) = solution.filter(|(_, s)| !s.is_empty()) {
             match parse_cells(solution, start, offset) {
                 Ok(solution) => record.solution = Some(solution),

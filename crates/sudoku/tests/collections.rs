@@ -129,8 +129,12 @@ fn json_records() {
     assert_eq!((&records[1].puzzle, records[1].solution), (&Ok(puzzle()), None));
     let errors: Vec<String> =
         records[2..].iter().map(|r| r.puzzle.as_ref().unwrap_err().to_string()).collect();
-    assert_eq!(errors[0], "line 3: not a JSON record: no \"puzzle\" string");
-    assert_eq!(errors[1], "line 4: unknown variant `x` (known: classic, diagonal, even, windoku, anti-king)");
+    assert_eq!(errors[0], "line 3: not a JSON record: \"puzzle\" is 3, not a string");
+    assert_eq!(
+        errors[1],
+        "line 4: unknown constraint `x` (known: classic, diagonal, windoku, anti-king, anti-knight, jigsaw, even, odd, \
+         killer)"
+    );
     assert_eq!(errors[2], "line 5: 2 cells, expected 81");
     assert!(errors[3].starts_with("line 6: not a JSON record: key must be a string"), "{}", errors[3]);
 }

@@ -87,7 +87,7 @@ impl Run {
 }
 
 /// SplitMix64: a seed derived from another and an index.
-fn mix(seed: u64, index: u64) -> u64 {
+pub(crate) fn mix(seed: u64, index: u64) -> u64 {
     let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -113,7 +113,7 @@ pub struct Numbered {
 
 /// No puzzle of a [`Run`]'s level came out within its attempts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("puzzle {}: no {level} puzzle in {attempts} attempts", index + 1)]
+#[error("puzzle {}: no {level} puzzle in {attempts} attempt{}", index + 1, if *attempts == 1 { "" } else { "s" })]
 pub struct NotFound {
     /// The puzzle's index in the run.
     pub index: u64,

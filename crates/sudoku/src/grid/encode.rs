@@ -314,7 +314,8 @@ impl<'m> GridSolver<'m> {
         grid: &Grid,
         candidates: &[u32],
         limit: u64,
-    ) -> Result<u64, GridSolveError> {
+        nodes: u64,
+    ) -> Result<Option<u64>, GridSolveError> {
         self.solver.set_tie_break(TieBreak::LastConflict);
         self.load(grid)?;
         let side = self.matrix.rules.size().side();
@@ -329,7 +330,14 @@ impl<'m> GridSolver<'m> {
                 }
             }
         }
-        Ok(self.solver.count_up_to(limit)?)
+        self.solver.set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
+        let counted = self.solver.count_up_to(limit);
+        self.solver.set_budget(dlx_engine::Budget::default());
+        match counted {
+            Ok(n) => Ok(Some(n)),
+            Err(e) if e.reason == dlx_engine::StopReason::Budget => Ok(None),
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// The number of solutions, counting no further than `limit` when given.

@@ -17,6 +17,22 @@ use crate::{NotFound, Run, Symmetry};
 /// tree (most checks take far fewer; those that take more are the large grids' late ones).
 const QUICK_CHECK: u64 = 20_000;
 
+/// Nodes the search over the candidates the techniques leave may take. Past it, the clue group
+/// is taken away only when the techniques alone solve the puzzle; otherwise it is kept.
+const CANDIDATE_CHECK: u64 = 2_000_000;
+
+/// Nodes the first search for a full grid may take; each search again from another seed may
+/// take twice as many as the one before, [`GRID_SEARCHES`] searches in all. A random search
+/// for a full grid now and then wanders into a part of the tree without one, for longer than
+/// the others take in all: searching again from elsewhere is the cure.
+const GRID_NODES: u64 = 200_000;
+
+/// Searches for a full grid before a generator gives up on the rules (see [`GRID_NODES`]).
+const GRID_SEARCHES: u32 = 8;
+
+/// Jigsaw maps made up for one puzzle before its generation gives up.
+const MAPS: usize = 200;
+
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -34,6 +50,21 @@ pub enum GridGenerateError {
     /// No grid obeys the rules.
     #[error("no grid obeys the rules of this {0} puzzle")]
     NoGrid(String),
+    /// No full grid was found within the searches' budgets (none may exist).
+    #[error("no grid of the rules {0} found within {searches} searches of up to {nodes} nodes each", searches = GRID_SEARCHES, nodes = GRID_NODES << (GRID_SEARCHES - 1))]
+    GridBudget(String),
+    /// A puzzle of a run that could not be made within its attempts.
+    #[error("puzzle {} (seed {seed}): {reason} ({attempts} attempt{})", index + 1, if *attempts == 1 { "" } else { "s" })]
+    Failed {
+        /// The puzzle's index in the run.
+        index: u64,
+        /// The seed of its last attempt.
+        seed: u64,
+        /// The attempts made.
+        attempts: u64,
+        /// Why the last attempt failed.
+        reason: Box<GridGenerateError>,
+    },
     /// The search was cut short.
     #[error(transparent)]
     Solve(#[from] GridSolveError),
@@ -89,41 +120,63 @@ impl<'m> GridGenerator<'m> {
         self.solver.engine().set_cancel_flag(flag);
     }
 
-    /// A random full grid of the rules, reproducibly from the seed.
+    /// A random full grid of the rules, reproducibly from the seed: a search in a random order
+    /// of at most 200,000 nodes, then others from seeds derived from it, each allowed twice the
+    /// nodes of the one before, eight in all.
+    /// [`GridGenerateError::NoGrid`] when a search proves that no grid obeys the rules,
+    /// [`GridGenerateError::GridBudget`] when every search ran out.
     pub fn full_grid(&mut self, seed: u64) -> Result<Grid, GridGenerateError> {
+        let mut nodes = GRID_NODES;
+        for search in 0..GRID_SEARCHES {
+            let seed = if search == 0 { seed } else { crate::generate::mix(seed, u64::from(search)) };
+            if let Some(grid) = self.full_grid_within(seed, nodes)? {
+                return Ok(grid);
+            }
+            nodes *= 2;
+        }
+        Err(GridGenerateError::GridBudget(self.solver.matrix().rules().describe()))
+    }
+
+    /// A random full grid from this seed, or `None` when the search takes more than `nodes`
+    /// nodes; [`GridGenerateError::NoGrid`] when it proves that there is none.
+    fn full_grid_within(&mut self, seed: u64, nodes: u64) -> Result<Option<Grid>, GridGenerateError> {
         let rules = self.solver.matrix().rules().clone();
         let empty = Grid::new(rules);
         let engine = self.solver.engine();
         engine.set_seed(Some(seed));
         engine.set_random_ties(false);
+        engine.set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
         let full = self.solver.first(&empty);
-        self.solver.engine().set_seed(None);
-        full?.ok_or_else(|| GridGenerateError::NoGrid(empty.rules().describe()))
+        let engine = self.solver.engine();
+        engine.set_seed(None);
+        engine.set_budget(dlx_engine::Budget::default());
+        match full {
+            Ok(Some(grid)) => Ok(Some(grid)),
+            Ok(None) => Err(GridGenerateError::NoGrid(empty.rules().describe())),
+            Err(GridSolveError::Interrupted(e)) if e.reason == dlx_engine::StopReason::Budget => Ok(None),
+            Err(e) => Err(e.into()),
+        }
     }
 
-    /// A random full grid as [`full_grid`](Self::full_grid) makes it, or `None` when the search
-    /// takes more than `nodes` nodes (rules that no grid obeys can take a search of the whole
-    /// space to prove so).
-    fn full_grid_within(&mut self, seed: u64, nodes: u64) -> Option<Grid> {
-        self.solver.engine().set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
-        let full = self.full_grid(seed);
-        self.solver.engine().set_budget(dlx_engine::Budget::default());
-        full.ok()
-    }
-
-    /// Whether a puzzle cut from a full grid still has one solution: a search up to two, and when
-    /// that runs long (past [`QUICK_CHECK`] nodes), the same search over the candidates the
-    /// logical techniques leave (each cell's other digits excluded), whose tree is far smaller
-    /// on large grids.
+    /// Whether a puzzle cut from a full grid has one solution, as far as the checks can tell: a
+    /// search up to two, and when that runs long (past [`QUICK_CHECK`] nodes), the same search
+    /// over the candidates the logical techniques leave (each cell's other digits excluded),
+    /// whose tree is far smaller on large grids. When that too runs past [`CANDIDATE_CHECK`]
+    /// nodes, the puzzle is unique if the techniques alone solve it (they are all sound), and
+    /// counted as not unique otherwise: its clue group is kept, and the puzzle stays unique
+    /// (though perhaps not minimal).
     fn is_unique(&mut self, puzzle: &Grid, shape: &Shape) -> Result<bool, GridGenerateError> {
         if let Some(n) = self.solver.count_within(puzzle, 2, QUICK_CHECK)? {
             return Ok(n == 1);
         }
-        Ok(match candidates(shape, puzzle) {
-            Some(candidates) => self.solver.count_within_candidates(puzzle, &candidates, 2)? == 1,
+        let Some(candidates) = candidates(shape, puzzle) else {
             // The givens come from a full grid, which obeys every deduction.
-            None => false,
-        })
+            return Ok(false);
+        };
+        match self.solver.count_within_candidates(puzzle, &candidates, 2, CANDIDATE_CHECK)? {
+            Some(n) => Ok(n == 1),
+            None => Ok(solve_grid_logically(puzzle).solved),
+        }
     }
 
     /// Checks that the symmetry maps the rules onto themselves.
@@ -221,16 +274,27 @@ impl<'m> GridGenerator<'m> {
 }
 
 /// Puzzle `index` of a run: made from [`Run::seed_of`]'s seeds by `make` until its level is the
-/// run's (when it has one).
+/// run's (when it has one), or until an attempt succeeds where one fails to find a grid or a
+/// jigsaw map; [`Run::max_attempts`] attempts at most either way.
 fn attempts(
     run: &Run,
     index: u64,
     mut make: impl FnMut(u64) -> Result<GridGenerated, GridGenerateError>,
 ) -> Result<GridNumbered, GridGenerateError> {
-    let attempts = if run.level.is_some() { run.max_attempts.max(1) } else { 1 };
+    let attempts = run.max_attempts.max(1);
     for attempt in 0..attempts {
         let seed = run.seed_of(index, attempt);
-        let generated = make(seed)?;
+        let generated = match make(seed) {
+            Ok(generated) => generated,
+            // Rules that can never be met, or a search stopped from outside, end the puzzle.
+            Err(e @ (GridGenerateError::Symmetry { .. } | GridGenerateError::Solve(_))) => return Err(e),
+            // A grid not found, or no map: the next attempt starts from another seed.
+            Err(reason) if attempt + 1 == attempts => {
+                let reason = Box::new(reason);
+                return Err(GridGenerateError::Failed { index, seed, attempts, reason });
+            }
+            Err(_) => continue,
+        };
         let Some(level) = run.level else {
             return Ok(GridNumbered { index, seed, attempts: 1, generated, logic: None });
         };
@@ -294,13 +358,25 @@ pub fn generate_with_extras(
         generator
     };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xe47a_5eed);
-    let mut rules = base.clone();
-    if extras.jigsaw {
-        rules = random_regions(&rules, symmetry, &mut rng, cancel)?;
-    }
-    GridGenerator::check_symmetry(&rules, symmetry)?;
-    let first = GridMatrix::new(&rules);
-    let full = generator(&first).full_grid(seed)?;
+    let mut maps = 0;
+    let (mut rules, full) = loop {
+        let rules =
+            if extras.jigsaw { random_regions(base, symmetry, &mut rng, cancel)? } else { base.clone() };
+        GridGenerator::check_symmetry(&rules, symmetry)?;
+        let first = GridMatrix::new(&rules);
+        let mut searcher = GridGenerator::new(&first);
+        searcher.set_cancel_flag(cancel.cloned());
+        match searcher.full_grid(seed) {
+            Ok(full) => break (rules, full),
+            // A made-up map whose grids are too hard to find: another map.
+            Err(GridGenerateError::NoGrid(_) | GridGenerateError::GridBudget(_))
+                if extras.jigsaw && maps < 3 =>
+            {
+                maps += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    };
     if extras.killer {
         if symmetry != Symmetry::None {
             let what = "cages";
@@ -358,7 +434,7 @@ fn random_regions(
         let text: String = map.iter().map(|&k| char::from(b'A' + k)).collect();
         (rules.set_regions(&text).is_ok() && (!rotated || symmetry.keeps(rules.regions()))).then_some(rules)
     };
-    for _ in 0..20 {
+    for _ in 0..MAPS {
         let mut map: Vec<u8> = base.regions().to_vec();
         let mut moves = 0;
         for _ in 0..cells * 50 {
@@ -400,7 +476,11 @@ fn random_regions(
                 let matrix = GridMatrix::new(&rules);
                 let mut generator = GridGenerator::new(&matrix);
                 generator.set_cancel_flag(cancel.cloned());
-                generator.full_grid_within(rng.random(), 100_000).is_some()
+                match generator.full_grid_within(rng.random(), 100_000) {
+                    Ok(grid) => grid.is_some(),
+                    Err(GridGenerateError::NoGrid(_)) => false,
+                    Err(e) => return Err(e),
+                }
             }
         {
             return Ok(rules);
@@ -484,7 +564,10 @@ mod tests {
                 }
                 let mut solver = matrix.solver();
                 let plain = solver.count(&puzzle, Some(20)).expect("no budget");
-                let narrowed = solver.count_within_candidates(&puzzle, &candidates, 20).expect("no budget");
+                let narrowed = solver
+                    .count_within_candidates(&puzzle, &candidates, 20, u64::MAX)
+                    .expect("no budget")
+                    .expect("no budget");
                 assert_eq!(plain, narrowed, "{}", puzzle.to_text());
                 assert_eq!(generator.is_unique(&puzzle, &logic).expect("no budget"), plain == 1);
             }

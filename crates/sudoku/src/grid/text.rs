@@ -12,14 +12,19 @@
 //! - `cage=15:r1c1,r1c2,r2c1`: a killer cage, its sum and its cells, one field per cage;
 //! - `# ...`: a comment, to the end of the line.
 //!
-//! A field of side x side digits right after the puzzle is its solution, given beside it (as
-//! collections keep them), which [`parse_grid_record`] returns for the caller to check.
+//! `size=`, `regions=` and `marks=` may be given twice only with the same value. On grids of
+//! side 9 or less, an `e` among the cells is an empty cell that must be even (as in the 9x9 line
+//! form). A field of side x side digits right after the puzzle is its solution, given beside it
+//! (as collections keep them), which [`parse_grid_record`] returns for the caller to check; the
+//! convention of its digits (`1`-`G` or `0`-`F` on 16x16) is read from both. A word of cell
+//! symbols of another length there is an error (a solution with a cell too many or too few);
+//! other words without `=` (a count, a rating) are passed over, as after a 9x9 puzzle.
 //!
 //! A block record is side rows of side symbols each (spaces and `|` between them ignored; lines of
 //! `-`, `+` and `=` between them skipped). [`Grid::to_text`] writes what this module reads.
 
 use super::puzzle::Grid;
-use super::rules::{Constraint, Parity, Rules, RulesError};
+use super::rules::{At, Constraint, Parity, Rules, RulesError};
 use super::size::{Size, SizeError, Symbols};
 use crate::UnknownName;
 
@@ -62,6 +67,35 @@ pub enum GridParseErrorKind {
     /// A solution given beside the puzzle with an empty cell.
     #[error("the solution given beside the puzzle has an empty cell")]
     EmptyInSolution,
+    /// A solution given beside the puzzle whose length is not the grid's.
+    #[error("the solution given beside the puzzle has {found} cells; a {size} grid has {}", size.cells())]
+    SolutionLength {
+        /// Cells read.
+        found: usize,
+        /// The puzzle's size.
+        size: Size,
+    },
+    /// A field given twice with different values (`size=`, `regions=`, `marks=`).
+    #[error("`{field}=` is given twice, differently (first at column {first}): give it once")]
+    Repeated {
+        /// The field's key.
+        field: String,
+        /// The column of its first value.
+        first: usize,
+    },
+    /// A cage's cell that is not in the grid.
+    #[error("cage `{cage}`: `{cell}` is not a cell of a {size} grid (r1c1 to r{side}c{side})", side = size.side())]
+    CageCell {
+        /// The cage field's value.
+        cage: String,
+        /// The cell as written.
+        cell: String,
+        /// The grid.
+        size: Size,
+    },
+    /// An `e` (an empty even cell, in the 9x9 line form) where `marks=` says odd.
+    #[error("cell {0} is `e` (even) in the puzzle but odd in `marks=`")]
+    ParityConflict(At),
     /// A variant name whose field is missing (`jigsaw` without `regions=`, `killer` without a
     /// `cage=`, `even` or `odd` without `marks=`).
     #[error("`{0}` is named but no `{1}` field gives it")]
@@ -70,7 +104,7 @@ pub enum GridParseErrorKind {
     #[error(transparent)]
     Size(#[from] SizeError),
     /// An unknown variant name.
-    #[error("{0} (known: diagonal, windoku, anti-king, anti-knight, jigsaw, even, odd, killer)")]
+    #[error("{0} (known: classic, diagonal, windoku, anti-king, anti-knight, jigsaw, even, odd, killer)")]
     Variant(UnknownName),
     /// A cage field that is not `SUM:CELL,CELL,...`.
     #[error("`{0}` is not a cage: write `cage=SUM:r1c1,r1c2,...`")]
@@ -97,6 +131,9 @@ pub struct GridDefaults {
     pub size: Option<Size>,
     /// Constraints added to every record.
     pub constraints: Vec<Constraint>,
+    /// Fields of the line form (`regions=`, `marks=`, `cage=`, `variant=`) for every record
+    /// that does not give its own: what a block, whose rows hold only the cells, does not say.
+    pub fields: Vec<String>,
 }
 
 fn err(column: usize, kind: GridParseErrorKind) -> GridParseError {
@@ -138,6 +175,21 @@ pub fn parse_grid_record(
     line: &str,
     defaults: &GridDefaults,
 ) -> Result<(Grid, Option<Grid>), GridParseError> {
+    if !defaults.fields.is_empty() {
+        // The defaults' fields after the record's own, but for those it gives itself.
+        let own: Vec<&str> =
+            tokens(line).iter().filter_map(|(_, t)| t.split_once('=')).map(|(k, _)| k).collect();
+        let mut text = line.to_owned();
+        for field in &defaults.fields {
+            let key = field.split_once('=').map_or(field.as_str(), |(k, _)| k);
+            if key == "variant" || !own.contains(&key) {
+                text.push(' ');
+                text.push_str(field);
+            }
+        }
+        let defaults = GridDefaults { fields: Vec::new(), ..defaults.clone() };
+        return parse_grid_record(&text, &defaults);
+    }
     // A field starting with `#` begins a comment, to the end of the line (`dlx solve` writes
     // ` # FILE:LINE` after each answer when it reads several files).
     let mut tokens = tokens(line);
@@ -149,11 +201,20 @@ pub fn parse_grid_record(
     };
     let mut size = defaults.size;
     let mut constraints = defaults.constraints.clone();
-    // The size first: every other field depends on it.
-    for &(col, token) in &tokens[1..] {
-        if let Some(value) = token.strip_prefix("size=") {
-            size = Some(value.parse().map_err(|e| err(col + 5, GridParseErrorKind::Size(e)))?);
+    // A field that holds one value may be given twice only with the same value.
+    for key in ["size=", "regions=", "marks="] {
+        let mut given = tokens[1..].iter().filter_map(|&(col, t)| t.strip_prefix(key).map(|v| (col, v)));
+        if let Some((first, value)) = given.next()
+            && let Some(&(col, _)) = given.find(|&(_, other)| other != value).as_ref()
+        {
+            let field = key.trim_end_matches('=').to_owned();
+            return Err(err(col, GridParseErrorKind::Repeated { field, first }));
         }
+    }
+    // The size first: every other field depends on it.
+    if let Some(&(col, token)) = tokens[1..].iter().find(|(_, t)| t.starts_with("size=")) {
+        let value = &token["size=".len()..];
+        size = Some(value.parse().map_err(|e| err(col + 5, GridParseErrorKind::Size(e)))?);
     }
     let found = puzzle.chars().count();
     let size = match size {
@@ -164,11 +225,21 @@ pub fn parse_grid_record(
     let mut rules = Rules::new(size);
     let mut named: Vec<(usize, &str)> = Vec::new();
     // A second field of side x side symbols, none empty: the solution given beside the puzzle.
+    // One of the grid's symbols alone but of another length is a solution with a cell too many
+    // or too few.
     let given = tokens.get(1).filter(|(_, t)| !t.contains('=') && t.chars().count() == size.cells());
+    if given.is_none()
+        && let Some(&(col, text)) = tokens.get(1)
+        && looks_like_cells(text, size)
+    {
+        let found = text.chars().count();
+        return Err(err(col, GridParseErrorKind::SolutionLength { found, size }));
+    }
     let fields = if given.is_some() { &tokens[2..] } else { &tokens[1..] };
     for &(col, token) in fields {
-        let (key, value) =
-            token.split_once('=').ok_or_else(|| err(col, GridParseErrorKind::Field(token.into())))?;
+        // Words without `=` after the puzzle (a count, a rating, an id) are not the puzzle's: they
+        // are passed over, as after a 9x9 puzzle.
+        let Some((key, value)) = token.split_once('=') else { continue };
         let at = col + key.len() + 1;
         match key {
             "size" => {}
@@ -211,8 +282,20 @@ pub fn parse_grid_record(
                 let bad = || err(at, GridParseErrorKind::Cage(value.into()));
                 let (sum, cells) = value.split_once(':').ok_or_else(bad)?;
                 let sum: u32 = sum.parse().map_err(|_| bad())?;
-                let cells = cells.split(',').map(|c| parse_cell(c, size.side())).collect::<Option<Vec<_>>>();
-                rules.add_cage(cells.ok_or_else(bad)?, sum).map_err(|e| err(at, e.into()))?;
+                let mut list = Vec::new();
+                let mut offset = at + sum.to_string().len() + 1;
+                for cell in cells.split(',') {
+                    match parse_cell(cell, size.side()) {
+                        Ok(cell) => list.push(cell),
+                        Err(true) => {
+                            let (cage, cell) = (value.to_owned(), cell.to_owned());
+                            return Err(err(offset, GridParseErrorKind::CageCell { cage, cell, size }));
+                        }
+                        Err(false) => return Err(bad()),
+                    }
+                    offset += cell.chars().count() + 1;
+                }
+                rules.add_cage(list, sum).map_err(|e| err(at, e.into()))?;
             }
             _ => return Err(err(col, GridParseErrorKind::Field(key.into()))),
         }
@@ -232,9 +315,30 @@ pub fn parse_grid_record(
             return Err(err(at, GridParseErrorKind::Missing(name.to_owned(), field)));
         }
     }
+    // `e` is an empty even cell on grids whose digits have no letters, as in the 9x9 line form.
+    let evens: Vec<usize> = if size.side() <= 9 {
+        puzzle.chars().enumerate().filter(|&(_, c)| c == 'e').map(|(k, _)| k).collect()
+    } else {
+        Vec::new()
+    };
+    for &cell in &evens {
+        if rules.parity(cell) == Parity::Odd {
+            return Err(err(
+                column + cell,
+                GridParseErrorKind::ParityConflict(At { cell, side: size.side() }),
+            ));
+        }
+        rules.set_parity(cell, Parity::Even);
+    }
     rules.validate().map_err(|e| err(column, e.into()))?;
-    let symbols = Symbols::detect(puzzle, size.side());
-    let cells = digits(puzzle, size, symbols).map_err(|(k, kind)| err(column + k, kind))?;
+    // The convention of the digits is read from the puzzle and its solution together: a 16x16
+    // puzzle written `0`-`F` may give no `0`, where its solution has one.
+    let symbols = match given {
+        Some((_, text)) => Symbols::detect(&format!("{puzzle}{text}"), size.side()),
+        None => Symbols::detect(puzzle, size.side()),
+    };
+    let cells: String = puzzle.chars().map(|c| if c == 'e' && !evens.is_empty() { '.' } else { c }).collect();
+    let cells = digits(&cells, size, symbols).map_err(|(k, kind)| err(column + k, kind))?;
     let solution = match given {
         Some(&(col, text)) => {
             let cells = digits(text, size, symbols).map_err(|(k, kind)| err(col + k, kind))?;
@@ -262,12 +366,21 @@ fn digits(text: &str, size: Size, symbols: Symbols) -> Result<Vec<u8>, (usize, G
         .collect()
 }
 
-/// A cell written `r3c12` (from 1).
-fn parse_cell(text: &str, side: usize) -> Option<usize> {
-    let rest = text.trim().strip_prefix(['r', 'R'])?;
-    let (r, c) = rest.split_once(['c', 'C'])?;
-    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
-    ((1..=side).contains(&r) && (1..=side).contains(&c)).then(|| (r - 1) * side + c - 1)
+/// A cell written `r3c12` (from 1); `Err(true)` when it is written so but lies outside the grid,
+/// `Err(false)` when it is not written so.
+fn parse_cell(text: &str, side: usize) -> Result<usize, bool> {
+    let rest = text.trim().strip_prefix(['r', 'R']).ok_or(false)?;
+    let (r, c) = rest.split_once(['c', 'C']).ok_or(false)?;
+    let (r, c): (usize, usize) = (r.parse().map_err(|_| false)?, c.parse().map_err(|_| false)?);
+    if (1..=side).contains(&r) && (1..=side).contains(&c) { Ok((r - 1) * side + c - 1) } else { Err(true) }
+}
+
+/// Whether a word is made of the grid's cell symbols alone and at least a row long: a grid of
+/// cells, not a count or a rating.
+fn looks_like_cells(text: &str, size: Size) -> bool {
+    let side = size.side();
+    text.chars().count() >= side
+        && text.chars().all(|c| matches!(c, '.' | '0' | '_') || Symbols::OneBased.digit(c, side).is_some())
 }
 
 /// Reads a block of rows (see the module docs) under the rules given, or the usual shape of the
