@@ -109,6 +109,14 @@ fn answers_read_back() {
         assert_eq!(unique(&again), 2, "{format}: the variant travels with the answer:\n{answers}");
         assert!(text(&again.stdout).contains("\"variant\":\"windoku\""), "{format}");
     }
+    // Read as classic, the windoku puzzles say as which variant they are unique; that reads
+    // back too.
+    let puzzles: String =
+        generated.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+    let hinted = text(&dlx(&["solve", "-f", "json"], &puzzles).stdout);
+    assert!(hinted.contains("\"unique_as\":\"windoku\""), "{hinted}");
+    let again = dlx(&["solve", "-f", "json"], &hinted);
+    assert!(again.status.success(), "{}", text(&again.stderr));
     // Counts and ratings of named variants read back as such: `# variant:` lines above them.
     let counted = text(&dlx(&["count", "-p"], &generated).stdout);
     assert!(counted.starts_with("# variant: windoku\n"), "{counted}");
@@ -181,8 +189,9 @@ fn a_long_option_is_read_in_linear_time() {
     assert_eq!(text(&out.stdout), "1\n");
 }
 
-/// 7, 8 and 10: a 16x16 `0`-`F` puzzle with no `0` given, beside its solution; a bad digit in a
-/// block under `# size:`; a block of another size without one; `e` marks with `--constraint`.
+/// Defects 7, 8 and 10: a 16x16 `0`-`F` puzzle with no `0` given, beside its solution; a bad
+/// digit in a block under `# size:`; a block of another size without one; `e` marks with
+/// `--constraint`.
 #[test]
 fn records_are_read_by_their_own_convention_and_errors_say_where() {
     let one = "123456789ABCDEFG";

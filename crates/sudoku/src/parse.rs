@@ -121,6 +121,15 @@ pub enum ParseErrorKind {
         /// The puzzle's.
         expected: usize,
     },
+    /// A solution given beside the puzzle with rules of its own (the fields of the line form)
+    /// that are not the puzzle's.
+    #[error("the given solution's fields `{solution}` are not the puzzle's `{puzzle}`")]
+    SolutionFields {
+        /// The solution's fields.
+        solution: String,
+        /// The puzzle's.
+        puzzle: String,
+    },
     /// A line, after a header row, with no field in the puzzle's column.
     #[error("no field in column {0}, the header's puzzle column")]
     MissingColumn(usize),
@@ -545,7 +554,7 @@ pub(crate) const JSON_FIELDS: [&str; 5] = ["puzzle", "solution", "variant", "siz
 
 /// The fields `dlx` writes beside those of [`JSON_FIELDS`] (answers, counts, ratings, how a
 /// puzzle was made): read back, they are passed over, as what was said of the puzzle.
-pub(crate) const JSON_INFO_FIELDS: [&str; 24] = [
+pub(crate) const JSON_INFO_FIELDS: [&str; 25] = [
     "attempts",
     "clues",
     "complete",
@@ -570,6 +579,7 @@ pub(crate) const JSON_INFO_FIELDS: [&str; 24] = [
     "symmetry",
     "technique",
     "techniques",
+    "unique_as",
 ];
 
 /// A JSON record: an object with a `"puzzle"` string, and maybe `"solution"`, `"variant"`,
@@ -606,18 +616,9 @@ fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Record {
             Some(v) => Err(format!("\"{key}\" is {v}, not a string")),
         }
     };
-    let fields = (|| {
-        Ok((
-            text_of("puzzle")?,
-            text_of("solution")?,
-            text_of("variant")?,
-            text_of("size")?,
-            text_of("rules")?,
-        ))
-    })();
-    let (puzzle, solution, variant, size, rules) = match fields {
-        Ok(fields) => fields,
-        Err(why) => return json(why),
+    let [puzzle, solution, variant, size, rules] = match JSON_FIELDS.map(text_of) {
+        [Ok(a), Ok(b), Ok(c), Ok(d), Ok(e)] => [a, b, c, d, e],
+        fields => return json(fields.into_iter().find_map(Result::err).expect("one is an error")),
     };
     let Some(puzzle) = puzzle else { return json("no \"puzzle\" string".to_owned()) };
     for (key, value) in [("variant", &variant), ("size", &size), ("solution", &solution)] {
@@ -655,11 +656,10 @@ fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Record {
             if !solution_fields.trim().is_empty()
                 && solution_fields.split_whitespace().ne(own.split_whitespace())
             {
-                return error(ParseErrorKind::Solution(Box::new(ParseErrorKind::Json(format!(
-                    "its fields `{}` are not the puzzle's `{}`",
-                    solution_fields.trim(),
-                    own.trim()
-                )))));
+                return error(ParseErrorKind::SolutionFields {
+                    solution: solution_fields.trim().to_owned(),
+                    puzzle: own.trim().to_owned(),
+                });
             }
             text.push(' ');
             text.push_str(solution_cells);
@@ -859,6 +859,7 @@ impl<R: BufRead> Records<R> {
         let grid = parse_block(rows.iter().map(|r| r.2.as_str()), &self.grid).map(|g| (g, None));
         if let Err(e) = &grid
             && let GridParseErrorKind::Symbol { .. } = e.kind
+            && side > 0
         {
             // The block's cells are read as one line: say where the symbol is in its own row.
             let cells = rows.iter().filter(|r| !is_rule_line(&r.2));

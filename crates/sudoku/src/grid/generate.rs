@@ -51,7 +51,7 @@ pub enum GridGenerateError {
     #[error("no grid obeys the rules of this {0} puzzle")]
     NoGrid(String),
     /// No full grid was found within the searches' budgets (none may exist).
-    #[error("no grid of the rules {0} found within {searches} searches of up to {nodes} nodes each", searches = GRID_SEARCHES, nodes = GRID_NODES << (GRID_SEARCHES - 1))]
+    #[error("no grid of the rules {0} found in {searches} searches of {first} to {last} nodes", searches = GRID_SEARCHES, first = GRID_NODES, last = GRID_NODES << (GRID_SEARCHES - 1))]
     GridBudget(String),
     /// A puzzle of a run that could not be made within its attempts.
     #[error("puzzle {} (seed {seed}): {reason} ({attempts} attempt{})", index + 1, if *attempts == 1 { "" } else { "s" })]
