@@ -137,6 +137,37 @@ fn an_unwritable_checkpoint_is_refused_at_once() {
     assert!(stderr.contains("nothing was counted"), "{stderr}");
 }
 
+/// Defect 3: a count that finishes is printed even when its checkpoint can no longer be written
+/// (here its folder turns into a file during the search).
+#[test]
+fn a_finished_count_is_never_thrown_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let checkpoint = folder.join("count.json");
+    let child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["xc", "-n", "-j", "1", "--checkpoint-every", "1000", "--checkpoint"])
+        .arg(&checkpoint)
+        .arg(fixture("pentominoes6x10.dlx"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Written once before the search starts; then the folder goes.
+    let start = std::time::Instant::now();
+    while !checkpoint.exists() {
+        assert!(start.elapsed() < Duration::from_secs(30), "no checkpoint written before the search");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::fs::rename(&folder, dir.path().join("gone")).unwrap();
+    std::fs::write(&folder, "a file now").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!((out.status.code(), text(&out.stdout).as_str()), (Some(0), "9356\n"), "{stderr}");
+    assert!(stderr.contains("warning: cannot write the checkpoint"), "{stderr}");
+    assert!(stderr.contains("the count is complete, and printed"), "{stderr}");
+}
+
 /// Defect 4: `--limit` on several threads stops them at once: the figures are those of a few
 /// subtrees, not of a window of them searched whole (98,675 nodes before, on a chain of 40 items).
 #[test]
