@@ -52,6 +52,12 @@ use crate::grid::{
 use crate::puzzle::Puzzle;
 use crate::variant::Variant;
 
+mod columns;
+mod json;
+
+use columns::{Columns, header_row};
+use json::read_json;
+
 /// The form a record was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -182,16 +188,6 @@ pub struct Record {
     pub grid: Option<Grid>,
     /// The full grid given beside such a puzzle, as read (for the caller to check).
     pub grid_solution: Option<Grid>,
-}
-
-/// Which fields of the lines after a header row hold what.
-#[derive(Clone, Copy, Debug)]
-struct Columns {
-    separator: char,
-    puzzle: usize,
-    solution: Option<usize>,
-    /// A `variant` column (what `dlx solve --format csv` writes).
-    variant: Option<usize>,
 }
 
 /// Reads records one by one from a buffered reader, in constant memory.
@@ -433,60 +429,6 @@ fn is_field_end(c: char) -> bool {
     matches!(c, ',' | ';' | '\t' | '#') || c.is_whitespace()
 }
 
-/// The fields of a line split at `separator`, trimmed and unquoted, each with the number of
-/// characters before it. A field in double quotes may hold the separator (a killer cage's cells,
-/// `"... cage=3:r1c2,r1c3"`), as in RFC 4180.
-fn field_spans(text: &str, separator: char) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = text;
-    let mut skipped = 0;
-    let mut done = false;
-    std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        // Where the field ends: the first separator outside quotes.
-        let mut quoted = false;
-        let end = rest
-            .char_indices()
-            .find(|&(_, c)| {
-                if c == '"' {
-                    quoted = !quoted;
-                }
-                c == separator && !quoted
-            })
-            .map(|(at, _)| at);
-        let field = &rest[..end.unwrap_or(rest.len())];
-        let lead = field.chars().take_while(|c| c.is_whitespace() || *c == '"').count();
-        let at = skipped + lead;
-        skipped += field.chars().count() + 1;
-        match end {
-            Some(end) => rest = &rest[end + separator.len_utf8()..],
-            None => done = true,
-        }
-        Some((at, field.trim().trim_matches('"').trim()))
-    })
-}
-
-/// Names of a header row's puzzle column, and of its solution column.
-const PUZZLE_COLUMNS: [&str; 6] = ["puzzle", "puzzles", "quizzes", "quiz", "sudoku", "question"];
-const SOLUTION_COLUMNS: [&str; 3] = ["solution", "solutions", "answer"];
-
-/// The columns a header row names, when the line is one.
-fn header_row(text: &str) -> Option<Columns> {
-    [',', ';', '\t'].into_iter().filter(|&sep| text.contains(sep)).find_map(|separator| {
-        let named = |names: &[&str]| {
-            field_spans(text, separator).position(|(_, f)| names.iter().any(|n| f.eq_ignore_ascii_case(n)))
-        };
-        Some(Columns {
-            separator,
-            puzzle: named(&PUZZLE_COLUMNS)?,
-            solution: named(&SOLUTION_COLUMNS),
-            variant: named(&["variant"]),
-        })
-    })
-}
-
-/// The name in a `# variant: NAME` comment (given what follows the `#`).
 /// The length of a line's first field, whether it has fields of the [`grid`](crate::grid)
 /// forms, and whether that length is a square other than 81 (a grid of another size).
 fn sized_line(body: &str) -> (usize, bool, bool) {
@@ -544,165 +486,10 @@ fn size_header(words: &str) -> Result<GridDefaults, ParseErrorKind> {
     Ok(defaults)
 }
 
+/// The name in a `# variant: NAME` comment (given what follows the `#`).
 fn variant_header(comment: &str) -> Option<&str> {
     let (key, value) = comment.split_once(':')?;
     key.trim().eq_ignore_ascii_case("variant").then(|| value.trim())
-}
-
-/// The fields of a JSON record that say what the puzzle is: each applies to it.
-pub(crate) const JSON_FIELDS: [&str; 5] = ["puzzle", "solution", "variant", "size", "rules"];
-
-/// The fields `dlx` writes beside those of [`JSON_FIELDS`] (answers, counts, ratings, how a
-/// puzzle was made): read back, they are passed over, as what was said of the puzzle.
-pub(crate) const JSON_INFO_FIELDS: [&str; 25] = [
-    "attempts",
-    "clues",
-    "complete",
-    "count",
-    "effort",
-    "error",
-    "error_column",
-    "error_line",
-    "file",
-    "given_solution",
-    "guesses",
-    "index",
-    "level",
-    "line",
-    "nodes",
-    "rating",
-    "run_seed",
-    "seed",
-    "solutions",
-    "status",
-    "steps",
-    "symmetry",
-    "technique",
-    "techniques",
-    "unique_as",
-];
-
-/// A JSON record: an object with a `"puzzle"` string, and maybe `"solution"`, `"variant"`,
-/// `"size"` and `"rules"` (see [`JSON_FIELDS`]), which apply to it whatever its size, and the
-/// fields `dlx` writes ([`JSON_INFO_FIELDS`]). Any other field is an error: a field misspelled
-/// would otherwise be a rule silently dropped.
-///
-/// It is read as the line `PUZZLE SOLUTION size=SIZE variant=VARIANT` would be (so the same
-/// puzzle gets the same answer in both forms), but that a plain 81-cell puzzle keeps a 9x9
-/// variant's name (`classic`, `diagonal`, `even`, `windoku`, `anti-king`) as its variant.
-fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Record {
-    let error = |kind| Record::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
-    let json = |why: String| error(ParseErrorKind::Json(why));
-    let value: serde_json::Value = match serde_json::from_str(text) {
-        Ok(value) => value,
-        Err(e) => return json(e.to_string()),
-    };
-    let Some(object) = value.as_object() else { return json("not an object".to_owned()) };
-    if let Some(key) =
-        object.keys().find(|k| !JSON_FIELDS.contains(&k.as_str()) && !JSON_INFO_FIELDS.contains(&k.as_str()))
-    {
-        return json(format!(
-            "unknown field \"{key}\" (the fields read: {}; and those dlx writes)",
-            JSON_FIELDS.join(", ")
-        ));
-    }
-    // A string field, or none (`null` is none).
-    let text_of = |key: &str| -> Result<Option<String>, String> {
-        match object.get(key) {
-            None | Some(serde_json::Value::Null) => Ok(None),
-            Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
-            // A side may be a number: `"size": 16`.
-            Some(serde_json::Value::Number(n)) if key == "size" => Ok(Some(n.to_string())),
-            Some(v) => Err(format!("\"{key}\" is {v}, not a string")),
-        }
-    };
-    let [puzzle, solution, variant, size, rules] = match JSON_FIELDS.map(text_of) {
-        [Ok(a), Ok(b), Ok(c), Ok(d), Ok(e)] => [a, b, c, d, e],
-        fields => return json(fields.into_iter().find_map(Result::err).expect("one is an error")),
-    };
-    let Some(puzzle) = puzzle else { return json("no \"puzzle\" string".to_owned()) };
-    for (key, value) in [("variant", &variant), ("size", &size), ("solution", &solution)] {
-        if value
-            .as_deref()
-            .is_some_and(|v| v.trim().is_empty() || v.contains(char::is_whitespace) && key != "solution")
-        {
-            return json(format!("\"{key}\" is {:?}: give one word", value.as_deref().unwrap_or("")));
-        }
-    }
-    let (first, has_fields, other) = sized_line(&puzzle);
-    let forced = defaults.size.is_some() || !defaults.constraints.is_empty();
-    let nine = variant.as_deref().map(str::parse::<Variant>);
-    // Read as a line would be: as a grid of the general forms when its length, its fields, the
-    // caller or the record's own size, rules or variant say so.
-    let general = has_fields
-        || other
-        || forced
-        || size.is_some()
-        || rules.is_some()
-        || nine.as_ref().is_some_and(Result::is_err);
-    if general {
-        // The line the record stands for: the solution's cells beside the puzzle's (a solution
-        // written with its rules' fields gives them again: they must be the puzzle's), then the
-        // fields.
-        let (cells, own) = puzzle.split_once(char::is_whitespace).unwrap_or((&puzzle, ""));
-        let mut text = cells.to_owned();
-        if let Some(solution) = &solution {
-            let (solution_cells, solution_fields) =
-                solution.split_once(char::is_whitespace).unwrap_or((solution, ""));
-            let found = solution_cells.chars().count();
-            if found != first {
-                return error(ParseErrorKind::SolutionLength { found, expected: first });
-            }
-            if !solution_fields.trim().is_empty()
-                && solution_fields.split_whitespace().ne(own.split_whitespace())
-            {
-                return error(ParseErrorKind::SolutionFields {
-                    solution: solution_fields.trim().to_owned(),
-                    puzzle: own.trim().to_owned(),
-                });
-            }
-            text.push(' ');
-            text.push_str(solution_cells);
-        }
-        text.push(' ');
-        text.push_str(own);
-        if let Some(size) = &size {
-            text.push_str(&format!(" size={size}"));
-        }
-        if let Some(variant) = &variant {
-            text.push_str(&format!(" variant={variant}"));
-        }
-        let record = grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
-        if let (Some(rules), Some(grid)) = (&rules, &record.grid) {
-            // The rules the record names are those its fields give (the caller's additions
-            // aside).
-            let own = GridDefaults { size: defaults.size, ..GridDefaults::default() };
-            let described = parse_grid(&text, &own).map(|g| g.rules().describe()).unwrap_or_default();
-            if rules.split_whitespace().ne(described.split_whitespace()) {
-                return json(format!(
-                    "\"rules\" says `{rules}`, but the puzzle and its fields give `{described}`{}",
-                    if grid.rules().describe() == described { "" } else { " (before the command line's)" }
-                ));
-            }
-        }
-        return record;
-    }
-    let mut record = Record::new(line, Format::Json, parse_cells(&puzzle, line, 0));
-    if let Err(e) = &mut record.puzzle {
-        // A column inside a JSON string would not be the line's.
-        e.column = None;
-    }
-    if let Some(Ok(variant)) = nine {
-        record.variant = Some(variant);
-    }
-    if let Some(solution) = &solution {
-        match parse_cells(solution, line, 0) {
-            Ok(solution) => record.solution = Some(solution),
-            Err(e) if record.puzzle.is_ok() => return error(ParseErrorKind::Solution(Box::new(e.kind))),
-            Err(_) => {}
-        }
-    }
-    record
 }
 
 fn count_cells(text: &str) -> usize {
@@ -910,57 +697,6 @@ impl<R: BufRead> Records<R> {
             }
         }
         Some(record)
-    }
-
-    /// A line read by the columns of a header row.
-    fn read_columns(&self, start: usize, columns: Columns) -> Record {
-        let mut fields = field_spans(&self.text, columns.separator);
-        let Some((offset, puzzle)) = fields.nth(columns.puzzle) else {
-            let error = ParseError {
-                line: start,
-                column: None,
-                kind: ParseErrorKind::MissingColumn(columns.puzzle + 1),
-            };
-            return Record::new(start, Format::Line, Err(error));
-        };
-        let solution = columns.solution.and_then(|k| field_spans(&self.text, columns.separator).nth(k));
-        let variant = columns
-            .variant
-            .and_then(|k| field_spans(&self.text, columns.separator).nth(k))
-            .map(|(_, v)| v)
-            .filter(|v| !v.is_empty())
-            .map(|name| name.parse::<Variant>().map_err(|_| ParseErrorKind::UnknownVariant(name.to_owned())))
-            .transpose();
-        let variant = match variant {
-            Ok(variant) => variant,
-            Err(kind) => {
-                return Record::new(start, Format::Line, Err(ParseError { line: start, column: None, kind }));
-            }
-        };
-        let (first, has_fields, other) = sized_line(puzzle);
-        let forced = self.grid.size.is_some() || !self.grid.constraints.is_empty();
-        if has_fields || other || (forced && first == self.grid.size.map_or(81, Size::cells)) {
-            // A puzzle of the grid forms (`dlx solve --format csv` writes its rules' fields in
-            // the puzzle's column): read as the line of the puzzle and its solution.
-            let (cells, own) = puzzle.split_once(char::is_whitespace).unwrap_or((puzzle, ""));
-            let solution = solution.map_or("", |(_, s)| s.split_whitespace().next().unwrap_or(""));
-            let text = format!("{cells} {solution} {own}");
-            let mut record = grid_record(parse_grid_record(&text, &self.grid), start, Format::Line, None);
-            record.variant = variant;
-            return record;
-        }
-        let mut record = Record::new(start, Format::Line, parse_cells(puzzle, start, offset));
-        record.variant = variant;
-        if let Some((offset, solution)) = solution.filter(|(_, s)| !s.is_empty()) {
-            match parse_cells(solution, start, offset) {
-                Ok(solution) => record.solution = Some(solution),
-                Err(e) if record.puzzle.is_ok() => {
-                    record.puzzle = Err(ParseError { kind: ParseErrorKind::Solution(Box::new(e.kind)), ..e });
-                }
-                Err(_) => {}
-            }
-        }
-        record
     }
 
     fn read_list(&mut self, start: usize) -> io::Result<Record> {

@@ -1,0 +1,162 @@
+//! JSON records: one object per line, read as the line it stands for (see the
+//! [module docs](super)).
+
+use super::{Format, ParseError, ParseErrorKind, Record, grid_record, parse_cells, sized_line};
+use crate::grid::{GridDefaults, parse_grid, parse_grid_record};
+use crate::variant::Variant;
+
+/// The fields of a JSON record that say what the puzzle is: each applies to it.
+const JSON_FIELDS: [&str; 5] = ["puzzle", "solution", "variant", "size", "rules"];
+
+/// The fields `dlx` writes beside those of [`JSON_FIELDS`] (answers, counts, ratings, how a
+/// puzzle was made): read back, they are passed over, as what was said of the puzzle.
+const JSON_INFO_FIELDS: [&str; 25] = [
+    "attempts",
+    "clues",
+    "complete",
+    "count",
+    "effort",
+    "error",
+    "error_column",
+    "error_line",
+    "file",
+    "given_solution",
+    "guesses",
+    "index",
+    "level",
+    "line",
+    "nodes",
+    "rating",
+    "run_seed",
+    "seed",
+    "solutions",
+    "status",
+    "steps",
+    "symmetry",
+    "technique",
+    "techniques",
+    "unique_as",
+];
+
+/// A JSON record: an object with a `"puzzle"` string, and maybe `"solution"`, `"variant"`,
+/// `"size"` and `"rules"` (see [`JSON_FIELDS`]), which apply to it whatever its size, and the
+/// fields `dlx` writes ([`JSON_INFO_FIELDS`]). Any other field is an error: a field misspelled
+/// would otherwise be a rule silently dropped.
+///
+/// It is read as the line `PUZZLE SOLUTION size=SIZE variant=VARIANT` would be (so the same
+/// puzzle gets the same answer in both forms), but that a plain 81-cell puzzle keeps a 9x9
+/// variant's name (`classic`, `diagonal`, `even`, `windoku`, `anti-king`) as its variant.
+pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Record {
+    let error = |kind| Record::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
+    let json = |why: String| error(ParseErrorKind::Json(why));
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(e) => return json(e.to_string()),
+    };
+    let Some(object) = value.as_object() else { return json("not an object".to_owned()) };
+    if let Some(key) =
+        object.keys().find(|k| !JSON_FIELDS.contains(&k.as_str()) && !JSON_INFO_FIELDS.contains(&k.as_str()))
+    {
+        return json(format!(
+            "unknown field \"{key}\" (the fields read: {}; and those dlx writes)",
+            JSON_FIELDS.join(", ")
+        ));
+    }
+    // A string field, or none (`null` is none).
+    let text_of = |key: &str| -> Result<Option<String>, String> {
+        match object.get(key) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
+            // A side may be a number: `"size": 16`.
+            Some(serde_json::Value::Number(n)) if key == "size" => Ok(Some(n.to_string())),
+            Some(v) => Err(format!("\"{key}\" is {v}, not a string")),
+        }
+    };
+    let [puzzle, solution, variant, size, rules] = match JSON_FIELDS.map(text_of) {
+        [Ok(a), Ok(b), Ok(c), Ok(d), Ok(e)] => [a, b, c, d, e],
+        fields => return json(fields.into_iter().find_map(Result::err).expect("one is an error")),
+    };
+    let Some(puzzle) = puzzle else { return json("no \"puzzle\" string".to_owned()) };
+    for (key, value) in [("variant", &variant), ("size", &size), ("solution", &solution)] {
+        if value
+            .as_deref()
+            .is_some_and(|v| v.trim().is_empty() || v.contains(char::is_whitespace) && key != "solution")
+        {
+            return json(format!("\"{key}\" is {:?}: give one word", value.as_deref().unwrap_or("")));
+        }
+    }
+    let (first, has_fields, other) = sized_line(&puzzle);
+    let forced = defaults.size.is_some() || !defaults.constraints.is_empty();
+    let nine = variant.as_deref().map(str::parse::<Variant>);
+    // Read as a line would be: as a grid of the general forms when its length, its fields, the
+    // caller or the record's own size, rules or variant say so.
+    let general = has_fields
+        || other
+        || forced
+        || size.is_some()
+        || rules.is_some()
+        || nine.as_ref().is_some_and(Result::is_err);
+    if general {
+        // The line the record stands for: the solution's cells beside the puzzle's (a solution
+        // written with its rules' fields gives them again: they must be the puzzle's), then the
+        // fields.
+        let (cells, own) = puzzle.split_once(char::is_whitespace).unwrap_or((&puzzle, ""));
+        let mut text = cells.to_owned();
+        if let Some(solution) = &solution {
+            let (solution_cells, solution_fields) =
+                solution.split_once(char::is_whitespace).unwrap_or((solution, ""));
+            let found = solution_cells.chars().count();
+            if found != first {
+                return error(ParseErrorKind::SolutionLength { found, expected: first });
+            }
+            if !solution_fields.trim().is_empty()
+                && solution_fields.split_whitespace().ne(own.split_whitespace())
+            {
+                return error(ParseErrorKind::SolutionFields {
+                    solution: solution_fields.trim().to_owned(),
+                    puzzle: own.trim().to_owned(),
+                });
+            }
+            text.push(' ');
+            text.push_str(solution_cells);
+        }
+        text.push(' ');
+        text.push_str(own);
+        if let Some(size) = &size {
+            text.push_str(&format!(" size={size}"));
+        }
+        if let Some(variant) = &variant {
+            text.push_str(&format!(" variant={variant}"));
+        }
+        let record = grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
+        if let (Some(rules), Some(grid)) = (&rules, &record.grid) {
+            // The rules the record names are those its fields give (the caller's additions
+            // aside).
+            let own = GridDefaults { size: defaults.size, ..GridDefaults::default() };
+            let described = parse_grid(&text, &own).map(|g| g.rules().describe()).unwrap_or_default();
+            if rules.split_whitespace().ne(described.split_whitespace()) {
+                return json(format!(
+                    "\"rules\" says `{rules}`, but the puzzle and its fields give `{described}`{}",
+                    if grid.rules().describe() == described { "" } else { " (before the command line's)" }
+                ));
+            }
+        }
+        return record;
+    }
+    let mut record = Record::new(line, Format::Json, parse_cells(&puzzle, line, 0));
+    if let Err(e) = &mut record.puzzle {
+        // A column inside a JSON string would not be the line's.
+        e.column = None;
+    }
+    if let Some(Ok(variant)) = nine {
+        record.variant = Some(variant);
+    }
+    if let Some(solution) = &solution {
+        match parse_cells(solution, line, 0) {
+            Ok(solution) => record.solution = Some(solution),
+            Err(e) if record.puzzle.is_ok() => return error(ParseErrorKind::Solution(Box::new(e.kind))),
+            Err(_) => {}
+        }
+    }
+    record
+}
