@@ -1164,9 +1164,10 @@ struct Said {
 /// - `# variant: NAME` for a 9x9 puzzle whose variant was named, or `classic` before a grid of
 ///   any size (whose rules are in its fields, and which a variant line above it would add to)
 ///   and before a puzzle whose variant its cells tell; none for classic before the first;
-/// - `# size: 2x3 diagonal` before a block of a grid of another size (`block`), whose rows
-///   alone do not say it (nor its jigsaw regions, marks or cages: a solution written so reads
-///   back as a full grid of its size), and `# size: 3x3` before a 9x9 block after one.
+/// - `# size: 2x3 variant=diagonal regions=...` before a block of a grid of another size or
+///   rules (`block`): the size, and the fields its rows cannot hold (jigsaw regions, marks,
+///   cages), which the readers apply to the blocks below; `# size: 3x3` before a 9x9 block
+///   after one.
 fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said, block: bool) -> io::Result<()> {
     let want = match (&a.puzzle, a.variant) {
         // What the cells say (even markers) they say again when read back.

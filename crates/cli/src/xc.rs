@@ -98,8 +98,12 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             for line in read.skipped.iter().take(SKIPPED_SHOWN) {
                 stderr!("dlx: {}:{line}: option skipped: it has no primary item", source.name())?;
             }
-            if let Some(more) = read.skipped.len().checked_sub(SKIPPED_SHOWN).filter(|&n| n > 0) {
-                stderr!("dlx: {}: {more} more options skipped: they have no primary item", source.name())?;
+            match read.skipped.len().saturating_sub(SKIPPED_SHOWN) {
+                0 => {}
+                1 => stderr!("dlx: {}: 1 more option skipped: it has no primary item", source.name())?,
+                more => {
+                    stderr!("dlx: {}: {more} more options skipped: they have no primary item", source.name())?
+                }
             }
             // Once, however many: a file of two problems would repeat it for every option.
             if let Some(&line) = read.items_again.first() {

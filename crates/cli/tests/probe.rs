@@ -316,7 +316,14 @@ fn a_repeated_item_line_is_reported_once() {
             "<stdin>:2: warning: this option repeats the item line (and 999 more options after it)"
         ),
         "{stderr}"
-    );
+    ); // Options skipped for want of a primary item: ten named, the rest counted.
+    let mut problem = String::from("A | x\nA\n");
+    for _ in 0..1_000 {
+        problem.push_str("x\n");
+    }
+    let stderr = text(&dlx(&["xc", "-n"], &problem).stderr);
+    assert_eq!(stderr.lines().count(), 11, "{stderr}");
+    assert!(stderr.ends_with("<stdin>: 990 more options skipped: they have no primary item\n"), "{stderr}");
 }
 
 /// Defect 13: reports that say what is wrong, and where.
