@@ -1,4 +1,24 @@
 //! The immutable exact-cover matrix and the builder that makes it.
+//!
+//! # What the links rely on
+//!
+//! A solver copies a [`Problem`]'s arrays into its links (see `links`), whose unchecked reads are
+//! sound only because [`ProblemBuilder::build`] lays them out so (see `layout` for the fields):
+//!
+//! * items are numbered `1..=N` in the layout, the primary ones first; item record 0 heads the
+//!   circular list of the primary items, record `N + 1` that of the secondary ones;
+//! * every header's up and down links, and every option node's, name a node of the same column
+//!   (the header or an option node whose `top` is that item), in increasing node order around
+//!   the header, and a header's `top` holds its list's length (with the secondary mark on a
+//!   secondary item);
+//! * every option node's `top` is an item in `1..=N`; no option names an item twice, and every
+//!   option has a primary item;
+//! * a spacer (`top` 0) stands before the first option and after every option, its up link naming
+//!   the first node of the option before it and its down link the last node of the option after
+//!   it, so that a walk along an option from any of its nodes stays inside it;
+//! * the node array ends with a spacer, and holds at most [`MAX_NODES`] nodes, so that every
+//!   index fits a `u32` and a header's length leaves its two top bits to the marks;
+//! * colors, when any option has one, have one slot per node (0 for none).
 
 use std::collections::HashMap;
 use std::fmt;

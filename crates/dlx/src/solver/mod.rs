@@ -5,7 +5,11 @@
 //!
 //! * this module: the public types, the settings, and the runs (first, count, visitor);
 //! * `restrict`: forced and excluded options, taken back one by one or all at once;
-//! * `search`: Algorithm X itself, with the stack discipline that the links rely on;
+//! * `search`: Algorithm X itself (and Algorithm C, with colors), with the stack discipline that
+//!   the links rely on;
+//! * `multi`: Algorithm M, for primary items with bounds (multiplicities);
+//! * `dense`: counting plain problems on bit sets instead of the links, with the same tree;
+//! * `split`: subtrees, cut from the top of the tree and searched by other solvers;
 //! * `iter`: the lazy iterator over solutions.
 
 use std::fmt;
