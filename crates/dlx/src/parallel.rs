@@ -430,9 +430,10 @@ impl<'p> ParallelSolver<'p> {
     /// The subtrees are dealt out in turn to the threads (the `k`-th of `T` threads takes
     /// subtrees `k`, `k + T`, ...), each of which hands its solutions over in batches through a
     /// channel of a few batches: a thread ahead of the output waits once it holds that many, so
-    /// memory stays bounded whatever the number of solutions, and the thread whose
-    /// subtree is being shown passes each solution on as soon as it is found. When `visit`
-    /// breaks (a limit reached), every thread stops within about a thousand nodes.
+    /// memory stays bounded whatever the number of solutions. The thread whose subtree is being
+    /// shown hands its solutions over one, two, four ... at a time, and whatever it holds after
+    /// a pause, so that the first comes at once. When `visit` breaks (a limit reached), every
+    /// thread stops within about a thousand nodes.
     pub fn for_each(
         &self,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,

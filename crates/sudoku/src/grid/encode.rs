@@ -290,6 +290,23 @@ impl<'m> GridSolver<'m> {
         })
     }
 
+    /// What `search` gives within `nodes` nodes, or `None` when it needs more (the budget is
+    /// taken off again after it; a cancellation stays an error).
+    pub(crate) fn within<T>(
+        &mut self,
+        nodes: u64,
+        search: impl FnOnce(&mut Self) -> Result<T, GridSolveError>,
+    ) -> Result<Option<T>, GridSolveError> {
+        self.solver.set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
+        let found = search(self);
+        self.solver.set_budget(dlx_engine::Budget::default());
+        match found {
+            Ok(found) => Ok(Some(found)),
+            Err(GridSolveError::Interrupted(e)) if e.reason == dlx_engine::StopReason::Budget => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The number of solutions up to `limit`, or `None` when the search takes more than `nodes`
     /// nodes.
     pub(crate) fn count_within(
@@ -298,13 +315,7 @@ impl<'m> GridSolver<'m> {
         limit: u64,
         nodes: u64,
     ) -> Result<Option<u64>, GridSolveError> {
-        self.solver.set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
-        let counted = self.count(grid, Some(limit));
-        self.solver.set_budget(dlx_engine::Budget::default());
-        match counted {
-            Err(GridSolveError::Interrupted(_)) => Ok(None),
-            other => other.map(Some),
-        }
+        self.within(nodes, |s| s.count(grid, Some(limit)))
     }
 
     /// The number of solutions up to `limit`, each cell's digits kept to `candidates` (masks,
@@ -330,14 +341,7 @@ impl<'m> GridSolver<'m> {
                 }
             }
         }
-        self.solver.set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
-        let counted = self.solver.count_up_to(limit);
-        self.solver.set_budget(dlx_engine::Budget::default());
-        match counted {
-            Ok(n) => Ok(Some(n)),
-            Err(e) if e.reason == dlx_engine::StopReason::Budget => Ok(None),
-            Err(e) => Err(e.into()),
-        }
+        self.within(nodes, |s| Ok(s.solver.count_up_to(limit)?))
     }
 
     /// The number of solutions, counting no further than `limit` when given.

@@ -145,16 +145,12 @@ impl<'m> GridGenerator<'m> {
         let engine = self.solver.engine();
         engine.set_seed(Some(seed));
         engine.set_random_ties(false);
-        engine.set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
-        let full = self.solver.first(&empty);
-        let engine = self.solver.engine();
-        engine.set_seed(None);
-        engine.set_budget(dlx_engine::Budget::default());
-        match full {
-            Ok(Some(grid)) => Ok(Some(grid)),
-            Ok(None) => Err(GridGenerateError::NoGrid(empty.rules().describe())),
-            Err(GridSolveError::Interrupted(e)) if e.reason == dlx_engine::StopReason::Budget => Ok(None),
-            Err(e) => Err(e.into()),
+        let full = self.solver.within(nodes, |s| s.first(&empty));
+        self.solver.engine().set_seed(None);
+        match full? {
+            Some(Some(grid)) => Ok(Some(grid)),
+            Some(None) => Err(GridGenerateError::NoGrid(empty.rules().describe())),
+            None => Ok(None),
         }
     }
 

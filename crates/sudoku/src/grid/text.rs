@@ -280,18 +280,18 @@ pub fn parse_grid_record(
             }
             "cage" => {
                 let bad = || err(at, GridParseErrorKind::Cage(value.into()));
-                let (sum, cells) = value.split_once(':').ok_or_else(bad)?;
-                let sum: u32 = sum.parse().map_err(|_| bad())?;
+                let (sum_text, cells) = value.split_once(':').ok_or_else(bad)?;
+                let sum: u32 = sum_text.parse().map_err(|_| bad())?;
                 let mut list = Vec::new();
-                let mut offset = at + sum.to_string().len() + 1;
+                let mut offset = at + sum_text.chars().count() + 1;
                 for cell in cells.split(',') {
                     match parse_cell(cell, size.side()) {
                         Ok(cell) => list.push(cell),
-                        Err(true) => {
+                        Err(BadCell::Outside) => {
                             let (cage, cell) = (value.to_owned(), cell.to_owned());
                             return Err(err(offset, GridParseErrorKind::CageCell { cage, cell, size }));
                         }
-                        Err(false) => return Err(bad()),
+                        Err(BadCell::Malformed) => return Err(bad()),
                     }
                     offset += cell.chars().count() + 1;
                 }
@@ -337,8 +337,14 @@ pub fn parse_grid_record(
         Some((_, text)) => Symbols::detect(&format!("{puzzle}{text}"), size.side()),
         None => Symbols::detect(puzzle, size.side()),
     };
-    let cells: String = puzzle.chars().map(|c| if c == 'e' && !evens.is_empty() { '.' } else { c }).collect();
-    let cells = digits(&cells, size, symbols).map_err(|(k, kind)| err(column + k, kind))?;
+    let emptied: String;
+    let text = if evens.is_empty() {
+        puzzle
+    } else {
+        emptied = puzzle.replace('e', ".");
+        &emptied
+    };
+    let cells = digits(text, size, symbols).map_err(|(k, kind)| err(column + k, kind))?;
     let solution = match given {
         Some(&(col, text)) => {
             let cells = digits(text, size, symbols).map_err(|(k, kind)| err(col + k, kind))?;
@@ -366,13 +372,25 @@ fn digits(text: &str, size: Size, symbols: Symbols) -> Result<Vec<u8>, (usize, G
         .collect()
 }
 
-/// A cell written `r3c12` (from 1); `Err(true)` when it is written so but lies outside the grid,
-/// `Err(false)` when it is not written so.
-fn parse_cell(text: &str, side: usize) -> Result<usize, bool> {
-    let rest = text.trim().strip_prefix(['r', 'R']).ok_or(false)?;
-    let (r, c) = rest.split_once(['c', 'C']).ok_or(false)?;
-    let (r, c): (usize, usize) = (r.parse().map_err(|_| false)?, c.parse().map_err(|_| false)?);
-    if (1..=side).contains(&r) && (1..=side).contains(&c) { Ok((r - 1) * side + c - 1) } else { Err(true) }
+/// Why a cage's cell could not be read.
+enum BadCell {
+    /// Written `r9c9`, but outside the grid.
+    Outside,
+    /// Not written `r3c12`.
+    Malformed,
+}
+
+/// A cell written `r3c12` (from 1).
+fn parse_cell(text: &str, side: usize) -> Result<usize, BadCell> {
+    let number = |n: &str| n.parse::<usize>().map_err(|_| BadCell::Malformed);
+    let rest = text.trim().strip_prefix(['r', 'R']).ok_or(BadCell::Malformed)?;
+    let (r, c) = rest.split_once(['c', 'C']).ok_or(BadCell::Malformed)?;
+    let (r, c) = (number(r)?, number(c)?);
+    if (1..=side).contains(&r) && (1..=side).contains(&c) {
+        Ok((r - 1) * side + c - 1)
+    } else {
+        Err(BadCell::Outside)
+    }
 }
 
 /// Whether a word is made of the grid's cell symbols alone and at least a row long: a grid of
