@@ -135,6 +135,7 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+mod bitsets;
 mod check;
 mod choose;
 mod format;

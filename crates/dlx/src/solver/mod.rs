@@ -3,14 +3,17 @@
 //! A [`Solver`] owns a copy of the problem's links (see `links`), the stack of levels and the
 //! stack of restrictions. Its code is split by concern:
 //!
-//! * this module: the public types, the settings, and the runs (first, count, visitor);
+//! * this module: the public types, the settings, the runs (first, count, visitor), and the
+//!   dispatch of each step of a run to the search its problem and settings call for;
 //! * `restrict`: forced and excluded options, taken back one by one or all at once;
 //! * `search`: Algorithm X itself (and Algorithm C, with colors), with the stack discipline that
 //!   the links rely on;
 //! * `multi`: Algorithm M, for primary items with bounds (multiplicities);
-//! * `dense`: counting plain problems on bit sets instead of the links, with the same tree;
 //! * `split`: subtrees, cut from the top of the tree and searched by other solvers;
 //! * `iter`: the lazy iterator over solutions.
+//!
+//! Counts may run on the crate's second engine instead of the links: `bitsets`, a peer of
+//! `links`, chosen by the [`Counting`] setting.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -20,12 +23,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::bitsets::{self, BitSets};
 use crate::choose::Recent;
 use crate::index::{ItemId, OptionId};
 use crate::links::Links;
 use crate::problem::Problem;
 
-mod dense;
 mod iter;
 mod multi;
 mod restrict;
@@ -35,7 +38,6 @@ mod split;
 pub use iter::Solutions;
 use multi::Multi;
 use restrict::Restriction;
-use search::Step;
 pub use split::{Split, Subtree};
 
 /// Effort of the last search run.
@@ -375,8 +377,8 @@ pub struct Solver<'p> {
     /// While counting: stop at this many solutions, which the search may count without stopping
     /// at each (0 when every solution is to be seen).
     count_limit: u64,
-    /// Counting on bit sets (see `dense`): whether the problem may, whether it does, the tables.
-    dense: dense::Dense,
+    /// Counting on bit sets (see `bitsets`): whether the problem may, whether it does, the tables.
+    bitsets: BitSets,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -427,7 +429,7 @@ impl<'p> Solver<'p> {
             multi: problem.has_multiplicities().then(|| Multi::new(problem, depth)),
             count_limit: 0,
             cap: usize::MAX,
-            dense: dense::Dense::new(problem),
+            bitsets: BitSets::new(problem),
         }
     }
 
@@ -496,7 +498,13 @@ impl<'p> Solver<'p> {
     /// Sets what following counts search with (the default is [`Counting::Auto`]). Visits,
     /// iterators and first solutions always run on the links.
     pub fn set_counting(&mut self, counting: Counting) {
-        self.dense.set_counting(counting);
+        self.bitsets.set_counting(counting);
+    }
+
+    /// Where counts run now: [`Counting::Auto`] until a long count has chosen.
+    #[cfg(test)]
+    pub(crate) fn counting_choice(&self) -> Counting {
+        self.bitsets.choice()
     }
 
     /// The rule for ties between equally short items.
@@ -534,33 +542,33 @@ impl<'p> Solver<'p> {
         self.start_run();
         self.count_limit = limit;
         let plain = self.seed.is_none() && !self.recent.enabled() && self.cap == usize::MAX;
-        let result = match self.dense.choice() {
-            dense::Choice::Links => self.count_steps(limit),
+        let result = match self.bitsets.choice() {
+            Counting::Links => self.count_steps(limit),
             _ if !plain => self.count_steps(limit),
-            dense::Choice::BitSets => self.count_dense(limit),
-            dense::Choice::Undecided => self.count_probing(limit),
+            Counting::BitSets => self.count_bitsets(limit),
+            Counting::Auto => self.count_probing(limit),
         };
         self.count_limit = 0;
         result
     }
 
-    /// Counts on the links for [`dense::PROBE_NODES`] nodes; a search that goes on past them
-    /// either goes on there or, if its nodes are dear enough (see [`dense::Dense::decide`]),
+    /// Counts on the links for [`bitsets::PROBE_NODES`] nodes; a search that goes on past them
+    /// either goes on there or, if its nodes are dear enough (see [`BitSets::decide`]),
     /// starts again on bit sets. The choice holds for this solver's later counts.
     fn count_probing(&mut self, limit: u64) -> Result<u64, Interrupted> {
         let budget = self.budget;
-        if budget.nodes.is_some_and(|n| n <= dense::PROBE_NODES) {
+        if budget.nodes.is_some_and(|n| n <= bitsets::PROBE_NODES) {
             return self.count_steps(limit);
         }
-        self.budget.nodes = Some(dense::PROBE_NODES);
+        self.budget.nodes = Some(bitsets::PROBE_NODES);
         let probed = self.count_steps(limit);
         self.budget = budget;
         let out_of_updates = budget.updates.is_some_and(|u| self.stats.updates >= u);
         match probed {
             Err(Interrupted { reason: StopReason::Budget, .. }) if !out_of_updates => {
-                if self.dense.decide(self.stats.nodes, self.stats.updates) {
+                if self.bitsets.decide(self.stats.nodes, self.stats.updates) {
                     self.start_run();
-                    self.count_dense(limit)
+                    self.count_bitsets(limit)
                 } else {
                     // The search stopped before choosing at its level: it goes on from there.
                     self.pending = false;
@@ -571,15 +579,15 @@ impl<'p> Solver<'p> {
         }
     }
 
-    /// [`count_to`](Self::count_to) on bit sets (see `dense`), which leaves the links as they are.
-    fn count_dense(&mut self, limit: u64) -> Result<u64, Interrupted> {
-        let limits = dense::Limits {
+    /// [`count_to`](Self::count_to) on bit sets (see `bitsets`), leaving the links as they are.
+    fn count_bitsets(&mut self, limit: u64) -> Result<u64, Interrupted> {
+        let limits = bitsets::Limits {
             solutions: limit,
             nodes: self.budget.nodes.unwrap_or(u64::MAX),
             updates: self.budget.updates.unwrap_or(u64::MAX),
             cancel: self.cancel.as_ref(),
         };
-        let result = self.dense.count(self.problem, &self.links, &limits, &mut self.stats);
+        let result = self.bitsets.count(self.problem, &self.links, &limits, &mut self.stats);
         let solutions = self.stats.solutions;
         result.map(|()| solutions).map_err(|reason| Interrupted { reason, solutions })
     }
@@ -700,5 +708,92 @@ impl<'p> Solver<'p> {
         crate::check::check_links(self.problem, &self.links)
             .and_then(|()| crate::check::compare(&fresh, &self.links))
             .map_err(|what| BrokenLinks { what })
+    }
+}
+
+/// What one call of the search loop ended with.
+pub(super) enum Step {
+    Solution,
+    /// The search reached the level it was capped at (see `split`): `chosen[base..level]` is the
+    /// path to a subtree left for another solver.
+    Frontier,
+    Exhausted,
+    Interrupted(StopReason),
+}
+
+impl Solver<'_> {
+    /// Uncovers the levels a run left pending when it stopped early.
+    pub(super) fn settle(&mut self) {
+        if self.pending {
+            self.unwind();
+            self.pending = false;
+        }
+    }
+
+    pub(super) fn start_run(&mut self) {
+        self.settle();
+        self.stats = Stats::default();
+        self.links.reset_updates();
+        // Each run breaks ties by its own dead ends only, so that it branches the same way from
+        // the same state whatever ran before it.
+        self.recent.forget();
+        self.level = self.base;
+        self.run_emptied = self.links.emptied_len();
+        if let Some(seed) = self.seed {
+            self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            self.pool.clear();
+        }
+    }
+
+    pub(super) fn step(&mut self, resume: bool) -> Step {
+        let capped = self.cap != usize::MAX;
+        let step = match (self.multi.is_some(), self.seed.is_some() && !capped, self.links.is_colored()) {
+            (false, false, false) if capped => self.search::<false, false, true>(resume),
+            (false, false, true) if capped => self.search::<false, true, true>(resume),
+            (true, false, false) if capped => self.search_multi::<false, false, true>(resume),
+            (true, false, true) if capped => self.search_multi::<false, true, true>(resume),
+            (false, false, false) => self.search::<false, false, false>(resume),
+            (false, true, false) => self.search::<true, false, false>(resume),
+            (false, false, true) => self.search::<false, true, false>(resume),
+            (false, true, true) => self.search::<true, true, false>(resume),
+            (true, false, false) => self.search_multi::<false, false, false>(resume),
+            (true, true, false) => self.search_multi::<true, false, false>(resume),
+            (true, false, true) => self.search_multi::<false, true, false>(resume),
+            (true, true, true) => self.search_multi::<true, true, false>(resume),
+        };
+        self.stats.updates = self.links.updates();
+        self.stats.cleansings = self.links.cleansings();
+        if let Step::Solution = step {
+            self.stats.solutions = self.stats.solutions.saturating_add(1);
+        }
+        step
+    }
+
+    /// Puts the solver back at its base level from wherever a paused search stands (use
+    /// [`settle`](Self::settle)).
+    pub(super) fn unwind(&mut self) {
+        if let Some(m) = &mut self.multi {
+            let (base, level) = (self.base, self.level);
+            multi::unwind(
+                &mut self.links,
+                m,
+                &self.chosen,
+                &mut self.pool,
+                &mut self.pool_pos,
+                base,
+                level,
+                self.run_emptied,
+            );
+            self.level = base;
+        }
+        while self.level > self.base {
+            self.level -= 1;
+            let x = self.chosen[self.level];
+            self.links.with(|d| d.uncover_choice(x));
+        }
+        self.links.truncate_emptied(self.run_emptied);
+        self.pool.clear();
+        self.stats.updates = self.links.updates();
+        self.stats.cleansings = self.links.cleansings();
     }
 }

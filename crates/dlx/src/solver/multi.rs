@@ -35,7 +35,7 @@ use crate::index::to_u32;
 use crate::links::{Links, LinksMut};
 use crate::problem::Problem;
 
-use super::search::Step;
+use super::Step;
 use super::{CancelFlag, Solver, StopReason};
 
 /// The state of a solver for a problem with multiplicities.

@@ -16,100 +16,14 @@
 //! anything else touches the links, unless the links are copied afresh instead (see
 //! `restrict`).
 
-use rand::{Rng, SeedableRng, seq::SliceRandom};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use rand::{Rng, seq::SliceRandom};
 
 use crate::choose;
 use crate::index::to_u32;
 
-use super::{CancelFlag, Solver, Stats, StopReason};
-
-/// What one call of the search loop ended with.
-pub(super) enum Step {
-    Solution,
-    /// The search reached the level it was capped at (see `split`): `chosen[base..level]` is the
-    /// path to a subtree left for another solver.
-    Frontier,
-    Exhausted,
-    Interrupted(StopReason),
-}
+use super::{CancelFlag, Solver, Step, StopReason};
 
 impl Solver<'_> {
-    /// Uncovers the levels a run left pending when it stopped early.
-    pub(super) fn settle(&mut self) {
-        if self.pending {
-            self.unwind();
-            self.pending = false;
-        }
-    }
-
-    pub(super) fn start_run(&mut self) {
-        self.settle();
-        self.stats = Stats::default();
-        self.links.reset_updates();
-        // Each run breaks ties by its own dead ends only, so that it branches the same way from
-        // the same state whatever ran before it.
-        self.recent.forget();
-        self.level = self.base;
-        self.run_emptied = self.links.emptied_len();
-        if let Some(seed) = self.seed {
-            self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            self.pool.clear();
-        }
-    }
-
-    pub(super) fn step(&mut self, resume: bool) -> Step {
-        let capped = self.cap != usize::MAX;
-        let step = match (self.multi.is_some(), self.seed.is_some() && !capped, self.links.is_colored()) {
-            (false, false, false) if capped => self.search::<false, false, true>(resume),
-            (false, false, true) if capped => self.search::<false, true, true>(resume),
-            (true, false, false) if capped => self.search_multi::<false, false, true>(resume),
-            (true, false, true) if capped => self.search_multi::<false, true, true>(resume),
-            (false, false, false) => self.search::<false, false, false>(resume),
-            (false, true, false) => self.search::<true, false, false>(resume),
-            (false, false, true) => self.search::<false, true, false>(resume),
-            (false, true, true) => self.search::<true, true, false>(resume),
-            (true, false, false) => self.search_multi::<false, false, false>(resume),
-            (true, true, false) => self.search_multi::<true, false, false>(resume),
-            (true, false, true) => self.search_multi::<false, true, false>(resume),
-            (true, true, true) => self.search_multi::<true, true, false>(resume),
-        };
-        self.stats.updates = self.links.updates();
-        self.stats.cleansings = self.links.cleansings();
-        if let Step::Solution = step {
-            self.stats.solutions = self.stats.solutions.saturating_add(1);
-        }
-        step
-    }
-
-    /// Puts the solver back at its base level from wherever a paused search stands (use
-    /// [`settle`](Self::settle)).
-    pub(super) fn unwind(&mut self) {
-        if let Some(m) = &mut self.multi {
-            let (base, level) = (self.base, self.level);
-            super::multi::unwind(
-                &mut self.links,
-                m,
-                &self.chosen,
-                &mut self.pool,
-                &mut self.pool_pos,
-                base,
-                level,
-                self.run_emptied,
-            );
-            self.level = base;
-        }
-        while self.level > self.base {
-            self.level -= 1;
-            let x = self.chosen[self.level];
-            self.links.with(|d| d.uncover_choice(x));
-        }
-        self.links.truncate_emptied(self.run_emptied);
-        self.pool.clear();
-        self.stats.updates = self.links.updates();
-        self.stats.cleansings = self.links.cleansings();
-    }
-
     /// Knuth's Algorithm X from step X2 (`resume == false`) or from X8 after a solution
     /// (`resume == true`), until the next solution, the end, or an interruption.
     ///

@@ -19,7 +19,7 @@
 
 use crate::index::OptionId;
 
-use super::search::Step;
+use super::Step;
 use super::{Finished, Interrupted, Solver, Stats, Visitor, multi};
 
 /// A subtree of a solver's search tree, as [`Solver::split`] cut it: the path of choices from the

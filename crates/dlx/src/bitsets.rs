@@ -1,5 +1,7 @@
-//! Counting plain problems with bit sets instead of links: the same search tree, the same
-//! figures, less memory traffic where nodes are dear.
+//! The second engine, a peer of `links`: counting plain problems on bit sets instead of dancing
+//! links, with the same search tree, the same figures, and less memory traffic where nodes are
+//! dear. A [`Solver`](crate::Solver) holds one [`BitSets`] beside its links and asks it where
+//! counts run ([`Counting`]); everything but counting runs on the links.
 //!
 //! # Why
 //!
@@ -15,7 +17,7 @@
 //! The price is that copy, and the choice of item, which reads every length: a node costs about
 //! the size of the state whatever it does. So bit sets win where nodes make many updates each
 //! (a pentomino placement hides hundreds of options) and lose where they make few (a sudoku
-//! cell's placement hides a dozen, and the state has 324 lengths). [`Dense::decide`] chooses from
+//! cell's placement hides a dozen, and the state has 324 lengths). [`BitSets::decide`] chooses from
 //! the first nodes of a count on the links.
 //!
 //! # The search
@@ -45,7 +47,7 @@ use crate::index::to_u32;
 use crate::links::Links;
 use crate::problem::Problem;
 
-use super::{CancelFlag, Counting, Stats, StopReason};
+use crate::solver::{CancelFlag, Counting, Stats, StopReason};
 
 /// At most this many options (so that a level's copy of the possible options stays small).
 const MAX_OPTIONS: usize = 4096;
@@ -185,54 +187,39 @@ struct Span {
 }
 
 /// How many nodes a count runs on the links before it chooses where to go on (see
-/// [`Dense::decide`]).
-pub(super) const PROBE_NODES: u64 = 1 << 14;
-
-/// Where a solver's counts run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Choice {
-    /// On the links: the problem does not fit, or its nodes were found too cheap.
-    Links,
-    /// On bit sets.
-    BitSets,
-    /// Not chosen yet: the next count that runs past [`PROBE_NODES`] chooses.
-    Undecided,
-}
+/// [`BitSets::decide`]).
+pub(crate) const PROBE_NODES: u64 = 1 << 14;
 
 /// A solver's counting on bit sets: whether the problem fits, where counts run, the tables (made
 /// at the first count that runs on them) and the levels.
 #[derive(Debug)]
-pub(super) struct Dense {
+pub(crate) struct BitSets {
     /// Whether the problem may be counted on bit sets.
     fits: bool,
-    choice: Choice,
+    /// Where counts run: [`Counting::Auto`] until a count past [`PROBE_NODES`] chooses.
+    choice: Counting,
     /// A level's option words and lengths.
     shape: (usize, usize),
     tables: Option<Box<Tables>>,
     stack: Stack,
 }
 
-impl Dense {
+impl BitSets {
     /// Undecided for a problem that fits, the links otherwise.
-    pub(super) fn new(problem: &Problem) -> Dense {
+    pub(crate) fn new(problem: &Problem) -> BitSets {
         let fits = Tables::fits(problem);
-        let choice = if fits { Choice::Undecided } else { Choice::Links };
-        Dense { fits, choice, shape: Tables::shape(problem), tables: None, stack: Stack::default() }
+        let choice = if fits { Counting::Auto } else { Counting::Links };
+        BitSets { fits, choice, shape: Tables::shape(problem), tables: None, stack: Stack::default() }
     }
 
     /// Sets where counts run: chosen afresh by the next long count, or on the links, or on bit
     /// sets if the problem fits.
-    pub(super) fn set_counting(&mut self, counting: Counting) {
-        self.choice = match counting {
-            _ if !self.fits => Choice::Links,
-            Counting::Links => Choice::Links,
-            Counting::BitSets => Choice::BitSets,
-            _ => Choice::Undecided,
-        };
+    pub(crate) fn set_counting(&mut self, counting: Counting) {
+        self.choice = if self.fits { counting } else { Counting::Links };
     }
 
-    /// Where counts run.
-    pub(super) fn choice(&self) -> Choice {
+    /// Where counts run ([`Counting::Auto`]: not chosen yet).
+    pub(crate) fn choice(&self) -> Counting {
         self.choice
     }
 
@@ -243,17 +230,17 @@ impl Dense {
     /// A node on bit sets costs about that state's size, whatever it does; a node on the links,
     /// about its updates. The threshold was fitted on problems either side of it, from the 6x10
     /// pentominoes (far above it) to sudoku (far below); the figures are in `benches/RESULTS.md`.
-    pub(super) fn decide(&mut self, nodes: u64, updates: u64) -> bool {
+    pub(crate) fn decide(&mut self, nodes: u64, updates: u64) -> bool {
         let state = (self.shape.0 + self.shape.1 / 16) as u64;
-        let dense = updates.saturating_mul(2) >= nodes.saturating_mul(3 * state);
-        self.choice = if dense { Choice::BitSets } else { Choice::Links };
-        dense
+        let dear = updates.saturating_mul(2) >= nodes.saturating_mul(3 * state);
+        self.choice = if dear { Counting::BitSets } else { Counting::Links };
+        dear
     }
 
     /// Counts the solutions below the links' current state (the solver's base level), as the
     /// links' search would, into `stats`, on this solver's tables and levels; `Err` when the
     /// budget or the cancel flag stops it first.
-    pub(super) fn count(
+    pub(crate) fn count(
         &mut self,
         problem: &Problem,
         links: &Links,
@@ -271,11 +258,11 @@ impl Dense {
 }
 
 /// The budget and cancel flag a count runs under, and its limit.
-pub(super) struct Limits<'a> {
-    pub(super) solutions: u64,
-    pub(super) nodes: u64,
-    pub(super) updates: u64,
-    pub(super) cancel: Option<&'a CancelFlag>,
+pub(crate) struct Limits<'a> {
+    pub(crate) solutions: u64,
+    pub(crate) nodes: u64,
+    pub(crate) updates: u64,
+    pub(crate) cancel: Option<&'a CancelFlag>,
 }
 
 /// The per-level states of a count.
@@ -340,7 +327,7 @@ fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut
     (&below[l * n..], &mut above[..n])
 }
 
-/// [`Dense::count`], for a problem of `W` option words and `LW` lengths, or of any shape when
+/// [`BitSets::count`], for a problem of `W` option words and `LW` lengths, or of any shape when
 /// they are 0.
 fn count_as<const W: usize, const LW: usize>(
     tables: &Tables,
@@ -524,7 +511,7 @@ fn read_state(tables: &Tables, problem: &Problem, links: &Links, stack: &mut Sta
 
 #[cfg(test)]
 mod tests {
-    use super::{Choice, PROBE_NODES};
+    use super::PROBE_NODES;
     use crate::{Counting, Problem, ProblemBuilder, Solver, Stats};
 
     /// Langford pairs: numbers `1..=n` placed twice in `2n` slots, `k` slots apart.
@@ -562,7 +549,7 @@ mod tests {
 
     /// Counts `problem` up to `limit` with each way of counting: the counts, their figures and the
     /// choice the automatic one made.
-    fn count_each_way(problem: &Problem, limit: u64) -> (Vec<(u64, Stats)>, Choice) {
+    fn count_each_way(problem: &Problem, limit: u64) -> (Vec<(u64, Stats)>, Counting) {
         let mut solver = Solver::new(problem);
         let mut counted = Vec::new();
         for counting in [Counting::Links, Counting::BitSets, Counting::Auto] {
@@ -570,7 +557,7 @@ mod tests {
             counted.push((solver.count_up_to(limit).unwrap(), solver.stats()));
             solver.verify_links().unwrap();
         }
-        (counted, solver.dense.choice())
+        (counted, solver.counting_choice())
     }
 
     #[test]
@@ -581,14 +568,14 @@ mod tests {
         assert!(counted[0].1.nodes > PROBE_NODES);
         assert_eq!(counted[0].0, 35_584);
         assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
-        assert_eq!(choice, Choice::BitSets);
+        assert_eq!(choice, Counting::BitSets);
 
         // The empty sudoku grid, counted to 30,000: about 10 updates a node for 33 words.
         let (counted, choice) = count_each_way(&sudoku(), 30_000);
         assert!(counted[0].1.nodes > PROBE_NODES);
         assert_eq!(counted[0].0, 30_000);
         assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
-        assert_eq!(choice, Choice::Links);
+        assert_eq!(choice, Counting::Links);
     }
 
     #[test]
@@ -597,6 +584,6 @@ mod tests {
         assert!(counted[0].1.nodes < PROBE_NODES);
         assert_eq!(counted[0].0, 300);
         assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
-        assert_eq!(choice, Choice::Undecided);
+        assert_eq!(choice, Counting::Auto);
     }
 }
