@@ -363,7 +363,7 @@ fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
     }
     // The variant's units and moves, as constraints of a grid of any size.
     let mut constraints = args.constraint.clone();
-    constraints.extend(args.variant.rules().constraints());
+    constraints.extend(dlx_sudoku::Rules::from(args.variant).constraints());
     let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
     let ask = crate::grids::Ask {
         size: args.size.unwrap_or(dlx_sudoku::Size::CLASSIC),

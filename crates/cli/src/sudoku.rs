@@ -423,7 +423,7 @@ impl<'m> Solvers<'m> {
 fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>, task: Task, a: &mut Answer) {
     let mut grid = grid.clone();
     // The variant's constraints (`--variant`, or a `# variant:` line): its rules' on 9x9.
-    for c in variant.iter().flat_map(|v| v.rules().constraints().collect::<Vec<_>>()) {
+    for c in variant.iter().flat_map(|&v| dlx_sudoku::Rules::from(v).constraints().collect::<Vec<_>>()) {
         grid.rules_mut().add(c);
     }
     a.puzzle = Some(Board::Any(Box::new(grid.clone())));

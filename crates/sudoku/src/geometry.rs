@@ -438,6 +438,37 @@ mod tests {
 
     use super::*;
 
+    /// The 9x9 tables are the rules of any size on the 9x9 grid: the same units (as sets of
+    /// cells) and the same cells a forbidden move apart, for every variant.
+    #[test]
+    fn each_variant_is_its_rules() {
+        for variant in Variant::ALL {
+            let rules = crate::Rules::from(variant);
+            let mut ours: Vec<Vec<usize>> = variant.units().iter().map(|u| u.cells().to_vec()).collect();
+            let mut theirs: Vec<Vec<usize>> = rules.units().into_iter().map(|(_, cells)| cells).collect();
+            for unit in ours.iter_mut().chain(theirs.iter_mut()) {
+                unit.sort_unstable();
+            }
+            ours.sort();
+            theirs.sort();
+            assert_eq!(ours, theirs, "{variant}");
+            // Pairs a forbidden move apart that share no unit: the 9x9 move peers.
+            let geometry = Geometry::of(variant);
+            let mut moves: Vec<(usize, usize)> = rules
+                .move_pairs()
+                .into_iter()
+                .filter(|&(a, b, _)| !theirs.iter().any(|u| u.contains(&a) && u.contains(&b)))
+                .map(|(a, b, _)| (a, b))
+                .collect();
+            moves.sort_unstable();
+            let mut peers: Vec<(usize, usize)> = (0..81)
+                .flat_map(|a| geometry.move_peers(a).iter().filter(move |&b| b > a).map(move |b| (a, b)))
+                .collect();
+            peers.sort_unstable();
+            assert_eq!(moves, peers, "{variant}");
+        }
+    }
+
     fn variant() -> impl Strategy<Value = Variant> {
         prop::sample::select(Variant::ALL.to_vec())
     }

@@ -70,17 +70,20 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod engine;
 mod generate;
 mod geometry;
 pub mod grid;
 mod parse;
 mod puzzle;
 mod rate;
+mod scale;
 mod solve;
 mod svg;
 mod symmetry;
 mod variant;
 
+pub use engine::Effort;
 pub use generate::{Generated, Generator, NotFound, Numbered, Run};
 pub use grid::{
     At, Cage, Constraint, Grid, GridDefaults, GridMatrix, GridSolver, GridUniqueness, Parity, Rules, Size,
@@ -88,8 +91,9 @@ pub use grid::{
 };
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use puzzle::{Puzzle, RuleError};
-pub use rate::{Level, Logic, Rater, Rating, Step, Technique, explain, rate, solve_logically};
-pub use solve::{Effort, Matrix, SolveError, SudokuSolver, Uniqueness};
+pub use rate::{Logic, Rater, Rating, Step, explain, rate, solve_logically};
+pub use scale::{Level, Technique};
+pub use solve::{Matrix, SolveError, SudokuSolver, Uniqueness};
 pub use svg::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 pub use symmetry::Symmetry;
 pub use variant::{Cell, Unit, UnknownName, Variant};

@@ -1,10 +1,10 @@
 //! The exact-cover encoding and the reusable per-puzzle solver.
 
-use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
-use dlx_engine::{Interrupted, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak};
+use dlx_engine::{Interrupted, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak};
 
+use crate::engine::{Effort, write_dlx};
 use crate::geometry::Geometry;
 use crate::puzzle::{Puzzle, RuleError};
 use crate::variant::{Cell, Unit, Variant};
@@ -117,45 +117,6 @@ impl Matrix {
             let given = puzzle.get(cell);
             if given != 0 { given == digit } else { !(puzzle.is_even_cell(cell) && digit % 2 == 1) }
         })
-    }
-}
-
-/// A problem in Knuth's `.dlx` format: a `| title` comment line, the items line (primary, then
-/// `|` and the secondary ones), and each option that `open` keeps, in order, as its item names.
-pub(crate) fn write_dlx(problem: &Problem, title: &str, open: impl Fn(OptionId) -> bool) -> String {
-    let p = problem;
-    let mut out = String::new();
-    let _ = writeln!(out, "| {title}");
-    let names = |primary: bool| -> Vec<&str> {
-        p.items().filter(|&i| p.is_primary(i) == primary).map(|i| p.item_name(i)).collect()
-    };
-    out.push_str(&names(true).join(" "));
-    let secondary = names(false);
-    if !secondary.is_empty() {
-        out.push_str(" | ");
-        out.push_str(&secondary.join(" "));
-    }
-    out.push('\n');
-    for option in p.options().filter(|&o| open(o)) {
-        let items: Vec<&str> = p.option_items(option).map(|i| p.item_name(i)).collect();
-        out.push_str(&items.join(" "));
-        out.push('\n');
-    }
-    out
-}
-
-/// Search effort: the platform-independent measure of difficulty.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Effort {
-    /// Search-tree nodes (placements tried beyond the givens).
-    pub nodes: u64,
-    /// Nodes where the chosen constraint had more than one candidate: real guesses.
-    pub guesses: u64,
-}
-
-impl From<Stats> for Effort {
-    fn from(s: Stats) -> Effort {
-        Effort { nodes: s.nodes, guesses: s.guesses }
     }
 }
 

@@ -94,21 +94,6 @@ impl Variant {
     pub fn has_even_cells(self) -> bool {
         self == Variant::Even
     }
-
-    /// The variant as [`Rules`](crate::Rules) of the grid of any size: the same units and
-    /// forbidden moves (the even cells are each puzzle's marks, not the variant's). The 9x9 path
-    /// keeps its own tables of them, on 128-bit cell sets; the tests check that they are these.
-    pub fn rules(self) -> crate::Rules {
-        use crate::grid::Constraint;
-        let mut rules = crate::Rules::new(crate::Size::CLASSIC);
-        match self {
-            Variant::Classic | Variant::Even => {}
-            Variant::Diagonal => rules.add(Constraint::Diagonals),
-            Variant::Windoku => rules.add(Constraint::Windows),
-            Variant::AntiKing => rules.add(Constraint::AntiKing),
-        }
-        rules
-    }
 }
 
 const _: () = {
@@ -256,42 +241,5 @@ pub struct Cell(pub usize);
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "r{}c{}", self.0 / 9 + 1, self.0 % 9 + 1)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Variant;
-    use crate::geometry::Geometry;
-
-    /// The 9x9 tables are the rules of any size on the 9x9 grid: the same units (as sets of
-    /// cells) and the same cells a forbidden move apart, for every variant.
-    #[test]
-    fn each_variant_is_its_rules() {
-        for variant in Variant::ALL {
-            let rules = variant.rules();
-            let mut ours: Vec<Vec<usize>> = variant.units().iter().map(|u| u.cells().to_vec()).collect();
-            let mut theirs: Vec<Vec<usize>> = rules.units().into_iter().map(|(_, cells)| cells).collect();
-            for unit in ours.iter_mut().chain(theirs.iter_mut()) {
-                unit.sort_unstable();
-            }
-            ours.sort();
-            theirs.sort();
-            assert_eq!(ours, theirs, "{variant}");
-            // Pairs a forbidden move apart that share no unit: the 9x9 move peers.
-            let geometry = Geometry::of(variant);
-            let mut moves: Vec<(usize, usize)> = rules
-                .move_pairs()
-                .into_iter()
-                .filter(|&(a, b, _)| !theirs.iter().any(|u| u.contains(&a) && u.contains(&b)))
-                .map(|(a, b, _)| (a, b))
-                .collect();
-            moves.sort_unstable();
-            let mut peers: Vec<(usize, usize)> = (0..81)
-                .flat_map(|a| geometry.move_peers(a).iter().filter(move |&b| b > a).map(move |b| (a, b)))
-                .collect();
-            peers.sort_unstable();
-            assert_eq!(moves, peers, "{variant}");
-        }
     }
 }

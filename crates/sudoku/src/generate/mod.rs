@@ -18,7 +18,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::geometry::{CellSet, Geometry};
 use crate::puzzle::Puzzle;
-use crate::rate::{Level, Logic, Technique, solve_logically};
+use crate::rate::{Logic, solve_logically};
+use crate::scale::{Level, Technique};
 use crate::solve::Matrix;
 use crate::symmetry::Symmetry;
 use crate::variant::Variant;

@@ -19,7 +19,7 @@ use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
 use super::puzzle::{Grid, GridError};
 use super::rules::{At, GridUnit, Rules, combinations};
-use crate::solve::{Effort, write_dlx};
+use crate::engine::{Effort, write_dlx};
 
 /// Why a puzzle of any size could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

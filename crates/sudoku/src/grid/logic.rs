@@ -12,7 +12,7 @@
 use super::cells::CellSet;
 use super::puzzle::Grid;
 use super::rules::{At, GridUnit, Rules, combinations};
-use crate::rate::{Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
+use crate::scale::{Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
 
 /// The grid's units, peers, parities and cages, as the solver reads them.
 #[derive(Debug)]

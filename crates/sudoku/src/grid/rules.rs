@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::size::Size;
+use crate::variant::Variant;
 
 /// A rule that can be added to rows, columns and regions by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -295,6 +296,22 @@ pub struct Rules {
     /// Empty when no cell is marked.
     parity: Vec<Parity>,
     cages: Vec<Cage>,
+}
+
+/// A 9x9 variant as rules: the same units and forbidden moves (the even cells are each puzzle's
+/// marks, not the variant's). The 9x9 path keeps its own tables of them, on 128-bit cell sets;
+/// the tests check that they are these.
+impl From<Variant> for Rules {
+    fn from(variant: Variant) -> Rules {
+        let mut rules = Rules::new(Size::CLASSIC);
+        match variant {
+            Variant::Classic | Variant::Even => {}
+            Variant::Diagonal => rules.add(Constraint::Diagonals),
+            Variant::Windoku => rules.add(Constraint::Windows),
+            Variant::AntiKing => rules.add(Constraint::AntiKing),
+        }
+        rules
+    }
 }
 
 impl Rules {

@@ -1,0 +1,46 @@
+//! What every sudoku solver of the crate shares with the engine's side: the effort of a search,
+//! and a puzzle's problem written in Knuth's `.dlx` format. The bottom floor with the rules and
+//! the cells: it imports nothing of the crate.
+
+use std::fmt::Write as _;
+
+use dlx_engine::{OptionId, Problem, Stats};
+
+/// Search effort: the platform-independent measure of difficulty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Effort {
+    /// Search-tree nodes (placements tried beyond the givens).
+    pub nodes: u64,
+    /// Nodes where the chosen constraint had more than one candidate: real guesses.
+    pub guesses: u64,
+}
+
+impl From<Stats> for Effort {
+    fn from(s: Stats) -> Effort {
+        Effort { nodes: s.nodes, guesses: s.guesses }
+    }
+}
+
+/// A problem in Knuth's `.dlx` format: a `| title` comment line, the items line (primary, then
+/// `|` and the secondary ones), and each option that `open` keeps, in order, as its item names.
+pub(crate) fn write_dlx(problem: &Problem, title: &str, open: impl Fn(OptionId) -> bool) -> String {
+    let p = problem;
+    let mut out = String::new();
+    let _ = writeln!(out, "| {title}");
+    let names = |primary: bool| -> Vec<&str> {
+        p.items().filter(|&i| p.is_primary(i) == primary).map(|i| p.item_name(i)).collect()
+    };
+    out.push_str(&names(true).join(" "));
+    let secondary = names(false);
+    if !secondary.is_empty() {
+        out.push_str(" | ");
+        out.push_str(&secondary.join(" "));
+    }
+    out.push('\n');
+    for option in p.options().filter(|&o| open(o)) {
+        let items: Vec<&str> = p.option_items(option).map(|i| p.item_name(i)).collect();
+        out.push_str(&items.join(" "));
+        out.push('\n');
+    }
+    out
+}
