@@ -54,22 +54,27 @@
 //! Every other size (4x4 to 25x25, boxes of any a x b shape) and rules of a puzzle's own (jigsaw
 //! regions, killer cages, even and odd cells, anti-knight, and the diagonals, windows and
 //! anti-king of any size) are the [`grid`] module's: [`Rules`] as data, a [`Grid`] puzzle, one
-//! encoder ([`GridMatrix`]), a generator and a rater over units of any shape, and SVG. The 9x9
-//! [`Puzzle`] path above stays the fast one for the classic grid.
+//! encoder ([`GridMatrix`]), a generator, and SVG. The 9x9 [`Puzzle`] path above stays the fast
+//! one for the classic grid. Both rate with the same logical solver, so a 9x9 puzzle gets the
+//! same steps and rating in either form.
 //!
 //! # Inside
 //!
-//! `geometry` describes each variant's grid once (sets of cells, units, peers) for everything
-//! else: the rule checks (`puzzle`), the encoder (`solve`), the rater (`rate`) and the generator
-//! (`generate`, whose machinery is in `generate::pieces`, `generate::singles` and
+//! At the bottom, `cells` (sets of cells: one `u128` up to 11x11, fixed words above), `engine`
+//! (the effort of a search, the `.dlx` writer) and `scale` (techniques and levels). `shape`
+//! describes a grid of any size and rules as the logical solver reads it; `rate` is that solver
+//! (with its front ends for 9x9 puzzles and for grids). `geometry` describes each 9x9 variant's
+//! grid once for the 9x9 path: the rule checks (`puzzle`), the encoder (`solve`) and the
+//! generator (`generate`, whose machinery is in `generate::pieces`, `generate::singles` and
 //! `generate::unavoidable`). `parse` reads records, `svg` draws them, `symmetry` maps cells onto
-//! their partners. `grid` holds the general path (`grid/rules`, `grid/encode`, `grid/logic`,
-//! `grid/generate`, `grid/text`, `grid/svg`, with `bitvec` cell sets in `grid/cells`). The
-//! measurements behind the design are in the project's `benches/RESULTS.md`.
+//! their partners. `grid` holds the rest of the general path (`grid/rules`, `grid/encode`,
+//! `grid/generate`, `grid/text`, `grid/svg`). The measurements behind the design are in the
+//! project's `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod cells;
 mod engine;
 mod generate;
 mod geometry;
@@ -78,6 +83,7 @@ mod parse;
 mod puzzle;
 mod rate;
 mod scale;
+mod shape;
 mod solve;
 mod svg;
 mod symmetry;

@@ -87,6 +87,25 @@ impl Technique {
         Technique::Swordfish,
     ];
 
+    /// Every technique but the unique rectangle, which assumes that the puzzle has one solution:
+    /// what may decide whether it has.
+    pub(crate) const SOUND: [Technique; 14] = [
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::LockedCandidates,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::Jellyfish,
+        Technique::SimpleColoring,
+        Technique::ForcingChain,
+    ];
+
     /// The name used in output.
     pub fn name(self) -> &'static str {
         match self {

@@ -420,50 +420,65 @@ fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal
     check_made(&made, Symmetry::Rotational, 6);
 }
 
-/// The rater of every size and the 9x9 one agree on the level of 9x9 puzzles of each variant
-/// both know (the levels depend only on the techniques up to swordfish, which both have).
+/// A 9x9 puzzle gets the same verdict and the same steps whatever the form it comes in: as a 9x9
+/// [`Puzzle`](dlx_sudoku::Puzzle) of its variant, or as a [`Grid`] of the same rules (even cells
+/// as parity marks). Every technique counts, the wings, rectangles and chains included.
 #[test]
-fn the_general_rater_gives_the_9x9_levels() {
-    use dlx_sudoku::grid::solve_grid_logically;
-    use dlx_sudoku::{Technique, solve_logically};
-    for (variant, constraint) in [
-        (Variant::Classic, None),
-        (Variant::Diagonal, Some(Constraint::Diagonals)),
-        (Variant::Windoku, Some(Constraint::Windows)),
-        (Variant::AntiKing, Some(Constraint::AntiKing)),
-    ] {
+fn a_9x9_puzzle_rates_the_same_in_either_form() {
+    use dlx_sudoku::grid::{Parity, explain_grid};
+    use dlx_sudoku::{Technique, explain};
+    let mut beyond = std::collections::BTreeSet::new();
+    for variant in Variant::ALL {
         let matrix = Matrix::new(variant);
         let mut generator = Generator::new(&matrix);
-        let mut rules = Rules::new(Size::CLASSIC);
-        if let Some(c) = constraint {
-            rules.add(c);
-        }
-        let mut levels = Vec::new();
         for seed in 0..12 {
             let puzzle = generator.generate(Symmetry::Rotational, seed).puzzle;
-            let nine = solve_logically(&puzzle, variant, &Technique::LEVELLED).unwrap();
-            let grid = Grid::with_cells(rules.clone(), puzzle.cells().to_vec()).unwrap();
-            let any = solve_grid_logically(&grid);
-            assert_eq!(any.level(), nine.level(), "{variant} {}", puzzle.to_line());
-            assert_eq!(any.solved, nine.solved);
-            if any.solved {
-                assert_eq!(any.grid.cells(), &nine.grid.cells()[..]);
+            let mut rules = Rules::from(variant);
+            for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
+                rules.set_parity(cell, Parity::Even);
             }
-            levels.push(any.level());
+            let grid = Grid::with_cells(rules, puzzle.cells().to_vec()).unwrap();
+            let (nine, nine_steps) = explain(&puzzle, variant).unwrap();
+            let (any, any_steps) = explain_grid(&grid);
+            let line = puzzle.to_line();
+            assert_eq!(any.counts, nine.counts, "{variant} {line}");
+            assert_eq!(
+                (any.level(), any.rating(), any.hardest_name()),
+                (nine.level(), nine.rating(), nine.hardest_name())
+            );
+            assert_eq!(any.grid.cells(), &nine.grid.cells()[..], "{variant} {line}");
+            assert_eq!(any_steps.len(), nine_steps.len());
+            for (a, n) in any_steps.iter().zip(&nine_steps) {
+                assert_eq!(
+                    (a.technique, &a.pattern, &a.placed),
+                    (n.technique, &n.pattern, &n.placed),
+                    "{variant} {line}"
+                );
+                assert_eq!(a.digits << 1, u32::from(n.digits));
+                let removed: Vec<(usize, u32)> =
+                    n.removed.iter().map(|&(c, m)| (c, u32::from(m) >> 1)).collect();
+                assert_eq!(a.removed, removed);
+                assert_eq!(a.unit.map(|u| u.to_string()), n.unit.map(|u| u.to_string()));
+            }
+            beyond.extend(nine.hardest().filter(|t| !Technique::LEVELLED.contains(t)));
         }
-        // Not all easy: the comparison reaches the harder techniques.
-        assert!(levels.iter().any(|&l| l != dlx_sudoku::Level::Easy), "{variant}: {levels:?}");
     }
+    // The comparison reaches beyond the techniques of the levels.
+    assert!(!beyond.is_empty());
 }
 
-/// Every step of an explained solution, for puzzles of several sizes and rules: each placement
-/// is the solution's digit, no removed candidate is, and a solved explanation ends on the
-/// solution.
+/// Every step of an explained solution, for puzzles of several sizes and rules (jigsaw regions,
+/// cages and parity marks made up for them too): each placement is the solution's digit, no
+/// removed candidate is, and a solved explanation ends on the solution. The steps reach the
+/// techniques beyond the levels' on grids other than 9x9.
 #[test]
 fn every_explained_step_keeps_to_the_solution() {
-    use dlx_sudoku::grid::{GridGenerator, explain_grid};
-    let mut cases: Vec<Rules> =
-        ["2x2", "2x3", "2x4", "3x3", "2x5", "3x4"].iter().map(|s| Rules::new(s.parse().unwrap())).collect();
+    use dlx_sudoku::Technique;
+    use dlx_sudoku::grid::{Extras, GridGenerated, GridGenerator, explain_grid, generate_with_extras};
+    let mut cases: Vec<Rules> = ["2x2", "2x3", "2x4", "3x3", "2x5", "3x4", "4x4"]
+        .iter()
+        .map(|s| Rules::new(s.parse().unwrap()))
+        .collect();
     // (9x9 anti-knight puzzles take long to make: 6x6 ones stand for them.)
     for (size, c) in
         [("3x3", Constraint::Diagonals), ("3x3", Constraint::Windows), ("2x3", Constraint::AntiKnight)]
@@ -472,13 +487,36 @@ fn every_explained_step_keeps_to_the_solution() {
         rules.add(c);
         cases.push(rules);
     }
-    let mut techniques = std::collections::BTreeSet::new();
-    for rules in cases {
-        let matrix = GridMatrix::new(&rules);
+    let mut made: Vec<GridGenerated> = Vec::new();
+    for rules in &cases {
+        let matrix = GridMatrix::new(rules);
         let mut generator = GridGenerator::new(&matrix);
         for seed in 0..3 {
-            let made = generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).unwrap();
+            made.push(generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).unwrap());
+        }
+    }
+    for (size, jigsaw, killer, parity) in [
+        ("2x3", true, true, false),
+        ("2x4", false, true, true),
+        ("3x3", false, true, false),
+        ("3x3", true, false, true),
+    ] {
+        let extras = Extras { jigsaw, killer, parity };
+        for seed in 0..3 {
+            let rules = Rules::new(size.parse().unwrap());
+            made.push(
+                generate_with_extras(&rules, extras, Symmetry::None, seed, &mut |_, _| {}, None).unwrap(),
+            );
+        }
+    }
+    let mut techniques = std::collections::BTreeSet::new();
+    let mut beyond = std::collections::BTreeSet::new();
+    for made in made {
+        {
             let (logic, steps) = explain_grid(&made.puzzle);
+            if made.puzzle.size().side() != 9 {
+                beyond.extend(steps.iter().map(|s| s.technique).filter(|t| !Technique::LEVELLED.contains(t)));
+            }
             for step in &steps {
                 techniques.insert(step.technique);
                 let line = step.describe(&made.puzzle);
@@ -497,6 +535,7 @@ fn every_explained_step_keeps_to_the_solution() {
             assert_eq!(counted as usize, steps.len());
         }
     }
-    // The steps reach beyond singles.
+    // The steps reach beyond singles, and beyond the levels' techniques.
     assert!(techniques.len() > 2, "{techniques:?}");
+    assert!(beyond.len() >= 2, "{beyond:?}");
 }

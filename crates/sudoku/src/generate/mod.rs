@@ -16,7 +16,8 @@ use dlx_engine::{Budget, Solver, TieBreak};
 use rand::{Rng, SeedableRng, seq::SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::geometry::{CellSet, Geometry};
+use crate::cells::Small;
+use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 use crate::rate::{Logic, solve_logically};
 use crate::scale::{Level, Technique};
@@ -137,7 +138,7 @@ pub struct Generator<'m> {
     /// The clue groups (orbits) of the last symmetry asked for, computed once for it, as lists
     /// and as sets of cells.
     orbits: Vec<Vec<usize>>,
-    orbit_sets: Vec<CellSet>,
+    orbit_sets: Vec<Small>,
     orbits_of: Option<Symmetry>,
     /// Scratch: the removal order (indices into `orbits`), and which of them are kept.
     order: Vec<usize>,
@@ -147,7 +148,7 @@ pub struct Generator<'m> {
     /// Scratch: the other solutions near the full grid (see `unavoidable`), and the cells of
     /// those that a puzzle must not leave free.
     swaps: Vec<Swap>,
-    sets: Vec<CellSet>,
+    sets: Vec<Small>,
     /// Scratch: the pieces applied while thinning out.
     stack: Stack,
     /// The variant's units as sets of cells, to find singles with.
@@ -248,7 +249,7 @@ impl<'m> Generator<'m> {
         let solution = self.full_grid(rng.random());
         if self.orbits_of != Some(symmetry) {
             self.orbits = symmetry.orbits();
-            self.orbit_sets = self.orbits.iter().map(|orbit| CellSet::of(orbit)).collect();
+            self.orbit_sets = self.orbits.iter().map(|orbit| Small::of(orbit)).collect();
             self.orbits_of = Some(symmetry);
         }
         let mut order = std::mem::take(&mut self.order);
@@ -260,7 +261,7 @@ impl<'m> Generator<'m> {
         let grid = Grid::new(&solution);
         // Even-cell variant: every even cell starts marked (its odd options excluded), while the
         // clues are thinned out.
-        let all_marked = if self.variant.has_even_cells() { grid.even_cells() } else { CellSet::EMPTY };
+        let all_marked = if self.variant.has_even_cells() { grid.even_cells() } else { Small::EMPTY };
         for cell in all_marked {
             for odd in [1, 3, 5, 7, 9] {
                 self.solver.exclude(Matrix::option(cell, odd)).expect("options of the matrix");
@@ -282,7 +283,7 @@ impl<'m> Generator<'m> {
             orbit_sets: &self.orbit_sets,
             order: &order,
             sets: &mut self.sets,
-            given: CellSet::ALL,
+            given: Small::GRID81,
         };
         self.stack.clear(&self.solver);
         thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack);
@@ -307,13 +308,13 @@ impl<'m> Generator<'m> {
             kept.clear();
             // A swap that changes no clue gives another solution unless a marker stands on one of
             // the cells it turns odd.
-            let clue_cells: CellSet = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+            let clue_cells: Small = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
             self.sets.clear();
             self.sets.extend(self.swaps.iter().filter(|s| !s.cells.meets(clue_cells)).map(|s| s.to_odd));
             // None is empty: such a swap would be another solution even with every marker, and
             // the clues were chosen for a unique solution with every marker.
             debug_assert!(self.sets.iter().all(|set| !set.is_empty()), "a swap keeps the puzzle ambiguous");
-            let marked = CellSet::of(&cells);
+            let marked = Small::of(&cells);
             let mut markers = Markers {
                 geometry: self.geometry,
                 grid: &grid,

@@ -5,7 +5,8 @@
 use dlx_engine::Solver;
 
 use super::singles::Grid;
-use crate::geometry::{CellSet, Geometry};
+use crate::cells::Small;
+use crate::geometry::Geometry;
 use crate::solve::Matrix;
 
 /// Information the generator takes out of a puzzle piece by piece, keeping only the pieces without
@@ -39,16 +40,16 @@ pub(super) struct Clues<'a> {
     pub(super) geometry: &'a Geometry,
     pub(super) grid: &'a Grid,
     /// The cells carrying an even marker (every even cell, for the even-cell variant).
-    pub(super) marked: CellSet,
+    pub(super) marked: Small,
     pub(super) orbits: &'a [Vec<usize>],
     /// The cells of each orbit, as a set.
-    pub(super) orbit_sets: &'a [CellSet],
+    pub(super) orbit_sets: &'a [Small],
     pub(super) order: &'a [usize],
     /// Unavoidable sets of the grid: a puzzle giving no clue in one of them is ambiguous. Those
     /// that a kept group meets are dropped.
-    pub(super) sets: &'a mut Vec<CellSet>,
+    pub(super) sets: &'a mut Vec<Small>,
     /// The cells still given or not yet tested.
-    pub(super) given: CellSet,
+    pub(super) given: Small,
 }
 
 impl Clues<'_> {
@@ -58,7 +59,7 @@ impl Clues<'_> {
     }
 
     /// The cells of group `k`, as a set.
-    fn cells(&self, k: usize) -> CellSet {
+    fn cells(&self, k: usize) -> Small {
         self.orbit_sets[self.order[k]]
     }
 }
@@ -106,13 +107,13 @@ pub(super) struct Markers<'a> {
     pub(super) geometry: &'a Geometry,
     pub(super) grid: &'a Grid,
     /// The cells of the clues, which stay.
-    pub(super) clues: CellSet,
+    pub(super) clues: Small,
     pub(super) cells: &'a [usize],
     /// The cells that swaps changing no clue turn odd: a puzzle with no marker in one of them is
     /// ambiguous. Those that a kept marker meets are dropped.
-    pub(super) sets: &'a mut Vec<CellSet>,
+    pub(super) sets: &'a mut Vec<Small>,
     /// The cells still marked or not yet tested.
-    pub(super) marked: CellSet,
+    pub(super) marked: Small,
 }
 
 impl Pieces for Markers<'_> {
@@ -127,14 +128,14 @@ impl Pieces for Markers<'_> {
     /// A swap that changes no clue and turns odd only cells without a marker is another
     /// solution.
     fn refuted(&self, k: usize) -> bool {
-        leaves_a_set_empty(self.sets, self.marked - CellSet::cell(self.cells[k]))
+        leaves_a_set_empty(self.sets, self.marked - Small::cell(self.cells[k]))
     }
 
     fn implied(&self, k: usize) -> bool {
         let cell = self.cells[k];
-        let marked = self.marked - CellSet::cell(cell);
+        let marked = self.marked - Small::cell(cell);
         self.grid.is_single(self.geometry, self.clues, marked, cell)
-            || self.grid.derives(self.geometry, self.clues, marked, CellSet::cell(cell))
+            || self.grid.derives(self.geometry, self.clues, marked, Small::cell(cell))
     }
 
     /// The puzzle with the marker is unique, so any other solution without it puts an odd digit
@@ -144,18 +145,18 @@ impl Pieces for Markers<'_> {
     }
 
     fn remove(&mut self, k: usize) {
-        self.marked -= CellSet::cell(self.cells[k]);
+        self.marked -= Small::cell(self.cells[k]);
     }
 
     fn keep(&mut self, k: usize) {
-        let cell = CellSet::cell(self.cells[k]);
+        let cell = Small::cell(self.cells[k]);
         self.sets.retain(|set| !set.meets(cell));
     }
 }
 
 /// Whether one of the unavoidable `sets` has none of its cells among `present`, the cells of the
 /// pieces still there.
-fn leaves_a_set_empty(sets: &[CellSet], present: CellSet) -> bool {
+fn leaves_a_set_empty(sets: &[Small], present: Small) -> bool {
     sets.iter().any(|set| !set.meets(present))
 }
 
@@ -337,19 +338,19 @@ mod tests {
             let solution = Generator::new(&matrix).full_grid(seed);
             let orbits = Symmetry::Rotational.orbits();
             let order: Vec<usize> = (0..orbits.len()).collect();
-            let orbit_sets: Vec<CellSet> = orbits.iter().map(|orbit| CellSet::of(orbit)).collect();
+            let orbit_sets: Vec<Small> = orbits.iter().map(|orbit| Small::of(orbit)).collect();
             let geometry = Geometry::of(Variant::Classic);
             let grid = Grid::new(&solution);
             let mut sets = Vec::new();
             let clues = Clues {
                 geometry,
                 grid: &grid,
-                marked: CellSet::EMPTY,
+                marked: Small::EMPTY,
                 orbits: &orbits,
                 orbit_sets: &orbit_sets,
                 order: &order,
                 sets: &mut sets,
-                given: CellSet::ALL,
+                given: Small::GRID81,
             };
             let mut solver = Solver::new(matrix.problem());
             for cell in 0..9 {

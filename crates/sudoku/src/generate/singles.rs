@@ -8,9 +8,10 @@
 //! engine need not search, nor even take up the clues of the test. Most pieces are settled so
 //! (the share, and the searches left, are in `benches/RESULTS.md`).
 //!
-//! The sets of cells are [`CellSet`]s; a round finds every single at once.
+//! The sets of cells are [`Small`]s; a round finds every single at once.
 
-use crate::geometry::{CellSet, Geometry};
+use crate::cells::Small;
+use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
 /// A full grid, by cell and by digit.
@@ -18,15 +19,15 @@ use crate::puzzle::Puzzle;
 pub(crate) struct Grid {
     digits: [u8; 81],
     /// `cells_of[d]`: the cells holding digit `d` (`cells_of[0]` is empty).
-    cells_of: [CellSet; 10],
+    cells_of: [Small; 10],
 }
 
 impl Grid {
     /// The digits of `grid`, a full grid.
     pub(crate) fn new(grid: &Puzzle) -> Grid {
-        let mut cells_of = [CellSet::EMPTY; 10];
+        let mut cells_of = [Small::EMPTY; 10];
         for cell in 0..81 {
-            cells_of[usize::from(grid.get(cell))] |= CellSet::cell(cell);
+            cells_of[usize::from(grid.get(cell))] |= Small::cell(cell);
         }
         debug_assert!(cells_of[0].is_empty(), "a full grid");
         Grid { digits: *grid.cells(), cells_of }
@@ -38,8 +39,8 @@ impl Grid {
     }
 
     /// The cells holding an even digit.
-    pub(crate) fn even_cells(&self) -> CellSet {
-        [2, 4, 6, 8].iter().fold(CellSet::EMPTY, |set, &d| set | self.cells_of[d])
+    pub(crate) fn even_cells(&self) -> Small {
+        [2, 4, 6, 8].iter().fold(Small::EMPTY, |set, &d| set | self.cells_of[d])
     }
 
     /// Whether, with the grid's digits given in the cells of `present` and even markers on the
@@ -48,20 +49,14 @@ impl Grid {
     /// in a unit, or are odd on a marked cell) and every hidden single (a cell whose digit has no
     /// other candidate cell in one of its units). Every placement is the grid's digit, and is
     /// forced in every solution of those clues and markers.
-    pub(crate) fn derives(
-        &self,
-        geometry: &Geometry,
-        present: CellSet,
-        marked: CellSet,
-        targets: CellSet,
-    ) -> bool {
+    pub(crate) fn derives(&self, geometry: &Geometry, present: Small, marked: Small, targets: Small) -> bool {
         // `allowed[d]`: the cells where `d` is never a false candidate: those holding it, and for
         // an odd digit the marked cells, where it is no candidate at all.
-        let allowed: [CellSet; 10] =
+        let allowed: [Small; 10] =
             std::array::from_fn(|d| if d % 2 == 1 { self.cells_of[d] | marked } else { self.cells_of[d] });
         let mut known = present;
         // `blocked[d]`: the cells that see a known `d`.
-        let mut blocked = [CellSet::EMPTY; 10];
+        let mut blocked = [Small::EMPTY; 10];
         let mut fresh = known;
         while !(targets - known).is_empty() {
             for x in fresh {
@@ -90,14 +85,8 @@ impl Grid {
 
     /// [`derives`](Self::derives) for one cell, in the first round only: whether the cell's digit
     /// is a single already. Much cheaper, and enough for most cells the generator tries.
-    pub(crate) fn is_single(
-        &self,
-        geometry: &Geometry,
-        present: CellSet,
-        marked: CellSet,
-        cell: usize,
-    ) -> bool {
-        let here = CellSet::cell(cell);
+    pub(crate) fn is_single(&self, geometry: &Geometry, present: Small, marked: Small, cell: usize) -> bool {
+        let here = Small::cell(cell);
         let d = usize::from(self.digits[cell]);
         // Naked: every other digit the cell may hold meets its digit among the given peers.
         let seen = geometry.peers(cell) & present;
@@ -129,7 +118,7 @@ mod tests {
     use crate::variant::Variant;
 
     /// A grid's clues on `present` and markers on `marked`, on an engine solver.
-    fn solver_for<'m>(matrix: &'m Matrix, grid: &Puzzle, present: CellSet, marked: CellSet) -> Solver<'m> {
+    fn solver_for<'m>(matrix: &'m Matrix, grid: &Puzzle, present: Small, marked: Small) -> Solver<'m> {
         let mut solver = Solver::new(matrix.problem());
         for cell in present {
             solver.force(Matrix::option(cell, grid.get(cell))).unwrap();
@@ -179,24 +168,24 @@ mod tests {
             let grid = Grid::new(&puzzle);
             let geometry = Geometry::of(variant);
             // Each cell is given with probability `density / 8`.
-            let present: CellSet = (0..81).filter(|&c| clues[c] < density).collect();
-            let marked: CellSet = if variant.has_even_cells() {
-                (0..81).filter(|&c| markers & (1 << c) != 0).collect::<CellSet>() & grid.even_cells()
+            let present: Small = (0..81).filter(|&c| clues[c] < density).collect();
+            let marked: Small = if variant.has_even_cells() {
+                (0..81).filter(|&c| markers & (1 << c) != 0).collect::<Small>() & grid.even_cells()
             } else {
-                CellSet::EMPTY
+                Small::EMPTY
             };
             let mut solver = solver_for(&matrix, &puzzle, present, marked);
             for cell in !present {
                 let (found, at_root) = other_digit(&mut solver, &puzzle, cell);
                 let single = grid.is_single(geometry, present, marked, cell);
                 prop_assert_eq!(single, at_root, "cell {}", cell);
-                let derived = grid.derives(geometry, present, marked, CellSet::cell(cell));
+                let derived = grid.derives(geometry, present, marked, Small::cell(cell));
                 prop_assert!(!(derived && found), "cell {} derived, yet a solution has another digit", cell);
                 prop_assert!(derived || !single, "cell {} is a single but not derived", cell);
             }
             // Rounds of singles fill a whole set of cells as well as each one.
             let unknown = !present;
-            let each = unknown.iter().all(|c| grid.derives(geometry, present, marked, CellSet::cell(c)));
+            let each = unknown.iter().all(|c| grid.derives(geometry, present, marked, Small::cell(c)));
             prop_assert_eq!(grid.derives(geometry, present, marked, unknown), each);
         }
     }
@@ -209,13 +198,13 @@ mod tests {
             let puzzle = Generator::new(&matrix).full_grid(7);
             let grid = Grid::new(&puzzle);
             let geometry = Geometry::of(variant);
-            let none = CellSet::EMPTY;
+            let none = Small::EMPTY;
             for cell in [0, 40, 80] {
-                let others = !CellSet::cell(cell);
+                let others = !Small::cell(cell);
                 assert!(grid.is_single(geometry, others, none, cell), "{variant} cell {cell}");
-                assert!(grid.derives(geometry, others, none, CellSet::cell(cell)), "{variant} cell {cell}");
+                assert!(grid.derives(geometry, others, none, Small::cell(cell)), "{variant} cell {cell}");
                 assert!(!grid.is_single(geometry, none, none, cell), "{variant} cell {cell}");
-                assert!(!grid.derives(geometry, none, none, CellSet::cell(cell)), "{variant} cell {cell}");
+                assert!(!grid.derives(geometry, none, none, Small::cell(cell)), "{variant} cell {cell}");
             }
         }
     }
@@ -230,9 +219,9 @@ mod tests {
         let geometry = Geometry::of(Variant::Classic);
         let cell = 4 * 9 + 4;
         let digit = usize::from(puzzle.get(cell));
-        let present = grid.cells_of[digit] - CellSet::cell(cell);
-        assert!(grid.is_single(geometry, present, CellSet::EMPTY, cell));
+        let present = grid.cells_of[digit] - Small::cell(cell);
+        assert!(grid.is_single(geometry, present, Small::EMPTY, cell));
         // Any other cell of the row: its digit is given nowhere.
-        assert!(!grid.is_single(geometry, present, CellSet::EMPTY, 4 * 9));
+        assert!(!grid.is_single(geometry, present, Small::EMPTY, 4 * 9));
     }
 }

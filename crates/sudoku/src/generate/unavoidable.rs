@@ -17,16 +17,17 @@
 //!   three or more columns these are not digit swaps; the diagonals of the diagonal variant are
 //!   checked.
 
-use crate::geometry::{CellSet, Geometry};
+use crate::cells::Small;
+use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 
 /// A change of a solution grid into another solution of the variant's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Swap {
     /// The cells whose digit changes.
-    pub(crate) cells: CellSet,
+    pub(crate) cells: Small,
     /// The cells whose digit changes from even to odd (which an even marker forbids).
-    pub(crate) to_odd: CellSet,
+    pub(crate) to_odd: Small,
 }
 
 /// Replaces the contents of `out` with the digit swaps and row swaps (see the module docs) of
@@ -35,9 +36,9 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
     out.clear();
     let digit = |cell: usize| usize::from(grid.get(cell));
     // `cells_of[d]`: the cells holding digit `d`.
-    let mut cells_of = [CellSet::EMPTY; 10];
+    let mut cells_of = [Small::EMPTY; 10];
     for cell in 0..81 {
-        cells_of[digit(cell)] |= CellSet::cell(cell);
+        cells_of[digit(cell)] |= Small::cell(cell);
     }
     let even = cells_of[2] | cells_of[4] | cells_of[6] | cells_of[8];
     // Digit swaps: the connected parts, grown a layer at a time. A cell's neighbours are the
@@ -51,7 +52,7 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
                 let mut part = left.lowest();
                 let mut fresh = part;
                 while !fresh.is_empty() {
-                    let mut near = CellSet::EMPTY;
+                    let mut near = Small::EMPTY;
                     for x in fresh {
                         near |= geometry.peers(x);
                     }
@@ -60,7 +61,7 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
                 }
                 left -= part;
                 // An even digit exchanged with an odd one turns the even one's cells odd.
-                let to_odd = if (a + b) % 2 == 1 { part & even } else { CellSet::EMPTY };
+                let to_odd = if (a + b) % 2 == 1 { part & even } else { Small::EMPTY };
                 out.push(Swap { cells: part, to_odd });
             }
         }
@@ -78,12 +79,12 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
             }
             let mut seen = [false; 9];
             for c0 in 0..9 {
-                let mut swap = Swap { cells: CellSet::EMPTY, to_odd: CellSet::EMPTY };
+                let mut swap = Swap { cells: Small::EMPTY, to_odd: Small::EMPTY };
                 let mut c = c0;
                 while !seen[c] {
                     seen[c] = true;
                     let (x, y) = (cell(r1, c), cell(r2, c));
-                    let both = CellSet::cell(x) | CellSet::cell(y);
+                    let both = Small::cell(x) | Small::cell(y);
                     swap.cells |= both;
                     if digit(x) % 2 != digit(y) % 2 {
                         swap.to_odd |= both & even;
@@ -106,7 +107,7 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
 fn keeps_units(
     grid: &Puzzle,
     geometry: &Geometry,
-    cells: CellSet,
+    cells: Small,
     cell: &impl Fn(usize, usize) -> usize,
     r1: usize,
     r2: usize,
@@ -155,9 +156,9 @@ mod tests {
                 assert!(out.len() >= 36, "{variant}: {} swaps", out.len());
                 for swap in &out {
                     let other = apply(&grid, swap.cells);
-                    let changed: CellSet = (0..81).filter(|&c| other.get(c) != grid.get(c)).collect();
+                    let changed: Small = (0..81).filter(|&c| other.get(c) != grid.get(c)).collect();
                     assert_eq!(changed, swap.cells, "{variant} seed {seed}");
-                    let to_odd: CellSet = (0..81)
+                    let to_odd: Small = (0..81)
                         .filter(|&c| grid.get(c).is_multiple_of(2) && !other.get(c).is_multiple_of(2))
                         .collect();
                     assert_eq!(to_odd, swap.to_odd, "{variant} seed {seed}");
@@ -198,7 +199,7 @@ mod tests {
     /// The grid with the swap applied, worked out again from the cells alone: with two digits
     /// among them, exchange the digits; otherwise they lie in two rows of a band or two columns of
     /// a stack, and each column's (or row's) two cells are exchanged.
-    fn apply(grid: &Puzzle, cells: CellSet) -> Puzzle {
+    fn apply(grid: &Puzzle, cells: Small) -> Puzzle {
         let distinct = |of: &dyn Fn(usize) -> usize| -> Vec<usize> {
             cells.iter().map(of).collect::<std::collections::BTreeSet<_>>().into_iter().collect()
         };

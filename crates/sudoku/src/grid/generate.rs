@@ -8,9 +8,11 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::encode::{GridMatrix, GridSolveError, GridSolver};
-use super::logic::{GridLogic, Shape, candidates, solve_grid_logically};
 use super::puzzle::Grid;
 use super::rules::{Constraint, Parity, Rules, edge_neighbours};
+use crate::rate::{GridLogic, candidates, solve_grid_logically, solve_grid_with};
+use crate::scale::Technique;
+use crate::shape::AnyShape;
 use crate::{NotFound, Run, Symmetry};
 
 /// Nodes a uniqueness check searches before the logical techniques are called in to cut its
@@ -161,7 +163,7 @@ impl<'m> GridGenerator<'m> {
     /// nodes, the puzzle is unique if the techniques alone solve it (they are all sound), and
     /// counted as not unique otherwise: its clue group is kept, and the puzzle stays unique
     /// (though perhaps not minimal).
-    fn is_unique(&mut self, puzzle: &Grid, shape: &Shape) -> Result<bool, GridGenerateError> {
+    fn is_unique(&mut self, puzzle: &Grid, shape: &AnyShape) -> Result<bool, GridGenerateError> {
         if let Some(n) = self.solver.count_within(puzzle, 2, QUICK_CHECK)? {
             return Ok(n == 1);
         }
@@ -171,7 +173,7 @@ impl<'m> GridGenerator<'m> {
         };
         match self.solver.count_within_candidates(puzzle, &candidates, 2, CANDIDATE_CHECK)? {
             Some(n) => Ok(n == 1),
-            None => Ok(solve_grid_logically(puzzle).solved),
+            None => Ok(solve_grid_with(shape, puzzle, &Technique::SOUND).solved),
         }
     }
 
@@ -248,7 +250,7 @@ impl<'m> GridGenerator<'m> {
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridGenerated, GridGenerateError> {
         let side = full.size().side();
-        let shape = Shape::new(full.rules());
+        let shape = AnyShape::of(full.rules());
         let mut orbits = symmetry.orbits_in(side);
         orbits.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed_c1e5));
         let mut puzzle = full.clone();
@@ -543,7 +545,7 @@ mod tests {
             }
             let matrix = GridMatrix::new(&rules);
             let mut generator = GridGenerator::new(&matrix);
-            let logic = Shape::new(&rules);
+            let logic = AnyShape::of(&rules);
             for seed in 0..3 {
                 let full = generator.full_grid(seed).expect("a grid");
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);

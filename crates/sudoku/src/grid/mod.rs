@@ -23,26 +23,27 @@
 //! [`Grid::to_text`] and [`Grid::to_block`] write them.
 //!
 //! The 9x9 [`Puzzle`](crate::Puzzle) with its [`Variant`](crate::Variant)s is the fast path for
-//! the classic grid: its cells fit one 128-bit set, which its generator and rater rely on. The
-//! tests solve the same 9x9 puzzles both ways and compare.
+//! the classic grid: its generator's tables rely on its cells' fitting one 128-bit set. The
+//! logical solver is one for both ([`solve_grid_logically`] and
+//! [`solve_logically`](crate::solve_logically) run the same code). The tests solve and rate the
+//! same 9x9 puzzles both ways and compare.
 
-mod cells;
 mod encode;
 mod generate;
-mod logic;
 mod puzzle;
 mod rules;
 mod size;
 mod svg;
 mod text;
 
+pub use crate::rate::{GridLogic, GridStep, explain_grid, solve_grid_logically};
 pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
 pub use generate::{
     Extras, GridGenerateError, GridGenerated, GridGenerator, GridNumbered, generate_in_with_extras,
     generate_with_extras,
 };
-pub use logic::{GridLogic, GridStep, explain_grid, solve_grid_logically};
 pub use puzzle::{Grid, GridError};
+pub(crate) use rules::combinations;
 pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
 pub use svg::{grids_paper_page, grids_svg};

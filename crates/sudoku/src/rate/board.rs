@@ -1,94 +1,230 @@
-//! The candidate grid of the logical solver, its placements and eliminations (recorded as steps
-//! when explaining), and the techniques that look at one unit or one digit at a time: singles,
-//! locked candidates, naked and hidden subsets, and fish. The techniques that combine several
-//! cells or digits are in `advanced`.
+//! The candidate grid of the logical solver for every size and rule set, its placements and
+//! eliminations (recorded as moves when explaining), and the techniques that look at one unit or
+//! one digit at a time: singles, locked candidates, naked and hidden subsets, and fish. The
+//! techniques that combine several cells or digits are in `advanced`.
+//!
+//! The board reads its grid from a [`Shape`] and is compiled once for each kind of cell set: the
+//! 9x9 grid runs on one `u128` as it always has. Digits are bits `1..=side` of a `u32`.
 
-use super::{Logic, Step, Technique};
-use crate::geometry::{CellSet, Geometry, positions_where};
-use crate::puzzle::{Puzzle, RuleError};
+use std::sync::OnceLock;
 
-/// The `k`-subsets of `0..n`, for `k` = 2, 3, 4 and `n` <= 9: `combinations()[k - 2][n]`, made
-/// on first use.
+use crate::cells::CellSet;
+use crate::scale::Technique;
+use crate::shape::Shape;
+
+/// The most digits of a grid (25x25).
+pub(super) const MAX_SIDE: usize = 25;
+
+/// The `k`-subsets of `0..n`, for `k` = 2, 3, 4 and `n` <= 25: `combinations()[k - 2][n]`, made on
+/// first use.
 fn combinations() -> &'static [Vec<Vec<[u8; 4]>>; 3] {
-    static COMBINATIONS: std::sync::OnceLock<[Vec<Vec<[u8; 4]>>; 3]> = std::sync::OnceLock::new();
-    COMBINATIONS.get_or_init(|| [2, 3, 4].map(|k| (0..=9).map(|n| subsets(n, k)).collect()))
+    static COMBINATIONS: OnceLock<[Vec<Vec<[u8; 4]>>; 3]> = OnceLock::new();
+    COMBINATIONS.get_or_init(|| [2, 3, 4].map(|k| (0..=MAX_SIDE).map(|n| subsets(n, k)).collect()))
 }
 
-pub(super) const ALL_DIGITS: u16 = 0b11_1111_1110;
-const EVEN_DIGITS: u16 = 0b01_0101_0100;
+/// The even digits up to 25, as a mask.
+const EVEN_DIGITS: u32 = 0x0555_5554;
 
-/// Applies `techniques`, easiest first, to `puzzle` until it is solved or none applies; with
-/// `steps`, records each step there.
-pub(super) fn solve_with(
-    geometry: &'static Geometry,
-    puzzle: &Puzzle,
+/// One step of a logical solution as the board records it: the technique, the unit (by index in
+/// the shape) and cells of its pattern, its digits, and what it placed and removed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Move {
+    /// The technique (set once the step is done).
+    pub(crate) technique: Option<Technique>,
+    /// The cells of the pattern.
+    pub(crate) pattern: Vec<usize>,
+    /// The digits of the pattern (bit `d` for digit `d`).
+    pub(crate) digits: u32,
+    /// The unit of the pattern, for the techniques of one unit.
+    pub(crate) unit: Option<usize>,
+    /// The digits placed: `(cell, digit)`.
+    pub(crate) placed: Vec<(usize, u8)>,
+    /// The candidates removed: `(cell, digits)`.
+    pub(crate) removed: Vec<(usize, u32)>,
+}
+
+/// What the techniques made of a grid.
+#[derive(Clone, Debug)]
+pub(crate) struct Outcome {
+    /// Each cell's digit (0: empty), as far as logic took the grid.
+    pub(crate) value: Vec<u8>,
+    /// Each cell's candidates (bit `d` for digit `d`; 0 for a filled cell).
+    pub(crate) cand: Vec<u32>,
+    /// Whether the grid is full.
+    pub(crate) solved: bool,
+    /// Whether a given was placed where its digit was not a candidate (see [`Outcome::is_stuck`]
+    /// for the contradictions the techniques found).
+    pub(crate) broken: bool,
+    /// How often each technique was applied, in the order of [`Technique::ALL`].
+    pub(crate) counts: [u32; Technique::COUNT],
+}
+
+impl Outcome {
+    /// Whether the grid cannot be completed: a given contradicts another, an empty cell has no
+    /// candidate left, or a unit has no place left for a digit it lacks.
+    pub(crate) fn is_stuck<S: CellSet>(&self, shape: &Shape<S>) -> bool {
+        let board = Board::<S, 0> {
+            shape,
+            value: self.value.clone(),
+            cand: self.cand.clone(),
+            empty: 0,
+            broken: self.broken,
+            logging: false,
+            step: Move::default(),
+            places: Vec::new(),
+        };
+        board.broken || board.is_stuck()
+    }
+}
+
+/// Applies `techniques`, easiest first, to the grid of `givens` (one digit or 0 a cell; `even`
+/// marks the cells that take even digits only) until it is full or none applies; with `moves`,
+/// records each step there. Before each technique the cages keep only the digits of the sets
+/// that can still fill them (not a technique, not counted, not recorded).
+pub(crate) fn solve<S: CellSet, const SIDE: usize>(
+    shape: &Shape<S>,
+    givens: &[u8],
+    even: impl Fn(usize) -> bool,
     techniques: &[Technique],
-    mut steps: Option<&mut Vec<Step>>,
-) -> Result<Logic, RuleError> {
-    puzzle.check(geometry.variant())?;
-    let mut board = Board::new(geometry, puzzle);
+    mut moves: Option<&mut Vec<Move>>,
+) -> Outcome {
+    let mut board = Board::<S, SIDE>::new(shape, givens, even);
     let mut counts = [0u32; Technique::COUNT];
-    board.logging = steps.is_some();
+    board.logging = moves.is_some();
     loop {
         // An empty cell without candidates ends it (a unit without a place for a digit shows
         // up as such a cell soon after; the full check is for forcing chains' branches).
-        if board.grid.is_full() || board.has_dead_cell() {
+        if board.empty == 0 || board.broken || board.has_dead_cell() {
             break;
+        }
+        if board.cages() {
+            continue;
         }
         match techniques.iter().copied().find(|&t| board.apply(t)) {
             Some(t) => {
                 counts[t as usize] += 1;
-                if let Some(steps) = steps.as_deref_mut() {
+                if let Some(moves) = moves.as_deref_mut() {
                     let mut step = std::mem::take(&mut board.step);
-                    step.technique = t;
-                    steps.push(step);
+                    step.technique = Some(t);
+                    moves.push(step);
                 }
             }
             None => break,
         }
     }
-    Ok(Logic { grid: board.grid, solved: board.grid.is_full(), counts })
-}
-
-/// The positions 0-8 set in a 9-bit mask.
-pub(super) fn positions(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |k| mask & (1 << k) != 0)
+    Outcome { solved: board.empty == 0, broken: board.broken, counts, value: board.value, cand: board.cand }
 }
 
 /// The candidate grid of the logical solver.
-#[derive(Clone)]
-pub(super) struct Board {
-    pub(super) geometry: &'static Geometry,
-    pub(super) grid: Puzzle,
+#[derive(Debug)]
+pub(super) struct Board<'s, S, const SIDE: usize> {
+    pub(super) shape: &'s Shape<S>,
+    /// Each cell's digit, 0 while empty.
+    pub(super) value: Vec<u8>,
     /// Bit `d` set: digit `d` is still possible (empty cells only).
-    pub(super) cand: [u16; 81],
+    pub(super) cand: Vec<u32>,
+    /// The empty cells.
+    pub(super) empty: usize,
+    /// A given placed where its digit was not a candidate: the givens contradict each other.
+    broken: bool,
     /// Whether placements and eliminations are recorded in `step`.
     pub(super) logging: bool,
     /// What the step under way did (when logging).
-    pub(super) step: Step,
+    pub(super) step: Move,
+    /// Room for the places of every digit in every unit (see [`Board::fill_places`]); not
+    /// copied with the board.
+    pub(super) places: Vec<u32>,
 }
 
-impl Board {
-    /// The grid of `puzzle`'s givens, with the candidates they leave.
-    pub(super) fn new(geometry: &'static Geometry, puzzle: &Puzzle) -> Board {
-        let mut board =
-            Board { geometry, grid: Puzzle::empty(), cand: [0; 81], logging: false, step: Step::default() };
-        for cell in 0..81 {
-            board.cand[cell] = if puzzle.is_even_cell(cell) { EVEN_DIGITS } else { ALL_DIGITS };
-            board.grid.set_even_cell(cell, puzzle.is_even_cell(cell));
+/// The places of the digits of one unit, one mask a digit, in `places`.
+pub(super) const PLACES_STRIDE: usize = 32;
+
+impl<S: CellSet, const SIDE: usize> Clone for Board<'_, S, SIDE> {
+    fn clone(&self) -> Self {
+        Board {
+            shape: self.shape,
+            value: self.value.clone(),
+            cand: self.cand.clone(),
+            empty: self.empty,
+            broken: self.broken,
+            logging: self.logging,
+            step: self.step.clone(),
+            places: Vec::new(),
         }
-        for cell in 0..81 {
-            let digit = puzzle.get(cell);
+    }
+
+    /// Copies the grid into the room this board already has (the step is not copied).
+    fn clone_from(&mut self, source: &Self) {
+        self.shape = source.shape;
+        self.value.clone_from(&source.value);
+        self.cand.clone_from(&source.cand);
+        self.empty = source.empty;
+        self.broken = source.broken;
+        self.logging = source.logging;
+    }
+}
+
+impl<'s, S: CellSet, const SIDE: usize> Board<'s, S, SIDE> {
+    /// The grid of `givens`, with the candidates they leave.
+    pub(super) fn new(shape: &'s Shape<S>, givens: &[u8], even: impl Fn(usize) -> bool) -> Self {
+        assert!(
+            SIDE == 0 || SIDE == shape.side(),
+            "a board of side {SIDE} on a grid of side {}",
+            shape.side()
+        );
+        let cells = shape.cells();
+        let cand =
+            (0..cells).map(|c| if even(c) { shape.start(c) & EVEN_DIGITS } else { shape.start(c) }).collect();
+        let mut board = Board {
+            shape,
+            value: vec![0; cells],
+            cand,
+            empty: cells,
+            broken: false,
+            logging: false,
+            step: Move::default(),
+            places: Vec::new(),
+        };
+        for (cell, &digit) in givens.iter().enumerate() {
             if digit != 0 {
+                if board.cand[cell] & (1 << digit) == 0 {
+                    board.broken = true;
+                }
                 board.place(cell, digit);
             }
         }
         board
     }
 
+    /// The number of digits: `SIDE`, known when compiling, where it is not 0.
+    #[inline(always)]
+    pub(super) fn side(&self) -> usize {
+        if SIDE == 0 { self.shape.side() } else { SIDE }
+    }
+
+    /// The cells of unit `u`, in the unit's order.
+    #[inline(always)]
+    pub(super) fn unit(&self, u: usize) -> &'s [usize] {
+        let side = self.side();
+        &self.shape.unit_cells()[u * side..(u + 1) * side]
+    }
+
+    /// The cells of every unit, one unit after another.
+    #[inline(always)]
+    pub(super) fn units(&self) -> std::slice::ChunksExact<'s, usize> {
+        self.shape.unit_cells().chunks_exact(self.side())
+    }
+
+    /// Every digit, as a mask.
+    #[inline(always)]
+    pub(super) fn all_digits(&self) -> u32 {
+        crate::shape::digits_of(self.side())
+    }
+
     /// Whether some empty cell has no candidate left.
     fn has_dead_cell(&self) -> bool {
-        (0..81).any(|c| self.grid.get(c) == 0 && self.cand[c] == 0)
+        let cells = self.side() * self.side();
+        self.value[..cells].iter().zip(&self.cand[..cells]).any(|(&v, &c)| v == 0 && c == 0)
     }
 
     /// Whether some empty cell has no candidate left, or some unit has no place left for a
@@ -97,32 +233,33 @@ impl Board {
         if self.has_dead_cell() {
             return true;
         }
-        self.geometry.all_unit_cells().iter().any(|unit| {
-            let placed = unit.iter().fold(0u16, |m, &c| m | (1 << self.grid.get(c)));
-            let possible = unit.iter().fold(0u16, |m, &c| m | self.cand[c]);
-            (placed | possible) & ALL_DIGITS != ALL_DIGITS
-        })
+        let all = self.all_digits();
+        let (value, cand) = (&self.value[..], &self.cand[..]);
+        self.units().any(|unit| unit.iter().fold(0u32, |m, &c| m | (1 << value[c]) | cand[c]) & all != all)
     }
 
     pub(super) fn place(&mut self, cell: usize, digit: u8) {
         if self.logging {
             self.step.placed.push((cell, digit));
         }
-        self.grid.set(cell, digit);
+        if self.value[cell] == 0 {
+            self.empty -= 1;
+        }
+        self.value[cell] = digit;
         self.cand[cell] = 0;
-        let geometry = self.geometry;
-        for &u in geometry.units_of(cell) {
-            for &other in geometry.unit_cells(u) {
+        let shape = self.shape;
+        for &u in shape.units_of(cell) {
+            for &other in self.unit(u) {
                 self.cand[other] &= !(1 << digit);
             }
         }
-        for other in geometry.move_peers(cell) {
+        for other in shape.far_peers(cell) {
             self.cand[other] &= !(1 << digit);
         }
     }
 
     /// Removes candidates `mask` from `cell`; whether anything changed.
-    pub(super) fn eliminate(&mut self, cell: usize, mask: u16) -> bool {
+    pub(super) fn eliminate(&mut self, cell: usize, mask: u32) -> bool {
         let before = self.cand[cell];
         self.cand[cell] &= !mask;
         if self.logging && self.cand[cell] != before {
@@ -132,12 +269,12 @@ impl Board {
     }
 
     /// Removes `digit` from every cell of `cells`; whether anything changed.
-    pub(super) fn eliminate_from(&mut self, cells: CellSet, digit: u8) -> bool {
-        cells.iter().fold(false, |progress, cell| self.eliminate(cell, 1 << digit) | progress)
+    pub(super) fn eliminate_from(&mut self, cells: S, digit: u8) -> bool {
+        cells.into_iter().fold(false, |progress, cell| self.eliminate(cell, 1 << digit) | progress)
     }
 
     /// Notes the cells and digits of the pattern a step used (when logging).
-    pub(super) fn mark(&mut self, cells: impl IntoIterator<Item = usize>, digits: u16) {
+    pub(super) fn mark(&mut self, cells: impl IntoIterator<Item = usize>, digits: u32) {
         if self.logging {
             self.step.pattern.extend(cells);
             self.step.digits = digits;
@@ -147,20 +284,74 @@ impl Board {
     /// Notes the unit of the pattern a step used (when logging).
     pub(super) fn mark_unit(&mut self, u: usize) {
         if self.logging {
-            self.step.unit = Some(self.geometry.units()[u]);
+            self.step.unit = Some(u);
         }
     }
 
-    /// The positions in unit `u` where `digit` is still a candidate, as a 9-bit mask.
-    pub(super) fn places(&self, u: usize, digit: u8) -> u16 {
-        positions_where(self.geometry.unit_cells(u), |c| self.cand[c] & (1 << digit) != 0)
+    /// Fills `places` with the places of each digit in each unit, as masks of positions in the
+    /// unit: `places[u * 32 + d]` for digit `d` in unit `u`. One pass over the units'
+    /// candidates, where asking unit by unit and digit by digit would read each unit once per
+    /// digit. A technique fills it when it starts; nothing changes it until the technique has
+    /// found its step, and then the technique ends.
+    pub(super) fn fill_places(&mut self) {
+        let units = self.shape.unit_count();
+        self.places.clear();
+        self.places.resize(units * PLACES_STRIDE, 0);
+        for (u, unit) in self.units().enumerate() {
+            let row = &mut self.places[u * PLACES_STRIDE..(u + 1) * PLACES_STRIDE];
+            for (k, &c) in unit.iter().enumerate() {
+                let mut cand = self.cand[c];
+                while cand != 0 {
+                    row[cand.trailing_zeros() as usize] |= 1 << k;
+                    cand &= cand - 1;
+                }
+            }
+        }
     }
 
     /// The empty cells that still have `digit` as a candidate.
-    pub(super) fn cells_with(&self, digit: u8) -> CellSet {
-        (0..81)
-            .filter(|&c| self.cand[c] & (1 << digit) != 0)
-            .fold(CellSet::EMPTY, |set, c| set | CellSet::cell(c))
+    pub(super) fn cells_with(&self, digit: u8) -> S {
+        let mut set = S::default();
+        for (c, &cand) in self.cand.iter().enumerate() {
+            if cand & (1 << digit) != 0 {
+                set.insert(c);
+            }
+        }
+        set
+    }
+
+    /// The digits `1..=side`.
+    #[inline(always)]
+    pub(super) fn digits(&self) -> std::ops::RangeInclusive<u8> {
+        1..=u8::try_from(self.side()).expect("at most 25 digits")
+    }
+
+    /// The cage filter: each cage's empty cells keep the digits of the sets that can still fill
+    /// it (with its sum, its digits placed, and a candidate for each empty cell). Whether it
+    /// removed a candidate. Not recorded as a step.
+    fn cages(&mut self) -> bool {
+        let shape = self.shape;
+        if shape.cages().is_empty() {
+            return false;
+        }
+        let logging = std::mem::replace(&mut self.logging, false);
+        let mut progress = false;
+        for (cells, sets) in shape.cages() {
+            let placed =
+                cells.iter().fold(0u32, |m, &c| if self.value[c] == 0 { m } else { m | 1 << self.value[c] });
+            let open = || cells.iter().copied().filter(|&c| self.value[c] == 0);
+            let allowed = sets
+                .iter()
+                .filter(|&&s| s & placed == placed && open().all(|c| self.cand[c] & s & !placed != 0))
+                .fold(0, |m, &s| m | (s & !placed));
+            for &c in cells {
+                if self.value[c] == 0 {
+                    progress |= self.eliminate(c, !allowed);
+                }
+            }
+        }
+        self.logging = logging;
+        progress
     }
 
     /// Applies one step of a technique; whether it made progress.
@@ -185,11 +376,11 @@ impl Board {
     }
 
     pub(super) fn naked_single(&mut self) -> bool {
-        for cell in 0..81 {
+        for cell in 0..self.cand.len() {
             let c = self.cand[cell];
-            if self.grid.get(cell) == 0 && c.count_ones() == 1 {
+            if self.value[cell] == 0 && c.count_ones() == 1 {
                 self.mark([cell], c);
-                self.place(cell, u8::try_from(c.trailing_zeros()).expect("a digit"));
+                self.place(cell, digit_of(c));
                 return true;
             }
         }
@@ -198,11 +389,11 @@ impl Board {
 
     /// The first unit with a digit that has one place left, and its lowest such digit, placed.
     pub(super) fn hidden_single(&mut self) -> bool {
-        let geometry = self.geometry;
-        for u in 0..geometry.units().len() {
-            let cells = geometry.unit_cells(u);
+        let shape = self.shape;
+        for u in 0..shape.unit_count() {
+            let cells = self.unit(u);
             // The digits seen in one cell of the unit, and those seen in two or more.
-            let (mut once, mut twice) = (0u16, 0u16);
+            let (mut once, mut twice) = (0u32, 0u32);
             for &cell in cells {
                 twice |= once & self.cand[cell];
                 once |= self.cand[cell];
@@ -223,20 +414,21 @@ impl Board {
     /// For two units U and V: if every place of a digit in U lies in V, the digit cannot be
     /// elsewhere in V (pointing and claiming, and their diagonal kin).
     fn locked_candidates(&mut self) -> bool {
-        let geometry = self.geometry;
-        for &(u, v, shared, rest_of_v) in geometry.pairs() {
-            for digit in 1..=9 {
-                let places = self.places(u, digit);
+        let shape = self.shape;
+        self.fill_places();
+        for &(u, v, shared, rest_of_v) in shape.pairs() {
+            for digit in self.digits() {
+                let places = self.places[u * PLACES_STRIDE + usize::from(digit)];
                 if places.count_ones() < 2 || places & !shared != 0 {
                     continue;
                 }
                 let mut progress = false;
                 for k in positions(rest_of_v) {
-                    progress |= self.eliminate(geometry.unit_cells(v)[k], 1 << digit);
+                    progress |= self.eliminate(self.unit(v)[k], 1 << digit);
                 }
                 if progress {
-                    let cells = positions(places).map(|k| geometry.unit_cells(u)[k]);
-                    self.mark(cells, 1 << digit);
+                    let unit = self.unit(u);
+                    self.mark(positions(places).map(|k| unit[k]), 1 << digit);
                     self.mark_unit(u);
                     return true;
                 }
@@ -248,18 +440,18 @@ impl Board {
     /// `size` empty cells of a unit whose candidates together are `size` digits: those digits
     /// leave the unit's other cells.
     fn naked_subset(&mut self, size: usize) -> bool {
-        for (u, unit) in self.geometry.all_unit_cells().iter().enumerate() {
-            let mut empty = [0usize; 9];
+        for (u, unit) in self.units().enumerate() {
+            let mut empty = [0usize; MAX_SIDE];
             let mut n = 0;
             for &cell in unit {
-                if self.grid.get(cell) == 0 {
+                if self.value[cell] == 0 {
                     empty[n] = cell;
                     n += 1;
                 }
             }
             for combo in &combinations()[size - 2][n] {
                 let chosen = &combo[..size];
-                let union = chosen.iter().fold(0u16, |m, &k| m | self.cand[empty[usize::from(k)]]);
+                let union = chosen.iter().fold(0u32, |m, &k| m | self.cand[empty[usize::from(k)]]);
                 if union.count_ones() as usize != size {
                     continue;
                 }
@@ -282,13 +474,15 @@ impl Board {
     /// `size` digits whose places in a unit are `size` cells together: those cells hold nothing
     /// else.
     fn hidden_subset(&mut self, size: usize) -> bool {
-        let geometry = self.geometry;
-        for u in 0..geometry.units().len() {
-            let mut digits = [0u8; 9];
-            let mut places = [0u16; 9];
+        let shape = self.shape;
+        let all = self.all_digits();
+        self.fill_places();
+        for u in 0..shape.unit_count() {
+            let mut digits = [0u8; MAX_SIDE];
+            let mut places = [0u32; MAX_SIDE];
             let mut n = 0;
-            for digit in 1..=9 {
-                let p = self.places(u, digit);
+            for digit in self.digits() {
+                let p = self.places[u * PLACES_STRIDE + usize::from(digit)];
                 if p != 0 {
                     digits[n] = digit;
                     places[n] = p;
@@ -297,17 +491,18 @@ impl Board {
             }
             for combo in &combinations()[size - 2][n] {
                 let chosen = &combo[..size];
-                let cells = chosen.iter().fold(0u16, |m, &k| m | places[usize::from(k)]);
+                let cells = chosen.iter().fold(0u32, |m, &k| m | places[usize::from(k)]);
                 if cells.count_ones() as usize != size {
                     continue;
                 }
-                let keep = chosen.iter().fold(0u16, |m, &k| m | (1 << digits[usize::from(k)]));
+                let keep = chosen.iter().fold(0u32, |m, &k| m | (1 << digits[usize::from(k)]));
                 let mut progress = false;
                 for k in positions(cells) {
-                    progress |= self.eliminate(geometry.unit_cells(u)[k], ALL_DIGITS & !keep);
+                    progress |= self.eliminate(self.unit(u)[k], all & !keep);
                 }
                 if progress {
-                    self.mark(positions(cells).map(|k| geometry.unit_cells(u)[k]), keep);
+                    let unit = self.unit(u);
+                    self.mark(positions(cells).map(|k| unit[k]), keep);
                     self.mark_unit(u);
                     return true;
                 }
@@ -319,15 +514,18 @@ impl Board {
     /// A digit confined, in `size` base lines, to `size` cross lines: it leaves the cross lines'
     /// other cells (X-wing for 2, swordfish for 3, jellyfish for 4).
     fn fish(&mut self, size: usize) -> bool {
-        let geometry = self.geometry;
+        let shape = self.shape;
+        let side = self.side();
+        let every_line = (1u32 << side) - 1;
+        self.fill_places();
         for (base, cross) in [(0, 1), (1, 0)] {
-            for digit in 1..=9 {
+            for digit in self.digits() {
                 // Base lines (by number) where the digit has 2..=size places, and those places.
-                let mut numbers = [0usize; 9];
-                let mut places = [0u16; 9];
+                let mut numbers = [0usize; MAX_SIDE];
+                let mut places = [0u32; MAX_SIDE];
                 let mut n = 0;
-                for line in 0..9 {
-                    let p = self.places(geometry.line(base, line), digit);
+                for line in 0..side {
+                    let p = self.places[shape.line(base, line) * PLACES_STRIDE + usize::from(digit)];
                     if (2..=size).contains(&(p.count_ones() as usize)) {
                         numbers[n] = line;
                         places[n] = p;
@@ -336,23 +534,23 @@ impl Board {
                 }
                 for combo in &combinations()[size - 2][n] {
                     let chosen = &combo[..size];
-                    let covers = chosen.iter().fold(0u16, |m, &k| m | places[usize::from(k)]);
+                    let covers = chosen.iter().fold(0u32, |m, &k| m | places[usize::from(k)]);
                     if covers.count_ones() as usize != size {
                         continue;
                     }
-                    let base_lines = chosen.iter().fold(0u16, |m, &k| m | 1 << numbers[usize::from(k)]);
+                    let base_lines = chosen.iter().fold(0u32, |m, &k| m | 1 << numbers[usize::from(k)]);
                     let mut progress = false;
                     // Along a cross line, position k is the cell on base line k.
                     for cross_line in positions(covers) {
-                        let unit = geometry.unit_cells(geometry.line(cross, cross_line));
-                        for k in positions(!base_lines & 0x1ff) {
+                        let unit = self.unit(shape.line(cross, cross_line));
+                        for k in positions(!base_lines & every_line) {
                             progress |= self.eliminate(unit[k], 1 << digit);
                         }
                     }
                     if progress && self.logging {
                         let mut cells = Vec::new();
                         for &k in chosen {
-                            let unit = geometry.unit_cells(geometry.line(base, numbers[usize::from(k)]));
+                            let unit = self.unit(shape.line(base, numbers[usize::from(k)]));
                             cells.extend(positions(places[usize::from(k)]).map(|p| unit[p]));
                         }
                         self.mark(cells, 1 << digit);
@@ -367,6 +565,25 @@ impl Board {
     }
 }
 
+/// The positions set in a mask, lowest first.
+#[inline]
+pub(super) fn positions(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let k = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(k)
+    })
+}
+
+/// The one digit of a mask with one bit set.
+#[inline]
+pub(super) fn digit_of(mask: u32) -> u8 {
+    u8::try_from(mask.trailing_zeros()).expect("a digit")
+}
+
 /// All `k`-element subsets of `0..n`, as sorted index lists (k <= 4; unused places are 0).
 fn subsets(n: usize, k: usize) -> Vec<[u8; 4]> {
     fn extend(n: usize, k: usize, from: usize, chosen: &mut Vec<u8>, out: &mut Vec<[u8; 4]>) {
@@ -377,7 +594,7 @@ fn subsets(n: usize, k: usize) -> Vec<[u8; 4]> {
             return;
         }
         for next in from..n {
-            chosen.push(u8::try_from(next).expect("n <= 9"));
+            chosen.push(u8::try_from(next).expect("n <= 25"));
             extend(n, k, next + 1, chosen, out);
             chosen.pop();
         }
@@ -385,4 +602,19 @@ fn subsets(n: usize, k: usize) -> Vec<[u8; 4]> {
     let mut out = Vec::new();
     extend(n, k, 0, &mut Vec::with_capacity(k), &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::subsets;
+
+    #[test]
+    fn subsets_list_each_combination_once() {
+        assert_eq!(subsets(4, 2).len(), 6);
+        assert_eq!(subsets(5, 3).len(), 10);
+        assert_eq!(subsets(25, 4).len(), 12_650);
+        assert_eq!(subsets(3, 3), vec![[0, 1, 2, 0]]);
+        assert!(subsets(2, 3).is_empty());
+        assert_eq!(subsets(3, 2), vec![[0, 1, 0, 0], [0, 2, 0, 0], [1, 2, 0, 0]]);
+    }
 }

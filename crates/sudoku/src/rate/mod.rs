@@ -1,7 +1,9 @@
-//! Rating: a logical solver that applies techniques in order of difficulty (`board` holds the
-//! candidate grid and the techniques of one unit or digit, `advanced` the wings, rectangles,
-//! coloring and chains), a numeric rating on Sudoku Explainer's scale, the solution explained
-//! step by step, and the search effort.
+//! Rating: one logical solver for every size and rule set that applies the techniques in order
+//! of difficulty (`board` holds the candidate grid and the techniques of one unit or digit,
+//! `advanced` the wings, rectangles, coloring and chains; both compiled per kind of cell set,
+//! with the 9x9 side known when compiling), a numeric rating on the scale of `scale`, the
+//! solution explained step by step, and the search effort. This module is its front end for 9x9
+//! [`Puzzle`]s of a [`Variant`]; `grid` is its front end for [`Grid`](crate::Grid)s.
 
 use std::fmt;
 
@@ -9,13 +11,15 @@ use dlx_engine::Solver;
 
 mod advanced;
 mod board;
+mod grid;
 
-use board::solve_with;
+pub use grid::{GridLogic, GridStep, explain_grid, solve_grid_logically};
+pub(crate) use grid::{candidates, solve_grid_with};
 
 use crate::engine::Effort;
-use crate::geometry::Geometry;
 use crate::puzzle::{Puzzle, RuleError};
 use crate::scale::{BEYOND, Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
+use crate::shape::Shape;
 use crate::solve::{Matrix, load};
 use crate::variant::{Cell, Unit, Variant};
 
@@ -120,11 +124,44 @@ impl fmt::Display for Step {
     }
 }
 
+/// Applies `techniques`, easiest first, to `puzzle` until it is solved or none applies; with
+/// `steps`, records each step there.
+fn solve_with(
+    variant: Variant,
+    puzzle: &Puzzle,
+    techniques: &[Technique],
+    steps: Option<&mut Vec<Step>>,
+) -> Result<Logic, RuleError> {
+    puzzle.check(variant)?;
+    let shape = Shape::of_variant(variant);
+    let mut moves = steps.is_some().then(Vec::new);
+    let outcome =
+        board::solve::<_, 9>(shape, puzzle.cells(), |c| puzzle.is_even_cell(c), techniques, moves.as_mut());
+    let mut grid = Puzzle::empty();
+    for (cell, &digit) in outcome.value.iter().enumerate() {
+        grid.set(cell, digit);
+        grid.set_even_cell(cell, puzzle.is_even_cell(cell));
+    }
+    if let (Some(steps), Some(moves)) = (steps, moves) {
+        let units = variant.units();
+        let mask = |m: u32| u16::try_from(m).expect("9 digits");
+        steps.extend(moves.into_iter().map(|m| Step {
+            technique: m.technique.expect("a technique"),
+            pattern: m.pattern,
+            digits: mask(m.digits),
+            unit: m.unit.map(|u| units[u]),
+            placed: m.placed,
+            removed: m.removed.into_iter().map(|(c, r)| (c, mask(r))).collect(),
+        }));
+    }
+    Ok(Logic { grid, solved: outcome.solved, counts: outcome.counts })
+}
+
 /// The logical solution of a puzzle step by step, with every technique: what
 /// [`solve_logically`] does, each step recorded.
 pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic, Vec<Step>), RuleError> {
     let mut steps = Vec::new();
-    let logic = solve_with(Geometry::of(variant), puzzle, &Technique::ALL, Some(&mut steps))?;
+    let logic = solve_with(variant, puzzle, &Technique::ALL, Some(&mut steps))?;
     Ok((logic, steps))
 }
 
@@ -158,35 +195,35 @@ pub fn solve_logically(
     variant: Variant,
     techniques: &[Technique],
 ) -> Result<Logic, RuleError> {
-    solve_with(Geometry::of(variant), puzzle, techniques, None)
+    solve_with(variant, puzzle, techniques, None)
 }
 
 /// Rates puzzles of one variant, reusing its tables and one engine solver: nothing is built per
 /// puzzle.
 #[derive(Debug)]
 pub struct Rater<'m> {
-    geometry: &'static Geometry,
+    variant: Variant,
     solver: Solver<'m>,
 }
 
 impl<'m> Rater<'m> {
     /// A rater for the matrix's variant.
     pub fn new(matrix: &'m Matrix) -> Self {
-        Rater { geometry: Geometry::of(matrix.variant()), solver: Solver::new(matrix.problem()) }
+        Rater { variant: matrix.variant(), solver: Solver::new(matrix.problem()) }
     }
 
     /// The logical solver alone, with the given techniques.
     pub fn logic(&self, puzzle: &Puzzle, techniques: &[Technique]) -> Result<Logic, RuleError> {
-        solve_with(self.geometry, puzzle, techniques, None)
+        solve_with(self.variant, puzzle, techniques, None)
     }
 
     /// The logical verdict with every technique, and the search effort.
     pub fn rate(&mut self, puzzle: &Puzzle) -> Result<Rating, RuleError> {
-        let logic = solve_with(self.geometry, puzzle, &Technique::ALL, None)?;
+        let logic = solve_with(self.variant, puzzle, &Technique::ALL, None)?;
         let mut total = Effort::default();
         let mut solutions = 0;
         // Loaded once: every run starts from the givens again.
-        load(&mut self.solver, self.geometry.variant(), puzzle)?;
+        load(&mut self.solver, self.variant, puzzle)?;
         for seed in 0..EFFORT_SEEDS {
             self.solver.set_seed(Some(seed));
             solutions = self.solver.count_up_to(2).expect("no budget is set");

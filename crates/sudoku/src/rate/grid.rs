@@ -1,0 +1,167 @@
+//! The logical solver's front end for puzzles of any size and rules ([`Grid`]s): the same
+//! solver as the 9x9 one (see `board`), with every technique, on the grid's [`Shape`] in the
+//! cell sets its size calls for. Its steps name units and digits as the grid writes them.
+
+use super::board::{self, Move, Outcome};
+use crate::grid::{At, Grid, GridUnit};
+use crate::scale::{Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
+use crate::shape::{AnyShape, with_shape};
+
+/// What the logical solver made of a puzzle of any size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridLogic {
+    /// The grid as far as logic took it (full when solved).
+    pub grid: Grid,
+    /// Whether the techniques solved it.
+    pub solved: bool,
+    /// How often each technique was applied, in the order of [`Technique::ALL`].
+    pub counts: [u32; Technique::COUNT],
+}
+
+impl GridLogic {
+    /// The hardest technique applied, if any.
+    pub fn hardest(&self) -> Option<Technique> {
+        hardest_of(&self.counts)
+    }
+
+    /// The name of the hardest technique needed: `guessing` when the techniques did not solve
+    /// the puzzle, `none` when it was already full (as
+    /// [`Logic::hardest_name`](crate::Logic::hardest_name) names it).
+    pub fn hardest_name(&self) -> &'static str {
+        hardest_name_of(self.solved, &self.counts)
+    }
+
+    /// The level: expert when unsolved, else the level of the hardest technique. The same
+    /// ladder for every size: easy with singles, medium with locked candidates, hard with
+    /// subsets and fish, expert beyond. On 9x9 grids it gives the levels of
+    /// [`Logic::level`](crate::Logic::level): the two run the same solver.
+    pub fn level(&self) -> Level {
+        level_of(self.solved, &self.counts)
+    }
+
+    /// The rating on Sudoku Explainer's scale (see [`Logic::rating`](crate::Logic::rating)).
+    pub fn rating(&self) -> f32 {
+        rating_of(self.solved, &self.counts)
+    }
+}
+
+/// One step of the logical solution of a puzzle of any size: the technique, the unit and cells of
+/// its pattern, its digits, and what it placed and removed. [`GridStep::describe`] writes it as a
+/// line, `naked pair {3,7} in row 2 (r2c1 r2c5): removes {3,7} from r2c4`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridStep {
+    /// The technique.
+    pub technique: Technique,
+    /// The unit the pattern lies in, for the techniques of one unit.
+    pub unit: Option<GridUnit>,
+    /// The cells of the pattern (for a hidden single, the cell it fills).
+    pub pattern: Vec<usize>,
+    /// The digits of the pattern, as bits (bit `d - 1` for digit `d`).
+    pub digits: u32,
+    /// The digits placed: `(cell, digit)`.
+    pub placed: Vec<(usize, u8)>,
+    /// The candidates removed: `(cell, digits as bits)`.
+    pub removed: Vec<(usize, u32)>,
+}
+
+impl GridStep {
+    /// The step as one line, with cells and digits as the puzzle writes them.
+    pub fn describe(&self, grid: &Grid) -> String {
+        let symbols = grid.symbols();
+        let side = grid.size().side();
+        let digits = |mask: u32| {
+            let list: Vec<String> =
+                bits(mask).map(|d| symbols.symbol(u8::try_from(d + 1).unwrap_or(0)).to_string()).collect();
+            if list.len() == 1 { list[0].clone() } else { format!("{{{}}}", list.join(",")) }
+        };
+        let at = |cell: usize| At { cell, side }.to_string();
+        let cells: Vec<String> = self.pattern.iter().map(|&c| at(c)).collect();
+        let mut line = match self.unit {
+            Some(unit) if self.technique == Technique::HiddenSingle => {
+                format!("{} {} in {unit}:", self.technique.name(), digits(self.digits))
+            }
+            Some(unit) => {
+                format!("{} {} in {unit} ({}):", self.technique.name(), digits(self.digits), cells.join(" "))
+            }
+            None => format!("{} {} at {}:", self.technique.name(), digits(self.digits), cells.join(" ")),
+        };
+        let placed: Vec<String> =
+            self.placed.iter().map(|&(c, d)| format!("{}={}", at(c), symbols.symbol(d))).collect();
+        let removed: Vec<String> =
+            self.removed.iter().map(|&(c, m)| format!("{} from {}", digits(m), at(c))).collect();
+        if !placed.is_empty() {
+            line.push_str(&format!(" places {}", placed.join(", ")));
+        }
+        if !removed.is_empty() {
+            line.push_str(&format!(" removes {}", removed.join(", ")));
+        }
+        line
+    }
+}
+
+/// The logical solution of a puzzle of any size, step by step (what `dlx rate --explain`
+/// prints), with the verdict of [`solve_grid_logically`].
+pub fn explain_grid(grid: &Grid) -> (GridLogic, Vec<GridStep>) {
+    let shape = AnyShape::of(grid.rules());
+    let mut moves = Vec::new();
+    let outcome = with_shape!(&shape, s => board::solve::<_, 0>(s, grid.cells(), |_| false, &Technique::ALL, Some(&mut moves)));
+    let units = grid.rules().units();
+    let steps = moves.into_iter().map(|m| step_of(m, &units)).collect();
+    (logic_of(grid, &outcome), steps)
+}
+
+/// Solves a puzzle of any size with every technique (easiest first), as far as they go.
+pub fn solve_grid_logically(grid: &Grid) -> GridLogic {
+    solve_grid_with(&AnyShape::of(grid.rules()), grid, &Technique::ALL)
+}
+
+/// [`solve_grid_logically`] with the given techniques, on the grid's shape made once.
+pub(crate) fn solve_grid_with(shape: &AnyShape, grid: &Grid, techniques: &[Technique]) -> GridLogic {
+    let outcome = with_shape!(shape, s => board::solve::<_, 0>(s, grid.cells(), |_| false, techniques, None));
+    logic_of(grid, &outcome)
+}
+
+/// The candidates left once the techniques that decide the levels have gone as far as they go:
+/// each cell's digits as a mask (bit `d - 1`), one bit for a cell filled; `None` when the givens
+/// contradict each other. Every solution keeps to them.
+pub(crate) fn candidates(shape: &AnyShape, grid: &Grid) -> Option<Vec<u32>> {
+    with_shape!(shape, s => {
+        let outcome = board::solve::<_, 0>(s, grid.cells(), |_| false, &Technique::LEVELLED, None);
+        if outcome.is_stuck(s) {
+            return None;
+        }
+        Some(outcome.value.iter().zip(&outcome.cand).map(|(&v, &c)| if v == 0 { c >> 1 } else { 1 << (v - 1) }).collect())
+    })
+}
+
+/// The verdict on `grid` from what the solver made of it.
+fn logic_of(grid: &Grid, outcome: &Outcome) -> GridLogic {
+    let mut out = grid.clone();
+    for (c, &v) in outcome.value.iter().enumerate() {
+        out.set(c, v);
+    }
+    GridLogic { grid: out, solved: outcome.solved, counts: outcome.counts }
+}
+
+/// A step as the grid names it: units by name, digits from bit 0.
+fn step_of(m: Move, units: &[(GridUnit, Vec<usize>)]) -> GridStep {
+    GridStep {
+        technique: m.technique.expect("a technique"),
+        unit: m.unit.map(|u| units[u].0),
+        pattern: m.pattern,
+        digits: m.digits >> 1,
+        placed: m.placed,
+        removed: m.removed.into_iter().map(|(c, r)| (c, r >> 1)).collect(),
+    }
+}
+
+/// The bits set in a mask, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            d
+        })
+    })
+}
