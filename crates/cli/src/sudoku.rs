@@ -451,7 +451,7 @@ fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>,
             Some(s) => (Status::Solved, board(s), None, None),
             None => (Status::None, None, None, None),
         }),
-        Task::Solve { first: false } | Task::Rate { .. } => solver.check_unique(&grid).map(|u| match u {
+        Task::Solve { first: false } => solver.check_unique(&grid).map(|u| match u {
             GridUniqueness::Unique(s) => (Status::Unique, board(s), None, None),
             GridUniqueness::Multiple(s, t) => (Status::Multiple, board(s), board(t), None),
             GridUniqueness::None => (Status::None, None, None, None),
@@ -459,32 +459,35 @@ fn answer_grid(solvers: &mut Solvers<'_>, grid: &Grid, variant: Option<Variant>,
         Task::Count { limit, .. } => {
             solver.count(&grid, limit).map(|n| (Status::Counted, None, None, Some(n)))
         }
+        Task::Rate { explain } => {
+            // As for 9x9: the logical solver, then the effort averaged over branching orders.
+            let (nodes, guesses, solutions) = match solver.rating_effort(&grid) {
+                Ok(effort) => effort,
+                Err(e) => {
+                    a.error = Some(e.to_string());
+                    return;
+                }
+            };
+            let (logic, steps) =
+                if explain { explain_grid(&grid) } else { (solve_grid_logically(&grid), Vec::new()) };
+            a.steps = steps.iter().map(|step| step.describe(&grid)).collect();
+            a.grid_rating = Some(RatingView {
+                level: logic.level(),
+                rating: logic.rating(),
+                hardest: logic.hardest_name(),
+                counts: logic.counts,
+                nodes,
+                guesses,
+                solutions,
+                solved: logic.solved,
+            });
+            a.status = Status::Rated;
+            a.count = Some(solutions);
+            return;
+        }
         Task::Encode => unreachable!("answered above"),
     };
     a.record(result.map_err(|e| e.to_string()), solver.effort());
-    if let (Task::Rate { explain }, None) = (task, &a.error) {
-        let (logic, steps) =
-            if explain { explain_grid(&grid) } else { (solve_grid_logically(&grid), Vec::new()) };
-        a.steps = steps.iter().map(|step| step.describe(&grid)).collect();
-        let solutions = match a.status {
-            Status::Unique => 1,
-            Status::Multiple => 2,
-            _ => 0,
-        };
-        // One uniqueness search's effort, not averaged over branching orders as for 9x9.
-        a.grid_rating = Some(RatingView {
-            level: logic.level(),
-            rating: logic.rating(),
-            hardest: logic.hardest_name(),
-            counts: logic.counts,
-            nodes: a.nodes as f64,
-            guesses: a.guesses as f64,
-            solutions,
-            solved: logic.solved,
-        });
-        a.status = Status::Rated;
-        a.count = Some(solutions);
-    }
 }
 
 fn answer<'m>(

@@ -174,3 +174,25 @@ fn render_puts_grids_on_pages_of_their_own() {
     let refused = dlx(&["render"], &mixed);
     assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
 }
+
+/// A classic puzzle read as a grid of any size (`--size 9`) gets what it gets as a 9x9 puzzle:
+/// the same level, rating, hardest technique, counts of techniques and averaged effort. The
+/// fixture holds a puzzle for each technique, the wings, rectangle, coloring and chain included.
+#[test]
+fn a_classic_puzzle_rates_the_same_read_either_way() {
+    let input =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/techniques.txt"))
+            .expect("the fixture");
+    let nine = dlx(&["rate"], &input);
+    let any = dlx(&["rate", "--size", "9"], &input);
+    assert!(nine.status.success() && any.status.success(), "{}", text(&any.stderr));
+    // Each answer is the puzzle (written by its form), then the verdict.
+    let verdicts = |out: &[u8]| -> Vec<String> {
+        text(out).lines().map(|l| l.split_once(' ').expect("a verdict").1.to_owned()).collect()
+    };
+    let (nine, any) = (verdicts(&nine.stdout), verdicts(&any.stdout));
+    assert_eq!(nine.len(), 15);
+    assert_eq!(any, nine);
+    assert!(nine.iter().any(|v| v.contains("(forcing chain)")), "{nine:?}");
+    assert!(!nine.iter().any(|v| v.contains("guessing")), "{nine:?}");
+}

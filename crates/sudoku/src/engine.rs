@@ -6,6 +6,10 @@ use std::fmt::Write as _;
 
 use dlx_engine::{OptionId, Problem, Stats};
 
+/// Seeds of the random branching orders a rating's search effort is averaged over, for every
+/// size: a single order's effort says as much about the order as about the puzzle.
+pub(crate) const EFFORT_SEEDS: u64 = 8;
+
 /// Search effort: the platform-independent measure of difficulty.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Effort {

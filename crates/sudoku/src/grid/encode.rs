@@ -19,7 +19,7 @@ use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
 use super::puzzle::{Grid, GridError};
 use super::rules::{At, GridUnit, Rules, combinations};
-use crate::engine::{Effort, write_dlx};
+use crate::engine::{EFFORT_SEEDS, Effort, write_dlx};
 
 /// Why a puzzle of any size could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -342,6 +342,34 @@ impl<'m> GridSolver<'m> {
             }
         }
         self.within(nodes, |s| Ok(s.solver.count_up_to(limit)?))
+    }
+
+    /// The effort of the uniqueness search (a count up to 2), averaged over the seeded branching
+    /// orders that a 9x9 puzzle's rating averages over too: nodes and guesses, and the number of
+    /// solutions, counting no further than 2.
+    pub fn rating_effort(&mut self, grid: &Grid) -> Result<(f64, f64, u64), GridSolveError> {
+        self.solver.set_tie_break(TieBreak::Earliest);
+        self.load(grid)?;
+        let (mut nodes, mut guesses, mut solutions) = (0u64, 0u64, 0);
+        let mut counted = Ok(());
+        for seed in 0..EFFORT_SEEDS {
+            self.solver.set_seed(Some(seed));
+            match self.solver.count_up_to(2) {
+                Ok(n) => solutions = n,
+                Err(e) => {
+                    counted = Err(e);
+                    break;
+                }
+            }
+            let effort = self.effort();
+            nodes += effort.nodes;
+            guesses += effort.guesses;
+        }
+        self.solver.set_seed(None);
+        self.solver.reset();
+        counted?;
+        let n = EFFORT_SEEDS as f64;
+        Ok((nodes as f64 / n, guesses as f64 / n, solutions))
     }
 
     /// The number of solutions, counting no further than `limit` when given.

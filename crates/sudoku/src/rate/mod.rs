@@ -16,7 +16,7 @@ mod grid;
 pub use grid::{GridLogic, GridStep, explain_grid, solve_grid_logically};
 pub(crate) use grid::{candidates, solve_grid_with};
 
-use crate::engine::Effort;
+use crate::engine::{EFFORT_SEEDS, Effort};
 use crate::puzzle::{Puzzle, RuleError};
 use crate::scale::{BEYOND, Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
 use crate::shape::Shape;
@@ -178,9 +178,6 @@ pub struct Rating {
     /// The number of solutions, counting no further than 2.
     pub solutions: u64,
 }
-
-/// Seeds of the random branching orders the effort is averaged over.
-const EFFORT_SEEDS: u64 = 8;
 
 /// Rates a puzzle: the logical solver, then the search effort. `matrix` must be the puzzle's
 /// variant's. For many puzzles, a [`Rater`] reuses its tables and its solver.
