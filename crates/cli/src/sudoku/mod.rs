@@ -1,0 +1,514 @@
+//! `dlx solve` and `dlx count`: batches of sudoku puzzles, streamed, in parallel, in order.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+
+use crate::choice;
+use dlx_sudoku::grid::{GridDefaults, GridUniqueness, explain_grid, solve_grid_logically};
+use dlx_sudoku::{
+    Cell, Constraint, Format, Grid, GridMatrix, Level, Matrix, Puzzle, Rater, Rating, Record, Records, Size,
+    SudokuSolver, Technique, Uniqueness, Variant,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::input::Source;
+use crate::output::{persist, temporary};
+use crate::report::{
+    self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, MAX_THREADS, Stopped, Usage, Workers, stderr,
+};
+
+mod answer;
+mod write;
+
+use answer::{Answer, Board, Matrices, Status, Task, answer};
+use write::{
+    CSV_HEADER, CSV_RATE_HEADER, RatingView, Said, differing_cells, position, write_answer, write_csv,
+};
+
+/// Records handed to the threads at a time: memory stays constant whatever the input size.
+const CHUNK: usize = 4096;
+
+/// Inputs at least this large get a progress bar (on stderr, and only when it is a terminal).
+const PROGRESS_BYTES: u64 = 256 * 1024;
+
+/// A progress bar over the bytes of an input; hidden for small files and when stderr is not a
+/// terminal (indicatif draws nothing then).
+fn progress_bar(source: &Source, len: Option<u64>, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    match len {
+        Some(len) if len >= PROGRESS_BYTES => {
+            let bar = ProgressBar::new(len);
+            if let Ok(style) =
+                ProgressStyle::with_template("{prefix} {wide_bar} {bytes}/{total_bytes} {msg} {eta}")
+            {
+                bar.set_style(style);
+            }
+            bar.set_prefix(source.name());
+            bar
+        }
+        Some(_) => ProgressBar::hidden(),
+        None => {
+            let bar = ProgressBar::new_spinner();
+            bar.set_prefix(source.name());
+            bar
+        }
+    }
+}
+
+/// How answers are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum OutputFormat {
+    /// One 81-character line per puzzle.
+    Line,
+    /// A block grid with box separators, puzzles separated by a blank line.
+    Grid,
+    /// One JSON object per puzzle (NDJSON).
+    Json,
+    /// A header row, then one row per record: file, line, puzzle, status, solution, count, error
+    /// (for `rate`: file, line, puzzle, level, technique, nodes, guesses, solutions, error).
+    Csv,
+    /// The puzzle's exact-cover encoding in Knuth's `.dlx` format, for other exact-cover tools
+    /// (nothing is solved; give one puzzle to get one `.dlx` file).
+    Dlx,
+}
+
+/// How counts and ratings are written: the formats `count` and `rate` write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ListFormat {
+    /// One line per puzzle.
+    Line,
+    /// One JSON object per puzzle (NDJSON).
+    Json,
+}
+
+/// How counts and ratings are written by `count` and `rate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TableFormat {
+    /// One line per puzzle.
+    Line,
+    /// One JSON object per puzzle (NDJSON).
+    Json,
+    /// A header row, then one row per record (see `solve --help`).
+    Csv,
+}
+
+impl From<TableFormat> for OutputFormat {
+    fn from(format: TableFormat) -> OutputFormat {
+        match format {
+            TableFormat::Line => OutputFormat::Line,
+            TableFormat::Json => OutputFormat::Json,
+            TableFormat::Csv => OutputFormat::Csv,
+        }
+    }
+}
+
+/// Options shared by `solve`, `count` and `rate`.
+#[derive(Debug, Args)]
+pub(crate) struct BatchArgs {
+    /// Puzzle files (81-character lines, block grids, lists or JSON records, mixed); stdin when
+    /// none or `-`. A line may go on after its puzzle (`puzzle,solution`, `puzzle;rating`,
+    /// `puzzle # comment`): a full grid of 81 digits next is the puzzle's solution, and is
+    /// checked; other fields are ignored. A header row naming a `puzzle` (or `quizzes`) column
+    /// and maybe a `solution` column is followed. A file that cannot be read is reported and the
+    /// others are answered (exit status 1).
+    files: Vec<PathBuf>,
+    /// The variant of every puzzle [default: what the input says (a `# variant: NAME` line above
+    /// the puzzle, a JSON record's "variant"), else even when a puzzle has even markers, else
+    /// classic].
+    #[arg(long, value_parser = choice::parser::<Variant>())]
+    variant: Option<Variant>,
+    /// Read every puzzle as a grid of this size: a side (`4`, `6`, `16`, `25`: the usual boxes)
+    /// or a box shape (`2x3`: boxes of 2 rows and 3 columns), in lines of side x side symbols or
+    /// blocks of side rows [default: lines of 16, 36, 64, 100, 144, 256 or 625 symbols are read
+    /// as grids of that size, lines of 81 as 9x9 puzzles]. Digits above 9 are letters: `A` is 10
+    /// ... `G` 16 ... `P` 25 (or `0`-`F` for 1-16, read when a grid has `0`s and `.`s and no `G`).
+    #[arg(long, value_name = "SIZE")]
+    size: Option<Size>,
+    /// Rules added to every puzzle of the grid forms: diagonal, windoku, anti-king, anti-knight
+    /// (repeat or separate with commas). A line may carry its own: `variant=anti-knight`,
+    /// `regions=` (a jigsaw map), `marks=` (`e` even, `o` odd), `cage=SUM:r1c1,r1c2` (killer).
+    #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = choice::parser::<Constraint>())]
+    constraint: Vec<Constraint>,
+    /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
+    /// cores, nor than the work has pieces: more could not make it faster.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    threads: Option<u64>,
+    /// Print a closing summary to stderr: puzzles, solved (no uniqueness check), unique,
+    /// multiple, none, invalid, puzzles per second, nodes and guesses per puzzle searched.
+    #[arg(short, long)]
+    stats: bool,
+    /// Show no progress bar (one shows on a terminal while a large input is read).
+    #[arg(short, long, visible_alias = "no-progress")]
+    quiet: bool,
+    /// Exit with status 3 when some puzzle has no solution or several (when no input was
+    /// unreadable or malformed, which exit with 1 or 2): for scripts that test puzzles.
+    #[arg(long)]
+    strict: bool,
+}
+
+/// Solve each puzzle and check that its solution is unique.
+///
+/// A puzzle with no solution, several, or malformed is reported in place (as a `#` comment in
+/// the line and grid formats). Exit status: 0 when every record was read; 2 when some record was
+/// malformed or broke the rules (reported on stderr, the rest of the batch goes on); 1 when an
+/// input could not be read or the output not written.
+#[derive(Debug, Args)]
+pub(crate) struct SolveArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Output format [default: the form each puzzle came in: line, or grid for grids and lists].
+    #[arg(short, long, value_enum)]
+    format: Option<OutputFormat>,
+    /// Skip the uniqueness check and print the first solution found (fastest).
+    #[arg(long)]
+    first: bool,
+    /// With --format dlx: write each puzzle's problem into this folder, one file per puzzle
+    /// (`puzzle-0001.dlx`, ... numbered by the records' order in the input, malformed ones
+    /// included), each written whole under a temporary name and then renamed.
+    #[arg(short, long, value_name = "DIR")]
+    output: Option<PathBuf>,
+}
+
+/// Count the solutions of each puzzle.
+///
+/// Prints one count per puzzle; with --limit, a count that reached the limit is written `N+` (in
+/// JSON, `"complete": false`). Exit status as for `solve`.
+#[derive(Debug, Args)]
+pub(crate) struct CountArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value = "line")]
+    format: TableFormat,
+    /// Stop counting each puzzle at N solutions (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// In the line format, print each puzzle (as a line) before its count: `PUZZLE COUNT`.
+    #[arg(short, long)]
+    puzzles: bool,
+}
+
+/// Rate each puzzle: the hardest technique a person needs, and the search effort.
+///
+/// Prints per puzzle its level (easy: singles; medium: up to locked candidates; hard: up to pairs,
+/// triples, X-wing and swordfish; expert: more than those), its rating on Sudoku Explainer's
+/// scale (1.5 hidden single ... 4.2 XY-wing ... 7.5 forcing chains, 10.0 when guessing is
+/// needed), the hardest technique, the count of each technique used, and the effort (nodes and
+/// guesses of the uniqueness search, averaged over eight random branching orders). Exit status
+/// as for `solve`.
+#[derive(Debug, Args)]
+pub(crate) struct RateArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value = "line")]
+    format: TableFormat,
+    /// Print the logical solution too, one step per line (technique, cells, digits, what it
+    /// placed or removed); in JSON, as `steps`.
+    #[arg(long)]
+    explain: bool,
+}
+
+#[derive(Debug, Default)]
+struct Summary {
+    puzzles: u64,
+    /// Solved without a uniqueness check (`--first`, or `count --limit 1`).
+    solved: u64,
+    unique: u64,
+    multiple: u64,
+    none: u64,
+    invalid: u64,
+    /// Records whose given solution does not solve them.
+    wrong_given: u64,
+    /// Rated puzzles per level, in the order of [`Level::ALL`].
+    levels: [u64; Level::ALL.len()],
+    /// Rated puzzles per hardest technique (`guessing` and `none` included), in first-seen
+    /// order.
+    hardest: Vec<(&'static str, u64)>,
+    /// Nodes and guesses of the searches (for `rate`, the ratings' averages summed).
+    nodes: f64,
+    guesses: f64,
+}
+
+impl Summary {
+    fn add(&mut self, a: &Answer, task: Task) {
+        self.puzzles += 1;
+        if matches!(a.given, Some(Err(_))) {
+            self.wrong_given += 1;
+        }
+        let rated = match (&a.rating, &a.grid_rating) {
+            (Some(r), _) => Some((r.logic.level(), r.logic.hardest_name())),
+            (None, Some(view)) => Some((view.level, view.hardest)),
+            (None, None) => None,
+        };
+        if let Some((level, name)) = rated {
+            let level = Level::ALL.iter().position(|&l| l == level).expect("every level is listed");
+            self.levels[level] += 1;
+            match self.hardest.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => self.hardest.push((name, 1)),
+            }
+        }
+        match (a.status, a.count, task) {
+            (Status::Unique, ..) => self.unique += 1,
+            (Status::Multiple, ..) => self.multiple += 1,
+            (Status::None, ..) | (Status::Counted, Some(0), _) => self.none += 1,
+            (Status::Invalid, ..) => self.invalid += 1,
+            (Status::Solved, ..) | (Status::Counted, Some(1), Task::Count { limit: Some(1), .. }) => {
+                self.solved += 1
+            }
+            (Status::Counted, Some(1), _) => self.unique += 1,
+            (Status::Counted, Some(_), _) => self.multiple += 1,
+            // A rating says how many solutions (up to 2) the uniqueness search found.
+            (Status::Rated, Some(0), _) => self.none += 1,
+            (Status::Rated, Some(1), _) => self.unique += 1,
+            (Status::Rated, Some(_), _) => self.multiple += 1,
+            (Status::Counted, None, _) | (Status::Rated | Status::Encoded, ..) => {}
+        }
+        match &a.rating {
+            Some(r) => {
+                self.nodes += r.nodes;
+                self.guesses += r.guesses;
+            }
+            None => {
+                self.nodes += a.nodes as f64;
+                self.guesses += a.guesses as f64;
+            }
+        }
+    }
+}
+
+pub(crate) fn run_solve(args: &SolveArgs) -> Result<ExitCode> {
+    if let Some(dir) = &args.output {
+        if args.format != Some(OutputFormat::Dlx) {
+            return Err(Usage("--output DIR is for --format dlx (one problem per file)".into()).into());
+        }
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    run(&args.batch, args.format, Task::Solve { first: args.first }, args.output.as_deref())
+}
+
+pub(crate) fn run_count(args: &CountArgs) -> Result<ExitCode> {
+    run(&args.batch, Some(args.format.into()), Task::Count { limit: args.limit, puzzles: args.puzzles }, None)
+}
+
+pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
+    if args.explain && args.format == TableFormat::Csv {
+        return Err(Usage("--explain is for the line and json formats".into()).into());
+    }
+    run(&args.batch, Some(args.format.into()), Task::Rate { explain: args.explain }, None)
+}
+
+/// Records per worker thread at the least: a batch of 20 puzzles gets at most 3 threads, however
+/// many were asked for (each thread costs its start and the solvers it makes).
+const PIECE: usize = 8;
+
+/// Opens one input, with its progress bar; `None` (reported) when it cannot be opened.
+pub(crate) fn open(source: &Source, quiet: bool) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
+    Ok(Some(match source {
+        Source::Stdin => {
+            let bar = progress_bar(source, None, quiet);
+            (Box::new(BufReader::new(bar.wrap_read(io::stdin().lock()))), bar)
+        }
+        Source::File(p) => match File::open(p) {
+            Ok(file) => {
+                let bar = progress_bar(source, file.metadata().ok().map(|m| m.len()), quiet);
+                (Box::new(BufReader::new(bar.wrap_read(file))), bar)
+            }
+            Err(e) => {
+                stderr!("dlx: {}: cannot read: {e}", p.display())?;
+                return Ok(None);
+            }
+        },
+    }))
+}
+
+/// Answers every record of every input; `output` is the folder of `--format dlx` files.
+fn run(
+    args: &BatchArgs,
+    format: Option<OutputFormat>,
+    task: Task,
+    output: Option<&Path>,
+) -> Result<ExitCode> {
+    let task = if format == Some(OutputFormat::Dlx) { Task::Encode } else { task };
+    let mut workers = Workers::new(args.threads);
+    let matrices = Matrices::new();
+    let sources = Source::all(&args.files);
+    let variant = args.variant;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if format == Some(OutputFormat::Csv) {
+        match task {
+            Task::Rate { .. } => write_csv(&mut out, CSV_RATE_HEADER)?,
+            _ => write_csv(&mut out, CSV_HEADER)?,
+        }
+    }
+    let mut summary = Summary::default();
+    // The variant the last `# variant:` line written names.
+    let mut said = Said::default();
+    let start = Instant::now();
+    let mut chunk = Vec::with_capacity(CHUNK);
+    let mut answers = Vec::with_capacity(CHUNK);
+    // An input could not be read (all of it, or from some point on).
+    let mut unreadable = false;
+    for source in &sources {
+        let Some((reader, bar)) = open(source, args.quiet)? else {
+            unreadable = true;
+            continue;
+        };
+        // Records name their file when there are several.
+        let name = source.name();
+        let file = (sources.len() > 1).then_some(name.as_str());
+        // Typed at a terminal: each puzzle is answered as soon as it is read, not in batches.
+        let typed = matches!(source, Source::Stdin) && io::stdin().is_terminal();
+        if typed {
+            bar.suspend(|| stderr!("dlx: reading puzzles from the terminal, one per line (Ctrl-D to end)"))?;
+        }
+        let batch = if typed { 1 } else { CHUNK };
+        let defaults =
+            GridDefaults { size: args.size, constraints: args.constraint.clone(), ..GridDefaults::default() };
+        let mut records = Records::new(reader);
+        if defaults != GridDefaults::default() {
+            records = records.with_grid_defaults(defaults);
+        }
+        let mut failed = None;
+        loop {
+            chunk.clear();
+            for record in records.by_ref().take(batch) {
+                match record {
+                    Ok(record) => chunk.push(record),
+                    Err(e) => {
+                        failed = Some(e);
+                        break;
+                    }
+                }
+            }
+            if chunk.is_empty() {
+                break;
+            }
+            answers.clear();
+            workers.for_pieces(chunk.len().div_ceil(PIECE))?.install(|| {
+                chunk
+                    .par_iter()
+                    .map_init(
+                        || matrices.solvers(),
+                        // After Ctrl-C the rest is not answered (nor written: see below).
+                        |solvers, r| match report::check_interrupt() {
+                            // A search that Ctrl-C cut short (grids of other sizes can search
+                            // long) is no answer either.
+                            Ok(()) => Some(answer(&matrices, solvers, r, variant, task))
+                                .filter(|_| report::check_interrupt().is_ok()),
+                            Err(_) => None,
+                        },
+                    )
+                    .collect_into_vec(&mut answers);
+            });
+            for a in &answers {
+                let Some(a) = a else {
+                    out.flush()?;
+                    return Err(Stopped.into());
+                };
+                if let (Task::Encode, Some(dir)) = (task, output) {
+                    summary.add(a, task);
+                    if let Some(e) = &a.error {
+                        bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;
+                    }
+                    if let Some(text) = &a.encoding {
+                        let mut file = temporary(dir, ".dlx.part")?;
+                        file.write_all(text.as_bytes())
+                            .with_context(|| format!("cannot write in {}", dir.display()))?;
+                        persist(file, &dir.join(format!("puzzle-{:04}.dlx", summary.puzzles)))?;
+                    }
+                    continue;
+                }
+                if let Task::Encode = task
+                    && summary.puzzles > 0
+                {
+                    // Two `.dlx` problems in one stream read as one wrong problem.
+                    out.flush()?;
+                    return Err(Usage(format!(
+                        "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
+                         would read as one wrong problem; give one puzzle at a time, or --output DIR",
+                        a.line
+                    ))
+                    .into());
+                }
+                summary.add(a, task);
+                if let Some(e) = &a.error {
+                    bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;
+                }
+                if let Some(Err(e)) = &a.given {
+                    bar.suspend(|| stderr!("dlx: {name}:{}: {e}", a.line))?;
+                }
+                write_answer(&mut out, a, format, task, file, &mut said)?;
+            }
+            bar.set_message(format!("{} puzzles", summary.puzzles));
+            if typed {
+                out.flush()?;
+            }
+            if failed.is_some() {
+                break;
+            }
+        }
+        bar.finish_and_clear();
+        if let Some(e) = failed {
+            // What was read before is answered above; the rest of this input is lost.
+            out.flush()?;
+            stderr!("dlx: {name}: cannot read past line {}: {e}", chunk.last().map_or(0, |r| r.line))?;
+            unreadable = true;
+        }
+    }
+    out.flush()?;
+    if args.stats {
+        let secs = start.elapsed().as_secs_f64();
+        // Effort is averaged over the puzzles searched: a malformed record has none.
+        let searched = summary.puzzles - summary.invalid;
+        let per = |x: f64| if searched == 0 { 0.0 } else { x / searched as f64 };
+        // Solving without a uniqueness check says "solved", not unique or multiple (which it
+        // never finds).
+        let found = if summary.solved > 0 && summary.unique == 0 && summary.multiple == 0 {
+            format!("solved {}", summary.solved)
+        } else if summary.solved > 0 {
+            format!("solved {}, unique {}, multiple {}", summary.solved, summary.unique, summary.multiple)
+        } else {
+            format!("unique {}, multiple {}", summary.unique, summary.multiple)
+        };
+        stderr!(
+            "puzzles {}, {found}, none {}, invalid {}, {:.0} puzzles/s, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
+            summary.puzzles,
+            summary.none,
+            summary.invalid,
+            if secs > 0.0 { summary.puzzles as f64 / secs } else { 0.0 },
+            per(summary.nodes),
+            per(summary.guesses),
+        )?;
+        if let Task::Rate { .. } = task {
+            let levels: Vec<String> =
+                Level::ALL.iter().zip(summary.levels).map(|(l, n)| format!("{l} {n}")).collect();
+            // The techniques from the easiest to the hardest, then guessing.
+            let rank =
+                |name: &str| Technique::ALL.iter().position(|t| t.name() == name).unwrap_or(usize::MAX);
+            let mut hardest = summary.hardest.clone();
+            hardest.sort_by_key(|&(name, _)| (name != "none", rank(name)));
+            let hardest: Vec<String> = hardest.iter().map(|(name, n)| format!("{name} {n}")).collect();
+            stderr!("levels: {}; hardest technique: {}", levels.join(", "), hardest.join(", "))?;
+        }
+    }
+    Ok(if unreadable {
+        ExitCode::from(EXIT_FAILURE)
+    } else if summary.invalid > 0 || summary.wrong_given > 0 {
+        ExitCode::from(EXIT_INVALID)
+    } else if args.strict && (summary.none > 0 || summary.multiple > 0) {
+        ExitCode::from(EXIT_NOT_UNIQUE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
