@@ -47,7 +47,7 @@ use crate::index::to_u32;
 use crate::links::Links;
 use crate::problem::Problem;
 
-use crate::solver::{CancelFlag, Counting, Stats, StopReason};
+use crate::settings::{CancelFlag, Counting, Stats, StopReason};
 
 /// At most this many options (so that a level's copy of the possible options stays small).
 const MAX_OPTIONS: usize = 4096;

@@ -145,6 +145,7 @@ mod layout;
 mod links;
 mod parallel;
 mod problem;
+mod settings;
 mod solver;
 
 pub use format::{DlxRead, ParseError, ParseErrorKind};

@@ -1,0 +1,192 @@
+//! What a search is asked and what it reports, apart from the search itself: its limits
+//! ([`Budget`], [`CancelFlag`]), how it breaks ties and what it counts on ([`TieBreak`],
+//! [`Counting`]), its figures ([`Stats`]) and why it stopped early ([`StopReason`],
+//! [`Interrupted`]). The floor below both engines, the links' search (`solver`) and the bit sets
+//! (`bitsets`), which share these; it imports nothing of the crate.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Effort of the last search run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Search-tree nodes: options tried (forced options are not counted), and, with
+    /// multiplicities, null moves (an item that takes no more options).
+    pub nodes: u64,
+    /// Options tried for an item that had more than one option left (with multiplicities: more
+    /// than one way to branch): the nodes that were guesses rather than forced moves.
+    pub guesses: u64,
+    /// List removals (Knuth's updates): one for each item covered and one for each node hidden.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// Knuth's cleansings, in problems with colors, counted as DLX2 counts them: one for each
+    /// item given a color, and one for each option kept because it gives that item the same
+    /// color.
+    pub cleansings: u64,
+}
+
+impl Stats {
+    /// Adds another run's figures to these (saturating).
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.guesses = self.guesses.saturating_add(other.guesses);
+        self.updates = self.updates.saturating_add(other.updates);
+        self.solutions = self.solutions.saturating_add(other.solutions);
+        self.cleansings = self.cleansings.saturating_add(other.cleansings);
+    }
+}
+
+/// Limits on one search run. A run that reaches one stops with [`StopReason::Budget`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// Stop once this many nodes have been tried.
+    pub nodes: Option<u64>,
+    /// Stop once this many updates have been made.
+    pub updates: Option<u64>,
+}
+
+/// How the search breaks ties between equally short items, when not at random (see
+/// [`Solver::set_tie_break`]). Either way it branches on an item with the fewest options (minimum
+/// remaining values), and finds the same solutions.
+///
+/// [`Solver::set_tie_break`]: crate::Solver::set_tie_break
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TieBreak {
+    /// The earliest item (primary items in the order of declaration), as Knuth's dlx1 does.
+    #[default]
+    Earliest,
+    /// At a guess (two options or more), the tied item that was most recently a dead end (an
+    /// empty primary item, chosen, so that the search backtracked), among the run's last sixteen
+    /// dead ends, if one of them is tied; the earliest otherwise. An item that has just ended one
+    /// branch tends to end the next, so trying it first meets the contradiction sooner: the "last
+    /// conflict" rule of constraint solvers. Each run starts with an empty memory, so its
+    /// branching depends only on the state it starts from.
+    ///
+    /// It takes far fewer nodes, and less time, on hard first-solution searches such as sudoku.
+    /// Counting every solution, where the whole tree is walked anyway, it saves no nodes and
+    /// costs time (keeping the ring): hence not the default. It suits runs that stop early: a
+    /// first solution, or a check that there is no second. (The figures are in the project's
+    /// `benches/RESULTS.md`.)
+    LastConflict,
+}
+
+impl TieBreak {
+    /// Every rule.
+    pub const ALL: [TieBreak; 2] = [TieBreak::Earliest, TieBreak::LastConflict];
+
+    /// The rule's name: `earliest` or `last-conflict`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::Earliest => "earliest",
+            TieBreak::LastConflict => "last-conflict",
+        }
+    }
+
+    /// What the rule does, in a few words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            TieBreak::Earliest => "The earliest item, as Knuth's dlx1 does",
+            TieBreak::LastConflict => {
+                "At a guess, the item that most recently ended a branch: often far fewer nodes for a \
+                 first solution of a hard problem, slightly slower to count every solution"
+            }
+        }
+    }
+}
+
+/// The rule with this name, as [`TieBreak::name`] spells it.
+impl std::str::FromStr for TieBreak {
+    type Err = UnknownTieBreak;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TieBreak::ALL.into_iter().find(|t| t.name() == s).ok_or_else(|| UnknownTieBreak(s.to_owned()))
+    }
+}
+
+/// What [`Solver::count`] and [`Solver::count_up_to`] search with (see
+/// [`Solver::set_counting`]). The counts and every figure of [`Stats`] are the same either way:
+/// the two walk the same tree in the same order; only the time differs.
+///
+/// [`Solver::count`]: crate::Solver::count
+/// [`Solver::count_up_to`]: crate::Solver::count_up_to
+/// [`Solver::set_counting`]: crate::Solver::set_counting
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Counting {
+    /// The dancing links, or bit sets where they are faster: a count that runs past 16,384
+    /// nodes looks at how many updates its nodes made, and starts again on bit sets if they are
+    /// dear beside the bit sets' state. That choice then holds for the solver's later counts.
+    /// A count that starts again reports the figures of its second start only, and a budget of
+    /// nodes or updates applies to each start.
+    #[default]
+    Auto,
+    /// Always the dancing links, as every other kind of run.
+    Links,
+    /// Bit sets from the start, where the problem allows them; the links otherwise.
+    ///
+    /// Bit sets replace the links for a plain problem (no colors, no multiplicities) of at most
+    /// 4,096 options and 1,024 items, counted without a seed, under [`TieBreak::Earliest`]. A
+    /// level's state is then a set of the options still possible, a bit each, and the length of
+    /// each primary item's list; hiding an option clears its bit and lowers the lengths of its
+    /// primary items, and a level goes back to the state below it instead of undoing anything.
+    /// A node costs about the size of that state whatever it does, so bit sets win where nodes
+    /// make many updates each (pentominoes) and lose where they make few (sudoku); the project's
+    /// `benches/RESULTS.md` has the figures.
+    BitSets,
+}
+
+/// A name that is none of [`TieBreak::ALL`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tie-break rule `{0}` (earliest, last-conflict)")]
+pub struct UnknownTieBreak(pub String);
+
+/// A flag that stops searches from another thread. Cheap to clone; all clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// A new, unset flag.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks every search watching this flag to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`cancel`](Self::cancel) was called (and not [`clear`](Self::clear)ed since).
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Unsets the flag so it can be used again.
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Why a search stopped before it had seen everything it was asked to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The [`Budget`] ran out.
+    Budget,
+    /// The [`CancelFlag`] was set.
+    Cancelled,
+}
+
+/// A search cut short by its budget or by cancellation: what it found is not the whole answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("search {} after {solutions} solution(s)", match reason {
+    StopReason::Budget => "ran out of budget",
+    StopReason::Cancelled => "was cancelled",
+})]
+pub struct Interrupted {
+    /// Why it stopped.
+    pub reason: StopReason,
+    /// Solutions seen before it stopped (a lower bound, not the count).
+    pub solutions: u64,
+}
