@@ -21,6 +21,10 @@ use super::puzzle::{Grid, GridError};
 use super::rules::{At, GridUnit, Rules, combinations};
 use crate::engine::{EFFORT_SEEDS, Effort, write_dlx};
 
+/// The most cells of a grid whose rating's effort is averaged over seeded branching orders (see
+/// [`GridSolver::rating_effort`]).
+const AVERAGED_CELLS: usize = 81;
+
 /// Why a puzzle of any size could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -344,10 +348,18 @@ impl<'m> GridSolver<'m> {
         self.within(nodes, |s| Ok(s.solver.count_up_to(limit)?))
     }
 
-    /// The effort of the uniqueness search (a count up to 2), averaged over the seeded branching
-    /// orders that a 9x9 puzzle's rating averages over too: nodes and guesses, and the number of
-    /// solutions, counting no further than 2.
+    /// The effort of the uniqueness search (a count up to 2), and the number of solutions,
+    /// counting no further than 2. On grids of up to 81 cells it is averaged over the seeded
+    /// branching orders that a 9x9 puzzle's rating averages over, so a classic puzzle gets the
+    /// same figures in either form. Above, it is one search that breaks ties by the last
+    /// conflict: random orders there cost 30 times as much on 16x16 puzzles, and more than a
+    /// thousand times on 25x25 ones (`benches/RESULTS.md`).
     pub fn rating_effort(&mut self, grid: &Grid) -> Result<(f64, f64, u64), GridSolveError> {
+        if self.matrix.rules.size().cells() > AVERAGED_CELLS {
+            let solutions = self.count(grid, Some(2))?;
+            let effort = self.effort();
+            return Ok((effort.nodes as f64, effort.guesses as f64, solutions));
+        }
         self.solver.set_tie_break(TieBreak::Earliest);
         self.load(grid)?;
         let (mut nodes, mut guesses, mut solutions) = (0u64, 0u64, 0);
