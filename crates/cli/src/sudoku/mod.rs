@@ -203,8 +203,9 @@ pub(crate) struct CountArgs {
 /// triples, X-wing and swordfish; expert: more than those), its rating on Sudoku Explainer's
 /// scale (1.5 hidden single ... 4.2 XY-wing ... 7.5 forcing chains, 10.0 when guessing is
 /// needed), the hardest technique, the count of each technique used, and the effort (nodes and
-/// guesses of the uniqueness search, averaged over eight random branching orders). Exit status
-/// as for `solve`.
+/// guesses of the uniqueness search, averaged over eight random branching orders; on grids
+/// larger than 9x9, one search). Every size and rule set is rated with the same techniques.
+/// Exit status as for `solve`.
 #[derive(Debug, Args)]
 pub(crate) struct RateArgs {
     #[command(flatten)]
