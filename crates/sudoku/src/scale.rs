@@ -89,22 +89,18 @@ impl Technique {
 
     /// Every technique but the unique rectangle, which assumes that the puzzle has one solution:
     /// what may decide whether it has.
-    pub(crate) const SOUND: [Technique; 14] = [
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-        Technique::LockedCandidates,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::XYWing,
-        Technique::XYZWing,
-        Technique::Jellyfish,
-        Technique::SimpleColoring,
-        Technique::ForcingChain,
-    ];
+    pub(crate) const SOUND: [Technique; Technique::COUNT - 1] = {
+        let mut sound = [Technique::HiddenSingle; Technique::COUNT - 1];
+        let (mut k, mut n) = (0, 0);
+        while k < Technique::COUNT {
+            if !matches!(Technique::ALL[k], Technique::UniqueRectangle) {
+                sound[n] = Technique::ALL[k];
+                n += 1;
+            }
+            k += 1;
+        }
+        sound
+    };
 
     /// The name used in output.
     pub fn name(self) -> &'static str {
@@ -262,5 +258,17 @@ pub(crate) fn rating_of(solved: bool, counts: &[u32; Technique::COUNT]) -> f32 {
         (false, _) => BEYOND,
         (true, Some(t)) => t.difficulty(),
         (true, None) => 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Technique;
+
+    #[test]
+    fn the_sound_techniques_are_all_but_the_unique_rectangle_in_order() {
+        let expected: Vec<Technique> =
+            Technique::ALL.into_iter().filter(|&t| t != Technique::UniqueRectangle).collect();
+        assert_eq!(Technique::SOUND.to_vec(), expected);
     }
 }
