@@ -50,9 +50,9 @@ impl Geometry {
     }
 
     fn new(variant: Variant) -> Geometry {
-        let units = variant.units().to_vec();
+        let (units, unit_cells): (Vec<Unit>, Vec<[usize; 9]>) =
+            variant.units_with_cells().into_iter().unzip();
         assert!(units.len() <= MAX_UNITS, "{} units", units.len());
-        let unit_cells: Vec<[usize; 9]> = units.iter().map(|unit| unit.cells()).collect();
         let unit_sets: Vec<Small> = unit_cells.iter().map(|cells| Small::of(cells)).collect();
         let mut cell_units = [[0; MOST_UNITS]; 81];
         let mut unit_count = [0; 81];
@@ -62,7 +62,7 @@ impl Geometry {
         let mut extra = 0;
         for (k, (unit, &set)) in units.iter().zip(&unit_sets).enumerate() {
             match *unit {
-                Unit::Row(_) | Unit::Column(_) | Unit::Box(_) => {}
+                Unit::Row(_) | Unit::Column(_) | Unit::Box(_) | Unit::Region(_) => {}
                 Unit::Diagonal | Unit::AntiDiagonal | Unit::Window(_) => {
                     extra_units[extra] = set;
                     extra += 1;
@@ -182,7 +182,8 @@ mod tests {
     fn each_variant_is_its_rules() {
         for variant in Variant::ALL {
             let rules = crate::Rules::from(variant);
-            let mut ours: Vec<Vec<usize>> = variant.units().iter().map(|u| u.cells().to_vec()).collect();
+            let mut ours: Vec<Vec<usize>> =
+                variant.units_with_cells().iter().map(|(_, c)| c.to_vec()).collect();
             let mut theirs: Vec<Vec<usize>> = rules.units().into_iter().map(|(_, cells)| cells).collect();
             for unit in ours.iter_mut().chain(theirs.iter_mut()) {
                 unit.sort_unstable();
@@ -267,9 +268,9 @@ mod tests {
             // Sparse sets too, so that many units are clear.
             let set = Small::from_bits(bits & sparse) & Small::GRID81;
             let expected = variant
-                .units()
+                .units_with_cells()
                 .iter()
-                .map(|unit| unit.cells().iter().fold(Small::EMPTY, |cells, &cell| cells | Small::cell(cell)))
+                .map(|(_, cells)| Small::of(cells))
                 .filter(|&unit| !unit.meets(set))
                 .fold(Small::EMPTY, |clear, unit| clear | unit);
             prop_assert_eq!(Geometry::of(variant).clear_units(set), expected);

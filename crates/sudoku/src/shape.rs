@@ -65,17 +65,9 @@ impl Shape<Small> {
         static SHAPES: [OnceLock<Shape<Small>>; Variant::COUNT] = [const { OnceLock::new() }; Variant::COUNT];
         SHAPES[variant.index()].get_or_init(|| {
             let units = variant
-                .units()
-                .iter()
-                .map(|&unit| {
-                    let kind = match unit {
-                        Unit::Row(r) => Kind::Row(usize::from(r)),
-                        Unit::Column(c) => Kind::Column(usize::from(c)),
-                        Unit::Box(_) => Kind::Region,
-                        Unit::Diagonal | Unit::AntiDiagonal | Unit::Window(_) => Kind::Other,
-                    };
-                    (kind, unit.cells().to_vec())
-                })
+                .units_with_cells()
+                .into_iter()
+                .map(|(unit, cells)| (kind_of(unit), cells.to_vec()))
                 .collect();
             let mut moves = Vec::new();
             for cell in 0..81usize {
@@ -103,20 +95,7 @@ impl<S: CellSet> Shape<S> {
     pub(crate) fn of_rules(rules: &Rules) -> Shape<S> {
         let size = rules.size();
         let side = size.side();
-        let units = rules
-            .units()
-            .into_iter()
-            .map(|(unit, cells)| {
-                use crate::grid::GridUnit;
-                let kind = match unit {
-                    GridUnit::Row(r) => Kind::Row(usize::from(r)),
-                    GridUnit::Column(c) => Kind::Column(usize::from(c)),
-                    GridUnit::Box(_) | GridUnit::Region(_) => Kind::Region,
-                    _ => Kind::Other,
-                };
-                (kind, cells)
-            })
-            .collect();
+        let units = rules.units().into_iter().map(|(unit, cells)| (kind_of(unit), cells)).collect();
         let moves: Vec<(usize, usize)> = rules.move_pairs().into_iter().map(|(a, b, _)| (a, b)).collect();
         let cages = rules
             .cages()
@@ -299,6 +278,16 @@ impl<S: CellSet> Shape<S> {
     #[inline]
     pub(crate) fn cages(&self) -> &[(Vec<usize>, Vec<u32>)] {
         &self.cages
+    }
+}
+
+/// What a unit is to the techniques.
+fn kind_of(unit: Unit) -> Kind {
+    match unit {
+        Unit::Row(r) => Kind::Row(usize::from(r)),
+        Unit::Column(c) => Kind::Column(usize::from(c)),
+        Unit::Box(_) | Unit::Region(_) => Kind::Region,
+        Unit::Diagonal | Unit::AntiDiagonal | Unit::Window(_) => Kind::Other,
     }
 }
 

@@ -48,6 +48,7 @@ impl Matrix {
                 Unit::Row(r) => format!("r{}", r + 1),
                 Unit::Column(c) => format!("c{}", c + 1),
                 Unit::Box(x) => format!("b{}", x + 1),
+                Unit::Region(x) => format!("j{}", x + 1),
                 Unit::Diagonal => "d".to_owned(),
                 Unit::AntiDiagonal => "a".to_owned(),
                 Unit::Window(w) => format!("w{}", w + 1),

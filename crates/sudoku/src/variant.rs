@@ -59,6 +59,12 @@ impl Variant {
         }
     }
 
+    /// The units with their nine cells each, in the order of [`units`](Self::units).
+    pub(crate) fn units_with_cells(self) -> Vec<(Unit, [usize; 9])> {
+        // A variant's units are rows, columns, boxes, diagonals and windows: none is a region.
+        self.units().iter().filter_map(|&unit| Some((unit, unit.nine_cells()?))).collect()
+    }
+
     /// The variant's name as the command line spells it.
     pub fn name(self) -> &'static str {
         match self {
@@ -136,21 +142,24 @@ impl fmt::Display for Variant {
     }
 }
 
-/// A unit: one of the groups of nine cells that hold each digit exactly once.
+/// A unit: a group of cells that holds each digit exactly once, in a grid of any size (the 9x9
+/// variants' and the [`Rules`](crate::Rules)' alike).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unit {
-    /// Row 1-9 (stored 0-8).
+    /// A row (stored from 0).
     Row(u8),
-    /// Column 1-9 (stored 0-8).
+    /// A column (stored from 0).
     Column(u8),
-    /// Box 1-9, numbered left to right, top to bottom (stored 0-8).
+    /// A box, numbered left to right, top to bottom (stored from 0).
     Box(u8),
-    /// The main diagonal, r1c1 to r9c9.
+    /// A jigsaw region, numbered in order of its first cell (stored from 0).
+    Region(u8),
+    /// The main diagonal, from the top left corner.
     Diagonal,
-    /// The anti-diagonal, r1c9 to r9c1.
+    /// The anti-diagonal, from the top right corner.
     AntiDiagonal,
-    /// Windoku window 1-4, left to right, top to bottom (stored 0-3): the 3x3 square whose
-    /// top-left cell is r2c2, r2c6, r6c2 or r6c6.
+    /// An extra window, left to right, top to bottom (stored from 0): on the 9x9 grid, the
+    /// windoku window whose top-left cell is r2c2, r2c6, r6c2 or r6c6.
     Window(u8),
 }
 
@@ -186,38 +195,30 @@ const WINDOKU_UNITS: [Unit; 31] = {
 };
 
 impl Unit {
-    /// The nine cells (0-80, row-major) of the unit.
-    pub fn cells(self) -> [usize; 9] {
-        std::array::from_fn(|k| match self {
-            Unit::Row(r) => usize::from(r) * 9 + k,
-            Unit::Column(c) => k * 9 + usize::from(c),
+    /// The unit's nine cells (0-80, row-major) on the 9x9 grid of the [`Variant`]s; `None` for
+    /// a jigsaw region, whose cells its map gives (see [`Rules::units`](crate::Rules::units)
+    /// for the units of any grid).
+    pub fn nine_cells(self) -> Option<[usize; 9]> {
+        let cell = |k: usize| match self {
+            Unit::Row(r) => Some(usize::from(r) * 9 + k),
+            Unit::Column(c) => Some(k * 9 + usize::from(c)),
             Unit::Box(b) => {
                 let (br, bc) = (usize::from(b) / 3 * 3, usize::from(b) % 3 * 3);
-                (br + k / 3) * 9 + bc + k % 3
+                Some((br + k / 3) * 9 + bc + k % 3)
             }
-            Unit::Diagonal => k * 10,
-            Unit::AntiDiagonal => k * 8 + 8,
+            Unit::Diagonal => Some(k * 10),
+            Unit::AntiDiagonal => Some(k * 8 + 8),
             Unit::Window(w) => {
                 let (wr, wc) = (1 + usize::from(w) / 2 * 4, 1 + usize::from(w) % 2 * 4);
-                (wr + k / 3) * 9 + wc + k % 3
+                Some((wr + k / 3) * 9 + wc + k % 3)
             }
-        })
-    }
-
-    /// Whether the unit holds a cell.
-    pub fn contains(self, cell: usize) -> bool {
-        let (r, c) = (cell / 9, cell % 9);
-        match self {
-            Unit::Row(x) => r == usize::from(x),
-            Unit::Column(x) => c == usize::from(x),
-            Unit::Box(x) => r / 3 * 3 + c / 3 == usize::from(x),
-            Unit::Diagonal => r == c,
-            Unit::AntiDiagonal => r + c == 8,
-            Unit::Window(w) => {
-                let (wr, wc) = (1 + usize::from(w) / 2 * 4, 1 + usize::from(w) % 2 * 4);
-                (wr..wr + 3).contains(&r) && (wc..wc + 3).contains(&c)
-            }
+            Unit::Region(_) => None,
+        };
+        let mut cells = [0; 9];
+        for (k, c) in cells.iter_mut().enumerate() {
+            *c = cell(k)?;
         }
+        Some(cells)
     }
 }
 
@@ -229,6 +230,7 @@ impl fmt::Display for Unit {
             Unit::Box(b) => write!(f, "box {}", b + 1),
             Unit::Diagonal => f.write_str("the main diagonal"),
             Unit::AntiDiagonal => f.write_str("the anti-diagonal"),
+            Unit::Region(k) => write!(f, "region {}", k + 1),
             Unit::Window(w) => write!(f, "window {}", w + 1),
         }
     }

@@ -185,7 +185,7 @@ impl<'m> Solvers<'m> {
     }
 }
 
-/// Answers a puzzle of any size (see [`answer`]).
+/// Answers a puzzle of any size (see [`answer()`]).
 pub(super) fn answer_grid(
     solvers: &mut Solvers<'_>,
     grid: &Grid,

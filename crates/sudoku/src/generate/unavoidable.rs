@@ -162,8 +162,8 @@ mod tests {
                         .filter(|&c| grid.get(c).is_multiple_of(2) && !other.get(c).is_multiple_of(2))
                         .collect();
                     assert_eq!(to_odd, swap.to_odd, "{variant} seed {seed}");
-                    for unit in variant.units() {
-                        let digits = unit.cells().iter().fold(0u16, |seen, &c| seen | 1 << other.get(c));
+                    for (unit, cells) in variant.units_with_cells() {
+                        let digits = cells.iter().fold(0u16, |seen, &c| seen | 1 << other.get(c));
                         assert_eq!(digits, 0x3fe, "{variant} seed {seed}: {unit} after a swap");
                     }
                     // The units, and the forbidden moves of anti-king.

@@ -18,8 +18,9 @@ use std::ops::ControlFlow;
 use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
 use super::puzzle::{Grid, GridError};
-use super::rules::{At, GridUnit, Rules, combinations};
+use super::rules::{At, Rules, combinations};
 use crate::engine::{EFFORT_SEEDS, Effort, write_dlx};
+use crate::variant::Unit;
 
 /// The most cells of a grid whose rating's effort is averaged over seeded branching orders (see
 /// [`GridSolver::rating_effort`]).
@@ -76,13 +77,13 @@ impl GridMatrix {
         let mut per_cell: Vec<Vec<ItemId>> = vec![Vec::new(); cells * side];
         for (unit, unit_cells) in &units {
             let prefix = match unit {
-                GridUnit::Row(r) => format!("R{}", r + 1),
-                GridUnit::Column(c) => format!("C{}", c + 1),
-                GridUnit::Box(k) => format!("B{}", k + 1),
-                GridUnit::Region(k) => format!("J{}", k + 1),
-                GridUnit::Diagonal => "D".to_owned(),
-                GridUnit::AntiDiagonal => "A".to_owned(),
-                GridUnit::Window(w) => format!("W{}", w + 1),
+                Unit::Row(r) => format!("R{}", r + 1),
+                Unit::Column(c) => format!("C{}", c + 1),
+                Unit::Box(k) => format!("B{}", k + 1),
+                Unit::Region(k) => format!("J{}", k + 1),
+                Unit::Diagonal => "D".to_owned(),
+                Unit::AntiDiagonal => "A".to_owned(),
+                Unit::Window(w) => format!("W{}", w + 1),
             };
             for d in 0..side {
                 let item = b.primary(format!("{prefix}#{}", d + 1)).expect(valid);

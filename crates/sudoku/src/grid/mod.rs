@@ -44,7 +44,7 @@ pub use generate::{
 };
 pub use puzzle::{Grid, GridError};
 pub(crate) use rules::combinations;
-pub use rules::{At, Cage, CageProblem, Constraint, GridUnit, Parity, Rules, RulesError};
+pub use rules::{At, Cage, CageProblem, Constraint, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
 pub use svg::{grids_paper_page, grids_svg};
 pub use text::{

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-use super::rules::{At, GridUnit, Parity, Rules};
+use super::rules::{At, Parity, Rules};
 use super::size::{Size, Symbols};
+use crate::variant::Unit;
 
 /// A puzzle of any size and rules: the [`Rules`] and the given digits (0 for an empty cell),
 /// with the [`Symbols`] it is written in.
@@ -30,7 +31,7 @@ pub enum GridError {
         /// The digit (written as the puzzle writes it).
         digit: char,
         /// The unit.
-        unit: GridUnit,
+        unit: Unit,
         /// The first cell holding it.
         first: At,
         /// The second.

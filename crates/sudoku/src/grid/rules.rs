@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::size::Size;
-use crate::variant::Variant;
+use crate::variant::{Unit, Variant};
 
 /// A rule that can be added to rows, columns and regions by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,39 +120,6 @@ pub struct Cage {
     pub cells: Vec<usize>,
     /// The sum.
     pub sum: u32,
-}
-
-/// A unit of a grid of any size: cells that hold every digit once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GridUnit {
-    /// A row (stored from 0).
-    Row(u8),
-    /// A column (stored from 0).
-    Column(u8),
-    /// A box, left to right, top to bottom (stored from 0).
-    Box(u8),
-    /// A jigsaw region, numbered in order of its first cell (stored from 0).
-    Region(u8),
-    /// The main diagonal.
-    Diagonal,
-    /// The anti-diagonal.
-    AntiDiagonal,
-    /// An extra window, left to right, top to bottom (stored from 0).
-    Window(u8),
-}
-
-impl fmt::Display for GridUnit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GridUnit::Row(r) => write!(f, "row {}", r + 1),
-            GridUnit::Column(c) => write!(f, "column {}", c + 1),
-            GridUnit::Box(b) => write!(f, "box {}", b + 1),
-            GridUnit::Region(k) => write!(f, "region {}", k + 1),
-            GridUnit::Diagonal => f.write_str("the main diagonal"),
-            GridUnit::AntiDiagonal => f.write_str("the anti-diagonal"),
-            GridUnit::Window(w) => write!(f, "window {}", w + 1),
-        }
-    }
 }
 
 /// A cell of a grid of some side, written `r12c3` (rows and columns from 1).
@@ -486,29 +453,29 @@ impl Rules {
 
     /// The units: rows, columns, regions, then the diagonals and windows asked for. Each holds
     /// side cells, in increasing order.
-    pub fn units(&self) -> Vec<(GridUnit, Vec<usize>)> {
+    pub fn units(&self) -> Vec<(Unit, Vec<usize>)> {
         let side = self.size.side();
         let mut units = Vec::new();
         for r in 0..side {
-            units.push((GridUnit::Row(size_u8(r)), (0..side).map(|c| r * side + c).collect()));
+            units.push((Unit::Row(size_u8(r)), (0..side).map(|c| r * side + c).collect()));
         }
         for c in 0..side {
-            units.push((GridUnit::Column(size_u8(c)), (0..side).map(|r| r * side + c).collect()));
+            units.push((Unit::Column(size_u8(c)), (0..side).map(|r| r * side + c).collect()));
         }
         for k in 0..side {
             let cells = (0..self.size.cells()).filter(|&c| usize::from(self.regions[c]) == k).collect();
-            let unit = if self.jigsaw { GridUnit::Region(size_u8(k)) } else { GridUnit::Box(size_u8(k)) };
+            let unit = if self.jigsaw { Unit::Region(size_u8(k)) } else { Unit::Box(size_u8(k)) };
             units.push((unit, cells));
         }
         if self.has(Constraint::Diagonals) {
-            units.push((GridUnit::Diagonal, (0..side).map(|k| k * (side + 1)).collect()));
-            units.push((GridUnit::AntiDiagonal, (0..side).map(|k| (k + 1) * (side - 1)).collect()));
+            units.push((Unit::Diagonal, (0..side).map(|k| k * (side + 1)).collect()));
+            units.push((Unit::AntiDiagonal, (0..side).map(|k| (k + 1) * (side - 1)).collect()));
         }
         if self.has(Constraint::Windows) {
             let (a, b) = (self.size.box_rows(), self.size.box_cols());
             for (w, first) in self.windows().into_iter().enumerate() {
                 let cells = (0..a).flat_map(|i| (0..b).map(move |j| first + i * side + j)).collect();
-                units.push((GridUnit::Window(size_u8(w)), cells));
+                units.push((Unit::Window(size_u8(w)), cells));
             }
         }
         units

@@ -6,7 +6,8 @@
 use std::fmt::Write;
 
 use super::puzzle::Grid;
-use super::rules::{Constraint, GridUnit, Parity};
+use super::rules::{Constraint, Parity};
+use crate::variant::Unit;
 
 /// Side of a cell, in SVG user units.
 const CELL: f64 = 32.0;
@@ -118,7 +119,7 @@ fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
     let at = |cell: usize| ((cell % side) as f64 * CELL, (cell / side) as f64 * CELL);
     // Shades first, lines over them, digits last.
     for (unit, cells) in rules.units() {
-        if let GridUnit::Window(_) = unit {
+        if let Unit::Window(_) = unit {
             for &c in &cells {
                 let (x, y) = at(c);
                 let _ =

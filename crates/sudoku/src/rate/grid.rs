@@ -3,9 +3,10 @@
 //! cell sets its size calls for. Its steps name units and digits as the grid writes them.
 
 use super::board::{self, Move, Outcome};
-use crate::grid::{At, Grid, GridUnit};
+use crate::grid::{At, Grid};
 use crate::scale::{Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
 use crate::shape::{AnyShape, with_shape};
+use crate::variant::Unit;
 
 /// What the logical solver made of a puzzle of any size.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +54,7 @@ pub struct GridStep {
     /// The technique.
     pub technique: Technique,
     /// The unit the pattern lies in, for the techniques of one unit.
-    pub unit: Option<GridUnit>,
+    pub unit: Option<Unit>,
     /// The cells of the pattern (for a hidden single, the cell it fills).
     pub pattern: Vec<usize>,
     /// The digits of the pattern, as bits (bit `d - 1` for digit `d`).
@@ -144,7 +145,7 @@ fn logic_of(grid: &Grid, outcome: &Outcome) -> GridLogic {
 }
 
 /// A step as the grid names it: units by name, digits from bit 0.
-fn step_of(m: Move, units: &[(GridUnit, Vec<usize>)]) -> GridStep {
+fn step_of(m: Move, units: &[(Unit, Vec<usize>)]) -> GridStep {
     GridStep {
         technique: m.technique.expect("a technique"),
         unit: m.unit.map(|u| units[u].0),

@@ -14,8 +14,9 @@ pub fn count(puzzle: &Puzzle, variant: Variant, limit: u64) -> u64 {
             let mut p: Vec<usize> = variant
                 .units()
                 .iter()
-                .filter(|u| u.contains(cell))
-                .flat_map(|u| u.cells())
+                .filter_map(|u| u.nine_cells())
+                .filter(|cells| cells.contains(&cell))
+                .flatten()
                 .filter(|&c| c != cell)
                 .collect();
             // The king's diagonal steps, written out here rather than taken from the library.
