@@ -1,7 +1,8 @@
-//! The grid's geometry: sets of cells, and each variant's units, the units of each cell and the
-//! cells that see each cell. One [`Geometry`] per variant is built on first use and shared by
-//! the rule checks, the encoder, the rater and the generator, so that the units are described
-//! in one place. Imports nothing of the crate but the variants and the cell sets.
+//! The 9x9 grid's geometry: each variant's units, the units of each cell and the cells that see
+//! each cell. One [`Geometry`] per variant is built on first use and shared by the 9x9 path's
+//! rule checks, encoder and generator. (The logical solver reads the same units from its own
+//! `shape`, which serves every size; the tests check that the two agree.) Imports nothing of the
+//! crate but the variants and the cell sets.
 //!
 //! Cells are numbered 0-80, row-major, in sets of the [`Small`] kind (see `cells`): unions and
 //! intersections of whole sets are single instructions, which the generator's tests of
