@@ -1,10 +1,12 @@
 //! What every sudoku solver of the crate shares with the engine's side: the effort of a search,
 //! and a puzzle's problem written in Knuth's `.dlx` format. The bottom floor with the rules and
-//! the cells: it imports nothing of the crate.
+//! the cells: it imports nothing of the crate but the units' names.
 
 use std::fmt::Write as _;
 
 use dlx_engine::{OptionId, Problem, Stats};
+
+use crate::variant::Unit;
 
 /// Seeds of the random branching orders a rating's search effort is averaged over, for every
 /// size: a single order's effort says as much about the order as about the puzzle.
@@ -47,4 +49,35 @@ pub(crate) fn write_dlx(problem: &Problem, title: &str, open: impl Fn(OptionId) 
         out.push('\n');
     }
     out
+}
+
+/// The names of a sudoku problem's items, one naming for every size and rule set: `r1c2` for the
+/// cell that must take a digit, `R1#5` (row), `C2#5`, `B3#5`, `J3#5` (jigsaw region), `D#5`,
+/// `A#5`, `W1#5` for the unit that must take digit 5, and `mr1c1r2c3#5` for the secondary item
+/// that keeps digit 5 out of one of two cells a forbidden move apart.
+pub(crate) mod names {
+    use super::Unit;
+
+    /// The item of `cell` of a grid of side `side`.
+    pub(crate) fn cell(cell: usize, side: usize) -> String {
+        format!("r{}c{}", cell / side + 1, cell % side + 1)
+    }
+
+    /// The item of `unit` for `digit`.
+    pub(crate) fn unit(unit: Unit, digit: usize) -> String {
+        match unit {
+            Unit::Row(r) => format!("R{}#{digit}", r + 1),
+            Unit::Column(c) => format!("C{}#{digit}", c + 1),
+            Unit::Box(k) => format!("B{}#{digit}", k + 1),
+            Unit::Region(k) => format!("J{}#{digit}", k + 1),
+            Unit::Diagonal => format!("D#{digit}"),
+            Unit::AntiDiagonal => format!("A#{digit}"),
+            Unit::Window(w) => format!("W{}#{digit}", w + 1),
+        }
+    }
+
+    /// The item that keeps `digit` out of one of cells `a` and `z`, a forbidden move apart.
+    pub(crate) fn apart(a: usize, z: usize, side: usize, digit: usize) -> String {
+        format!("m{}{}#{digit}", cell(a, side), cell(z, side))
+    }
 }

@@ -4,10 +4,10 @@ use std::ops::ControlFlow;
 
 use dlx_engine::{Interrupted, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak};
 
-use crate::engine::{Effort, write_dlx};
+use crate::engine::{Effort, names, write_dlx};
 use crate::geometry::Geometry;
 use crate::puzzle::{Puzzle, RuleError};
-use crate::variant::{Cell, Unit, Variant};
+use crate::variant::Variant;
 
 /// Why a puzzle could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,21 +40,11 @@ impl Matrix {
         let mut b = ProblemBuilder::new();
         let declare =
             |b: &mut ProblemBuilder, name: String| b.primary(name).expect("sudoku names are valid and few");
-        let cells: Vec<_> =
-            (0..81).map(|k| declare(&mut b, format!("p{}{}", k / 9 + 1, k % 9 + 1))).collect();
+        let cells: Vec<_> = (0..81).map(|k| declare(&mut b, names::cell(k, 9))).collect();
         let mut unit_items = Vec::with_capacity(units.len() * 9);
-        for unit in units {
-            let prefix = match unit {
-                Unit::Row(r) => format!("r{}", r + 1),
-                Unit::Column(c) => format!("c{}", c + 1),
-                Unit::Box(x) => format!("b{}", x + 1),
-                Unit::Region(x) => format!("j{}", x + 1),
-                Unit::Diagonal => "d".to_owned(),
-                Unit::AntiDiagonal => "a".to_owned(),
-                Unit::Window(w) => format!("w{}", w + 1),
-            };
+        for &unit in units {
             for digit in 1..=9 {
-                unit_items.push(declare(&mut b, format!("{prefix}#{digit}")));
+                unit_items.push(declare(&mut b, names::unit(unit, digit)));
             }
         }
         // A forbidden move between two cells that share no unit: a secondary item per pair and
@@ -63,8 +53,9 @@ impl Matrix {
         for a in 0..81 {
             for other in geometry.move_peers(a).iter().filter(|&other| other > a) {
                 for digit in 0..9 {
-                    let name = format!("m{}{}#{}", Cell(a), Cell(other), digit + 1);
-                    let item = b.secondary(name).expect("sudoku names are valid and few");
+                    let item = b
+                        .secondary(names::apart(a, other, 9, digit + 1))
+                        .expect("sudoku names are valid and few");
                     move_items[a].push((digit, item));
                     move_items[other].push((digit, item));
                 }

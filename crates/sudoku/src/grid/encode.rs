@@ -18,9 +18,8 @@ use std::ops::ControlFlow;
 use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
 use super::puzzle::{Grid, GridError};
-use super::rules::{At, Rules, combinations};
-use crate::engine::{EFFORT_SEEDS, Effort, write_dlx};
-use crate::variant::Unit;
+use super::rules::{Rules, combinations};
+use crate::engine::{EFFORT_SEEDS, Effort, names, write_dlx};
 
 /// The most cells of a grid whose rating's effort is averaged over seeded branching orders (see
 /// [`GridSolver::rating_effort`]).
@@ -67,26 +66,16 @@ impl GridMatrix {
     pub fn new(rules: &Rules) -> GridMatrix {
         let size = rules.size();
         let (side, cells) = (size.side(), size.cells());
-        let at = |cell| At { cell, side };
         let mut b = ProblemBuilder::new();
         let valid = "names are valid and distinct";
         let cell_items: Vec<ItemId> =
-            (0..cells).map(|c| b.primary(format!("{}", at(c))).expect(valid)).collect();
+            (0..cells).map(|c| b.primary(names::cell(c, side)).expect(valid)).collect();
         let units = rules.units();
         // The items of each cell's units for each digit, gathered per cell.
         let mut per_cell: Vec<Vec<ItemId>> = vec![Vec::new(); cells * side];
-        for (unit, unit_cells) in &units {
-            let prefix = match unit {
-                Unit::Row(r) => format!("R{}", r + 1),
-                Unit::Column(c) => format!("C{}", c + 1),
-                Unit::Box(k) => format!("B{}", k + 1),
-                Unit::Region(k) => format!("J{}", k + 1),
-                Unit::Diagonal => "D".to_owned(),
-                Unit::AntiDiagonal => "A".to_owned(),
-                Unit::Window(w) => format!("W{}", w + 1),
-            };
+        for &(unit, ref unit_cells) in &units {
             for d in 0..side {
-                let item = b.primary(format!("{prefix}#{}", d + 1)).expect(valid);
+                let item = b.primary(names::unit(unit, d + 1)).expect(valid);
                 for &c in unit_cells {
                     per_cell[c * side + d].push(item);
                 }
@@ -99,7 +88,7 @@ impl GridMatrix {
                 continue;
             }
             for d in 0..side {
-                let item = b.secondary(format!("m{}{}#{}", at(a), at(z), d + 1)).expect(valid);
+                let item = b.secondary(names::apart(a, z, side, d + 1)).expect(valid);
                 per_cell[a * side + d].push(item);
                 per_cell[z * side + d].push(item);
             }
