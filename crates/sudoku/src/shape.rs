@@ -123,16 +123,20 @@ impl<S: CellSet> Shape<S> {
     ) -> Shape<S> {
         let cells = side * side;
         assert!(cells <= S::CAPACITY, "{cells} cells in sets of {}", S::CAPACITY);
-        let mut peers = vec![S::default(); cells];
+        // The cells sharing a unit with each cell, and each cell's units.
+        let mut unit_peers = vec![S::default(); cells];
+        let mut cell_units = vec![Vec::new(); cells];
         let mut region = vec![0; cells];
         let mut lines = [vec![0; side], vec![0; side]];
         let mut unit_cells = Vec::with_capacity(units.len() * side);
+        let mut unit_sets = Vec::with_capacity(units.len());
         let mut kinds = Vec::with_capacity(units.len());
         for (u, (kind, members)) in units.iter().enumerate() {
             assert_eq!(members.len(), side, "a unit of {side} cells");
             let set = S::of(members);
             for &c in members {
-                peers[c] |= set;
+                unit_peers[c] |= set;
+                cell_units[c].push(u);
                 if *kind == Kind::Region {
                     region[c] = u;
                 }
@@ -143,8 +147,10 @@ impl<S: CellSet> Shape<S> {
                 Kind::Region | Kind::Other => {}
             }
             unit_cells.extend_from_slice(members);
+            unit_sets.push(set);
             kinds.push(*kind);
         }
+        let mut peers = unit_peers.clone();
         for &(a, b) in moves {
             peers[a].insert(b);
             peers[b].insert(a);
@@ -158,23 +164,23 @@ impl<S: CellSet> Shape<S> {
         for (c, p) in peers.iter_mut().enumerate() {
             *p -= S::cell(c);
         }
-        let (mut units_of, mut units_at) = (Vec::new(), vec![0]);
-        let mut far_peers = peers.clone();
-        for (c, far) in far_peers.iter_mut().enumerate() {
-            for (u, (_, members)) in units.iter().enumerate() {
-                if members.contains(&c) {
-                    units_of.push(u);
-                    *far -= S::of(members);
-                }
-            }
-            units_at.push(units_of.len());
-        }
+        let far_peers = peers.iter().zip(&unit_peers).map(|(&p, &u)| p - u).collect();
+        let units_at = std::iter::once(0)
+            .chain(cell_units.iter().scan(0, |at, us| {
+                *at += us.len();
+                Some(*at)
+            }))
+            .collect();
+        let units_of = cell_units.concat();
         let mut pairs = Vec::new();
         for (u, (_, cu)) in units.iter().enumerate() {
             for (v, (_, cv)) in units.iter().enumerate() {
-                let shared = positions_where(cu, |c| cv.contains(&c));
-                if u != v && shared.count_ones() >= 2 {
-                    pairs.push((u, v, shared, positions_where(cv, |c| !cu.contains(&c))));
+                if u == v || !unit_sets[u].meets(unit_sets[v]) {
+                    continue;
+                }
+                let shared = positions_where(cu, |c| unit_sets[v].contains(c));
+                if shared.count_ones() >= 2 {
+                    pairs.push((u, v, shared, positions_where(cv, |c| !unit_sets[u].contains(c))));
                 }
             }
         }

@@ -63,18 +63,23 @@ impl Outcome {
     /// Whether the grid cannot be completed: a given contradicts another, an empty cell has no
     /// candidate left, or a unit has no place left for a digit it lacks.
     pub(crate) fn is_stuck<S: CellSet>(&self, shape: &Shape<S>) -> bool {
-        let board = Board::<S, 0> {
-            shape,
-            value: self.value.clone(),
-            cand: self.cand.clone(),
-            empty: 0,
-            broken: self.broken,
-            logging: false,
-            step: Move::default(),
-            places: Vec::new(),
-        };
-        board.broken || board.is_stuck()
+        let units = shape.unit_cells().chunks_exact(shape.side());
+        self.broken || stuck(units, crate::shape::digits_of(shape.side()), &self.value, &self.cand)
     }
+}
+
+/// Whether some empty cell has no candidate left.
+#[inline(always)]
+fn dead(value: &[u8], cand: &[u32]) -> bool {
+    value.iter().zip(cand).any(|(&v, &c)| v == 0 && c == 0)
+}
+
+/// Whether some empty cell has no candidate left, or some unit has no place left for a digit
+/// of `all` it lacks: the grid of `value` and `cand` cannot be completed.
+#[inline(always)]
+fn stuck(mut units: std::slice::ChunksExact<'_, usize>, all: u32, value: &[u8], cand: &[u32]) -> bool {
+    dead(value, cand)
+        || units.any(|unit| unit.iter().fold(0u32, |m, &c| m | (1 << value[c]) | cand[c]) & all != all)
 }
 
 /// Applies `techniques`, easiest first, to the grid of `givens` (one digit or 0 a cell; `even`
@@ -224,18 +229,14 @@ impl<'s, S: CellSet, const SIDE: usize> Board<'s, S, SIDE> {
     /// Whether some empty cell has no candidate left.
     fn has_dead_cell(&self) -> bool {
         let cells = self.side() * self.side();
-        self.value[..cells].iter().zip(&self.cand[..cells]).any(|(&v, &c)| v == 0 && c == 0)
+        dead(&self.value[..cells], &self.cand[..cells])
     }
 
     /// Whether some empty cell has no candidate left, or some unit has no place left for a
     /// digit it lacks: the grid cannot be completed.
     pub(super) fn is_stuck(&self) -> bool {
-        if self.has_dead_cell() {
-            return true;
-        }
-        let all = self.all_digits();
-        let (value, cand) = (&self.value[..], &self.cand[..]);
-        self.units().any(|unit| unit.iter().fold(0u32, |m, &c| m | (1 << value[c]) | cand[c]) & all != all)
+        let cells = self.side() * self.side();
+        stuck(self.units(), self.all_digits(), &self.value[..cells], &self.cand[..cells])
     }
 
     pub(super) fn place(&mut self, cell: usize, digit: u8) {

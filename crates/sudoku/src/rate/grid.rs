@@ -2,7 +2,7 @@
 //! solver as the 9x9 one (see `board`), with every technique, on the grid's [`Shape`] in the
 //! cell sets its size calls for. Its steps name units and digits as the grid writes them.
 
-use super::board::{self, Move, Outcome};
+use super::board::{self, Move, Outcome, positions};
 use crate::grid::{At, Grid};
 use crate::scale::{Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
 use crate::shape::{AnyShape, with_shape};
@@ -71,8 +71,9 @@ impl GridStep {
         let symbols = grid.symbols();
         let side = grid.size().side();
         let digits = |mask: u32| {
-            let list: Vec<String> =
-                bits(mask).map(|d| symbols.symbol(u8::try_from(d + 1).unwrap_or(0)).to_string()).collect();
+            let list: Vec<String> = positions(mask)
+                .map(|d| symbols.symbol(u8::try_from(d + 1).unwrap_or(0)).to_string())
+                .collect();
             if list.len() == 1 { list[0].clone() } else { format!("{{{}}}", list.join(",")) }
         };
         let at = |cell: usize| At { cell, side }.to_string();
@@ -154,15 +155,4 @@ fn step_of(m: Move, units: &[(Unit, Vec<usize>)]) -> GridStep {
         placed: m.placed,
         removed: m.removed.into_iter().map(|(c, r)| (c, r >> 1)).collect(),
     }
-}
-
-/// The bits set in a mask, lowest first.
-fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let d = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            d
-        })
-    })
 }
