@@ -117,12 +117,6 @@ impl Small {
         self.0.count_ones()
     }
 
-    /// The set holding only the lowest cell of this one (empty when this one is).
-    #[inline]
-    pub(crate) const fn lowest(self) -> Small {
-        Small(self.0 & self.0.wrapping_neg())
-    }
-
     /// The cells, in increasing order.
     #[inline]
     pub(crate) fn iter(self) -> SmallCells {

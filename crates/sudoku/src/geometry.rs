@@ -108,6 +108,11 @@ impl Geometry {
         }
     }
 
+    /// The variant described.
+    pub(crate) fn variant(&self) -> Variant {
+        self.variant
+    }
+
     /// The units, in the order of [`Variant::units`].
     pub(crate) fn units(&self) -> &[Unit] {
         &self.units
@@ -252,7 +257,6 @@ mod tests {
         let set = Small::of(&cells);
         assert_eq!(set.iter().collect::<Vec<_>>(), cells);
         assert_eq!(set.len(), 6);
-        assert_eq!(set.lowest(), Small::cell(0));
         assert_eq!(!set & set, Small::EMPTY);
         assert_eq!((!set).len(), 75);
         assert!(set.contains(80) && !set.contains(81) && !set.contains(1));

@@ -8,9 +8,9 @@
 //! groups, even markers) are tested in order on the solver's undo stack (`pieces`). How many
 //! searches are left per puzzle is measured in `benches/RESULTS.md`.
 
-mod pieces;
+pub(crate) mod pieces;
 mod singles;
-mod unavoidable;
+pub(crate) mod unavoidable;
 
 use dlx_engine::{Budget, Solver, TieBreak};
 use rand::{Rng, SeedableRng, seq::SliceRandom};
@@ -286,7 +286,8 @@ impl<'m> Generator<'m> {
             given: Small::GRID81,
         };
         self.stack.clear(&self.solver);
-        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack);
+        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack)
+            .expect("no budget or cancel flag is set");
         let mut puzzle = Puzzle::empty();
         for &k in &kept {
             for &cell in &self.orbits[order[k]] {
@@ -324,7 +325,8 @@ impl<'m> Generator<'m> {
                 marked,
             };
             self.stack.clear(&self.solver);
-            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut self.stack);
+            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut self.stack)
+                .expect("no budget or cancel flag is set");
             for &k in &kept {
                 puzzle.set_even_cell(cells[k], true);
             }

@@ -2,7 +2,7 @@
 //! stack: the trait that says what a piece is, the two kinds, the stack of pieces the solver
 //! follows lazily, and the halving that keeps each piece from being applied once per test.
 
-use dlx_engine::Solver;
+use dlx_engine::{Interrupted, OptionId, Solver};
 
 use super::singles::Grid;
 use crate::cells::Small;
@@ -11,7 +11,7 @@ use crate::solve::Matrix;
 
 /// Information the generator takes out of a puzzle piece by piece, keeping only the pieces without
 /// which the solution would no longer be unique.
-pub(super) trait Pieces {
+pub(crate) trait Pieces {
     /// Applies piece `k` on the solver; returns how many restrictions that took.
     fn apply(&self, solver: &mut Solver<'_>, k: usize) -> usize;
 
@@ -25,8 +25,9 @@ pub(super) trait Pieces {
 
     /// With every other piece it needs applied, but not `k`: whether the solution stays unique
     /// (a search). When not, it may leave the search's exclusions and paused levels on the
-    /// solver, for the next [`Stack::catch_up`] to take back (see [`has_solution_without`]).
-    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool;
+    /// solver, for the next [`Stack::catch_up`] to take back (see [`solution_without`]). An error
+    /// when a search is cut short from outside.
+    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> Result<bool, Interrupted>;
 
     /// Takes piece `k` out for good: it was found removable. Pieces are tested in order.
     fn remove(&mut self, k: usize);
@@ -87,8 +88,8 @@ impl Pieces for Clues<'_> {
 
     /// Any other solution differs from the grid in one of the group's cells, so it is enough to
     /// ask, cell by cell, whether a solution exists with another digit there.
-    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool {
-        self.group(k).iter().all(|&cell| !has_solution_without(solver, [self.grid.digit(cell)], cell))
+    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> Result<bool, Interrupted> {
+        Ok(self.group(k).iter().all(|&cell| !has_solution_without(solver, [self.grid.digit(cell)], cell)))
     }
 
     fn remove(&mut self, k: usize) {
@@ -140,8 +141,8 @@ impl Pieces for Markers<'_> {
 
     /// The puzzle with the marker is unique, so any other solution without it puts an odd digit
     /// in the cell: ask whether one exists.
-    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> bool {
-        !has_solution_without(solver, [2, 4, 6, 8], self.cells[k])
+    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> Result<bool, Interrupted> {
+        Ok(!has_solution_without(solver, [2, 4, 6, 8], self.cells[k]))
     }
 
     fn remove(&mut self, k: usize) {
@@ -160,25 +161,32 @@ fn leaves_a_set_empty(sets: &[Small], present: Small) -> bool {
     sets.iter().any(|set| !set.meets(present))
 }
 
-/// Whether a solution exists in which `cell` holds none of `digits`: a first-solution search with
-/// those options excluded for the time being.
-///
-/// When one is found, the exclusions stay, and so do the levels of the paused search: the next
-/// [`Stack::catch_up`] takes them back with the pieces it takes back, by undoing them or by
-/// copying the initial links, whichever costs less (see [`Solver::undo_to`]), where undoing them
-/// at once would always unwind the search level by level (the gain is in `benches/RESULTS.md`).
+/// Whether a solution exists in which `cell` holds none of `digits` (see [`solution_without`]).
 fn has_solution_without<const N: usize>(solver: &mut Solver<'_>, digits: [u8; N], cell: usize) -> bool {
-    let excluded = digits
-        .into_iter()
-        .filter(|&digit| solver.exclude(Matrix::option(cell, digit)).expect("options of the matrix"))
-        .count();
-    let found = solver.count_up_to(1).expect("no budget is set") > 0;
+    solution_without(solver, digits.map(|digit| Matrix::option(cell, digit))).expect("no budget is set")
+}
+
+/// Whether a solution exists without any of `options`: a first-solution search with them
+/// excluded for the time being.
+///
+/// When one is found, or the search is cut short, the exclusions stay, and so do the levels of
+/// the paused search: the next [`Stack::catch_up`] takes them back with the pieces it takes
+/// back, by undoing them or by copying the initial links, whichever costs less (see
+/// [`Solver::undo_to`]), where undoing them at once would always unwind the search level by
+/// level (the gain is in `benches/RESULTS.md`).
+pub(crate) fn solution_without(
+    solver: &mut Solver<'_>,
+    options: impl IntoIterator<Item = OptionId>,
+) -> Result<bool, Interrupted> {
+    let excluded =
+        options.into_iter().filter(|&option| solver.exclude(option).expect("options of the matrix")).count();
+    let found = solver.count_up_to(1)? > 0;
     if !found {
         for _ in 0..excluded {
             solver.undo();
         }
     }
-    found
+    Ok(found)
 }
 
 /// The pieces that thinning out wants applied on the solver (above the state it started from), and
@@ -189,7 +197,7 @@ fn has_solution_without<const N: usize>(solver: &mut Solver<'_>, digits: [u8; N]
 /// applied pieces above the longest common start of the two stacks and applies the wanted ones
 /// above it (the gain against applying every push and pop at once is in `benches/RESULTS.md`).
 #[derive(Debug, Default)]
-pub(super) struct Stack {
+pub(crate) struct Stack {
     /// The pieces wanted, in the order they are to be applied.
     wanted: Vec<usize>,
     /// The pieces applied on the solver, in order, each with the number of restrictions it took.
@@ -200,7 +208,7 @@ pub(super) struct Stack {
 
 impl Stack {
     /// Starts over, above the solver's present state.
-    pub(super) fn clear(&mut self, solver: &Solver<'_>) {
+    pub(crate) fn clear(&mut self, solver: &Solver<'_>) {
         self.wanted.clear();
         self.applied.clear();
         self.below = solver.restriction_count();
@@ -216,7 +224,7 @@ impl Stack {
     }
 
     /// Brings the solver to the wanted pieces, taking back any test's exclusions left above them
-    /// (see [`has_solution_without`]). Taking back many pieces above a few (as at the end of a
+    /// (see [`solution_without`]). Taking back many pieces above a few (as at the end of a
     /// range's first part) costs less by copying the solver's initial links and applying the few
     /// again, which [`Solver::undo_to`] does when so.
     fn catch_up<P: Pieces>(&mut self, solver: &mut Solver<'_>, pieces: &P) {
@@ -237,21 +245,22 @@ impl Stack {
 /// lifting every kept piece off the stack for every test: the second half is pushed while the
 /// first is worked through, then taken off from under the first half's kept pieces, so each
 /// piece is pushed and popped a logarithmic number of times instead of once per later test. The
-/// solver follows the stack only where a search needs it.
-pub(super) fn thin_out<P: Pieces>(
+/// solver follows the stack only where a search needs it. An error when a search is cut short
+/// from outside.
+pub(crate) fn thin_out<P: Pieces>(
     solver: &mut Solver<'_>,
     pieces: &mut P,
     range: std::ops::Range<usize>,
     kept: &mut Vec<usize>,
     stack: &mut Stack,
-) {
+) -> Result<(), Interrupted> {
     if range.len() <= 1 {
         for k in range {
             let removable = if pieces.refuted(k) {
                 debug_assert!(
                     {
                         stack.catch_up(solver, pieces);
-                        !pieces.unique_without(solver, k)
+                        matches!(pieces.unique_without(solver, k), Ok(false))
                     },
                     "an unavoidable set without a piece, yet the solution is unique"
                 );
@@ -260,14 +269,14 @@ pub(super) fn thin_out<P: Pieces>(
                 debug_assert!(
                     {
                         stack.catch_up(solver, pieces);
-                        pieces.unique_without(solver, k)
+                        matches!(pieces.unique_without(solver, k), Ok(true))
                     },
                     "singles force the piece back, yet the solution is not unique without it"
                 );
                 true
             } else {
                 stack.catch_up(solver, pieces);
-                pieces.unique_without(solver, k)
+                pieces.unique_without(solver, k)?
             };
             if removable {
                 pieces.remove(k);
@@ -277,19 +286,19 @@ pub(super) fn thin_out<P: Pieces>(
                 kept.push(k);
             }
         }
-        return;
+        return Ok(());
     }
     let mid = range.start + range.len() / 2;
     for k in mid..range.end {
         stack.push(k);
     }
     let before = kept.len();
-    thin_out(solver, pieces, range.start..mid, kept, stack);
+    thin_out(solver, pieces, range.start..mid, kept, stack)?;
     stack.pop(kept.len() - before + range.end - mid);
     for &k in &kept[before..] {
         stack.push(k);
     }
-    thin_out(solver, pieces, mid..range.end, kept, stack);
+    thin_out(solver, pieces, mid..range.end, kept, stack)
 }
 
 #[cfg(test)]

@@ -284,60 +284,6 @@ impl<'m> GridSolver<'m> {
         })
     }
 
-    /// What `search` gives within `nodes` nodes, or `None` when it needs more (the budget is
-    /// taken off again after it; a cancellation stays an error).
-    pub(crate) fn within<T>(
-        &mut self,
-        nodes: u64,
-        search: impl FnOnce(&mut Self) -> Result<T, GridSolveError>,
-    ) -> Result<Option<T>, GridSolveError> {
-        self.solver.set_budget(dlx_engine::Budget { nodes: Some(nodes), updates: None });
-        let found = search(self);
-        self.solver.set_budget(dlx_engine::Budget::default());
-        match found {
-            Ok(found) => Ok(Some(found)),
-            Err(GridSolveError::Interrupted(e)) if e.reason == dlx_engine::StopReason::Budget => Ok(None),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// The number of solutions up to `limit`, or `None` when the search takes more than `nodes`
-    /// nodes.
-    pub(crate) fn count_within(
-        &mut self,
-        grid: &Grid,
-        limit: u64,
-        nodes: u64,
-    ) -> Result<Option<u64>, GridSolveError> {
-        self.within(nodes, |s| s.count(grid, Some(limit)))
-    }
-
-    /// The number of solutions up to `limit`, each cell's digits kept to `candidates` (masks,
-    /// bit `d - 1` for digit `d`): the options of the others are excluded before the search.
-    pub(crate) fn count_within_candidates(
-        &mut self,
-        grid: &Grid,
-        candidates: &[u32],
-        limit: u64,
-        nodes: u64,
-    ) -> Result<Option<u64>, GridSolveError> {
-        self.solver.set_tie_break(TieBreak::LastConflict);
-        self.load(grid)?;
-        let side = self.matrix.rules.size().side();
-        for (cell, &mask) in candidates.iter().enumerate() {
-            if grid.get(cell) != 0 {
-                continue;
-            }
-            for d in (0..side).filter(|d| mask & 1 << d == 0) {
-                let digit = u8::try_from(d + 1).expect("sides are at most 25");
-                if let Some(option) = self.matrix.option(cell, digit) {
-                    self.solver.exclude(option).expect("an option of the matrix");
-                }
-            }
-        }
-        self.within(nodes, |s| Ok(s.solver.count_up_to(limit)?))
-    }
-
     /// The effort of the uniqueness search (a count up to 2), and the number of solutions,
     /// counting no further than 2. On grids of up to 81 cells it is averaged over the seeded
     /// branching orders that a 9x9 puzzle's rating averages over, so a classic puzzle gets the

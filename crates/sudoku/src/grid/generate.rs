@@ -2,7 +2,7 @@
 //! groups (orbits of the symmetry) taken away in a random order while the solution stays
 //! unique.
 
-use dlx_engine::CancelFlag;
+use dlx_engine::{Budget, CancelFlag, Interrupted, OptionId, Solver, StopReason, TieBreak};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -10,9 +10,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::encode::{GridMatrix, GridSolveError, GridSolver};
 use super::puzzle::Grid;
 use super::rules::{Constraint, Parity, Rules, edge_neighbours};
+use crate::cells::CellSet;
+use crate::generate::pieces::{Pieces, Stack, solution_without, thin_out};
+use crate::generate::unavoidable::{digit_swaps, line_swaps};
 use crate::rate::{GridLogic, candidates, solve_grid_logically, solve_grid_with};
 use crate::scale::Technique;
-use crate::shape::AnyShape;
+use crate::shape::{AnyShape, Shape, with_shape};
 use crate::{NotFound, Run, Symmetry};
 
 /// Nodes a uniqueness check searches before the logical techniques are called in to cut its
@@ -23,14 +26,20 @@ const QUICK_CHECK: u64 = 20_000;
 /// is taken away only when the techniques alone solve the puzzle; otherwise it is kept.
 const CANDIDATE_CHECK: u64 = 2_000_000;
 
-/// Nodes the first search for a full grid may take; each search again from another seed may
-/// take twice as many as the one before, [`GRID_SEARCHES`] searches in all. A random search
-/// for a full grid now and then wanders into a part of the tree without one, for longer than
-/// the others take in all: searching again from elsewhere is the cure.
-const GRID_NODES: u64 = 200_000;
+/// Nodes per cell of the grid (in halves) that a random search for a full grid may take before
+/// it starts again from a seed derived from the last: 2.5 a cell, 202 nodes on the 9x9 grid. The
+/// effort of a random fill is heavy-tailed (most searches are quick, a few wander for long in a
+/// part of the tree without a grid), and many short searches cut the tail: 9x9 anti-knight grids
+/// take a median of 12,000 nodes so, against 770,000 for one search run to its end
+/// (`benches/RESULTS.md`).
+const FILL_HALF_NODES_PER_CELL: u64 = 5;
 
-/// Searches for a full grid before a generator gives up on the rules (see [`GRID_NODES`]).
-const GRID_SEARCHES: u32 = 8;
+/// Searches after which the budget of each doubles, so that rules whose grids need long searches
+/// still get them.
+const FILL_RESTARTS: u64 = 64;
+
+/// Nodes the searches for a full grid may take in all before a generator gives up on the rules.
+const FILL_TOTAL: u64 = 50_000_000;
 
 /// Jigsaw maps made up for one puzzle before its generation gives up.
 const MAPS: usize = 200;
@@ -53,7 +62,7 @@ pub enum GridGenerateError {
     #[error("no grid obeys the rules of this {0} puzzle")]
     NoGrid(String),
     /// No full grid was found within the searches' budgets (none may exist).
-    #[error("no grid of the rules {0} found in {searches} searches of {first} to {last} nodes", searches = GRID_SEARCHES, first = GRID_NODES, last = GRID_NODES << (GRID_SEARCHES - 1))]
+    #[error("no grid of the rules {0} found in searches of {FILL_TOTAL} nodes in all")]
     GridBudget(String),
     /// A puzzle of a run that could not be made within its attempts.
     #[error("puzzle {} (seed {seed}): {reason} ({attempts} attempt{})", index + 1, if *attempts == 1 { "" } else { "s" })]
@@ -108,12 +117,14 @@ pub struct GridNumbered {
 #[derive(Debug)]
 pub struct GridGenerator<'m> {
     solver: GridSolver<'m>,
+    /// The clue groups the solver has forced, and those the thinning wants.
+    stack: Stack,
 }
 
 impl<'m> GridGenerator<'m> {
     /// A generator over a matrix.
     pub fn new(matrix: &'m GridMatrix) -> GridGenerator<'m> {
-        GridGenerator { solver: matrix.solver() }
+        GridGenerator { solver: matrix.solver(), stack: Stack::default() }
     }
 
     /// Makes the following searches stop when `flag` is set (a run then fails with
@@ -122,58 +133,59 @@ impl<'m> GridGenerator<'m> {
         self.solver.engine().set_cancel_flag(flag);
     }
 
-    /// A random full grid of the rules, reproducibly from the seed: a search in a random order
-    /// of at most 200,000 nodes, then others from seeds derived from it, each allowed twice the
-    /// nodes of the one before, eight in all.
+    /// A random full grid of the rules, reproducibly from the seed: searches in a random order,
+    /// each stopped after 2.5 nodes a cell of the grid and started again from a seed derived from
+    /// the last, their budget doubled every 64 searches.
     /// [`GridGenerateError::NoGrid`] when a search proves that no grid obeys the rules,
-    /// [`GridGenerateError::GridBudget`] when every search ran out.
+    /// [`GridGenerateError::GridBudget`] when the searches took 50,000,000 nodes in all.
     pub fn full_grid(&mut self, seed: u64) -> Result<Grid, GridGenerateError> {
-        let mut nodes = GRID_NODES;
-        for search in 0..GRID_SEARCHES {
-            let seed = if search == 0 { seed } else { crate::generate::mix(seed, u64::from(search)) };
+        let cells = self.solver.matrix().rules().size().cells() as u64;
+        let base = (cells * FILL_HALF_NODES_PER_CELL / 2).max(1);
+        let mut spent = 0u64;
+        let mut seed = seed;
+        for search in 0u64.. {
+            let nodes = base << (search / FILL_RESTARTS).min(32);
             if let Some(grid) = self.full_grid_within(seed, nodes)? {
                 return Ok(grid);
             }
-            nodes *= 2;
+            spent += self.solver.effort().nodes;
+            if spent >= FILL_TOTAL {
+                break;
+            }
+            seed = crate::generate::mix(seed, search + 1);
         }
         Err(GridGenerateError::GridBudget(self.solver.matrix().rules().describe()))
     }
 
     /// A random full grid from this seed, or `None` when the search takes more than `nodes`
-    /// nodes; [`GridGenerateError::NoGrid`] when it proves that there is none.
+    /// nodes; [`GridGenerateError::NoGrid`] when it proves that there is none. Ties between
+    /// equally short items go to the earliest: the digits' random order makes the grid random,
+    /// and the last-conflict rule, which suits checks, makes fills slower.
     fn full_grid_within(&mut self, seed: u64, nodes: u64) -> Result<Option<Grid>, GridGenerateError> {
         let rules = self.solver.matrix().rules().clone();
-        let empty = Grid::new(rules);
+        let mut empty = Grid::new(rules);
+        self.solver.load(&empty)?;
         let engine = self.solver.engine();
         engine.set_seed(Some(seed));
         engine.set_random_ties(false);
-        let full = self.solver.within(nodes, |s| s.first(&empty));
-        self.solver.engine().set_seed(None);
-        match full? {
-            Some(Some(grid)) => Ok(Some(grid)),
-            Some(None) => Err(GridGenerateError::NoGrid(empty.rules().describe())),
-            None => Ok(None),
-        }
-    }
-
-    /// Whether a puzzle cut from a full grid has one solution, as far as the checks can tell: a
-    /// search up to two, and when that runs long (past [`QUICK_CHECK`] nodes), the same search
-    /// over the candidates the logical techniques leave (each cell's other digits excluded),
-    /// whose tree is far smaller on large grids. When that too runs past [`CANDIDATE_CHECK`]
-    /// nodes, the puzzle is unique if the techniques alone solve it (they are all sound), and
-    /// counted as not unique otherwise: its clue group is kept, and the puzzle stays unique
-    /// (though perhaps not minimal).
-    fn is_unique(&mut self, puzzle: &Grid, shape: &AnyShape) -> Result<bool, GridGenerateError> {
-        if let Some(n) = self.solver.count_within(puzzle, 2, QUICK_CHECK)? {
-            return Ok(n == 1);
-        }
-        let Some(candidates) = candidates(shape, puzzle) else {
-            // The givens come from a full grid, which obeys every deduction.
-            return Ok(false);
-        };
-        match self.solver.count_within_candidates(puzzle, &candidates, 2, CANDIDATE_CHECK)? {
-            Some(n) => Ok(n == 1),
-            None => Ok(solve_grid_with(shape, puzzle, &Technique::SOUND).solved),
+        engine.set_tie_break(TieBreak::Earliest);
+        engine.set_budget(Budget { nodes: Some(nodes), updates: None });
+        let found = engine.first();
+        engine.set_budget(Budget::default());
+        engine.set_seed(None);
+        match found {
+            Ok(Some(options)) => {
+                let matrix = self.solver.matrix();
+                for option in options {
+                    if let Some((cell, digit)) = matrix.placement(option) {
+                        empty.set(cell, digit);
+                    }
+                }
+                Ok(Some(empty))
+            }
+            Ok(None) => Err(GridGenerateError::NoGrid(empty.rules().describe())),
+            Err(e) if e.reason == StopReason::Budget => Ok(None),
+            Err(e) => Err(GridSolveError::from(e).into()),
         }
     }
 
@@ -241,7 +253,11 @@ impl<'m> GridGenerator<'m> {
         self.thin_out(full, symmetry, seed, progress)
     }
 
-    /// Takes clue groups away from a full grid of the matrix's rules (see the type's docs).
+    /// Takes clue groups away from a full grid of the matrix's rules (see the type's docs), on
+    /// the solver's undo stack as the 9x9 generator does (`generate::pieces`): each group is
+    /// tested with the others it needs forced, which halving the groups keeps from forcing each
+    /// once per test. A removal that would leave one of the full grid's digit or line swaps
+    /// without a clue (`generate::unavoidable`) is refused without a search.
     fn thin_out(
         &mut self,
         full: Grid,
@@ -249,25 +265,174 @@ impl<'m> GridGenerator<'m> {
         seed: u64,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridGenerated, GridGenerateError> {
+        let any = AnyShape::of(full.rules());
+        with_shape!(&any, shape => self.thin_out_over(shape, &any, full, symmetry, seed, progress))
+    }
+
+    /// [`thin_out`](Self::thin_out) with the shape's cell sets.
+    fn thin_out_over<S: CellSet>(
+        &mut self,
+        shape: &Shape<S>,
+        any: &AnyShape,
+        full: Grid,
+        symmetry: Symmetry,
+        seed: u64,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<GridGenerated, GridGenerateError> {
         let side = full.size().side();
-        let shape = AnyShape::of(full.rules());
         let mut orbits = symmetry.orbits_in(side);
         orbits.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed_c1e5));
-        let mut puzzle = full.clone();
+        let orbit_sets = orbits.iter().map(|orbit| S::of(orbit)).collect();
+        let mut swaps = Vec::new();
+        digit_swaps(shape, full.cells(), &mut swaps);
+        line_swaps(shape, full.cells(), &mut swaps);
+        let matrix = self.solver.matrix();
+        let engine = self.solver.engine();
+        engine.reset();
+        // The checks are first-solution searches, which the last-conflict rule suits (twice as
+        // fast as the earliest item on 16x16 grids).
+        engine.set_tie_break(TieBreak::LastConflict);
         let total = orbits.len();
-        for (k, orbit) in orbits.iter().enumerate() {
-            let kept: Vec<u8> = orbit.iter().map(|&c| puzzle.get(c)).collect();
-            for &c in orbit {
+        let mut clues = Clues {
+            matrix,
+            full: &full,
+            orbits: &orbits,
+            orbit_sets,
+            sets: swaps.into_iter().map(|swap| swap.cells).collect(),
+            given: (0..full.cells().len()).fold(S::default(), |set, c| set | S::cell(c)),
+            shape: any,
+            puzzle: full.clone(),
+            tried: 0,
+            progress,
+        };
+        self.stack.clear(engine);
+        let mut kept = Vec::new();
+        let thinned = thin_out(engine, &mut clues, 0..total, &mut kept, &mut self.stack);
+        engine.reset();
+        thinned.map_err(GridSolveError::from)?;
+        Ok(GridGenerated { puzzle: clues.puzzle, solution: full })
+    }
+}
+
+/// The clue groups of a full grid of any size, as the pieces the generator takes away: piece `k`
+/// is `orbits[k]`.
+struct Clues<'a, S> {
+    matrix: &'a GridMatrix,
+    full: &'a Grid,
+    orbits: &'a [Vec<usize>],
+    /// The cells of each group, as a set.
+    orbit_sets: Vec<S>,
+    /// Unavoidable sets of the full grid: a puzzle giving no clue in one of them is ambiguous.
+    /// Those that a kept group meets are dropped.
+    sets: Vec<S>,
+    /// The cells still given or not yet tested.
+    given: S,
+    shape: &'a AnyShape,
+    /// The puzzle so far: the full grid without the groups taken away.
+    puzzle: Grid,
+    /// Groups tried, and whom to tell.
+    tried: usize,
+    progress: &'a mut dyn FnMut(usize, usize),
+}
+
+impl<S> Clues<'_, S> {
+    /// The option of the full grid's digit in `cell`.
+    fn option(&self, cell: usize) -> OptionId {
+        self.matrix.option(cell, self.full.get(cell)).expect("the full grid obeys the rules")
+    }
+
+    fn tried(&mut self) {
+        self.tried += 1;
+        (self.progress)(self.tried, self.orbits.len());
+    }
+}
+
+impl<S: CellSet> Pieces for Clues<'_, S> {
+    fn apply(&self, solver: &mut Solver<'_>, k: usize) -> usize {
+        for &cell in &self.orbits[k] {
+            solver.force(self.option(cell)).expect("clues of one solution agree");
+        }
+        self.orbits[k].len()
+    }
+
+    /// Without the group, when an unavoidable set holds no clue, the puzzle is ambiguous.
+    fn refuted(&self, k: usize) -> bool {
+        let present = self.given - self.orbit_sets[k];
+        self.sets.iter().any(|set| !set.meets(present))
+    }
+
+    fn implied(&self, _: usize) -> bool {
+        false
+    }
+
+    /// Cell by cell, whether a solution holds another digit there: a search of at most
+    /// [`QUICK_CHECK`] nodes, and when that runs long, the same search over the candidates the
+    /// logical techniques leave (the other digits excluded), whose tree is far smaller on large
+    /// grids. When that too runs past [`CANDIDATE_CHECK`] nodes, the group can go if the
+    /// techniques alone solve the puzzle (they are all sound), and stays otherwise: the puzzle
+    /// stays unique (though perhaps not minimal).
+    fn unique_without(&self, solver: &mut Solver<'_>, k: usize) -> Result<bool, Interrupted> {
+        for &cell in &self.orbits[k] {
+            let base = solver.restriction_count();
+            match within(solver, QUICK_CHECK, |s| solution_without(s, [self.option(cell)]))? {
+                Some(true) => return Ok(false),
+                Some(false) => continue,
+                None => {}
+            }
+            let mut puzzle = self.puzzle.clone();
+            for &c in &self.orbits[k] {
                 puzzle.set(c, 0);
             }
-            if !self.is_unique(&puzzle, &shape)? {
-                for (&c, &d) in orbit.iter().zip(&kept) {
-                    puzzle.set(c, d);
-                }
+            let Some(candidates) = candidates(self.shape, &puzzle) else {
+                // The givens come from a full grid, which obeys every deduction.
+                return Ok(false);
+            };
+            let side = self.matrix.rules().size().side();
+            let empty = candidates.iter().enumerate().filter(|&(c, _)| puzzle.get(c) == 0);
+            let others = empty.flat_map(|(c, &mask)| {
+                (1..=side).filter(move |d| mask & 1 << (d - 1) == 0).filter_map(move |d| {
+                    self.matrix.option(c, u8::try_from(d).expect("sides are at most 25"))
+                })
+            });
+            match within(solver, CANDIDATE_CHECK, |s| solution_without(s, others))? {
+                Some(true) => return Ok(false),
+                Some(false) => solver.undo_to(base),
+                None => return Ok(solve_grid_with(self.shape, &puzzle, &Technique::SOUND).solved),
             }
-            progress(k + 1, total);
         }
-        Ok(GridGenerated { puzzle, solution: full })
+        Ok(true)
+    }
+
+    fn remove(&mut self, k: usize) {
+        for &cell in &self.orbits[k] {
+            self.puzzle.set(cell, 0);
+        }
+        self.given -= self.orbit_sets[k];
+        self.tried();
+    }
+
+    /// An unavoidable set that the group meets can no longer be left without a clue.
+    fn keep(&mut self, k: usize) {
+        let cells = self.orbit_sets[k];
+        self.sets.retain(|set| !set.meets(cells));
+        self.tried();
+    }
+}
+
+/// What `search` gives within `nodes` nodes, or `None` when it needs more (the budget is taken
+/// off again after it; a cancellation stays an error).
+fn within<T>(
+    solver: &mut Solver<'_>,
+    nodes: u64,
+    search: impl FnOnce(&mut Solver<'_>) -> Result<T, Interrupted>,
+) -> Result<Option<T>, Interrupted> {
+    solver.set_budget(Budget { nodes: Some(nodes), updates: None });
+    let found = search(solver);
+    solver.set_budget(Budget::default());
+    match found {
+        Ok(found) => Ok(Some(found)),
+        Err(e) if e.reason == StopReason::Budget => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
@@ -562,12 +727,17 @@ mod tests {
                 }
                 let mut solver = matrix.solver();
                 let plain = solver.count(&puzzle, Some(20)).expect("no budget");
-                let narrowed = solver
-                    .count_within_candidates(&puzzle, &candidates, 20, u64::MAX)
-                    .expect("no budget")
-                    .expect("no budget");
+                solver.load(&puzzle).expect("the givens of a full grid");
+                for (cell, &mask) in candidates.iter().enumerate() {
+                    for digit in (1..=rules.size().side()).filter(|d| mask & 1 << (d - 1) == 0) {
+                        let digit = u8::try_from(digit).expect("small");
+                        if let Some(option) = matrix.option(cell, digit) {
+                            solver.engine().exclude(option).expect("an option of the matrix");
+                        }
+                    }
+                }
+                let narrowed = solver.engine().count_up_to(20).expect("no budget");
                 assert_eq!(plain, narrowed, "{}", puzzle.to_text());
-                assert_eq!(generator.is_unique(&puzzle, &logic).expect("no budget"), plain == 1);
             }
         }
     }
