@@ -756,6 +756,11 @@ impl Problem {
         if option.index() < self.option_count() { Some(self.option_first[option.index()]) } else { None }
     }
 
+    /// The nodes of an option (with the spacer after them), for an option of this problem.
+    pub(crate) fn option_node_range(&self, option: OptionId) -> std::ops::Range<usize> {
+        self.option_first[option.index()] as usize..self.option_first[option.index() + 1] as usize
+    }
+
     /// The option that owns an option node: by a division when all options have the same size,
     /// by a binary search otherwise. (Sudoku maps the 81 placements of every solution, so this
     /// is on its hot path.)

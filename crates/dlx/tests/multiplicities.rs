@@ -134,6 +134,14 @@ proptest! {
         }
         // Paused at its first solution.
         solver.verify_links().unwrap();
+        // Preferring a solution's options changes no solution or count.
+        if let Some(preferred) = expected.iter().next() {
+            solver.set_preferred(preferred).unwrap();
+            prop_assert_eq!(&all(&mut solver), &expected);
+            prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
+            solver.verify_links().unwrap();
+            solver.set_preferred(&[]).unwrap();
+        }
         for random_ties in [true, false] {
             solver.set_seed(Some(seed));
             solver.set_random_ties(random_ties);

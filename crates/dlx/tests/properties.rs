@@ -124,6 +124,32 @@ proptest! {
         solver.verify_links().unwrap();
     }
 
+    /// Preferring a solution's options finds that solution first, seeded or not, and changes no
+    /// solution or count; an empty preference gives the plain order back.
+    #[test]
+    fn a_preferred_solution_comes_first(spec in spec(), seed in any::<Option<u64>>()) {
+        let problem = build(&spec);
+        let expected = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+        let plain: Vec<Vec<OptionId>> = solver.solutions().map(Result::unwrap).collect();
+        solver.set_seed(seed);
+        for preferred in &expected {
+            solver.set_preferred(preferred).unwrap();
+            let first = solver.first().unwrap().map(sorted);
+            prop_assert_eq!(first.as_ref(), Some(preferred));
+            let listed: BTreeSet<_> = solver.solutions().map(|s| sorted(s.unwrap())).collect();
+            prop_assert_eq!(&listed, &expected);
+            prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
+            solver.verify_links().unwrap();
+        }
+        solver.set_seed(None);
+        solver.set_preferred(&[]).unwrap();
+        let again: Vec<Vec<OptionId>> = solver.solutions().map(Result::unwrap).collect();
+        prop_assert_eq!(again, plain);
+        let beyond = OptionId::new(spec.options.len()).unwrap();
+        prop_assert!(solver.set_preferred(&[beyond]).is_err());
+    }
+
     #[test]
     fn seeds_change_the_order_not_the_solutions(spec in spec(), seed in any::<u64>()) {
         let problem = build(&spec);

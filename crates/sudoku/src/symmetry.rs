@@ -136,15 +136,19 @@ impl Symmetry {
     /// Whether the symmetry maps cells with the same label onto cells with the same label, and
     /// cells with different ones onto different ones: whether it maps a partition of the grid
     /// (regions, cages, parities) onto itself. `label` has one entry per cell of a square grid.
-    pub(crate) fn keeps<T: PartialEq>(self, label: &[T]) -> bool {
+    ///
+    /// It does when each label's cells all go to cells of one label (one pass over the cells, not
+    /// one per pair). No two labels then go to the same one: the cells are mapped one to one, so
+    /// every label's cells are the image of some label's, and as many labels are images as there
+    /// are labels.
+    pub(crate) fn keeps<T: Copy + Eq + std::hash::Hash>(self, label: &[T]) -> bool {
         let side = (1..=label.len()).find(|s| s * s >= label.len()).unwrap_or(0);
         self.generators().iter().all(|g| {
-            let image = |cell: usize| {
-                let (r, c) = g(cell / side, cell % side, side - 1);
-                r * side + c
-            };
+            let mut to = std::collections::HashMap::new();
             (0..label.len()).all(|a| {
-                (a..label.len()).all(|b| (label[a] == label[b]) == (label[image(a)] == label[image(b)]))
+                let (r, c) = g(a / side, a % side, side - 1);
+                let there = label[r * side + c];
+                *to.entry(label[a]).or_insert(there) == there
             })
         })
     }
@@ -184,5 +188,48 @@ impl std::str::FromStr for Symmetry {
 impl fmt::Display for Symmetry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::Symmetry;
+
+    /// [`Symmetry::keeps`] against its definition, pair by pair of cells.
+    fn keeps_by_pairs(symmetry: Symmetry, label: &[u8], side: usize) -> bool {
+        symmetry.generators().iter().all(|g| {
+            let image = |cell: usize| {
+                let (r, c) = g(cell / side, cell % side, side - 1);
+                r * side + c
+            };
+            (0..label.len()).all(|a| {
+                (a..label.len()).all(|b| (label[a] == label[b]) == (label[image(a)] == label[image(b)]))
+            })
+        })
+    }
+
+    proptest! {
+        /// On random labels of 4x4 to 6x6 grids (few labels, so that many partitions are kept),
+        /// and on labels made symmetric by taking each orbit's first cell's.
+        #[test]
+        fn keeping_labels_agrees_with_its_definition(
+            side in 4usize..=6,
+            symmetry in prop::sample::select(Symmetry::ALL.to_vec()),
+            labels in prop::collection::vec(0u8..3, 36),
+            symmetric in any::<bool>(),
+        ) {
+            let mut label = labels[..side * side].to_vec();
+            if symmetric {
+                for orbit in symmetry.orbits_in(side) {
+                    for &c in &orbit {
+                        label[c] = label[orbit[0]];
+                    }
+                }
+                prop_assert!(symmetry.keeps(&label));
+            }
+            prop_assert_eq!(symmetry.keeps(&label), keeps_by_pairs(symmetry, &label, side));
+        }
     }
 }

@@ -183,7 +183,10 @@ pub struct Solver<'p> {
     /// Random mode: whether ties between equally short items are broken at random.
     random_ties: bool,
     rng: Xoshiro256PlusPlus,
-    /// Random mode: the shuffled options of each level's item, level after level.
+    /// Whether each node belongs to an option tried first (empty: none; see
+    /// [`Solver::set_preferred`]).
+    preferred: Vec<bool>,
+    /// Random or preferred mode: the ordered options of each level's item, level after level.
     pool: Vec<u32>,
     /// Random mode: the position in `pool` of the option being tried at each level.
     pool_pos: Vec<u32>,
@@ -246,6 +249,7 @@ impl<'p> Solver<'p> {
             seed: None,
             random_ties: true,
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
+            preferred: Vec::new(),
             pool: Vec::new(),
             pool_pos: Vec::new(),
             emptied_marks: vec![(0, 0); depth],
@@ -299,10 +303,61 @@ impl<'p> Solver<'p> {
     /// [`set_random_ties`](Self::set_random_ties) for the cheaper alternative.
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
-        if seed.is_some() && self.pool.capacity() == 0 {
+        self.reserve_pool();
+    }
+
+    /// Makes each following run try, at every node, the chosen item's options among `options`
+    /// before its others (which keep their order, shuffled under a seed); an empty list takes
+    /// the preference away. The solutions and counts never depend on it: only which solution
+    /// comes first, and the effort. A search for another solution near a known one (a puzzle
+    /// generator's "is there a solution other than this grid?") finds it far sooner when the
+    /// known solution's options are preferred. Runs split over threads or shards ignore it.
+    ///
+    /// An option that is not the problem's is refused, leaving the preference as it was.
+    pub fn set_preferred(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
+        if let Some(&option) = options.iter().find(|o| o.index() >= self.problem.option_count()) {
+            return Err(ForceError::UnknownOption(option));
+        }
+        self.settle();
+        self.preferred.clear();
+        if !options.is_empty() {
+            self.preferred.resize(self.problem.node_count(), false);
+            for &option in options {
+                self.preferred[self.problem.option_node_range(option)].fill(true);
+            }
+        }
+        self.reserve_pool();
+        Ok(())
+    }
+
+    /// Whether runs order each level's options in the pool: shuffled, or preferred first.
+    fn pooled(&self) -> bool {
+        self.seed.is_some() || !self.preferred.is_empty()
+    }
+
+    /// Room in the pool for the options of every level, when runs order them there.
+    fn reserve_pool(&mut self) {
+        if self.pooled() && self.pool.capacity() == 0 {
             // Every level's options are distinct nodes, so this never grows during a search.
             self.pool.reserve_exact(self.problem.node_count());
             self.pool_pos = vec![0; self.chosen.len()];
+        }
+    }
+
+    /// Orders the options of one level in the pool (see [`Solver::set_seed`] and
+    /// [`Solver::set_preferred`]): shuffled under a seed, then those preferred moved first,
+    /// keeping their order.
+    pub(super) fn order_pool(
+        pool: &mut [u32],
+        rng: &mut Xoshiro256PlusPlus,
+        seeded: bool,
+        preferred: &[bool],
+    ) {
+        if seeded {
+            rand::seq::SliceRandom::shuffle(pool, rng);
+        }
+        if !preferred.is_empty() {
+            pool.sort_by_key(|&node| !preferred[node as usize]);
         }
     }
 
@@ -567,13 +622,15 @@ impl Solver<'_> {
         self.run_emptied = self.links.emptied_len();
         if let Some(seed) = self.seed {
             self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        }
+        if self.pooled() {
             self.pool.clear();
         }
     }
 
     pub(super) fn step(&mut self, resume: bool) -> Step {
         let capped = self.cap != usize::MAX;
-        let step = match (self.multi.is_some(), self.seed.is_some() && !capped, self.links.is_colored()) {
+        let step = match (self.multi.is_some(), self.pooled() && !capped, self.links.is_colored()) {
             (false, false, false) if capped => self.search::<false, false, true>(resume),
             (false, false, true) if capped => self.search::<false, true, true>(resume),
             (true, false, false) if capped => self.search_multi::<false, false, true>(resume),

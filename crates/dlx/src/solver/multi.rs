@@ -28,7 +28,6 @@
 //! links require.
 
 use rand::Rng;
-use rand::seq::SliceRandom;
 
 use crate::choose;
 use crate::index::to_u32;
@@ -294,7 +293,8 @@ impl Solver<'_> {
         let cancel = self.cancel.as_ref();
         let run_emptied = self.run_emptied;
         let cap = self.cap;
-        let random_ties = RANDOM && self.random_ties;
+        let random_ties = RANDOM && self.random_ties && self.seed.is_some();
+        let seeded = self.seed.is_some();
         // Solutions that may pass uncounted by the caller before one is returned (while
         // counting, up to the limit), and those that did.
         let silent = match self.count_limit {
@@ -310,6 +310,7 @@ impl Solver<'_> {
         let n_items = links.item_count();
         let chosen = &mut self.chosen[..];
         let (pool, pool_pos, rng) = (&mut self.pool, &mut self.pool_pos[..], &mut self.rng);
+        let preferred = &self.preferred[..];
         // The item of the current level, and the option node (or, for a null move, the item)
         // about to be tried.
         let mut item = 0;
@@ -355,7 +356,7 @@ impl Solver<'_> {
                                 pool.push(p);
                                 p = links.down(p);
                             }
-                            pool[start..].shuffle(rng);
+                            Solver::order_pool(&mut pool[start..], rng, seeded, preferred);
                             v.pool_start[l] = to_u32(start);
                             pool_pos[l] = to_u32(start);
                             x = pool.get(start).copied().unwrap_or(i);

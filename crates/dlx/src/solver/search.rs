@@ -16,7 +16,7 @@
 //! anything else touches the links, unless the links are copied afresh instead (see
 //! `restrict`).
 
-use rand::{Rng, seq::SliceRandom};
+use rand::Rng;
 
 use crate::choose;
 use crate::index::to_u32;
@@ -50,6 +50,8 @@ impl Solver<'_> {
         let update_limit = self.budget.updates.unwrap_or(u64::MAX);
         let cancel = self.cancel.as_ref();
         let cap = self.cap;
+        let random_ties = RANDOM && self.random_ties && self.seed.is_some();
+        let seeded = self.seed.is_some();
         // Solutions that may pass uncounted by the caller before one is returned (while
         // counting, up to the limit), and those that did.
         let silent = match self.count_limit {
@@ -89,7 +91,7 @@ impl Solver<'_> {
                     // X3, X4: choose an item; unless it is a dead end, cover it and start with its
                     // first option.
                     let from = if l == base { 0 } else { self.emptied_marks[l - 1].0 };
-                    item = if RANDOM && self.random_ties {
+                    item = if random_ties {
                         let rng = &mut self.rng;
                         choose::choose_with_ties(links, from, |n| rng.random_range(0..n))
                     } else {
@@ -114,7 +116,12 @@ impl Solver<'_> {
                                 self.pool.push(p);
                                 p = links.down(p);
                             }
-                            self.pool[start..].shuffle(&mut self.rng);
+                            Solver::order_pool(
+                                &mut self.pool[start..],
+                                &mut self.rng,
+                                seeded,
+                                &self.preferred,
+                            );
                             self.pool_pos[l] = to_u32(start);
                             x = self.pool.get(start).copied().unwrap_or(item);
                         } else {

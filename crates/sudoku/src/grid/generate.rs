@@ -119,12 +119,17 @@ pub struct GridGenerator<'m> {
     solver: GridSolver<'m>,
     /// The clue groups the solver has forced, and those the thinning wants.
     stack: Stack,
+    /// The matrix's rules as the logical solver and the swaps read them, built at the first
+    /// puzzle and kept for the others.
+    shape: Option<AnyShape>,
+    /// The last symmetry found to fit the rules.
+    fits: Option<Symmetry>,
 }
 
 impl<'m> GridGenerator<'m> {
     /// A generator over a matrix.
     pub fn new(matrix: &'m GridMatrix) -> GridGenerator<'m> {
-        GridGenerator { solver: matrix.solver(), stack: Stack::default() }
+        GridGenerator { solver: matrix.solver(), stack: Stack::default(), shape: None, fits: None }
     }
 
     /// Makes the following searches stop when `flag` is set (a run then fails with
@@ -248,7 +253,10 @@ impl<'m> GridGenerator<'m> {
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridGenerated, GridGenerateError> {
         let rules = self.solver.matrix().rules();
-        GridGenerator::check_symmetry(rules, symmetry)?;
+        if self.fits != Some(symmetry) {
+            GridGenerator::check_symmetry(rules, symmetry)?;
+            self.fits = Some(symmetry);
+        }
         let full = self.full_grid(seed)?;
         self.thin_out(full, symmetry, seed, progress)
     }
@@ -265,8 +273,12 @@ impl<'m> GridGenerator<'m> {
         seed: u64,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridGenerated, GridGenerateError> {
-        let any = AnyShape::of(full.rules());
-        with_shape!(&any, shape => self.thin_out_over(shape, &any, full, symmetry, seed, progress))
+        debug_assert_eq!(full.rules(), self.solver.matrix().rules(), "a full grid of the matrix's rules");
+        let any = self.shape.take().unwrap_or_else(|| AnyShape::of(self.solver.matrix().rules()));
+        let thinned =
+            with_shape!(&any, shape => self.thin_out_over(shape, &any, full, symmetry, seed, progress));
+        self.shape = Some(any);
+        thinned
     }
 
     /// [`thin_out`](Self::thin_out) with the shape's cell sets.
@@ -292,6 +304,12 @@ impl<'m> GridGenerator<'m> {
         // The checks are first-solution searches, which the last-conflict rule suits (twice as
         // fast as the earliest item on 16x16 grids).
         engine.set_tie_break(TieBreak::LastConflict);
+        // Another solution, when there is one, is mostly the full grid changed in a few cells:
+        // trying the grid's digits first finds it soonest.
+        let options: Vec<OptionId> = (0..full.cells().len())
+            .map(|cell| matrix.option(cell, full.get(cell)).expect("the full grid obeys the rules"))
+            .collect();
+        engine.set_preferred(&options).expect("options of the matrix");
         let total = orbits.len();
         let mut clues = Clues {
             matrix,
@@ -309,6 +327,7 @@ impl<'m> GridGenerator<'m> {
         let mut kept = Vec::new();
         let thinned = thin_out(engine, &mut clues, 0..total, &mut kept, &mut self.stack);
         engine.reset();
+        engine.set_preferred(&[]).expect("no option");
         thinned.map_err(GridSolveError::from)?;
         Ok(GridGenerated { puzzle: clues.puzzle, solution: full })
     }
