@@ -52,7 +52,7 @@ pub(crate) struct GenerateArgs {
     variant: Variant,
     /// Make puzzles of this size: a side (`4`, `6`, `16`, `25`: the usual boxes) or a box shape
     /// (`2x3`); the output is in the forms `solve --size` reads (digits above 9 as letters).
-    /// Large grids take long (a 25x25 puzzle minutes): a bar shows progress on a terminal.
+    /// Large grids take long (a 25x25 puzzle tens of seconds): a bar shows progress on a terminal.
     #[arg(long, value_name = "SIZE")]
     size: Option<dlx_sudoku::Size>,
     /// With or without --size: rules added to rows, columns and boxes (diagonal, windoku,

@@ -54,7 +54,7 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
         return Err(Usage(e.to_string()).into());
     }
     let groups = ask.run.symmetry.orbits_in(ask.size.side()).len() as u64;
-    // Large grids take seconds to minutes each: a bar over the clue groups tried, on a terminal.
+    // Large grids take up to tens of seconds each: a bar over the clue groups tried, on a terminal.
     let bar = if ask.quiet || (ask.size.side() < 16 && ask.count < 50) {
         ProgressBar::hidden()
     } else {

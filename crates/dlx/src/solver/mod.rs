@@ -347,6 +347,7 @@ impl<'p> Solver<'p> {
     /// Orders the options of one level in the pool (see [`Solver::set_seed`] and
     /// [`Solver::set_preferred`]): shuffled under a seed, then those preferred moved first,
     /// keeping their order.
+    #[inline]
     pub(super) fn order_pool(
         pool: &mut [u32],
         rng: &mut Xoshiro256PlusPlus,

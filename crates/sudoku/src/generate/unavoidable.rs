@@ -90,6 +90,7 @@ pub(crate) fn digit_swaps<S: CellSet>(shape: &Shape<S>, grid: &[u8], out: &mut V
     let even = (2..=side).step_by(2).fold(S::default(), |set, d| set | cells_of[d]);
     let all = crate::shape::digits_of(side);
     let marked = (0..grid.len()).any(|cell| shape.start(cell) != all);
+    let caged = !shape.cages().is_empty();
     for a in 1..=side {
         for b in a + 1..=side {
             let pair = cells_of[a] | cells_of[b];
@@ -108,7 +109,7 @@ pub(crate) fn digit_swaps<S: CellSet>(shape: &Shape<S>, grid: &[u8], out: &mut V
                 left -= part;
                 let odd = (a + b) % 2 == 1;
                 if (odd && marked && !keeps_parity(shape, grid, part, a, b))
-                    || !keeps_cages(shape, grid, part, a, b)
+                    || (caged && !keeps_cages(shape, grid, part, a, b))
                 {
                     continue;
                 }
