@@ -2,10 +2,10 @@
 
 use std::ops::ControlFlow;
 
-use dlx_engine::{Interrupted, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak};
+use dlx_engine::{Interrupted, OptionId, Problem, Solution, Solver, TieBreak};
 
-use crate::engine::{Effort, names, write_dlx};
-use crate::geometry::Geometry;
+use crate::engine::{Effort, write_dlx};
+use crate::grid::{GridMatrix, Rules};
 use crate::puzzle::{Puzzle, RuleError};
 use crate::variant::Variant;
 
@@ -23,53 +23,24 @@ pub enum SolveError {
 
 /// The exact-cover matrix of a variant, built once and shared by any number of solvers.
 ///
-/// Items: one per cell ("the cell is filled"), then one per unit and digit ("the unit holds the
-/// digit"): 81 + 27 x 9 = 324 for the classic grid, 18 more for the diagonals. Options: one per
-/// cell and digit, numbered `cell * 9 + digit - 1` (729 in all).
+/// It is the one encoder's ([`GridMatrix`]) for the variant's [`Rules`]: items, one per cell ("the
+/// cell is filled"), then one per unit and digit ("the unit holds the digit"): 81 + 27 x 9 = 324
+/// for the classic grid, 18 more for the diagonals, and secondary items for anti-king's moves.
+/// Options: one per cell and digit, numbered `cell * 9 + digit - 1` (729 in all), which is what
+/// lets [`Matrix::option`] and [`Matrix::placement`] work without a matrix. Even cells are
+/// restrictions of each puzzle, not of the matrix: the even-cell variant shares the classic one.
 #[derive(Debug, Clone)]
 pub struct Matrix {
     variant: Variant,
-    problem: Problem,
+    grid: GridMatrix,
 }
 
 impl Matrix {
     /// Encodes a variant.
     pub fn new(variant: Variant) -> Matrix {
-        let geometry = Geometry::of(variant);
-        let units = geometry.units();
-        let mut b = ProblemBuilder::new();
-        let declare =
-            |b: &mut ProblemBuilder, name: String| b.primary(name).expect("sudoku names are valid and few");
-        let cells: Vec<_> = (0..81).map(|k| declare(&mut b, names::cell(k, 9))).collect();
-        let mut unit_items = Vec::with_capacity(units.len() * 9);
-        for &unit in units {
-            for digit in 1..=9 {
-                unit_items.push(declare(&mut b, names::unit(unit, digit)));
-            }
-        }
-        // A forbidden move between two cells that share no unit: a secondary item per pair and
-        // digit, which the two cells' options of that digit share (at most one is chosen).
-        let mut move_items: Vec<Vec<(usize, ItemId)>> = vec![Vec::new(); 81];
-        for a in 0..81 {
-            for other in geometry.move_peers(a).iter().filter(|&other| other > a) {
-                for digit in 0..9 {
-                    let item = b
-                        .secondary(names::apart(a, other, 9, digit + 1))
-                        .expect("sudoku names are valid and few");
-                    move_items[a].push((digit, item));
-                    move_items[other].push((digit, item));
-                }
-            }
-        }
-        for (cell, &cell_item) in cells.iter().enumerate() {
-            for digit in 0..9 {
-                let unit_part = geometry.units_of(cell).iter().map(|&k| unit_items[k * 9 + digit]);
-                let move_part = move_items[cell].iter().filter(|&&(d, _)| d == digit).map(|&(_, item)| item);
-                b.option(std::iter::once(cell_item).chain(unit_part).chain(move_part))
-                    .expect("each option is valid");
-            }
-        }
-        Matrix { variant, problem: b.build() }
+        let grid = GridMatrix::new(&Rules::from(variant));
+        debug_assert_eq!(grid.problem().option_count(), 729, "one option per cell and digit");
+        Matrix { variant, grid }
     }
 
     /// The variant.
@@ -79,12 +50,12 @@ impl Matrix {
 
     /// The engine's problem.
     pub fn problem(&self) -> &Problem {
-        &self.problem
+        self.grid.problem()
     }
 
     /// A solver over this matrix.
     pub fn solver(&self) -> SudokuSolver<'_> {
-        SudokuSolver { variant: self.variant, solver: Solver::new(&self.problem) }
+        SudokuSolver { variant: self.variant, solver: Solver::new(self.grid.problem()) }
     }
 
     /// The option placing `digit` (1-9) in `cell` (0-80). Panics outside those ranges.
@@ -104,7 +75,7 @@ impl Matrix {
     /// Counting its solutions with any exact-cover solver counts the puzzle's.
     pub fn puzzle_to_dlx(&self, puzzle: &Puzzle) -> String {
         let title = format!("sudoku ({}) {}", self.variant, puzzle.to_line());
-        write_dlx(&self.problem, &title, |option| {
+        write_dlx(self.grid.problem(), &title, |option| {
             let (cell, digit) = Matrix::placement(option);
             let given = puzzle.get(cell);
             if given != 0 { given == digit } else { !(puzzle.is_even_cell(cell) && digit % 2 == 1) }
@@ -247,4 +218,27 @@ pub(crate) fn load(solver: &mut Solver<'_>, variant: Variant, puzzle: &Puzzle) -
     }
     debug_assert_eq!(puzzle.check(variant), Ok(()));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbering that [`Matrix::option`] and [`Matrix::placement`] assume is the one
+    /// encoder's, for every variant: each cell and digit's option, and back.
+    #[test]
+    fn the_9x9_numbering_is_the_encoders() {
+        for variant in Variant::ALL {
+            let matrix = Matrix::new(variant);
+            assert_eq!(matrix.problem().option_count(), 729, "{variant}");
+            for cell in 0..81 {
+                for digit in 1..=9 {
+                    let option = Matrix::option(cell, digit);
+                    assert_eq!(matrix.grid.option(cell, digit), Some(option), "{variant} {cell} {digit}");
+                    assert_eq!(matrix.grid.placement(option), Some((cell, digit)), "{variant}");
+                    assert_eq!(Matrix::placement(option), (cell, digit));
+                }
+            }
+        }
+    }
 }

@@ -81,8 +81,14 @@ impl GridMatrix {
                 }
             }
         }
-        let unit_sets: Vec<Vec<usize>> = units.into_iter().map(|(_, cells)| cells).collect();
-        let share_unit = |a: usize, z: usize| unit_sets.iter().any(|u| u.contains(&a) && u.contains(&z));
+        // The units of each cell, in increasing order, to tell whether two cells share one.
+        let mut units_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for (k, (_, unit_cells)) in units.iter().enumerate() {
+            for &c in unit_cells {
+                units_of[c].push(k);
+            }
+        }
+        let share_unit = |a: usize, z: usize| units_of[a].iter().any(|k| units_of[z].contains(k));
         for (a, z, _) in rules.move_pairs() {
             if share_unit(a, z) {
                 continue;
