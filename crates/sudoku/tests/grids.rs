@@ -539,3 +539,28 @@ fn every_explained_step_keeps_to_the_solution() {
     assert!(techniques.len() > 2, "{techniques:?}");
     assert!(beyond.len() >= 2, "{beyond:?}");
 }
+
+/// A batch of puzzles of one set of rules holds the rules once: each record read shares the
+/// previous one's when they are equal (its solution too), and a record of other rules starts a
+/// new copy; changing a puzzle's rules copies them first, leaving the others' as they were.
+#[test]
+fn puzzles_of_one_batch_share_their_rules() {
+    use std::sync::Arc;
+    let text = "\
+.6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1
+.6..4.3.4.....1.3..4.5.....6.4.1..2. 165243324156651432243561532614416325 cage=4:r1c1,r2c1
+.6..4.3.4.....1.3..4.5.....6.4.1..2. cage=5:r1c1,r2c2
+.6..4.3.4.....1.3..4.5.....6.4.1..2. cage=5:r1c1,r2c2
+";
+    let records = dlx_sudoku::parse_all(text);
+    let grids: Vec<&Grid> = records.iter().map(|r| r.grid.as_ref().expect("a grid record")).collect();
+    let shared = |a: &Grid, b: &Grid| Arc::ptr_eq(a.shared_rules(), b.shared_rules());
+    assert!(shared(grids[0], grids[1]));
+    let solution = records[1].grid_solution.as_ref().expect("a solution beside the puzzle");
+    assert!(shared(grids[1], solution));
+    assert!(!shared(grids[1], grids[2]), "other cages");
+    assert!(shared(grids[2], grids[3]));
+    let mut changed = grids[3].clone();
+    changed.rules_mut().add(Constraint::Diagonals);
+    assert!(!shared(&changed, grids[2]) && !grids[2].rules().has(Constraint::Diagonals));
+}

@@ -1,6 +1,7 @@
 //! A puzzle of any size: its rules and its givens, and the check that the givens obey them.
 
 use std::fmt;
+use std::sync::Arc;
 
 use super::rules::{At, Parity, Rules};
 use super::size::{Size, Symbols};
@@ -8,9 +9,14 @@ use crate::variant::Unit;
 
 /// A puzzle of any size and rules: the [`Rules`] and the given digits (0 for an empty cell),
 /// with the [`Symbols`] it is written in.
+///
+/// The rules are shared, not copied: cloning a grid, or reading a batch of puzzles of the same
+/// rules ([`Records`](crate::Records) hands each record the previous one's rules when they are
+/// equal), copies a pointer to them. [`Grid::rules_mut`] copies them first when another grid
+/// shares them.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
-    rules: Rules,
+    rules: Arc<Rules>,
     cells: Vec<u8>,
     symbols: Symbols,
 }
@@ -105,14 +111,16 @@ pub enum GridError {
 
 impl Grid {
     /// The empty grid of these rules.
-    pub fn new(rules: Rules) -> Grid {
+    pub fn new(rules: impl Into<Arc<Rules>>) -> Grid {
+        let rules = rules.into();
         let cells = vec![0; rules.size().cells()];
         Grid { rules, cells, symbols: Symbols::OneBased }
     }
 
     /// A puzzle from its cells, row-major (0 empty, 1 to the side given). The givens are not
     /// checked against the rules (see [`Grid::check`]).
-    pub fn with_cells(rules: Rules, cells: Vec<u8>) -> Result<Grid, GridError> {
+    pub fn with_cells(rules: impl Into<Arc<Rules>>, cells: Vec<u8>) -> Result<Grid, GridError> {
+        let rules = rules.into();
         let size = rules.size();
         if cells.len() != size.cells() {
             return Err(GridError::Length { found: cells.len(), size });
@@ -132,9 +140,28 @@ impl Grid {
         &self.rules
     }
 
-    /// The rules, to add to them (the givens stay).
+    /// The rules as shared: [`Grid::with_cells`] and [`Grid::new`] take them so, to make more
+    /// puzzles of them without copying them.
+    pub fn shared_rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The rules, to add to them (the givens stay); copied first when another grid shares them.
     pub fn rules_mut(&mut self) -> &mut Rules {
-        &mut self.rules
+        Arc::make_mut(&mut self.rules)
+    }
+
+    /// Shares `rules` when they are the grid's own (equal): the grid then points to them, and
+    /// its copy is dropped. Returns whether they were.
+    pub fn share_rules(&mut self, rules: &Arc<Rules>) -> bool {
+        if Arc::ptr_eq(&self.rules, rules) {
+            return true;
+        }
+        let equal = *self.rules == **rules;
+        if equal {
+            self.rules = Arc::clone(rules);
+        }
+        equal
     }
 
     /// The size.

@@ -345,13 +345,16 @@ pub fn parse_grid_record(
         &emptied
     };
     let cells = digits(text, size, symbols).map_err(|(k, kind)| err(column + k, kind))?;
+    // One copy of the rules for the puzzle and its solution.
+    let rules = std::sync::Arc::new(rules);
     let solution = match given {
         Some(&(col, text)) => {
             let cells = digits(text, size, symbols).map_err(|(k, kind)| err(col + k, kind))?;
             if let Some(k) = cells.iter().position(|&d| d == 0) {
                 return Err(err(col + k, GridParseErrorKind::EmptyInSolution));
             }
-            let mut solution = Grid::with_cells(rules.clone(), cells).expect("the cells fit the grid");
+            let mut solution =
+                Grid::with_cells(std::sync::Arc::clone(&rules), cells).expect("the cells fit the grid");
             solution.set_symbols(symbols);
             Some(solution)
         }

@@ -215,6 +215,8 @@ pub struct Records<R> {
     grid: GridDefaults,
     /// `grid` was asked for by the caller, and `# size:` lines do not change it.
     grid_fixed: bool,
+    /// The rules of the last record of the grid forms, which the next ones share when equal.
+    rules: Option<std::sync::Arc<crate::grid::Rules>>,
 }
 
 /// The fields of a line that make it a puzzle of the [`grid`](crate::grid) forms.
@@ -237,6 +239,7 @@ impl<R: BufRead> Records<R> {
             records: 0,
             grid: GridDefaults::default(),
             grid_fixed: false,
+            rules: None,
         }
     }
 
@@ -798,6 +801,21 @@ fn is_complete_record(text: &str) -> bool {
     }
 }
 
+impl<R> Records<R> {
+    /// Makes a record of the grid forms (and its solution) share the rules of the one before
+    /// when they are equal, so that a batch of puzzles of one set of rules holds them once.
+    fn share_rules(&mut self, record: &mut Record) {
+        let Some(grid) = record.grid.as_mut() else { return };
+        match &self.rules {
+            Some(rules) if grid.share_rules(rules) => {}
+            _ => self.rules = Some(std::sync::Arc::clone(grid.shared_rules())),
+        }
+        if let (Some(solution), Some(rules)) = (record.grid_solution.as_mut(), &self.rules) {
+            solution.share_rules(rules);
+        }
+    }
+}
+
 impl<R: BufRead> Iterator for Records<R> {
     type Item = io::Result<Record>;
 
@@ -806,7 +824,10 @@ impl<R: BufRead> Iterator for Records<R> {
             return None;
         }
         match self.read_record() {
-            Ok(Some(r)) => Some(Ok(r)),
+            Ok(Some(mut r)) => {
+                self.share_rules(&mut r);
+                Some(Ok(r))
+            }
             Ok(None) => {
                 self.done = true;
                 None
