@@ -234,7 +234,7 @@ mod tests {
             for cell in 0..81 {
                 for digit in 1..=9 {
                     let option = Matrix::option(cell, digit);
-                    assert_eq!(matrix.grid.option(cell, digit), Some(option), "{variant} {cell} {digit}");
+                    assert_eq!(matrix.grid.option(cell, digit), option, "{variant} {cell} {digit}");
                     assert_eq!(matrix.grid.placement(option), Some((cell, digit)), "{variant}");
                     assert_eq!(Matrix::placement(option), (cell, digit));
                 }

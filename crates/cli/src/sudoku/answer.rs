@@ -176,9 +176,10 @@ impl<'m> Solvers<'m> {
         self.solvers[variant.index()].get_or_insert_with(|| matrices.get(variant).solver())
     }
 
-    /// The matrix of a puzzle of any size: the last one when the rules are the same.
+    /// The matrix of a puzzle of any size: the last one when it serves the same rules (even and
+    /// odd marks aside, which each puzzle applies).
     pub(super) fn grid(&mut self, grid: &Grid) -> &GridMatrix {
-        if self.grid.as_ref().is_none_or(|m| m.rules() != grid.rules()) {
+        if self.grid.as_ref().is_none_or(|m| !m.fits(grid.rules())) {
             self.grid = Some(GridMatrix::new(grid.rules()));
         }
         self.grid.as_ref().expect("made above")

@@ -46,19 +46,17 @@ pub enum GridSolveError {
 }
 
 /// The exact-cover matrix of one set of [`Rules`], built once and shared by any number of
-/// solvers.
+/// solvers, and by every puzzle of those rules whatever its even and odd marks (the solver
+/// excludes the digits they rule out, puzzle by puzzle).
 #[derive(Debug, Clone)]
 pub struct GridMatrix {
     rules: Rules,
     problem: Problem,
-    /// The option of each cell and digit, `cell * side + digit - 1`; `u32::MAX` where the
-    /// cell's parity rules the digit out.
+    /// The option of each cell and digit, `cell * side + digit - 1`.
     option_of: Vec<u32>,
     /// The cell and digit of each placing option (the first ones; cage options follow).
     placements: Vec<(u16, u8)>,
 }
-
-const NONE: u32 = u32::MAX;
 
 impl GridMatrix {
     /// Encodes the rules (which must [`validate`](Rules::validate): windows that do not fit are
@@ -111,14 +109,13 @@ impl GridMatrix {
             }
             cage_items.push((whole, digits));
         }
-        let mut option_of = vec![NONE; cells * side];
+        // Every cell gets every digit: even and odd marks are each puzzle's restrictions, applied
+        // by the solver, so that one matrix serves puzzles whose marks differ.
+        let mut option_of = vec![0; cells * side];
         let mut placements = Vec::with_capacity(cells * side);
         for c in 0..cells {
             for d in 0..side {
                 let digit = u8::try_from(d + 1).expect("sides are at most 25");
-                if !rules.parity(c).allows(digit) {
-                    continue;
-                }
                 let option = b
                     .option(std::iter::once(cell_items[c]).chain(per_cell[c * side + d].iter().copied()))
                     .expect("each option is valid");
@@ -135,9 +132,16 @@ impl GridMatrix {
         GridMatrix { rules: rules.clone(), problem: b.build(), option_of, placements }
     }
 
-    /// The rules encoded.
+    /// The rules encoded. The matrix serves every puzzle of the same rules but for their even
+    /// and odd marks ([`GridMatrix::fits`]).
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Whether the matrix serves puzzles of `rules`: the same as its own but for the even and
+    /// odd marks, which the solver applies puzzle by puzzle.
+    pub fn fits(&self, rules: &Rules) -> bool {
+        self.rules.same_but_parity(rules)
     }
 
     /// The engine's problem.
@@ -145,16 +149,16 @@ impl GridMatrix {
         &self.problem
     }
 
-    /// The option placing `digit` in `cell`, unless the cell's parity rules it out. Panics
-    /// outside the grid.
-    pub fn option(&self, cell: usize, digit: u8) -> Option<OptionId> {
+    /// The option placing `digit` in `cell` (whatever the cell's parity: see [`GridSolver`]).
+    /// Panics outside the grid.
+    pub fn option(&self, cell: usize, digit: u8) -> OptionId {
         let side = self.rules.size().side();
         assert!(
             cell < side * side && (1..=side).contains(&usize::from(digit)),
             "no cell {cell} digit {digit}"
         );
         let k = self.option_of[cell * side + usize::from(digit) - 1];
-        (k != NONE).then(|| OptionId::new(k as usize).expect("an option of the matrix"))
+        OptionId::new(k as usize).expect("an option of the matrix")
     }
 
     /// The cell and digit an option places (`None` for a cage's option).
@@ -168,12 +172,15 @@ impl GridMatrix {
     }
 
     /// The puzzle in Knuth's `.dlx` format: the items, and the options still open (for a given
-    /// cell, only its digit). Counting its solutions with any exact-cover solver counts the
-    /// puzzle's.
+    /// cell, only its digit; for a marked cell, only digits of its parity). Counting its
+    /// solutions with any exact-cover solver counts the puzzle's.
     pub fn puzzle_to_dlx(&self, grid: &Grid) -> String {
-        let title = format!("sudoku ({}) {}", self.rules.describe(), grid.to_line());
+        let title = format!("sudoku ({}) {}", grid.rules().describe(), grid.to_line());
         write_dlx(&self.problem, &title, |option| match self.placement(option) {
-            Some((cell, digit)) => grid.get(cell) == 0 || grid.get(cell) == digit,
+            Some((cell, digit)) => match grid.get(cell) {
+                0 => grid.rules().parity(cell).allows(digit),
+                given => given == digit,
+            },
             None => true,
         })
     }
@@ -191,7 +198,8 @@ pub enum GridUniqueness {
 }
 
 /// Solves puzzles of one set of rules on a reused engine solver: each puzzle's givens are forced
-/// options, undone before the next puzzle.
+/// options and the digits its even and odd marks rule out excluded ones, undone before the next
+/// puzzle.
 #[derive(Debug)]
 pub struct GridSolver<'m> {
     matrix: &'m GridMatrix,
@@ -220,22 +228,28 @@ impl<'m> GridSolver<'m> {
         &mut self.solver
     }
 
-    /// Resets the solver and forces the givens; a given the engine refuses breaks a rule, which
-    /// the check then names.
+    /// Resets the solver, excludes the digits the even and odd marks rule out, and forces the
+    /// givens; a given the engine refuses breaks a rule, which the check then names.
     pub(crate) fn load(&mut self, grid: &Grid) -> Result<(), GridSolveError> {
-        if grid.rules() != &self.matrix.rules {
+        if !self.matrix.fits(grid.rules()) {
             return Err(GridSolveError::OtherRules {
                 puzzle: grid.rules().describe(),
                 matrix: self.matrix.rules.describe(),
             });
         }
         self.solver.reset();
-        for (cell, &digit) in grid.cells().iter().enumerate() {
-            if digit == 0 {
-                continue;
+        let rules = grid.rules();
+        if rules.has_parity() {
+            let side = rules.size().side();
+            for cell in 0..rules.size().cells() {
+                let parity = rules.parity(cell);
+                for digit in (1..=side).filter_map(|d| u8::try_from(d).ok()).filter(|&d| !parity.allows(d)) {
+                    self.solver.exclude(self.matrix.option(cell, digit)).expect("an option of the matrix");
+                }
             }
-            let forced = self.matrix.option(cell, digit).map(|o| self.solver.force(o));
-            if !matches!(forced, Some(Ok(()))) {
+        }
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 && self.solver.force(self.matrix.option(cell, digit)).is_err() {
                 return Err(grid.check().expect_err("a given the engine refuses breaks a rule").into());
             }
         }

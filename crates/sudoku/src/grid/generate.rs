@@ -2,6 +2,8 @@
 //! groups (orbits of the symmetry) taken away in a random order while the solution stays
 //! unique.
 
+use std::sync::Arc;
+
 use dlx_engine::{Budget, CancelFlag, Interrupted, OptionId, Solver, StopReason, TieBreak};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -119,9 +121,9 @@ pub struct GridGenerator<'m> {
     solver: GridSolver<'m>,
     /// The clue groups the solver has forced, and those the thinning wants.
     stack: Stack,
-    /// The matrix's rules as the logical solver and the swaps read them, built at the first
-    /// puzzle and kept for the others.
-    shape: Option<AnyShape>,
+    /// The rules of the last puzzle as the logical solver and the swaps read them, kept for the
+    /// next puzzles of the same rules.
+    shape: Option<(Arc<Rules>, AnyShape)>,
     /// The last symmetry found to fit the rules.
     fits: Option<Symmetry>,
 }
@@ -273,11 +275,14 @@ impl<'m> GridGenerator<'m> {
         seed: u64,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridGenerated, GridGenerateError> {
-        debug_assert_eq!(full.rules(), self.solver.matrix().rules(), "a full grid of the matrix's rules");
-        let any = self.shape.take().unwrap_or_else(|| AnyShape::of(self.solver.matrix().rules()));
+        debug_assert!(self.solver.matrix().fits(full.rules()), "a full grid of the matrix's rules");
+        let (rules, any) = match self.shape.take() {
+            Some((rules, any)) if *rules == *full.rules() => (rules, any),
+            _ => (Arc::clone(full.shared_rules()), AnyShape::of(full.rules())),
+        };
         let thinned =
             with_shape!(&any, shape => self.thin_out_over(shape, &any, full, symmetry, seed, progress));
-        self.shape = Some(any);
+        self.shape = Some((rules, any));
         thinned
     }
 
@@ -298,17 +303,17 @@ impl<'m> GridGenerator<'m> {
         let mut swaps = Vec::new();
         digit_swaps(shape, full.cells(), &mut swaps);
         line_swaps(shape, full.cells(), &mut swaps);
+        // The even and odd marks' exclusions stay under every clue group.
+        self.solver.load(&Grid::new(Arc::clone(full.shared_rules())))?;
         let matrix = self.solver.matrix();
         let engine = self.solver.engine();
-        engine.reset();
         // The checks are first-solution searches, which the last-conflict rule suits (twice as
         // fast as the earliest item on 16x16 grids).
         engine.set_tie_break(TieBreak::LastConflict);
         // Another solution, when there is one, is mostly the full grid changed in a few cells:
         // trying the grid's digits first finds it soonest.
-        let options: Vec<OptionId> = (0..full.cells().len())
-            .map(|cell| matrix.option(cell, full.get(cell)).expect("the full grid obeys the rules"))
-            .collect();
+        let options: Vec<OptionId> =
+            (0..full.cells().len()).map(|cell| matrix.option(cell, full.get(cell))).collect();
         engine.set_preferred(&options).expect("options of the matrix");
         let total = orbits.len();
         let mut clues = Clues {
@@ -357,7 +362,7 @@ struct Clues<'a, S> {
 impl<S> Clues<'_, S> {
     /// The option of the full grid's digit in `cell`.
     fn option(&self, cell: usize) -> OptionId {
-        self.matrix.option(cell, self.full.get(cell)).expect("the full grid obeys the rules")
+        self.matrix.option(cell, self.full.get(cell))
     }
 
     fn tried(&mut self) {
@@ -409,9 +414,9 @@ impl<S: CellSet> Pieces for Clues<'_, S> {
             let side = self.matrix.rules().size().side();
             let empty = candidates.iter().enumerate().filter(|&(c, _)| puzzle.get(c) == 0);
             let others = empty.flat_map(|(c, &mask)| {
-                (1..=side).filter(move |d| mask & 1 << (d - 1) == 0).filter_map(move |d| {
-                    self.matrix.option(c, u8::try_from(d).expect("sides are at most 25"))
-                })
+                (1..=side)
+                    .filter(move |d| mask & 1 << (d - 1) == 0)
+                    .map(move |d| self.matrix.option(c, u8::try_from(d).expect("sides are at most 25")))
             });
             match within(solver, CANDIDATE_CHECK, |s| solution_without(s, others))? {
                 Some(true) => return Ok(false),
@@ -541,15 +546,18 @@ pub fn generate_with_extras(
     };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xe47a_5eed);
     let mut maps = 0;
-    let (mut rules, full) = loop {
+    let (mut rules, full, first) = loop {
         let rules =
             if extras.jigsaw { random_regions(base, symmetry, &mut rng, cancel)? } else { base.clone() };
         GridGenerator::check_symmetry(&rules, symmetry)?;
         let first = GridMatrix::new(&rules);
-        let mut searcher = GridGenerator::new(&first);
-        searcher.set_cancel_flag(cancel.cloned());
-        match searcher.full_grid(seed) {
-            Ok(full) => break (rules, full),
+        let found = {
+            let mut searcher = GridGenerator::new(&first);
+            searcher.set_cancel_flag(cancel.cloned());
+            searcher.full_grid(seed)
+        };
+        match found {
+            Ok(full) => break (rules, full, first),
             // A made-up map whose grids are too hard to find: another map.
             Err(GridGenerateError::NoGrid(_) | GridGenerateError::GridBudget(_))
                 if extras.jigsaw && maps < 3 =>
@@ -582,7 +590,9 @@ pub fn generate_with_extras(
         }
     }
     let full = Grid::with_cells(rules.clone(), full.cells().to_vec()).expect("the same size");
-    let matrix = GridMatrix::new(&rules);
+    // Marks are restrictions the solver applies: the matrix of the search for the full grid
+    // serves, unless cages were added.
+    let matrix = if extras.killer { GridMatrix::new(&rules) } else { first };
     generator(&matrix).thin_out(full, symmetry, seed, progress)
 }
 
@@ -750,9 +760,7 @@ mod tests {
                 for (cell, &mask) in candidates.iter().enumerate() {
                     for digit in (1..=rules.size().side()).filter(|d| mask & 1 << (d - 1) == 0) {
                         let digit = u8::try_from(digit).expect("small");
-                        if let Some(option) = matrix.option(cell, digit) {
-                            solver.engine().exclude(option).expect("an option of the matrix");
-                        }
+                        solver.engine().exclude(matrix.option(cell, digit)).expect("an option of the matrix");
                     }
                 }
                 let narrowed = solver.engine().count_up_to(20).expect("no budget");

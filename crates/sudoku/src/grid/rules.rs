@@ -398,6 +398,16 @@ impl Rules {
         !self.parity.is_empty()
     }
 
+    /// Whether the two rule sets are the same but for their even and odd marks: whether one
+    /// [`GridMatrix`](crate::GridMatrix) serves both (marks are each puzzle's restrictions).
+    pub fn same_but_parity(&self, other: &Rules) -> bool {
+        self.size == other.size
+            && self.regions == other.regions
+            && self.jigsaw == other.jigsaw
+            && self.constraints == other.constraints
+            && self.cages == other.cages
+    }
+
     /// Adds a killer cage: its cells hold different digits adding up to `sum`.
     pub fn add_cage(&mut self, mut cells: Vec<usize>, sum: u32) -> Result<(), RulesError> {
         let cage = self.cages.len() + 1;
