@@ -1,5 +1,31 @@
 //! Sudoku and its variants as exact-cover problems on the `dlx-engine`.
 //!
+//! Any size and rule set, from the text forms `dlx` reads and writes:
+//!
+//! ```
+//! use dlx_sudoku::{GridDefaults, GridMatrix, GridUniqueness, parse_grid};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let defaults = GridDefaults::default();
+//! for line in [
+//!     // A classic 9x9 puzzle, and a 6x6 one (boxes of 2x3) with a killer cage.
+//!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+//!     ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1",
+//! ] {
+//!     let puzzle = parse_grid(line, &defaults)?;
+//!     // Built once per set of rules, and reused for every puzzle of them.
+//!     let matrix = GridMatrix::new(puzzle.rules());
+//!     match matrix.solver().check_unique(&puzzle)? {
+//!         GridUniqueness::Unique(solution) => println!("{}", solution.to_line()),
+//!         other => panic!("expected one solution, got {other:?}"),
+//!     }
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! The 9x9 variants have a fast path of their own, with the same answers: a [`Puzzle`] of 81
+//! cells, a [`Matrix`] per [`Variant`] (the same encoder's matrix of the variant's rules) and
+//! its [`SudokuSolver`]:
+//!
 //! ```
 //! use dlx_sudoku::{Matrix, Puzzle, Uniqueness, Variant};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -53,10 +79,12 @@
 //!
 //! Every other size (4x4 to 25x25, boxes of any a x b shape) and rules of a puzzle's own (jigsaw
 //! regions, killer cages, even and odd cells, anti-knight, and the diagonals, windows and
-//! anti-king of any size) are the [`grid`] module's: [`Rules`] as data, a [`Grid`] puzzle, one
-//! encoder ([`GridMatrix`]), a generator, and SVG. The 9x9 [`Puzzle`] path above stays the fast
-//! one for the classic grid. Both rate with the same logical solver, so a 9x9 puzzle gets the
-//! same steps and rating in either form.
+//! anti-king of any size) are the [`grid`] module's: [`Rules`] as data, a [`Grid`] puzzle (which
+//! shares its rules with the other puzzles of a batch), the one encoder ([`GridMatrix`], whose
+//! matrix serves every puzzle of the same rules whatever its even and odd marks), a generator,
+//! and SVG. The 9x9 [`Puzzle`] path above stays the fast one for the classic grid. Both rate with
+//! the same logical solver, so a 9x9 puzzle gets the same steps and rating in either form, and
+//! both generators thin out on the same machinery (the solver's undo stack, unavoidable sets).
 //!
 //! # Inside
 //!
@@ -64,12 +92,13 @@
 //! (the effort of a search, the `.dlx` writer) and `scale` (techniques and levels). `shape`
 //! describes a grid of any size and rules as the logical solver reads it; `rate` is that solver
 //! (with its front ends for 9x9 puzzles and for grids). `geometry` describes each 9x9 variant's
-//! grid once for the 9x9 path: the rule checks (`puzzle`), the encoder (`solve`) and the
-//! generator (`generate`, whose machinery is in `generate::pieces`, `generate::singles` and
-//! `generate::unavoidable`). `parse` reads records, `svg` draws them, `symmetry` maps cells onto
-//! their partners. `grid` holds the rest of the general path (`grid/rules`, `grid/encode`,
-//! `grid/generate`, `grid/text`, `grid/svg`). The measurements behind the design are in the
-//! project's `benches/RESULTS.md`.
+//! grid once for the 9x9 path: the rule checks (`puzzle`) and the generator (`generate`, whose
+//! machinery is in `generate::pieces`, `generate::singles` and `generate::unavoidable`; the
+//! pieces and the unavoidable sets serve grids of every size too). The encoder is `grid/encode`
+//! for every puzzle (`solve` holds the 9x9 solver over it). `parse` reads records, `svg` draws
+//! them, `symmetry` maps cells onto their partners. `grid` holds the rest of the general path
+//! (`grid/rules`, `grid/encode`, `grid/generate`, `grid/text`, `grid/svg`). The measurements
+//! behind the design are in the project's `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
