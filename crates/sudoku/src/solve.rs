@@ -127,6 +127,19 @@ impl<'m> SudokuSolver<'m> {
         self.solver.stats().into()
     }
 
+    /// Makes the following searches stop when `flag` is set (they then fail with
+    /// [`SolveError::Interrupted`]).
+    pub fn set_cancel_flag(&mut self, flag: Option<dlx_engine::CancelFlag>) {
+        self.solver.set_cancel_flag(flag);
+    }
+
+    /// Bounds each following search (nodes, updates): one that needs more fails with
+    /// [`SolveError::Interrupted`], its reason [`StopReason::Budget`](dlx_engine::StopReason),
+    /// never with a partial answer. [`Budget::default`](dlx_engine::Budget) bounds nothing.
+    pub fn set_budget(&mut self, budget: dlx_engine::Budget) {
+        self.solver.set_budget(budget);
+    }
+
     /// Applies the puzzle on the solver (see [`load`]).
     fn load(&mut self, puzzle: &Puzzle) -> Result<(), RuleError> {
         load(&mut self.solver, self.variant, puzzle)

@@ -221,6 +221,16 @@ proptest! {
                 prop_assert!(spec.obeys(w.cells()), "{} does not obey {}", w.to_line(), grid.to_text());
             }
         }
+        // The iterator lists every solution once, each obeying the rules.
+        if grid.check().is_ok() {
+            let listed: Vec<Grid> = solver.solutions(&grid).unwrap().map(Result::unwrap).collect();
+            prop_assert_eq!(listed.len() as u64, brute, "{}", grid.to_text());
+            let distinct: std::collections::BTreeSet<Vec<u8>> = listed.iter().map(|g| g.cells().to_vec()).collect();
+            prop_assert_eq!(distinct.len(), listed.len());
+            for w in &listed {
+                prop_assert!(spec.obeys(w.cells()), "{} does not obey {}", w.to_line(), grid.to_text());
+            }
+        }
         // The text form reads back to the same puzzle.
         prop_assert_eq!(parse_grid(&grid.to_text(), &GridDefaults::default()), Ok(grid.clone()));
     }
@@ -580,4 +590,43 @@ fn puzzles_of_one_batch_share_their_rules() {
     let mut changed = grids[3].clone();
     changed.rules_mut().add(Constraint::Diagonals);
     assert!(!shared(&changed, grids[2]) && !grids[2].rules().has(Constraint::Diagonals));
+}
+
+/// A budget or a cancel flag stops a search of either solver with an error, never a partial
+/// answer, and the solver answers in full once they are lifted.
+#[test]
+fn a_budget_or_a_cancel_flag_stops_either_solver() {
+    use dlx_engine::{Budget, CancelFlag, StopReason};
+    use dlx_sudoku::SolveError;
+    use dlx_sudoku::grid::GridSolveError;
+    let tight = Budget { nodes: Some(1000), updates: None };
+    // The empty 6x6 grid has 28,200,960 solutions: far more than a thousand nodes to count.
+    let grid = Grid::new(Rules::new("2x3".parse().unwrap()));
+    let matrix = GridMatrix::new(grid.rules());
+    let mut solver = matrix.solver();
+    solver.set_budget(tight);
+    match solver.count(&grid, None) {
+        Err(GridSolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Budget),
+        other => panic!("expected the budget to stop the count, got {other:?}"),
+    }
+    solver.set_budget(Budget::default());
+    assert_eq!(solver.count(&grid, Some(5)).unwrap(), 5);
+    let empty = dlx_sudoku::Puzzle::empty();
+    let matrix = Matrix::new(Variant::Classic);
+    let mut solver = matrix.solver();
+    solver.set_budget(tight);
+    match solver.count(&empty, None) {
+        Err(SolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Budget),
+        other => panic!("expected the budget to stop the count, got {other:?}"),
+    }
+    solver.set_budget(Budget::default());
+    let flag = CancelFlag::new();
+    flag.cancel();
+    solver.set_cancel_flag(Some(flag));
+    match solver.count(&empty, None) {
+        Err(SolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Cancelled),
+        other => panic!("expected the flag to stop the count, got {other:?}"),
+    }
+    solver.set_cancel_flag(None);
+    assert_eq!(solver.count(&empty, Some(3)).unwrap(), 3);
 }

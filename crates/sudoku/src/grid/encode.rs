@@ -223,6 +223,33 @@ impl<'m> GridSolver<'m> {
         self.solver.set_cancel_flag(flag);
     }
 
+    /// Bounds each following search (nodes, updates): one that needs more fails with
+    /// [`GridSolveError::Interrupted`], its reason [`StopReason::Budget`](dlx_engine::StopReason),
+    /// never with a partial answer. [`Budget::default`](dlx_engine::Budget) bounds nothing.
+    pub fn set_budget(&mut self, budget: dlx_engine::Budget) {
+        self.solver.set_budget(budget);
+    }
+
+    /// Every solution, lazily; an item is an error only when the search was cut short (as the
+    /// engine's iterator does), so a collected `Result` is never part of the answer.
+    pub fn solutions<'s>(
+        &'s mut self,
+        grid: &Grid,
+    ) -> Result<impl Iterator<Item = Result<Grid, GridSolveError>> + use<'s, 'm>, GridSolveError> {
+        self.solver.set_tie_break(TieBreak::Earliest);
+        self.load(grid)?;
+        let (base, matrix) = (grid.clone(), self.matrix);
+        Ok(self.solver.solutions().map(move |options| {
+            let mut full = base.clone();
+            for option in options? {
+                if let Some((cell, digit)) = matrix.placement(option) {
+                    full.set(cell, digit);
+                }
+            }
+            Ok(full)
+        }))
+    }
+
     /// The engine's solver, for the generator's exclusions.
     pub(crate) fn engine(&mut self) -> &mut Solver<'m> {
         &mut self.solver
