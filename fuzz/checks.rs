@@ -60,6 +60,28 @@ fn search(problem: &Problem) {
         solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
     }
     assert_eq!(counts[0], counts[1], "links, then bit sets");
+    // Preferring a solution's options finds that solution first (without multiplicities, whose
+    // null moves may come first) and changes no count that the budget lets finish.
+    solver.set_counting(Counting::Links);
+    if let Ok(Some(found)) = solver.first() {
+        solver.set_preferred(&found).unwrap_or_else(|e| panic!("{e}"));
+        if !problem.has_multiplicities()
+            && let Ok(again) = solver.first()
+        {
+            assert_eq!(again.map(sorted), Some(sorted(found.clone())), "the preferred solution first");
+        }
+        if let (Ok(with), (Ok(without), _)) = (solver.count_up_to(100), &counts[0]) {
+            assert_eq!(with, *without, "a count with a preference");
+        }
+        solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
+        solver.set_preferred(&[]).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// A solution's options in increasing order.
+fn sorted(mut options: Vec<OptionId>) -> Vec<OptionId> {
+    options.sort();
+    options
 }
 
 /// Checks a solution against the definition: every primary item as many times as its bounds
