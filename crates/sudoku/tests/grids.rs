@@ -630,3 +630,36 @@ fn a_budget_or_a_cancel_flag_stops_either_solver() {
     solver.set_cancel_flag(None);
     assert_eq!(solver.count(&empty, Some(3)).unwrap(), 3);
 }
+
+/// A solution solves a puzzle when it is full, keeps the givens and obeys the puzzle's rules,
+/// cages included, whatever rules it was read with.
+#[test]
+fn a_given_solution_is_checked_against_the_puzzles_rules() {
+    let d = GridDefaults::default();
+    let puzzle = parse_grid(".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1", &d).unwrap();
+    let line = "165243324156651432243561532614416325";
+    let solution = parse_grid(line, &d).unwrap();
+    assert!(puzzle.is_solved_by(&solution));
+    // The same grid with two rows exchanged: a Latin square of the boxes still, but not the
+    // puzzle's (a given lost), and r1c1 + r2c1 no longer 4.
+    let swapped = format!("{}{}{}", &line[6..12], &line[..6], &line[12..]);
+    let other = parse_grid(&swapped, &d).unwrap();
+    assert!(other.check().is_ok() && !puzzle.is_solved_by(&other));
+    // A grid that obeys boxes but not the cage: the solution with 1 and 2 exchanged, whose
+    // r1c1 + r2c1 is 5, against the cage alone.
+    let empty = parse_grid(&format!("{} cage=4:r1c1,r2c1", ".".repeat(36)), &d).unwrap();
+    let grid: String = line
+        .chars()
+        .map(|c| match c {
+            '1' => '2',
+            '2' => '1',
+            c => c,
+        })
+        .collect();
+    let broken = parse_grid(&grid, &d).unwrap();
+    assert!(broken.check().is_ok() && !empty.is_solved_by(&broken));
+    assert!(empty.is_solved_by(&solution));
+    // Not full: no solution.
+    let partial = parse_grid(&format!(".{}", &line[1..]), &d).unwrap();
+    assert!(!empty.is_solved_by(&partial));
+}

@@ -399,17 +399,14 @@ pub(super) fn check_given(
 /// Whether a solution given beside a puzzle of any size solves it; if not, why.
 pub(super) fn check_given_grid(a: &Answer, given: &Grid) -> Result<(), String> {
     let Some(Board::Any(puzzle)) = &a.puzzle else { return Ok(()) };
-    let mut given = given.clone();
-    // The puzzle's rules, with what `--variant` added.
-    *given.rules_mut() = puzzle.rules().clone();
-    let agrees = (0..puzzle.cells().len()).all(|c| puzzle.get(c) == 0 || puzzle.get(c) == given.get(c));
-    if agrees && given.check().is_ok() {
+    // Against the puzzle's rules, with what `--variant` added.
+    if puzzle.is_solved_by(given) {
         return Ok(());
     }
     Err(match &a.solution {
         Some(ours @ Board::Any(_)) if a.status == Status::Unique => format!(
             "the solution given beside the puzzle is wrong: it differs from the solution in {}",
-            differing_cells(&Board::Any(Box::new(given)), ours)
+            differing_cells(&Board::Any(Box::new(given.clone())), ours)
         ),
         _ => format!(
             "the solution given beside the puzzle does not solve it as a {} puzzle",

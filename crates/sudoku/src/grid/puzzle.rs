@@ -195,6 +195,23 @@ impl Grid {
         self.symbols = symbols;
     }
 
+    /// Whether `solution` solves this puzzle: it is full, keeps every given, and obeys this
+    /// puzzle's rules (whatever rules it carries itself: a solution read beside a puzzle, or
+    /// from another source, is checked against the puzzle's).
+    pub fn is_solved_by(&self, solution: &Grid) -> bool {
+        let same_cells = solution.cells.len() == self.cells.len()
+            && self.cells.iter().zip(&solution.cells).all(|(&g, &s)| g == 0 || g == s);
+        same_cells
+            && solution.is_full()
+            && Grid {
+                rules: Arc::clone(&self.rules),
+                cells: solution.cells.clone(),
+                symbols: solution.symbols,
+            }
+            .check()
+            .is_ok()
+    }
+
     /// The number of givens.
     pub fn givens(&self) -> usize {
         self.cells.iter().filter(|&&d| d != 0).count()
