@@ -70,9 +70,7 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
     let mut pictures = Vec::new();
     if !ask.json && !ask.svg {
         // Every reader of puzzles takes the size and rules of the records below from this line.
-        let names: Vec<&str> = rules.constraints().map(|c| c.name()).collect();
-        let size = format!("{}x{}", ask.size.box_rows(), ask.size.box_cols());
-        writeln!(out, "# size: {}", [size.as_str()].into_iter().chain(names).collect::<Vec<_>>().join(" "))?;
+        writeln!(out, "{}", rules.size_line())?;
     }
     let (mut made, mut missing, mut clues) = (0u64, 0u64, 0u64);
     let start = Instant::now();

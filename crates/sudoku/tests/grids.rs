@@ -663,3 +663,29 @@ fn a_given_solution_is_checked_against_the_puzzles_rules() {
     let partial = parse_grid(&format!(".{}", &line[1..]), &d).unwrap();
     assert!(!empty.is_solved_by(&partial));
 }
+
+/// What the writers of headers write, the readers read back: a block under its grid's
+/// `# size:` line is the same puzzle (regions, marks and cages in the header), and the cells of
+/// a line under its rules' `# size:` line are a puzzle of those rules.
+#[test]
+fn headers_read_back_to_the_same_puzzles() {
+    use dlx_sudoku::grid::{Extras, generate_with_extras};
+    let none = &mut |_: usize, _: usize| {};
+    let six = Rules::new("2x3".parse().unwrap());
+    let all = Extras { jigsaw: true, killer: true, parity: true };
+    let made = generate_with_extras(&six, all, Symmetry::None, 8, none, None).unwrap();
+    let mut twelve = Rules::new("3x4".parse().unwrap());
+    twelve.add(Constraint::AntiKnight);
+    twelve.add(Constraint::Diagonals);
+    for grid in [made.puzzle, made.solution, Grid::new(twelve.clone())] {
+        let text = format!("{}\n{}", grid.block_header(), grid.to_block());
+        let records = dlx_sudoku::parse_all(&text);
+        assert_eq!(records.len(), 1, "{text}");
+        assert_eq!(records[0].grid.as_ref(), Some(&grid), "{text}");
+    }
+    let mut puzzle = Grid::new(twelve.clone());
+    puzzle.set(0, 5);
+    let text = format!("{}\n{}\n", twelve.size_line(), puzzle.to_line());
+    assert_eq!(twelve.size_line(), "# size: 3x4 diagonal anti-knight");
+    assert_eq!(dlx_sudoku::parse_all(&text)[0].grid.as_ref(), Some(&puzzle), "{text}");
+}

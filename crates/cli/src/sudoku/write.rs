@@ -236,7 +236,7 @@ pub(super) fn write_answer(
 pub(super) struct Said {
     /// The variant the last `# variant:` line named.
     pub(super) variant: Option<Variant>,
-    /// The size and constraints the last `# size:` line gave.
+    /// The last `# size:` line written.
     pub(super) size: Option<String>,
 }
 
@@ -261,20 +261,13 @@ pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said, blo
         said.variant = Some(want);
     }
     if block {
-        let size = match &a.puzzle {
-            Some(Board::Any(grid)) => {
-                // The line form's fields but the size's, which the header says first.
-                let size = grid.size();
-                let text = grid.to_text();
-                let fields = text.split(' ').skip(1).filter(|f| !f.starts_with("size="));
-                let words = std::iter::once(format!("{}x{}", size.box_rows(), size.box_cols()));
-                Some(words.chain(fields.map(String::from)).collect::<Vec<_>>().join(" "))
-            }
-            _ => said.size.is_some().then(|| "3x3".to_owned()),
+        let header = match &a.puzzle {
+            Some(Board::Any(grid)) => Some(grid.block_header()),
+            _ => said.size.is_some().then(|| "# size: 3x3".to_owned()),
         };
-        if let Some(size) = size.filter(|s| said.size.as_ref() != Some(s)) {
-            writeln!(out, "# size: {size}")?;
-            said.size = Some(size);
+        if let Some(header) = header.filter(|h| said.size.as_ref() != Some(h)) {
+            writeln!(out, "{header}")?;
+            said.size = Some(header);
         }
     }
     Ok(())

@@ -472,6 +472,33 @@ impl Grid {
         }
         out
     }
+
+    /// The `# size:` line to write above this puzzle's [block](Grid::to_block): the box shape,
+    /// then the fields of the line form but the size (constraints, regions, marks, cages), which
+    /// a block's rows cannot hold. [`Records`](crate::Records) applies it to the blocks below.
+    pub fn block_header(&self) -> String {
+        let size = self.size();
+        let text = self.to_text();
+        let fields = text.split(' ').skip(1).filter(|f| !f.starts_with("size="));
+        let words = std::iter::once(format!("# size: {}x{}", size.box_rows(), size.box_cols()));
+        words.chain(fields.map(String::from)).collect::<Vec<_>>().join(" ")
+    }
+}
+
+impl Rules {
+    /// The `# size:` line above puzzles of these rules' size and constraints, written as words
+    /// (`# size: 3x4 diagonal anti-knight`): [`Records`](crate::Records) reads the lines and
+    /// blocks below as puzzles of that size with those constraints. Regions, marks and cages are
+    /// each line's fields, not the header's.
+    pub fn size_line(&self) -> String {
+        let size = self.size();
+        let mut line = format!("# size: {}x{}", size.box_rows(), size.box_cols());
+        for constraint in self.constraints() {
+            line.push(' ');
+            line.push_str(constraint.name());
+        }
+        line
+    }
 }
 
 #[cfg(test)]
