@@ -324,7 +324,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 Some(pictures) => pictures.add(index, args.count, Some(&made), variant)?,
                 None => {
                     if std::mem::take(&mut header) {
-                        writeln!(out, "# variant: {}", variant.name())?;
+                        writeln!(out, "{}", variant.header_line())?;
                     }
                     write_made(&mut out, g, made.rating, variant, args, run_seed)?
                 }

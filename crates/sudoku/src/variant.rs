@@ -76,6 +76,12 @@ impl Variant {
         }
     }
 
+    /// The `# variant:` line above puzzles of this variant, which [`Records`](crate::Records)
+    /// applies to the records below it (`# variant: diagonal`).
+    pub fn header_line(self) -> String {
+        format!("# variant: {}", self.name())
+    }
+
     /// The moves (row and column offsets, one of each pair of opposite ones) between cells
     /// that may not hold the same digit, besides the units: a king's diagonal steps. Empty for
     /// the variants of units alone. (Knight's moves fit the same data, but a search of a sparse

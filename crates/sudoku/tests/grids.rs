@@ -689,3 +689,13 @@ fn headers_read_back_to_the_same_puzzles() {
     assert_eq!(twelve.size_line(), "# size: 3x4 diagonal anti-knight");
     assert_eq!(dlx_sudoku::parse_all(&text)[0].grid.as_ref(), Some(&puzzle), "{text}");
 }
+
+/// A variant's `# variant:` line names it to the records below.
+#[test]
+fn a_variant_line_reads_back() {
+    let line = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+    for variant in Variant::ALL {
+        let records = dlx_sudoku::parse_all(&format!("{}\n{line}\n", variant.header_line()));
+        assert_eq!(records[0].variant, Some(variant));
+    }
+}

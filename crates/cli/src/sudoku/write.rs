@@ -257,7 +257,7 @@ pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said, blo
         _ => return Ok(()),
     };
     if said.variant != Some(want) && !(said.variant.is_none() && want == Variant::Classic) {
-        writeln!(out, "# variant: {want}")?;
+        writeln!(out, "{}", want.header_line())?;
         said.variant = Some(want);
     }
     if block {
