@@ -69,43 +69,42 @@ impl GridMatrix {
         let cell_items: Vec<ItemId> =
             (0..cells).map(|c| b.primary(names::cell(c, side)).expect(valid)).collect();
         let units = rules.units();
-        // The items of each cell's units for each digit, gathered per cell.
-        let mut per_cell: Vec<Vec<ItemId>> = vec![Vec::new(); cells * side];
-        for &(unit, ref unit_cells) in &units {
-            for d in 0..side {
-                let item = b.primary(names::unit(unit, d + 1)).expect(valid);
-                for &c in unit_cells {
-                    per_cell[c * side + d].push(item);
-                }
-            }
-        }
-        // The units of each cell, in increasing order, to tell whether two cells share one.
+        // Each unit's item per digit (`unit * side + digit - 1`), and each cell's units in order.
+        let mut unit_items = Vec::with_capacity(units.len() * side);
         let mut units_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
-        for (k, (_, unit_cells)) in units.iter().enumerate() {
+        for (k, &(unit, ref unit_cells)) in units.iter().enumerate() {
+            for d in 0..side {
+                unit_items.push(b.primary(names::unit(unit, d + 1)).expect(valid));
+            }
             for &c in unit_cells {
                 units_of[c].push(k);
             }
         }
+        // Cells a forbidden move apart that share no unit: a secondary item per pair and digit
+        // (`pair * side + digit - 1`), and each cell's pairs in order.
         let share_unit = |a: usize, z: usize| units_of[a].iter().any(|k| units_of[z].contains(k));
+        let mut move_items = Vec::new();
+        let mut moves_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for (a, z, _) in rules.move_pairs() {
             if share_unit(a, z) {
                 continue;
             }
+            let pair = move_items.len() / side;
             for d in 0..side {
-                let item = b.secondary(names::apart(a, z, side, d + 1)).expect(valid);
-                per_cell[a * side + d].push(item);
-                per_cell[z * side + d].push(item);
+                move_items.push(b.secondary(names::apart(a, z, side, d + 1)).expect(valid));
             }
+            moves_of[a].push(pair);
+            moves_of[z].push(pair);
         }
+        // Each cage's item and its items per digit, and each cell's cages in order.
         let mut cage_items = Vec::new();
+        let mut cages_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for (k, cage) in rules.cages().iter().enumerate() {
             let whole = b.primary(format!("K{}", k + 1)).expect(valid);
             let digits: Vec<ItemId> =
                 (0..side).map(|d| b.primary(format!("K{}#{}", k + 1, d + 1)).expect(valid)).collect();
             for &c in &cage.cells {
-                for d in 0..side {
-                    per_cell[c * side + d].push(digits[d]);
-                }
+                cages_of[c].push(k);
             }
             cage_items.push((whole, digits));
         }
@@ -113,12 +112,17 @@ impl GridMatrix {
         // by the solver, so that one matrix serves puzzles whose marks differ.
         let mut option_of = vec![0; cells * side];
         let mut placements = Vec::with_capacity(cells * side);
+        // An option's items: its cell, its units' for the digit, its pairs', its cages'.
+        let mut items = Vec::new();
         for c in 0..cells {
             for d in 0..side {
                 let digit = u8::try_from(d + 1).expect("sides are at most 25");
-                let option = b
-                    .option(std::iter::once(cell_items[c]).chain(per_cell[c * side + d].iter().copied()))
-                    .expect("each option is valid");
+                items.clear();
+                items.push(cell_items[c]);
+                items.extend(units_of[c].iter().map(|&k| unit_items[k * side + d]));
+                items.extend(moves_of[c].iter().map(|&p| move_items[p * side + d]));
+                items.extend(cages_of[c].iter().map(|&k| cage_items[k].1[d]));
+                let option = b.option(items.iter().copied()).expect("each option is valid");
                 option_of[c * side + d] = u32::try_from(option.index()).expect("few options");
                 placements.push((u16::try_from(c).expect("at most 625 cells"), digit));
             }
