@@ -119,6 +119,8 @@ pub struct GridNumbered {
 #[derive(Debug)]
 pub struct GridGenerator<'m> {
     solver: GridSolver<'m>,
+    /// The matrix's rules, shared by the empty grids the fills start from.
+    rules: Arc<Rules>,
     /// The clue groups the solver has forced, and those the thinning wants.
     stack: Stack,
     /// The rules of the last puzzle as the logical solver and the swaps read them, kept for the
@@ -131,7 +133,13 @@ pub struct GridGenerator<'m> {
 impl<'m> GridGenerator<'m> {
     /// A generator over a matrix.
     pub fn new(matrix: &'m GridMatrix) -> GridGenerator<'m> {
-        GridGenerator { solver: matrix.solver(), stack: Stack::default(), shape: None, fits: None }
+        GridGenerator {
+            solver: matrix.solver(),
+            rules: Arc::new(matrix.rules().clone()),
+            stack: Stack::default(),
+            shape: None,
+            fits: None,
+        }
     }
 
     /// Makes the following searches stop when `flag` is set (a run then fails with
@@ -169,8 +177,7 @@ impl<'m> GridGenerator<'m> {
     /// equally short items go to the earliest: the digits' random order makes the grid random,
     /// and the last-conflict rule, which suits checks, makes fills slower.
     fn full_grid_within(&mut self, seed: u64, nodes: u64) -> Result<Option<Grid>, GridGenerateError> {
-        let rules = self.solver.matrix().rules().clone();
-        let mut empty = Grid::new(rules);
+        let mut empty = Grid::new(Arc::clone(&self.rules));
         self.solver.load(&empty)?;
         let engine = self.solver.engine();
         engine.set_seed(Some(seed));

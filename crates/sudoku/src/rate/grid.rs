@@ -4,47 +4,14 @@
 
 use super::board::{self, Move, Outcome, positions};
 use crate::grid::{At, Grid};
-use crate::scale::{Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
+use crate::scale::Technique;
 use crate::shape::{AnyShape, with_shape};
 use crate::variant::Unit;
 
-/// What the logical solver made of a puzzle of any size.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridLogic {
-    /// The grid as far as logic took it (full when solved).
-    pub grid: Grid,
-    /// Whether the techniques solved it.
-    pub solved: bool,
-    /// How often each technique was applied, in the order of [`Technique::ALL`].
-    pub counts: [u32; Technique::COUNT],
-}
-
-impl GridLogic {
-    /// The hardest technique applied, if any.
-    pub fn hardest(&self) -> Option<Technique> {
-        hardest_of(&self.counts)
-    }
-
-    /// The name of the hardest technique needed: `guessing` when the techniques did not solve
-    /// the puzzle, `none` when it was already full (as
-    /// [`Logic::hardest_name`](crate::Logic::hardest_name) names it).
-    pub fn hardest_name(&self) -> &'static str {
-        hardest_name_of(self.solved, &self.counts)
-    }
-
-    /// The level: expert when unsolved, else the level of the hardest technique. The same
-    /// ladder for every size: easy with singles, medium with locked candidates, hard with
-    /// subsets and fish, expert beyond. On 9x9 grids it gives the levels of
-    /// [`Logic::level`](crate::Logic::level): the two run the same solver.
-    pub fn level(&self) -> Level {
-        level_of(self.solved, &self.counts)
-    }
-
-    /// The rating on Sudoku Explainer's scale (see [`Logic::rating`](crate::Logic::rating)).
-    pub fn rating(&self) -> f32 {
-        rating_of(self.solved, &self.counts)
-    }
-}
+/// What the logical solver made of a puzzle of any size: [`Logic`](crate::Logic) over a
+/// [`Grid`], with the same verdicts. On 9x9 grids its level and rating are those of the 9x9 form:
+/// the two run the same solver.
+pub type GridLogic = crate::Logic<Grid>;
 
 /// One step of the logical solution of a puzzle of any size: the technique, the unit and cells of
 /// its pattern, its digits, and what it placed and removed. [`GridStep::describe`] writes it as a

@@ -23,18 +23,19 @@ use crate::shape::Shape;
 use crate::solve::{Matrix, load};
 use crate::variant::{Cell, Unit, Variant};
 
-/// What the logical solver made of a puzzle.
+/// What the logical solver made of a puzzle: a 9x9 [`Puzzle`], or a [`Grid`](crate::Grid) of
+/// any size ([`GridLogic`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Logic {
+pub struct Logic<G = Puzzle> {
     /// The grid as far as logic took it (full when solved).
-    pub grid: Puzzle,
+    pub grid: G,
     /// Whether the techniques solved it.
     pub solved: bool,
     /// How often each technique was applied, in the order of [`Technique::ALL`].
     pub counts: [u32; Technique::COUNT],
 }
 
-impl Logic {
+impl<G> Logic<G> {
     /// The hardest technique applied, if any.
     pub fn hardest(&self) -> Option<Technique> {
         hardest_of(&self.counts)
@@ -46,7 +47,9 @@ impl Logic {
         hardest_name_of(self.solved, &self.counts)
     }
 
-    /// The level: expert when unsolved, else the level of the hardest technique.
+    /// The level: expert when unsolved, else the level of the hardest technique. The same ladder
+    /// for every size: easy with singles, medium with locked candidates, hard with subsets and
+    /// fish, expert beyond.
     pub fn level(&self) -> Level {
         level_of(self.solved, &self.counts)
     }
@@ -57,7 +60,9 @@ impl Logic {
     pub fn rating(&self) -> f32 {
         rating_of(self.solved, &self.counts)
     }
+}
 
+impl Logic {
     /// The rating of a puzzle the techniques do not solve: guessing needed (on Sudoku
     /// Explainer's scale the hardest puzzles known rate about 10 to 12).
     pub const BEYOND: f32 = BEYOND;
