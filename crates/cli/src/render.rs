@@ -26,7 +26,7 @@ use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, Usage, stderr};
 pub(crate) struct RenderArgs {
     /// Puzzle files, in any form the other commands read; stdin when none or `-`.
     files: Vec<PathBuf>,
-    /// The variant of every puzzle [default: what the input says, else what the cells say].
+    /// Add a variant's rules to every puzzle's own [default: what the input says].
     #[arg(long, value_parser = choice::parser::<Variant>())]
     variant: Option<Variant>,
     /// Puzzles per page [default: 6].
@@ -76,7 +76,19 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 }
             };
             number += 1;
-            if let Some(grid) = record.grid {
+            let grid = match (&record.puzzle, record.rules_with(args.variant)) {
+                (Ok(_), Some(grid)) => grid,
+                (Err(e), _) => {
+                    let at = e.column.map_or(e.line.to_string(), |c| format!("{}:{c}", e.line));
+                    stderr!("dlx: {name}:{at}: {}; puzzle {number} left out", e.kind)?;
+                    invalid = true;
+                    continue;
+                }
+                (Ok(_), None) => unreachable!("a record read has its puzzle"),
+            };
+            // A 9x9 variant's puzzle goes on the 9x9 pages, any other on pages of their own.
+            let nine_form = grid.rules().variant().zip(grid.to_nine());
+            let Some((variant, puzzle)) = nine_form else {
                 match grid_entry(grid, number, book.wants_answers()) {
                     Ok(entry) => grids.push(entry),
                     Err(e) => {
@@ -85,18 +97,13 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                     }
                 }
                 continue;
-            }
-            nine += 1;
-            let puzzle = match record.puzzle {
-                Ok(puzzle) => puzzle,
-                Err(e) => {
-                    let at = e.column.map_or(e.line.to_string(), |c| format!("{}:{c}", e.line));
-                    stderr!("dlx: {name}:{at}: {}; puzzle {number} left out", e.kind)?;
-                    invalid = true;
-                    continue;
-                }
             };
-            let variant = args.variant.or(record.variant).unwrap_or_else(|| puzzle.inferred_variant());
+            nine += 1;
+            // The even-cell variant named for a puzzle without markers stays so named.
+            let variant = match args.variant.or(record.variant) {
+                Some(Variant::Even) if variant == Variant::Classic => Variant::Even,
+                _ => variant,
+            };
             let rating = match raters[variant.index()].rate(&puzzle) {
                 Ok(rating) => rating,
                 Err(e) => {

@@ -117,8 +117,21 @@ fn none_multiple_first_and_counts() {
 fn even_markers_are_inferred_and_kept() {
     let out = dlx(&["count", "--limit", "20", &fixture("sudoku.txt")], "");
     assert_eq!(text(&out.stdout), "1\n1\n1\n1\n");
-    let classic = dlx(&["count", "--variant", "classic", &fixture("sudoku.txt")], "");
-    assert_eq!(classic.status.code(), Some(2), "markers in a classic puzzle are an error");
+    // A variant named adds its rules to each puzzle's own: the even markers are the puzzle's and
+    // stay, whatever variant is named (a classic one adds nothing; diagonals join them).
+    let classic = dlx(&["count", "--variant", "classic", "--format", "json", &fixture("sudoku.txt")], "");
+    let rows: Vec<serde_json::Value> =
+        text(&classic.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let counts: Vec<u64> = rows.iter().map(|r| r["count"].as_u64().unwrap()).collect();
+    assert_eq!((classic.status.code(), counts), (Some(0), vec![1, 1, 1, 1]));
+    assert_eq!(rows[3]["variant"], "even", "the markers are kept: {}", rows[3]);
+    let lines = std::fs::read_to_string(fixture("sudoku.txt")).unwrap();
+    let even = lines.lines().last().unwrap();
+    let diagonal = dlx(&["count", "--variant", "diagonal", "--format", "json"], &format!("{even}\n"));
+    let row: serde_json::Value = serde_json::from_slice(&diagonal.stdout).unwrap();
+    // 9x9 with diagonals and even cells is no 9x9 variant: the puzzle carries its rules.
+    assert!(row["puzzle"].as_str().unwrap().contains("variant=diagonal marks="), "{row}");
+    assert_eq!(row["count"], 0, "{row}");
 }
 
 #[test]

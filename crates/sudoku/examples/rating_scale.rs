@@ -2,7 +2,7 @@
 //! ratings and Spearman's rank correlation between rating and search nodes.
 //! `cargo run --release -p dlx-sudoku --example rating_scale -- FILE [LIMIT]`.
 
-use dlx_sudoku::{Matrix, Rater, Variant, parse_all};
+use dlx_sudoku::{GridMatrix, GridUniqueness, Rules, Variant, parse_all};
 
 #[path = "../tests/common/rank.rs"]
 mod rank;
@@ -13,18 +13,21 @@ fn main() {
     let file = args.next().expect("a puzzle file");
     let limit: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     let text = std::fs::read_to_string(&file).expect("a readable file");
-    let matrix = Matrix::new(Variant::Classic);
-    let mut rater = Rater::new(&matrix);
+    let matrix = GridMatrix::new(&Rules::from(Variant::Classic));
+    let mut rater = matrix.solver();
     let (mut ratings, mut nodes, mut guesses) = (Vec::new(), Vec::new(), Vec::new());
     let mut by_rating: std::collections::BTreeMap<String, (f64, f64, u32)> =
         std::collections::BTreeMap::new();
     let mut histogram = std::collections::BTreeMap::new();
     for record in parse_all(&text).into_iter().take(limit) {
         let Ok(puzzle) = record.puzzle else { continue };
+        if !matrix.fits(puzzle.rules()) {
+            continue;
+        }
         let rating = rater.rate(&puzzle).expect("a valid puzzle");
         if rating.logic.solved {
             // The logical solution is the one solution (a check of the techniques' soundness).
-            let solved = matches!(matrix.solver().check_unique(&puzzle), Ok(dlx_sudoku::Uniqueness::Unique(s)) if s == rating.logic.grid);
+            let solved = matches!(matrix.solver().check_unique(&puzzle), Ok(GridUniqueness::Unique(s)) if s == rating.logic.grid);
             assert!(solved, "{}: the logical solution is wrong", puzzle.to_line());
         }
         let r = f64::from(rating.logic.rating());

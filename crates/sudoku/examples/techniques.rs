@@ -30,7 +30,7 @@ fn main() {
     for file in args {
         let text = std::fs::read_to_string(&file).expect("a readable file");
         for record in parse_all(&text) {
-            if let Ok(puzzle) = record.puzzle {
+            if let Some(puzzle) = record.puzzle.ok().and_then(|p| p.to_nine()) {
                 consider(&puzzle, format!("{file}:{}", record.line));
             }
         }

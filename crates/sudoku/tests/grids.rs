@@ -580,10 +580,10 @@ fn puzzles_of_one_batch_share_their_rules() {
 .6..4.3.4.....1.3..4.5.....6.4.1..2. cage=5:r1c1,r2c2
 ";
     let records = dlx_sudoku::parse_all(text);
-    let grids: Vec<&Grid> = records.iter().map(|r| r.grid.as_ref().expect("a grid record")).collect();
+    let grids: Vec<&Grid> = records.iter().map(|r| r.puzzle.as_ref().expect("a grid record")).collect();
     let shared = |a: &Grid, b: &Grid| Arc::ptr_eq(a.shared_rules(), b.shared_rules());
     assert!(shared(grids[0], grids[1]));
-    let solution = records[1].grid_solution.as_ref().expect("a solution beside the puzzle");
+    let solution = records[1].solution.as_ref().expect("a solution beside the puzzle");
     assert!(shared(grids[1], solution));
     assert!(!shared(grids[1], grids[2]), "other cages");
     assert!(shared(grids[2], grids[3]));
@@ -681,13 +681,13 @@ fn headers_read_back_to_the_same_puzzles() {
         let text = format!("{}\n{}", grid.block_header(), grid.to_block());
         let records = dlx_sudoku::parse_all(&text);
         assert_eq!(records.len(), 1, "{text}");
-        assert_eq!(records[0].grid.as_ref(), Some(&grid), "{text}");
+        assert_eq!(records[0].puzzle.as_ref(), Ok(&grid), "{text}");
     }
     let mut puzzle = Grid::new(twelve.clone());
     puzzle.set(0, 5);
     let text = format!("{}\n{}\n", twelve.size_line(), puzzle.to_line());
     assert_eq!(twelve.size_line(), "# size: 3x4 diagonal anti-knight");
-    assert_eq!(dlx_sudoku::parse_all(&text)[0].grid.as_ref(), Some(&puzzle), "{text}");
+    assert_eq!(dlx_sudoku::parse_all(&text)[0].puzzle.as_ref(), Ok(&puzzle), "{text}");
 }
 
 /// A variant's `# variant:` line names it to the records below.

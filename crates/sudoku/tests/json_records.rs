@@ -7,21 +7,15 @@ use proptest::prelude::*;
 
 /// What a record reads to, without where it was read from (the line and the form).
 fn essence(record: &Record) -> String {
-    match (&record.grid, &record.puzzle) {
-        (Some(grid), _) => format!(
-            "grid {} | {} | {:?} | {:?}",
+    match &record.puzzle {
+        Ok(grid) => format!(
+            "{} | {} | {:?} | {:?}",
             grid.to_text(),
             grid.rules().describe(),
-            record.grid_solution.as_ref().map(|g| g.to_line()),
+            record.solution.as_ref().map(|g| g.to_line()),
             record.variant
         ),
-        (None, Ok(p)) => format!(
-            "nine {} | {:?} | {:?}",
-            p.to_line(),
-            record.solution.map(|s| s.to_line()),
-            record.variant
-        ),
-        (None, Err(e)) => format!("error {}", e.kind),
+        Err(e) => format!("error {}", e.kind),
     }
 }
 
@@ -152,7 +146,7 @@ proptest! {
         if parts.solution.as_ref().is_some_and(|s| s.len() != parts.cells.chars().count()) {
             // A JSON solution is one by its name: of the wrong length, it is an error, where the
             // line form of a 9x9 puzzle takes a second field of another length for a remark.
-            prop_assert!(json.puzzle.is_err() && json.grid.is_none(), "{}", essence(&json));
+            prop_assert!(json.puzzle.is_err(), "{}", essence(&json));
             return Ok(());
         }
         if parts.nine_with_variant() {
@@ -184,9 +178,9 @@ proptest! {
 #[test]
 fn json_fields_apply_to_every_size() {
     let diagonal = read(r#"{"puzzle":"................","variant":"diagonal"}"#);
-    assert_eq!(diagonal.grid.unwrap().rules().describe(), "4x4 diagonal");
+    assert_eq!(diagonal.puzzle.unwrap().rules().describe(), "4x4 diagonal");
     let shaped = read(r#"{"puzzle":"....................................","size":"3x2"}"#);
-    let size = shaped.grid.unwrap().size();
+    let size = shaped.puzzle.unwrap().size();
     assert_eq!((size.box_rows(), size.box_cols()), (3, 2));
     for bad in [
         r#"{"puzzle":"................","variant":"bogus"}"#,
@@ -197,7 +191,7 @@ fn json_fields_apply_to_every_size() {
         r#"{"puzzle":"................","solution":"123"}"#,
     ] {
         let record = read(bad);
-        assert!(record.grid.is_none() && record.puzzle.is_err(), "{bad} was read: {}", essence(&record));
+        assert!(record.puzzle.is_err(), "{bad} was read: {}", essence(&record));
     }
     let e = read(r#"{"puzzle":"................","solution":"123"}"#).puzzle.unwrap_err();
     assert_eq!(e.kind.to_string(), "the given solution has 3 cells, the puzzle 16");
@@ -205,5 +199,5 @@ fn json_fields_apply_to_every_size() {
     assert!(e.kind.to_string().contains("unknown field \"varient\""), "{e}");
     // A record written back with its rules named reads back.
     let named = read(r#"{"puzzle":"................ variant=diagonal","rules":"4x4 diagonal","size":"2x2"}"#);
-    assert_eq!(named.grid.unwrap().rules().describe(), "4x4 diagonal");
+    assert_eq!(named.puzzle.unwrap().rules().describe(), "4x4 diagonal");
 }

@@ -61,7 +61,7 @@ fn each_technique_fixture_needs_its_technique() {
     let records = parse_all(&fixture("techniques.txt"));
     assert_eq!(records.len(), Technique::ALL.len());
     for (record, technique) in records.iter().zip(Technique::ALL) {
-        let puzzle = record.puzzle.clone().unwrap();
+        let puzzle = record.puzzle.clone().unwrap().to_nine().unwrap();
         let rating = rate(&matrix, &puzzle).unwrap();
         assert!(rating.logic.solved, "{technique}");
         assert_eq!(rating.logic.hardest(), Some(technique));
@@ -83,7 +83,7 @@ fn known_puzzles_are_rated_soundly() {
     let classic = Matrix::new(Variant::Classic);
     let even = Matrix::new(Variant::Even);
     for record in parse_all(&fixture("sudoku.txt")) {
-        let p = record.puzzle.unwrap();
+        let p = record.puzzle.unwrap().to_nine().unwrap();
         let matrix = if p.has_even_cells() { &even } else { &classic };
         assert_sound(&p, matrix.variant(), matrix);
     }
@@ -132,7 +132,7 @@ fn sound_on_hard_puzzles() {
         Ok(text) => {
             let records = parse_all(&text);
             assert!(records.len() >= 200);
-            puzzles.extend(records.iter().take(200).map(|r| r.puzzle.clone().unwrap()));
+            puzzles.extend(records.iter().take(200).map(|r| r.puzzle.clone().unwrap().to_nine().unwrap()));
             eprintln!("24 generated puzzles and 200 of {}", path.display());
         }
         Err(_) => eprintln!("24 generated puzzles; {} not found, so not those", path.display()),
@@ -170,7 +170,7 @@ fn ratings_rise_with_search_effort() {
     let mut rater = dlx_sudoku::Rater::new(&matrix);
     let (mut ratings, mut nodes) = (Vec::new(), Vec::new());
     for record in parse_all(&text).into_iter().take(300) {
-        let puzzle = record.puzzle.unwrap();
+        let puzzle = record.puzzle.unwrap().to_nine().unwrap();
         let rating = rater.rate(&puzzle).unwrap();
         assert!((1.0..=10.0).contains(&rating.logic.rating()));
         ratings.push(f64::from(rating.logic.rating()));

@@ -1,6 +1,6 @@
 //! One record answered: the task it is asked, what came of it (`Answer`), and the caches of
-//! matrices and solvers the threads answer with, for 9x9 puzzles of each variant and grids of
-//! each rule set.
+//! matrices and solvers the threads answer with: one per 9x9 variant, shared, and the last one
+//! of other rules per thread.
 
 use super::*;
 
@@ -45,13 +45,14 @@ impl Status {
 pub(super) struct Answer {
     pub(super) line: usize,
     pub(super) format: Format,
-    pub(super) puzzle: Option<Board>,
+    /// The puzzle, with the constraints `--variant` or the input added to its rules.
+    pub(super) puzzle: Option<Grid>,
     pub(super) status: Status,
-    pub(super) solution: Option<Board>,
+    pub(super) solution: Option<Grid>,
     /// A second solution, when the puzzle has several.
-    pub(super) second: Option<Board>,
+    pub(super) second: Option<Grid>,
     pub(super) count: Option<u64>,
-    pub(super) rating: Option<Rating>,
+    pub(super) rating: Option<RatingView>,
     pub(super) encoding: Option<String>,
     pub(super) error: Option<String>,
     /// Where the error is, when it is about one place: its line (which may be after the
@@ -67,16 +68,15 @@ pub(super) struct Answer {
     pub(super) unique_as: Option<Variant>,
     /// The logical solution step by step (`rate --explain`).
     pub(super) steps: Vec<String>,
-    /// The rating of a puzzle of any size.
-    pub(super) grid_rating: Option<RatingView>,
-    /// The variant a 9x9 puzzle was answered as (written beside it, so that it reads back so).
+    /// The 9x9 variant a puzzle was answered as, when its rules are one (written beside it, so
+    /// that it reads back so).
     pub(super) variant: Option<Variant>,
     /// Whether that variant was named (by `--variant` or the input), not inferred from the cells.
     pub(super) named: bool,
 }
 
 /// What a search found: its status, up to two solutions, and a count.
-pub(super) type Found = (Status, Option<Board>, Option<Board>, Option<u64>);
+pub(super) type Found = (Status, Option<Grid>, Option<Grid>, Option<u64>);
 
 impl Answer {
     /// Takes in what a search found (or why it failed) and its effort.
@@ -93,52 +93,35 @@ impl Answer {
         self.nodes = effort.nodes;
         self.guesses = effort.guesses;
     }
-}
 
-/// A puzzle or solution as answered: a 9x9 one of a [`Variant`], or one of any size and rules.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Board {
-    Nine(Puzzle),
-    Any(Box<Grid>),
-}
-
-impl Board {
-    /// The line form: 81 characters, or (any size) the cells and the rules' fields, which read
-    /// back to the same puzzle.
-    pub(super) fn to_line(&self) -> String {
-        match self {
-            Board::Nine(p) => p.to_line(),
-            Board::Any(g) => g.to_text(),
+    /// A puzzle or solution of this answer in the line form: for a 9x9 variant's puzzle, 81
+    /// characters (`e` for an empty even cell; the variant goes in a `# variant:` line above);
+    /// for any other, the cells and the rules' fields, which read back to the same puzzle.
+    pub(super) fn line_of(&self, grid: &Grid) -> String {
+        if self.variant.is_none() {
+            return grid.to_text();
         }
+        let rules = grid.rules();
+        let cell = |(c, &d): (usize, &u8)| match d {
+            0 if rules.parity(c) == Parity::Even => 'e',
+            0 => '.',
+            d => char::from(b'0' + d),
+        };
+        grid.cells().iter().enumerate().map(cell).collect()
     }
 
     /// The block form, with its line ending.
-    pub(super) fn write_grid(&self, out: &mut String) {
-        match self {
-            Board::Nine(p) => p.write_grid(out).expect("writing to a String cannot fail"),
-            Board::Any(g) => out.push_str(&g.to_block()),
-        }
-    }
-
-    /// The digit of each cell.
-    pub(super) fn cells(&self) -> &[u8] {
-        match self {
-            Board::Nine(p) => p.cells(),
-            Board::Any(g) => g.cells(),
-        }
-    }
-
-    /// A cell written `r3c7`.
-    pub(super) fn cell_name(&self, cell: usize) -> String {
-        match self {
-            Board::Nine(_) => Cell(cell).to_string(),
-            Board::Any(g) => g.at(cell).to_string(),
+    pub(super) fn write_block(&self, grid: &Grid, out: &mut String) {
+        match (self.variant, grid.to_nine()) {
+            (Some(_), Some(nine)) => nine.write_grid(out).expect("writing to a String cannot fail"),
+            _ => out.push_str(&grid.to_block()),
         }
     }
 }
 
-/// One matrix per variant, in the order of [`Variant::index`], made on first use.
-pub(super) struct Matrices(pub(super) [std::sync::OnceLock<Matrix>; Variant::COUNT]);
+/// The matrix of each 9x9 variant, in the order of [`Variant::index`], made on first use and
+/// shared by the threads.
+pub(super) struct Matrices([std::sync::OnceLock<GridMatrix>; Variant::COUNT]);
 
 impl Matrices {
     /// Each matrix is built when a puzzle first needs it (threads share it).
@@ -147,122 +130,50 @@ impl Matrices {
     }
 
     pub(super) fn solvers(&self) -> Solvers<'_> {
-        Solvers {
-            solvers: [const { None }; Variant::COUNT],
-            raters: [const { None }; Variant::COUNT],
-            grid: None,
-        }
+        Solvers { solvers: [const { None }; Variant::COUNT], grid: None }
     }
 
-    pub(super) fn get(&self, variant: Variant) -> &Matrix {
-        self.0[variant.index()].get_or_init(|| Matrix::new(variant))
+    pub(super) fn get(&self, variant: Variant) -> &GridMatrix {
+        self.0[variant.index()].get_or_init(|| GridMatrix::new(&Rules::from(variant)))
     }
 }
 
-/// A solver and a rater per variant, per piece of work, each made when first needed.
+/// A solver per variant, per piece of work, each made when first needed, and the matrix of the
+/// last puzzle of other rules.
 pub(super) struct Solvers<'m> {
-    pub(super) solvers: [Option<SudokuSolver<'m>>; Variant::COUNT],
-    pub(super) raters: [Option<Rater<'m>>; Variant::COUNT],
-    /// The matrix of the last puzzle of any size, kept while the next ones share its rules.
-    pub(super) grid: Option<GridMatrix>,
+    solvers: [Option<GridSolver<'m>>; Variant::COUNT],
+    /// The matrix of the last puzzle of other rules, kept while the next ones share them.
+    grid: Option<GridMatrix>,
 }
 
 impl<'m> Solvers<'m> {
-    pub(super) fn rater(&mut self, matrices: &'m Matrices, variant: Variant) -> &mut Rater<'m> {
-        self.raters[variant.index()].get_or_insert_with(|| Rater::new(matrices.get(variant)))
-    }
-
-    pub(super) fn get(&mut self, matrices: &'m Matrices, variant: Variant) -> &mut SudokuSolver<'m> {
+    fn get(&mut self, matrices: &'m Matrices, variant: Variant) -> &mut GridSolver<'m> {
         self.solvers[variant.index()].get_or_insert_with(|| matrices.get(variant).solver())
     }
 
-    /// The matrix of a puzzle of any size: the last one when it serves the same rules (even and
-    /// odd marks aside, which each puzzle applies).
-    pub(super) fn grid(&mut self, grid: &Grid) -> &GridMatrix {
-        if self.grid.as_ref().is_none_or(|m| !m.fits(grid.rules())) {
-            self.grid = Some(GridMatrix::new(grid.rules()));
+    /// Runs `f` with the solver for a puzzle of these rules: its variant's (even and odd marks
+    /// aside, which each puzzle applies), or one over the last matrix of other rules when it
+    /// serves them (else over a new one, kept for the next puzzles).
+    fn with<R>(
+        &mut self,
+        matrices: &'m Matrices,
+        grid: &Grid,
+        f: impl FnOnce(&mut GridSolver<'_>) -> R,
+    ) -> R {
+        let rules = grid.rules();
+        if let Some(variant) = rules.variant() {
+            // The even-cell variant's matrix is the classic one.
+            let variant = if variant == Variant::Even { Variant::Classic } else { variant };
+            return f(self.get(matrices, variant));
         }
-        self.grid.as_ref().expect("made above")
+        if self.grid.as_ref().is_none_or(|m| !m.fits(rules)) {
+            self.grid = Some(GridMatrix::new(rules));
+        }
+        f(&mut self.grid.as_ref().expect("made above").solver())
     }
 }
 
-/// Answers a puzzle of any size (see [`answer()`]).
-pub(super) fn answer_grid(
-    solvers: &mut Solvers<'_>,
-    grid: &Grid,
-    variant: Option<Variant>,
-    task: Task,
-    a: &mut Answer,
-) {
-    let mut grid = grid.clone();
-    // The variant's constraints (`--variant`, or a `# variant:` line): its rules' on 9x9.
-    for c in variant.iter().flat_map(|&v| dlx_sudoku::Rules::from(v).constraints().collect::<Vec<_>>()) {
-        grid.rules_mut().add(c);
-    }
-    a.puzzle = Some(Board::Any(Box::new(grid.clone())));
-    if let Err(e) = grid
-        .rules()
-        .validate()
-        .map_err(|e| e.to_string())
-        .and_then(|()| grid.check().map_err(|e| e.to_string()))
-    {
-        a.error = Some(e);
-        return;
-    }
-    let matrix = solvers.grid(&grid);
-    if let Task::Encode = task {
-        a.status = Status::Encoded;
-        a.encoding = Some(matrix.puzzle_to_dlx(&grid));
-        return;
-    }
-    let mut solver = matrix.solver();
-    // Ctrl-C stops the search: a large grid can take long.
-    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
-    let board = |g: Grid| Some(Board::Any(Box::new(g)));
-    let result = match task {
-        Task::Solve { first: true } => solver.first(&grid).map(|s| match s {
-            Some(s) => (Status::Solved, board(s), None, None),
-            None => (Status::None, None, None, None),
-        }),
-        Task::Solve { first: false } => solver.check_unique(&grid).map(|u| match u {
-            GridUniqueness::Unique(s) => (Status::Unique, board(s), None, None),
-            GridUniqueness::Multiple(s, t) => (Status::Multiple, board(s), board(t), None),
-            GridUniqueness::None => (Status::None, None, None, None),
-        }),
-        Task::Count { limit, .. } => {
-            solver.count(&grid, limit).map(|n| (Status::Counted, None, None, Some(n)))
-        }
-        Task::Rate { explain } => {
-            // As for 9x9: the logical solver, then the effort averaged over branching orders.
-            let (nodes, guesses, solutions) = match solver.rating_effort(&grid) {
-                Ok(effort) => effort,
-                Err(e) => {
-                    a.error = Some(e.to_string());
-                    return;
-                }
-            };
-            let (logic, steps) =
-                if explain { explain_grid(&grid) } else { (solve_grid_logically(&grid), Vec::new()) };
-            a.steps = steps.iter().map(|step| step.describe(&grid)).collect();
-            a.grid_rating = Some(RatingView {
-                level: logic.level(),
-                rating: logic.rating(),
-                hardest: logic.hardest_name(),
-                counts: logic.counts,
-                nodes,
-                guesses,
-                solutions,
-                solved: logic.solved,
-            });
-            a.status = Status::Rated;
-            a.count = Some(solutions);
-            return;
-        }
-        Task::Encode => unreachable!("answered above"),
-    };
-    a.record(result.map_err(|e| e.to_string()), solver.effort());
-}
-
+/// Answers one record: every puzzle alike, whatever its size and rules.
 pub(super) fn answer<'m>(
     matrices: &'m Matrices,
     solvers: &mut Solvers<'m>,
@@ -287,147 +198,147 @@ pub(super) fn answer<'m>(
         given: None,
         unique_as: None,
         steps: Vec::new(),
-        grid_rating: None,
         variant: None,
         named: false,
     };
-    if let Some(grid) = &record.grid {
-        // A `# variant:` line above it adds its diagonals, windows or anti-king too.
-        answer_grid(solvers, grid, variant.or(record.variant), task, &mut a);
-        if let (Some(given), None) = (&record.grid_solution, &a.error) {
-            a.given = Some(check_given_grid(&a, given));
-        }
-        return a;
-    }
-    let puzzle = match &record.puzzle {
-        Ok(p) => *p,
-        Err(e) => {
+    // The command line's --variant, else the input's (a `# variant:` line, a JSON field), adds
+    // its constraints to the puzzle's own rules.
+    let named = variant.or(record.variant);
+    let grid = match (&record.puzzle, record.rules_with(variant)) {
+        (Ok(_), Some(grid)) => grid,
+        (Err(e), _) => {
             a.error = Some(e.kind.to_string());
             a.error_at = Some((e.line, e.column));
             return a;
         }
+        (Ok(_), None) => unreachable!("a record read has its puzzle"),
     };
-    a.puzzle = Some(Board::Nine(puzzle));
-    // The command line's --variant, else the input's (a `# variant:` line, a JSON field), else
-    // what the cells say.
-    let named = variant.or(record.variant);
-    let variant = named.unwrap_or_else(|| puzzle.inferred_variant());
-    a.variant = Some(variant);
-    a.named = named.is_some();
-    if let Task::Encode = task {
-        match puzzle.check(variant) {
-            Ok(()) => {
-                a.status = Status::Encoded;
-                a.encoding = Some(matrices.get(variant).puzzle_to_dlx(&puzzle));
-            }
-            Err(e) => a.error = Some(e.to_string()),
-        }
+    // A 9x9 variant's puzzle is written as one (its variant beside it); the even-cell variant
+    // named for a puzzle without markers stays so named.
+    a.variant = grid.rules().variant().map(|v| match named {
+        Some(Variant::Even) if v == Variant::Classic => Variant::Even,
+        _ => v,
+    });
+    a.named = named.is_some() && a.variant.is_some();
+    // A variant's rules are valid; the givens are checked by the solver, which names the rule
+    // they break (`.dlx` output is checked here, as nothing is solved).
+    let valid = match (a.variant, task) {
+        (Some(_), Task::Encode) => grid.check().map_err(|e| e.to_string()),
+        (Some(_), _) => Ok(()),
+        (None, _) => grid
+            .rules()
+            .validate()
+            .map_err(|e| e.to_string())
+            .and_then(|()| grid.check().map_err(|e| e.to_string())),
+    };
+    if let Err(e) = valid {
+        a.error = Some(e);
+        a.puzzle = Some(grid);
         return a;
     }
-    if let Task::Rate { explain } = task {
-        match solvers.rater(matrices, variant).rate(&puzzle) {
-            Ok(rating) => {
-                a.status = Status::Rated;
-                a.count = Some(rating.solutions);
-                a.rating = Some(rating);
-                if explain {
-                    let (_, steps) =
-                        dlx_sudoku::explain(&puzzle, variant).expect("the rating checked the rules");
-                    a.steps = steps.iter().map(ToString::to_string).collect();
-                }
-            }
-            Err(e) => a.error = Some(e.to_string()),
-        }
-        if let Some(given) = &record.solution {
-            a.given = Some(check_given(&puzzle, given, variant, None));
-        }
+    solvers.with(matrices, &grid, |solver| search(solver, &grid, record, task, &mut a));
+    a.puzzle = Some(grid);
+    if a.status == Status::Encoded || a.status == Status::Rated {
         return a;
-    }
-    let solver = solvers.get(matrices, variant);
-    let result = match task {
-        Task::Solve { first: true } => solver.first(&puzzle).map(|s| match s {
-            Some(s) => (Status::Solved, Some(Board::Nine(s)), None, None),
-            None => (Status::None, None, None, None),
-        }),
-        Task::Solve { first: false } => solver.check_unique(&puzzle).map(|u| match u {
-            Uniqueness::Unique(s) => (Status::Unique, Some(Board::Nine(s)), None, None),
-            Uniqueness::Multiple(s, t) => {
-                (Status::Multiple, Some(Board::Nine(s)), Some(Board::Nine(t)), None)
-            }
-            Uniqueness::None => (Status::None, None, None, None),
-        }),
-        Task::Count { limit, .. } => {
-            solver.count(&puzzle, limit).map(|n| (Status::Counted, None, None, Some(n)))
-        }
-        Task::Rate { .. } | Task::Encode => unreachable!("answered above"),
-    };
-    a.record(result.map_err(|e| e.to_string()), solver.effort());
-    if let Some(given) = &record.solution {
-        let ours = match &a.solution {
-            Some(Board::Nine(p)) => Some(p),
-            _ => None,
-        };
-        a.given = Some(check_given(&puzzle, given, variant, ours));
     }
     let several = a.status == Status::Multiple || (a.status == Status::Counted && a.count > Some(1));
-    // Only for puzzles without even markers: another variant would drop them.
-    if several && named.is_none() && !puzzle.has_even_cells() {
-        a.unique_as = unique_as(matrices, solvers, &puzzle, variant);
+    // Only for 9x9 puzzles of inferred rules without even markers: another variant would drop
+    // them.
+    if let (true, None, Some(Variant::Classic), Some(grid)) = (several, named, a.variant, &a.puzzle) {
+        a.unique_as = unique_as(matrices, solvers, grid);
     }
     a
 }
 
-/// Whether a solution given beside a puzzle solves it; if not, why.
-pub(super) fn check_given(
-    puzzle: &Puzzle,
-    given: &Puzzle,
-    variant: Variant,
-    ours: Option<&Puzzle>,
-) -> Result<(), String> {
-    if puzzle.is_solved_by(given, variant) {
-        return Ok(());
+/// Searches as the task asks, on the puzzle's solver, into the answer.
+fn search(solver: &mut GridSolver<'_>, grid: &Grid, record: &Record, task: Task, a: &mut Answer) {
+    if let Task::Encode = task {
+        a.status = Status::Encoded;
+        a.encoding = Some(solver.matrix().puzzle_to_dlx(grid));
+        return;
     }
-    Err(match ours {
-        Some(ours) if given.is_full() => format!(
-            "the solution given beside the puzzle is wrong: it differs from the solution in {}",
-            differing_cells(&Board::Nine(*given), &Board::Nine(*ours))
-        ),
-        _ => format!("the solution given beside the puzzle does not solve it as a {variant} puzzle"),
-    })
+    // Ctrl-C stops the search: a large grid can take long.
+    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
+    let result = match task {
+        Task::Solve { first: true } => solver.first(grid).map(|s| match s {
+            Some(s) => (Status::Solved, Some(s), None, None),
+            None => (Status::None, None, None, None),
+        }),
+        Task::Solve { first: false } => solver.check_unique(grid).map(|u| match u {
+            GridUniqueness::Unique(s) => (Status::Unique, Some(s), None, None),
+            GridUniqueness::Multiple(s, t) => (Status::Multiple, Some(s), Some(t), None),
+            GridUniqueness::None => (Status::None, None, None, None),
+        }),
+        Task::Count { limit, .. } => {
+            solver.count(grid, limit).map(|n| (Status::Counted, None, None, Some(n)))
+        }
+        Task::Rate { explain } => {
+            match solver.rate(grid) {
+                Ok(r) => {
+                    a.status = Status::Rated;
+                    a.count = Some(r.solutions);
+                    if explain {
+                        let (_, steps) = explain_grid(grid);
+                        a.steps = steps.iter().map(|step| step.describe(grid)).collect();
+                    }
+                    a.rating = Some(RatingView {
+                        level: r.logic.level(),
+                        rating: r.logic.rating(),
+                        hardest: r.logic.hardest_name(),
+                        counts: r.logic.counts,
+                        nodes: r.nodes,
+                        guesses: r.guesses,
+                        solutions: r.solutions,
+                        solved: r.logic.solved,
+                    });
+                }
+                Err(e) => a.error = Some(e.to_string()),
+            }
+            if let Some(given) = &record.solution {
+                a.given = Some(check_given(a, grid, given));
+            }
+            return;
+        }
+        Task::Encode => unreachable!("answered above"),
+    };
+    a.record(result.map_err(|e| e.to_string()), solver.effort());
+    if let Some(given) = &record.solution {
+        a.given = Some(check_given(a, grid, given));
+    }
 }
 
-/// Whether a solution given beside a puzzle of any size solves it; if not, why.
-pub(super) fn check_given_grid(a: &Answer, given: &Grid) -> Result<(), String> {
-    let Some(Board::Any(puzzle)) = &a.puzzle else { return Ok(()) };
-    // Against the puzzle's rules, with what `--variant` added.
+/// Whether a solution given beside a puzzle solves it (against the puzzle's rules, with what
+/// `--variant` added); if not, why.
+pub(super) fn check_given(a: &Answer, puzzle: &Grid, given: &Grid) -> Result<(), String> {
     if puzzle.is_solved_by(given) {
         return Ok(());
     }
+    let solved = matches!(a.status, Status::Unique | Status::Solved | Status::Multiple);
     Err(match &a.solution {
-        Some(ours @ Board::Any(_)) if a.status == Status::Unique => format!(
+        Some(ours) if given.is_full() && solved && ours.size() == given.size() => format!(
             "the solution given beside the puzzle is wrong: it differs from the solution in {}",
-            differing_cells(&Board::Any(Box::new(given.clone())), ours)
+            differing_cells(given, ours)
         ),
         _ => format!(
             "the solution given beside the puzzle does not solve it as a {} puzzle",
-            puzzle.rules().describe()
+            a.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
         ),
     })
 }
 
-/// A variant other than `tried` as which a puzzle with several solutions would have exactly
-/// one.
+/// A variant other than classic as which a classic puzzle with several solutions would have
+/// exactly one.
 pub(super) fn unique_as<'m>(
     matrices: &'m Matrices,
     solvers: &mut Solvers<'m>,
-    puzzle: &Puzzle,
-    tried: Variant,
+    puzzle: &Grid,
 ) -> Option<Variant> {
     // Variants of units alone: with forbidden moves a search of a sparse grid can take millions
     // of nodes, too many for a hint.
-    let candidates = Variant::ALL.into_iter().filter(|&v| v != tried && !v.has_even_cells());
+    let candidates = Variant::ALL.into_iter().filter(|&v| v != Variant::Classic && !v.has_even_cells());
     candidates.filter(|v| v.forbidden_moves().is_empty()).find(|&v| {
-        puzzle.check(v).is_ok()
-            && matches!(solvers.get(matrices, v).check_unique(puzzle), Ok(Uniqueness::Unique(_)))
+        let Ok(other) = Grid::with_cells(Rules::from(v), puzzle.cells().to_vec()) else { return false };
+        other.check().is_ok()
+            && matches!(solvers.get(matrices, v).check_unique(&other), Ok(GridUniqueness::Unique(_)))
     })
 }

@@ -10,10 +10,10 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use crate::choice;
-use dlx_sudoku::grid::{GridDefaults, GridUniqueness, explain_grid, solve_grid_logically};
+use dlx_sudoku::grid::{GridDefaults, GridUniqueness, explain_grid};
 use dlx_sudoku::{
-    Cell, Constraint, Format, Grid, GridMatrix, Level, Matrix, Puzzle, Rater, Rating, Record, Records, Size,
-    SudokuSolver, Technique, Uniqueness, Variant,
+    Constraint, Format, Grid, GridMatrix, GridSolver, Level, Parity, Record, Records, Rules, Size, Technique,
+    Variant,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -27,7 +27,7 @@ use crate::report::{
 mod answer;
 mod write;
 
-use answer::{Answer, Board, Matrices, Status, Task, answer};
+use answer::{Answer, Matrices, Status, Task, answer};
 use write::{
     CSV_HEADER, CSV_RATE_HEADER, RatingView, Said, differing_cells, position, write_answer, write_csv,
 };
@@ -121,9 +121,9 @@ pub(crate) struct BatchArgs {
     /// and maybe a `solution` column is followed. A file that cannot be read is reported and the
     /// others are answered (exit status 1).
     files: Vec<PathBuf>,
-    /// The variant of every puzzle [default: what the input says (a `# variant: NAME` line above
-    /// the puzzle, a JSON record's "variant"), else even when a puzzle has even markers, else
-    /// classic].
+    /// Add a variant's rules to every puzzle's own (the diagonals, the windoku windows, or
+    /// anti-king; even markers are each puzzle's own and stay) [default: what the input says: a
+    /// `# variant: NAME` line above the puzzle, a JSON record's "variant"].
     #[arg(long, value_parser = choice::parser::<Variant>())]
     variant: Option<Variant>,
     /// Read every puzzle as a grid of this size: a side (`4`, `6`, `16`, `25`: the usual boxes)
@@ -246,11 +246,7 @@ impl Summary {
         if matches!(a.given, Some(Err(_))) {
             self.wrong_given += 1;
         }
-        let rated = match (&a.rating, &a.grid_rating) {
-            (Some(r), _) => Some((r.logic.level(), r.logic.hardest_name())),
-            (None, Some(view)) => Some((view.level, view.hardest)),
-            (None, None) => None,
-        };
+        let rated = a.rating.as_ref().map(|view| (view.level, view.hardest));
         if let Some((level, name)) = rated {
             let level = Level::ALL.iter().position(|&l| l == level).expect("every level is listed");
             self.levels[level] += 1;

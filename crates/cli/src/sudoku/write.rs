@@ -56,9 +56,9 @@ pub(super) fn place(a: &Answer, file: Option<&str>) -> String {
 }
 
 /// The cells where two solutions differ, as `r1c2, r5c7`.
-pub(super) fn differing_cells(a: &Board, b: &Board) -> String {
+pub(super) fn differing_cells(a: &Grid, b: &Grid) -> String {
     let (x, y) = (a.cells(), b.cells());
-    let cells: Vec<String> = (0..x.len()).filter(|&c| x[c] != y[c]).map(|c| a.cell_name(c)).collect();
+    let cells: Vec<String> = (0..x.len()).filter(|&c| x[c] != y[c]).map(|c| a.at(c).to_string()).collect();
     cells.join(", ")
 }
 
@@ -81,20 +81,7 @@ pub(super) fn write_answer(
         Format::Json => OutputFormat::Json,
         Format::Grid | Format::List => OutputFormat::Grid,
     });
-    if let (Task::Rate { explain }, Some(r)) = (task, &a.rating) {
-        let view = RatingView {
-            level: r.logic.level(),
-            rating: r.logic.rating(),
-            hardest: r.logic.hardest_name(),
-            counts: r.logic.counts,
-            nodes: r.nodes,
-            guesses: r.guesses,
-            solutions: r.solutions,
-            solved: r.logic.solved,
-        };
-        return write_rating(out, a, &view, format, file, explain, said);
-    }
-    if let (Task::Rate { explain }, Some(view)) = (task, &a.grid_rating) {
+    if let (Task::Rate { explain }, Some(view)) = (task, &a.rating) {
         return write_rating(out, a, view, format, file, explain, said);
     }
     if let Task::Encode = task {
@@ -105,7 +92,7 @@ pub(super) fn write_answer(
     }
     if format == OutputFormat::Csv {
         let line = a.error_at.map_or(a.line, |(line, _)| line).to_string();
-        let puzzle = a.puzzle.as_ref().map(Board::to_line).unwrap_or_default();
+        let puzzle = a.puzzle.as_ref().map(|p| a.line_of(p)).unwrap_or_default();
         let wrong = a.given.as_ref().and_then(|g| g.as_ref().err());
         let error = a.error.as_deref().or(wrong.map(String::as_str)).unwrap_or("");
         let variant = a.variant.map_or("", Variant::name);
@@ -116,7 +103,7 @@ pub(super) fn write_answer(
                 [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", "", error, variant],
             );
         }
-        let solution = a.solution.as_ref().map(Board::to_line).unwrap_or_default();
+        let solution = a.solution.as_ref().map(|s| a.line_of(s)).unwrap_or_default();
         let count = a.count.map(|n| n.to_string()).unwrap_or_default();
         return write_csv(
             out,
@@ -124,12 +111,12 @@ pub(super) fn write_answer(
         );
     }
     if format == OutputFormat::Json {
-        let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(Board::to_line).collect();
+        let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(|s| a.line_of(s)).collect();
         let mut value = serde_json::json!({
             "line": a.line,
-            "puzzle": a.puzzle.as_ref().map(Board::to_line),
+            "puzzle": a.puzzle.as_ref().map(|p| a.line_of(p)),
             "status": a.status.name(),
-            "solution": a.solution.as_ref().map(Board::to_line),
+            "solution": a.solution.as_ref().map(|s| a.line_of(s)),
             "solutions": solutions,
             "count": a.count,
             "error": a.error,
@@ -197,7 +184,7 @@ pub(super) fn write_answer(
             }
             let plus = if limit == Some(n) { "+" } else { "" };
             let puzzle = match (puzzles, &a.puzzle) {
-                (true, Some(p)) => p.to_line() + " ",
+                (true, Some(p)) => a.line_of(p) + " ",
                 _ => String::new(),
             };
             writeln!(out, "{puzzle}{n}{plus}{at}")?;
@@ -212,13 +199,13 @@ pub(super) fn write_answer(
         for s in a.solution.iter().chain(&a.second) {
             let mut text = String::with_capacity(200);
             if grid {
-                s.write_grid(&mut text);
+                a.write_block(s, &mut text);
                 // Two solutions of one puzzle are separated, as puzzles are.
                 if a.second.is_some() && Some(s) == a.solution.as_ref() {
                     text.push('\n');
                 }
             } else {
-                text.push_str(&s.to_line());
+                text.push_str(&a.line_of(s));
                 text.push_str(&at);
                 text.push('\n');
             }
@@ -252,8 +239,8 @@ pub(super) struct Said {
 pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said, block: bool) -> io::Result<()> {
     let want = match (&a.puzzle, a.variant) {
         // What the cells say (even markers) they say again when read back.
-        (Some(Board::Nine(_)), Some(v)) if a.named => v,
-        (Some(Board::Nine(_)), _) | (Some(Board::Any(_)), _) => Variant::Classic,
+        (Some(_), Some(v)) if a.named => v,
+        (Some(_), _) => Variant::Classic,
         _ => return Ok(()),
     };
     if said.variant != Some(want) && !(said.variant.is_none() && want == Variant::Classic) {
@@ -262,7 +249,7 @@ pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said, blo
     }
     if block {
         let header = match &a.puzzle {
-            Some(Board::Any(grid)) => Some(grid.block_header()),
+            Some(grid) if a.variant.is_none() => Some(grid.block_header()),
             _ => said.size.is_some().then(|| "# size: 3x3".to_owned()),
         };
         if let Some(header) = header.filter(|h| said.size.as_ref() != Some(h)) {
@@ -297,7 +284,7 @@ pub(super) fn write_rating(
 ) -> io::Result<()> {
     let used = Technique::ALL.iter().filter(|&&t| r.counts[t as usize] > 0);
     if format == OutputFormat::Csv {
-        let puzzle = a.puzzle.as_ref().map(Board::to_line).unwrap_or_default();
+        let puzzle = a.puzzle.as_ref().map(|p| a.line_of(p)).unwrap_or_default();
         let level = r.level.name();
         let (nodes, guesses, solutions) =
             (format!("{:.1}", r.nodes), format!("{:.1}", r.guesses), r.solutions.to_string());
@@ -327,7 +314,7 @@ pub(super) fn write_rating(
             used.map(|&t| (t.name().to_owned(), r.counts[t as usize].into())).collect();
         let mut value = serde_json::json!({
             "line": a.line,
-            "puzzle": a.puzzle.as_ref().map(Board::to_line),
+            "puzzle": a.puzzle.as_ref().map(|p| a.line_of(p)),
             "level": r.level.name(),
             "rating": (f64::from(r.rating) * 10.0).round() / 10.0,
             "technique": r.hardest,
@@ -351,7 +338,7 @@ pub(super) fn write_rating(
         writeln!(out, "# {}: {what}; rated all the same:", place(a, file))?;
     }
     say_headers(out, a, said, false)?;
-    let puzzle = a.puzzle.as_ref().map(Board::to_line).unwrap_or_default();
+    let puzzle = a.puzzle.as_ref().map(|p| a.line_of(p)).unwrap_or_default();
     let hardest = r.hardest;
     let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.counts[t as usize])).collect();
     let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();

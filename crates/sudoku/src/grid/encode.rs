@@ -18,7 +18,7 @@ use std::ops::ControlFlow;
 use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
 use super::puzzle::{Grid, GridError};
-use super::rules::{Rules, combinations};
+use super::rules::{Parity, Rules, combinations};
 use crate::engine::{EFFORT_SEEDS, Effort, names, write_dlx};
 
 /// The most cells of a grid whose rating's effort is averaged over seeded branching orders (see
@@ -51,6 +51,8 @@ pub enum GridSolveError {
 #[derive(Debug, Clone)]
 pub struct GridMatrix {
     rules: Rules,
+    /// The side of the grid (digits per cell).
+    side: usize,
     problem: Problem,
     /// The option of each cell and digit, `cell * side + digit - 1`.
     option_of: Vec<u32>,
@@ -133,7 +135,7 @@ impl GridMatrix {
                 b.option(std::iter::once(*whole).chain(out)).expect("each option is valid");
             }
         }
-        GridMatrix { rules: rules.clone(), problem: b.build(), option_of, placements }
+        GridMatrix { rules: rules.clone(), side, problem: b.build(), option_of, placements }
     }
 
     /// The rules encoded. The matrix serves every puzzle of the same rules but for their even
@@ -161,8 +163,14 @@ impl GridMatrix {
             cell < side * side && (1..=side).contains(&usize::from(digit)),
             "no cell {cell} digit {digit}"
         );
-        let k = self.option_of[cell * side + usize::from(digit) - 1];
-        OptionId::new(k as usize).expect("an option of the matrix")
+        self.option_at(cell, digit)
+    }
+
+    /// [`GridMatrix::option`] for a cell and digit known to be in range (a puzzle's, whose
+    /// length and digits its type keeps to its size): one look-up.
+    #[inline]
+    fn option_at(&self, cell: usize, digit: u8) -> OptionId {
+        OptionId::from_u32(self.option_of[cell * self.side + usize::from(digit) - 1])
     }
 
     /// The cell and digit an option places (`None` for a cage's option).
@@ -179,7 +187,11 @@ impl GridMatrix {
     /// cell, only its digit; for a marked cell, only digits of its parity). Counting its
     /// solutions with any exact-cover solver counts the puzzle's.
     pub fn puzzle_to_dlx(&self, grid: &Grid) -> String {
-        let title = format!("sudoku ({}) {}", grid.rules().describe(), grid.to_line());
+        // A 9x9 variant's puzzle is named as the 9x9 forms write it.
+        let title = match (grid.rules().variant(), grid.to_nine()) {
+            (Some(variant), Some(nine)) => format!("sudoku ({variant}) {}", nine.to_line()),
+            _ => format!("sudoku ({}) {}", grid.rules().describe(), grid.to_line()),
+        };
         write_dlx(&self.problem, &title, |option| match self.placement(option) {
             Some((cell, digit)) => match grid.get(cell) {
                 0 => grid.rules().parity(cell).allows(digit),
@@ -270,17 +282,20 @@ impl<'m> GridSolver<'m> {
         }
         self.solver.reset();
         let rules = grid.rules();
-        if rules.has_parity() {
-            let side = rules.size().side();
-            for cell in 0..rules.size().cells() {
-                let parity = rules.parity(cell);
-                for digit in (1..=side).filter_map(|d| u8::try_from(d).ok()).filter(|&d| !parity.allows(d)) {
-                    self.solver.exclude(self.matrix.option(cell, digit)).expect("an option of the matrix");
-                }
+        let side = u8::try_from(rules.size().side()).expect("sides are at most 25");
+        for (cell, &parity) in rules.parities().iter().enumerate() {
+            // The digits the mark rules out: the odd ones from 1, or the even ones from 2.
+            let first = match parity {
+                Parity::Any => continue,
+                Parity::Even => 1,
+                Parity::Odd => 2,
+            };
+            for digit in (first..=side).step_by(2) {
+                self.solver.exclude(self.matrix.option_at(cell, digit)).expect("an option of the matrix");
             }
         }
         for (cell, &digit) in grid.cells().iter().enumerate() {
-            if digit != 0 && self.solver.force(self.matrix.option(cell, digit)).is_err() {
+            if digit != 0 && self.solver.force(self.matrix.option_at(cell, digit)).is_err() {
                 return Err(grid.check().expect_err("a given the engine refuses breaks a rule").into());
             }
         }
@@ -369,6 +384,15 @@ impl<'m> GridSolver<'m> {
         counted?;
         let n = EFFORT_SEEDS as f64;
         Ok((nodes as f64 / n, guesses as f64 / n, solutions))
+    }
+
+    /// Rates a puzzle: the logical solver's verdict with every technique
+    /// ([`solve_grid_logically`](crate::grid::solve_grid_logically)) and the effort of the
+    /// uniqueness search ([`GridSolver::rating_effort`]), as `dlx rate` prints them.
+    pub fn rate(&mut self, grid: &Grid) -> Result<crate::Rating<Grid>, GridSolveError> {
+        let (nodes, guesses, solutions) = self.rating_effort(grid)?;
+        let logic = crate::grid::solve_grid_logically(grid);
+        Ok(crate::Rating { logic, nodes, guesses, solutions })
     }
 
     /// The number of solutions, counting no further than `limit` when given.

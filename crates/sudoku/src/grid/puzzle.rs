@@ -135,6 +135,36 @@ impl Grid {
         Ok(Grid { rules, cells, symbols: Symbols::OneBased })
     }
 
+    /// A 9x9 [`Puzzle`] as a grid: the `classic` rules shared (the rules of [`Variant::Classic`]),
+    /// its even markers, when it has some, as even marks on a copy of them.
+    ///
+    /// [`Puzzle`]: crate::Puzzle
+    /// [`Variant::Classic`]: crate::Variant::Classic
+    pub fn from_nine(puzzle: &crate::Puzzle, classic: &Arc<Rules>) -> Grid {
+        let mut rules = Arc::clone(classic);
+        if puzzle.has_even_cells() {
+            let marked = Arc::make_mut(&mut rules);
+            for cell in (0..81).filter(|&cell| puzzle.is_even_cell(cell)) {
+                marked.set_parity(cell, Parity::Even);
+            }
+        }
+        Grid { rules, cells: puzzle.cells().to_vec(), symbols: Symbols::OneBased }
+    }
+
+    /// The 9x9 form of a grid whose rules are a [`Variant`](crate::Variant)'s
+    /// ([`Rules::variant`]): its digits, and its even marks as markers. `None` for other rules.
+    pub fn to_nine(&self) -> Option<crate::Puzzle> {
+        self.rules.variant()?;
+        let cells: [u8; 81] = self.cells.as_slice().try_into().ok()?;
+        let mut nine = crate::Puzzle::from_cells(cells)?;
+        if self.rules.has_parity() {
+            for cell in 0..81 {
+                nine.set_even_cell(cell, self.rules.parity(cell) == Parity::Even);
+            }
+        }
+        Some(nine)
+    }
+
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules

@@ -383,9 +383,14 @@ impl Rules {
             self.parity = vec![Parity::Any; self.size.cells()];
         }
         self.parity[cell] = parity;
-        if self.parity.iter().all(|&p| p == Parity::Any) {
+        if parity == Parity::Any && self.parity.iter().all(|&p| p == Parity::Any) {
             self.parity.clear();
         }
+    }
+
+    /// Each cell's parity, in cell order; empty when no cell is marked.
+    pub(crate) fn parities(&self) -> &[Parity] {
+        &self.parity
     }
 
     /// Which digits a cell may hold.
@@ -513,6 +518,31 @@ impl Rules {
         pairs.sort_unstable();
         pairs.dedup_by_key(|p| (p.0, p.1));
         pairs
+    }
+
+    /// The 9x9 [`Variant`] these rules are, when they are one: the classic grid with no rule
+    /// added, or with the diagonals, the windows or anti-king alone, or with even marks alone
+    /// ([`Variant::Even`]). Puzzles of a variant are answered on the 9x9 fast path, with the
+    /// same answers as the general one; any other rules (another size, jigsaw regions, cages,
+    /// odd marks, two constraints, marks beside a constraint) are `None`.
+    pub fn variant(&self) -> Option<Variant> {
+        if self.size != Size::CLASSIC || self.jigsaw || !self.cages.is_empty() {
+            return None;
+        }
+        if self.parity.contains(&Parity::Odd) {
+            return None;
+        }
+        let marked = self.parity.contains(&Parity::Even);
+        let variant = match (self.constraints, marked) {
+            (0, false) => Variant::Classic,
+            (0, true) => Variant::Even,
+            (_, true) => return None,
+            (bits, false) => Variant::ALL
+                .into_iter()
+                .filter(|&v| v != Variant::Classic && v != Variant::Even)
+                .find(|&v| Rules::from(v).constraints == bits)?,
+        };
+        Some(variant)
     }
 
     /// The variant's name in words: `16x16 jigsaw diagonal killer`, `6x6`.

@@ -3,7 +3,7 @@
 
 use std::io::BufRead;
 
-use super::{Format, ParseError, ParseErrorKind, Record, Records, grid_record, parse_cells, sized_line};
+use super::{Cells, Format, ParseError, ParseErrorKind, Raw, Records, grid_record, parse_cells, sized_line};
 use crate::grid::{Size, parse_grid_record};
 use crate::variant::Variant;
 
@@ -72,7 +72,7 @@ pub(super) fn header_row(text: &str) -> Option<Columns> {
 
 impl<R: BufRead> Records<R> {
     /// A line read by the columns of a header row.
-    pub(super) fn read_columns(&self, start: usize, columns: Columns) -> Record {
+    pub(super) fn read_columns(&self, start: usize, columns: Columns) -> Raw {
         let mut fields = field_spans(&self.text, columns.separator);
         let Some((offset, puzzle)) = fields.nth(columns.puzzle) else {
             let error = ParseError {
@@ -80,7 +80,7 @@ impl<R: BufRead> Records<R> {
                 column: None,
                 kind: ParseErrorKind::MissingColumn(columns.puzzle + 1),
             };
-            return Record::new(start, Format::Line, Err(error));
+            return Raw::new(start, Format::Line, Err(error));
         };
         let solution = columns.solution.and_then(|k| field_spans(&self.text, columns.separator).nth(k));
         let variant = columns
@@ -93,7 +93,7 @@ impl<R: BufRead> Records<R> {
         let variant = match variant {
             Ok(variant) => variant,
             Err(kind) => {
-                return Record::new(start, Format::Line, Err(ParseError { line: start, column: None, kind }));
+                return Raw::new(start, Format::Line, Err(ParseError { line: start, column: None, kind }));
             }
         };
         let (first, has_fields, other) = sized_line(puzzle);
@@ -108,11 +108,11 @@ impl<R: BufRead> Records<R> {
             record.variant = variant;
             return record;
         }
-        let mut record = Record::new(start, Format::Line, parse_cells(puzzle, start, offset));
+        let mut record = Raw::new(start, Format::Line, parse_cells(puzzle, start, offset));
         record.variant = variant;
         if let Some((offset, solution)) = solution.filter(|(_, s)| !s.is_empty()) {
             match parse_cells(solution, start, offset) {
-                Ok(solution) => record.solution = Some(solution),
+                Ok(solution) => record.solution = Some(Cells::Nine(solution)),
                 Err(e) if record.puzzle.is_ok() => {
                     record.puzzle = Err(ParseError { kind: ParseErrorKind::Solution(Box::new(e.kind)), ..e });
                 }

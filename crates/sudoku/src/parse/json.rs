@@ -1,7 +1,7 @@
 //! JSON records: one object per line, read as the line it stands for (see the
 //! [module docs](super)).
 
-use super::{Format, ParseError, ParseErrorKind, Record, grid_record, parse_cells, sized_line};
+use super::{Cells, Format, ParseError, ParseErrorKind, Raw, grid_record, parse_cells, sized_line};
 use crate::grid::{GridDefaults, parse_grid, parse_grid_record};
 use crate::variant::Variant;
 
@@ -46,8 +46,8 @@ const JSON_INFO_FIELDS: [&str; 25] = [
 /// It is read as the line `PUZZLE SOLUTION size=SIZE variant=VARIANT` would be (so the same
 /// puzzle gets the same answer in both forms), but that a plain 81-cell puzzle keeps a 9x9
 /// variant's name (`classic`, `diagonal`, `even`, `windoku`, `anti-king`) as its variant.
-pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Record {
-    let error = |kind| Record::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
+pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Raw {
+    let error = |kind| Raw::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
     let json = |why: String| error(ParseErrorKind::Json(why));
     let value: serde_json::Value = match serde_json::from_str(text) {
         Ok(value) => value,
@@ -129,7 +129,7 @@ pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Rec
             text.push_str(&format!(" variant={variant}"));
         }
         let record = grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
-        if let (Some(rules), Some(grid)) = (&rules, &record.grid) {
+        if let (Some(rules), Ok(Cells::Grid(grid))) = (&rules, &record.puzzle) {
             // The rules the record names are those its fields give (the caller's additions
             // aside).
             let own = GridDefaults { size: defaults.size, ..GridDefaults::default() };
@@ -143,7 +143,7 @@ pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Rec
         }
         return record;
     }
-    let mut record = Record::new(line, Format::Json, parse_cells(&puzzle, line, 0));
+    let mut record = Raw::new(line, Format::Json, parse_cells(&puzzle, line, 0));
     if let Err(e) = &mut record.puzzle {
         // A column inside a JSON string would not be the line's.
         e.column = None;
@@ -153,7 +153,7 @@ pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Rec
     }
     if let Some(solution) = &solution {
         match parse_cells(solution, line, 0) {
-            Ok(solution) => record.solution = Some(solution),
+            Ok(solution) => record.solution = Some(Cells::Nine(solution)),
             Err(e) if record.puzzle.is_ok() => return error(ParseErrorKind::Solution(Box::new(e.kind))),
             Err(_) => {}
         }

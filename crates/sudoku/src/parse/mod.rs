@@ -1,4 +1,6 @@
-//! Reading puzzles: 81-character lines, block grids and the list form, mixed in one stream.
+//! Reading puzzles: 81-character lines, block grids and the list form, mixed in one stream, and
+//! the line forms of every size and rule set. Every record's puzzle is a [`Grid`] with its rules,
+//! whatever form it came in.
 //!
 //! * **Line**: 81 cells, `1`-`9` a given, `.` `0` `_` empty, `e` an empty cell that must be even.
 //! * **Block grid**: nine lines of nine cells; `|`, `+`, `-` and spaces are ignored, so
@@ -28,14 +30,15 @@
 //!
 //! **Other sizes and rules.** A line of another square length than 81 (16, 36, ... 625 symbols),
 //! or with `size=`, `variant=`, `regions=`, `marks=` or `cage=` fields, is a puzzle of the
-//! [`grid`](crate::grid) forms, read into [`Record::grid`]; so are the records after a
+//! [`grid`](crate::grid) forms, its rules those the fields give; so are the records after a
 //! `# size: 2x3 diagonal` line (blocks of rows among them; the line may go on with fields of the
 //! line form, `regions=...`, for the blocks below that do not give their own), and every record
 //! when [`Records::with_grid_defaults`] asks for a size or constraints.
 //!
 //! **The variant travels with the puzzles.** A comment line `# variant: NAME` (`classic`,
 //! `diagonal`, `even`) sets the variant of the records after it, until the next such line
-//! ([`Record::variant`]; `dlx generate` writes one); a JSON record may name its own.
+//! ([`Record::variant`]; `dlx generate` writes one); a JSON record may name its own. The reader
+//! of the record adds the variant's rules to the puzzle's own ([`Record::rules_with`]).
 //!
 //! Lines starting with `#` and blank lines between records are skipped; `\r` is tolerated, and so
 //! is a byte-order mark at the start. Each record remembers the line it starts on; a malformed
@@ -46,8 +49,11 @@
 
 use std::io::{self, BufRead};
 
+use std::sync::Arc;
+
 use crate::grid::{
-    Grid, GridDefaults, GridParseErrorKind, Size, is_rule_line, parse_block, parse_grid, parse_grid_record,
+    Grid, GridDefaults, GridParseErrorKind, Rules, Size, is_rule_line, parse_block, parse_grid,
+    parse_grid_record,
 };
 use crate::puzzle::Puzzle;
 use crate::variant::Variant;
@@ -142,8 +148,8 @@ pub enum ParseErrorKind {
     /// A puzzle of another size or with rules of its own, not read as wanted.
     #[error(transparent)]
     Grid(GridParseErrorKind),
-    /// A puzzle of another size or with rules of its own, read into [`Record::grid`]: it is no
-    /// 9x9 [`Puzzle`].
+    /// A puzzle of another size or with rules of its own, given where a 9x9 [`Puzzle`] was
+    /// asked for (its `FromStr`).
     #[error("a {0} puzzle, not a 9x9 one")]
     Sized(String),
 }
@@ -172,22 +178,55 @@ pub struct Record {
     pub line: usize,
     /// The form it was written in.
     pub format: Format,
-    /// The puzzle, or what is wrong with the record.
-    pub puzzle: Result<Puzzle, ParseError>,
+    /// The puzzle with its rules, or what is wrong with the record. A 9x9 puzzle of the line,
+    /// block or list forms has the classic rules (with its even markers as even marks, shared
+    /// with the other records of a batch); the variant a `# variant:` line names is in
+    /// [`Record::variant`], for the reader to apply ([`Record::rules_with`]).
+    pub puzzle: Result<Grid, ParseError>,
     /// The variant the input names for this record: the last `# variant: NAME` line above it in
-    /// the same input, or a JSON record's `"variant"`. `None` when it names none (the reader of
-    /// the record decides: the command line infers it from the cells, or takes `--variant`).
+    /// the same input, or a JSON record's or a column's `"variant"`. `None` when it names none.
     pub variant: Option<Variant>,
     /// A solution given beside the puzzle (a second field, a `solution` column, a JSON
-    /// `"solution"`), as read: whether it solves the puzzle is for the caller to check
-    /// ([`Puzzle::is_solved_by`]).
-    pub solution: Option<Puzzle>,
-    /// A puzzle of another size, or with rules of its own (jigsaw regions, killer cages, odd
-    /// cells, anti-knight...), in the forms of the [`grid`](crate::grid) module. `puzzle` is then
-    /// a [`ParseErrorKind::Sized`] error.
-    pub grid: Option<Grid>,
-    /// The full grid given beside such a puzzle, as read (for the caller to check).
-    pub grid_solution: Option<Grid>,
+    /// `"solution"`), as read, with the puzzle's rules: whether it solves the puzzle is for the
+    /// caller to check ([`Grid::is_solved_by`]).
+    pub solution: Option<Grid>,
+}
+
+impl Record {
+    /// The puzzle as the input and the caller ask for it: with the constraints of `variant` (the
+    /// caller's, or else the one the input names) added to its own rules. `None` for a
+    /// malformed record.
+    pub fn rules_with(&self, variant: Option<Variant>) -> Option<Grid> {
+        let mut puzzle = self.puzzle.as_ref().ok()?.clone();
+        if let Some(variant) = variant.or(self.variant) {
+            let added = Rules::from(variant);
+            if added.constraints().any(|c| !puzzle.rules().has(c)) {
+                let rules = puzzle.rules_mut();
+                for c in added.constraints() {
+                    rules.add(c);
+                }
+            }
+        }
+        Some(puzzle)
+    }
+}
+
+/// A record as read, before its cells are a [`Grid`]: the 9x9 forms are read into a [`Puzzle`]
+/// (fast, in place), the others into a grid.
+#[derive(Debug)]
+struct Raw {
+    line: usize,
+    format: Format,
+    puzzle: Result<Cells, ParseError>,
+    variant: Option<Variant>,
+    solution: Option<Cells>,
+}
+
+/// The cells of a record as read.
+#[derive(Debug)]
+enum Cells {
+    Nine(Puzzle),
+    Grid(Grid),
 }
 
 /// Reads records one by one from a buffered reader, in constant memory.
@@ -216,7 +255,9 @@ pub struct Records<R> {
     /// `grid` was asked for by the caller, and `# size:` lines do not change it.
     grid_fixed: bool,
     /// The rules of the last record of the grid forms, which the next ones share when equal.
-    rules: Option<std::sync::Arc<crate::grid::Rules>>,
+    rules: Option<Arc<Rules>>,
+    /// The classic rules, which every 9x9 puzzle without even markers shares.
+    classic: Arc<Rules>,
 }
 
 /// The fields of a line that make it a puzzle of the [`grid`](crate::grid) forms.
@@ -240,6 +281,7 @@ impl<R: BufRead> Records<R> {
             grid: GridDefaults::default(),
             grid_fixed: false,
             rules: None,
+            classic: Arc::new(Rules::from(Variant::Classic)),
         }
     }
 
@@ -408,9 +450,9 @@ impl Collector {
     }
 }
 
-impl Record {
-    fn new(line: usize, format: Format, puzzle: Result<Puzzle, ParseError>) -> Record {
-        Record { line, format, puzzle, variant: None, solution: None, grid: None, grid_solution: None }
+impl Raw {
+    fn new(line: usize, format: Format, puzzle: Result<Puzzle, ParseError>) -> Raw {
+        Raw { line, format, puzzle: puzzle.map(Cells::Nine), variant: None, solution: None }
     }
 }
 
@@ -448,19 +490,19 @@ fn grid_record(
     start: usize,
     format: Format,
     lead: Option<usize>,
-) -> Record {
+) -> Raw {
     match grid {
-        Ok((grid, solution)) => {
-            let kind = ParseErrorKind::Sized(grid.rules().describe());
-            let mut r = Record::new(start, format, Err(ParseError { line: start, column: None, kind }));
-            r.grid = Some(grid);
-            r.grid_solution = solution;
-            r
-        }
+        Ok((grid, solution)) => Raw {
+            line: start,
+            format,
+            puzzle: Ok(Cells::Grid(grid)),
+            variant: None,
+            solution: solution.map(Cells::Grid),
+        },
         Err(e) => {
             let column = if format == Format::Line { lead.map(|l| l + e.column) } else { None };
             let error = ParseError { line: start, column, kind: ParseErrorKind::Grid(e.kind) };
-            Record::new(start, format, Err(error))
+            Raw::new(start, format, Err(error))
         }
     }
 }
@@ -500,7 +542,7 @@ fn count_cells(text: &str) -> usize {
 }
 
 impl<R: BufRead> Records<R> {
-    fn read_record(&mut self) -> io::Result<Option<Record>> {
+    fn read_record(&mut self) -> io::Result<Option<Raw>> {
         let mut record = loop {
             if !self.next_line()? {
                 return Ok(None);
@@ -517,7 +559,7 @@ impl<R: BufRead> Records<R> {
                         Ok(defaults) => self.grid = defaults,
                         Err(kind) => {
                             let error = ParseError { line: self.line, column: None, kind };
-                            break Record::new(self.line, Format::Line, Err(error));
+                            break Raw::new(self.line, Format::Line, Err(error));
                         }
                     }
                     continue;
@@ -529,7 +571,7 @@ impl<R: BufRead> Records<R> {
                             let column = self.text.find(name).map(|at| self.text[..at].chars().count() + 1);
                             let kind = ParseErrorKind::UnknownVariant(name.to_owned());
                             let error = ParseError { line: self.line, column, kind };
-                            break Record::new(self.line, Format::Line, Err(error));
+                            break Raw::new(self.line, Format::Line, Err(error));
                         }
                     }
                 }
@@ -553,12 +595,12 @@ impl<R: BufRead> Records<R> {
     }
 
     /// Reads the record that starts on the current line.
-    fn read_started(&mut self) -> io::Result<Record> {
+    fn read_started(&mut self) -> io::Result<Raw> {
         let start = self.line;
         if self.long_line {
             let error =
                 ParseError { line: start, column: Some(MAX_LINE + 1), kind: ParseErrorKind::LineTooLong };
-            return Ok(Record::new(start, Format::Line, Err(error)));
+            return Ok(Raw::new(start, Format::Line, Err(error)));
         }
         // After a header row, every line is a row of its columns.
         if let Some(columns) = self.columns {
@@ -581,7 +623,7 @@ impl<R: BufRead> Records<R> {
         cells.add_line(&self.text, start);
         self.name_bad_byte(&mut cells.error);
         if count_cells(&self.text) > 9 {
-            return Ok(Record::new(start, Format::Line, cells.finish(start)));
+            return Ok(Raw::new(start, Format::Line, cells.finish(start)));
         }
         // A block grid: lines until 81 cells are read, or a blank line, or the end.
         while cells.count < 81 {
@@ -599,13 +641,13 @@ impl<R: BufRead> Records<R> {
             cells.add_line(&self.text, self.line);
             self.name_bad_byte(&mut cells.error);
         }
-        Ok(Record::new(start, Format::Grid, cells.finish(start)))
+        Ok(Raw::new(start, Format::Grid, cells.finish(start)))
     }
 
     /// A puzzle of the [`grid`](crate::grid) forms, when the line starts one: a line of another
     /// square length than 81 or with fields of those forms, or any record when a size or
     /// constraints are asked for (a block when the line is not all of the puzzle's cells).
-    fn read_sized(&mut self, start: usize) -> io::Result<Option<Record>> {
+    fn read_sized(&mut self, start: usize) -> io::Result<Option<Raw>> {
         let forced = self.grid.size.is_some() || !self.grid.constraints.is_empty();
         let text = self.text.trim_end();
         let lead = text.len() - text.trim_start().len();
@@ -662,7 +704,7 @@ impl<R: BufRead> Records<R> {
                     .nth(at)
                     .map(|(k, _)| lead + k + 1);
                 let error = ParseError { line: *line, column, kind: ParseErrorKind::Grid(e.kind.clone()) };
-                return Ok(Some(Record::new(start, Format::Grid, Err(error))));
+                return Ok(Some(Raw::new(start, Format::Grid, Err(error))));
             }
         }
         Ok(Some(wrap(grid, Format::Grid)))
@@ -670,14 +712,14 @@ impl<R: BufRead> Records<R> {
 
     /// A line of fields: 81 comma-separated cells, or an 81-cell puzzle followed by other fields
     /// (the first of which may be its solution). `None` when the line is neither.
-    fn read_fields(&self, start: usize) -> Option<Record> {
+    fn read_fields(&self, start: usize) -> Option<Raw> {
         let text = self.text.as_str();
         if text.contains(',') && text.split(',').count() == 81 && text.split(',').all(is_one_cell) {
             let mut cells = Collector::new();
             for field in text.split(',') {
                 cells.add_line(field, start);
             }
-            return Some(Record::new(start, Format::Line, cells.finish(start)));
+            return Some(Raw::new(start, Format::Line, cells.finish(start)));
         }
         let lead = text.len() - text.trim_start().len();
         let end = text[lead..].find(is_field_end).map_or(text.len(), |at| lead + at);
@@ -690,19 +732,19 @@ impl<R: BufRead> Records<R> {
         if cells.error.is_some() {
             return None;
         }
-        let mut record = Record::new(start, Format::Line, cells.finish(start));
+        let mut record = Raw::new(start, Format::Line, cells.finish(start));
         // A second field of 81 digits is a solution; anything else after the puzzle is ignored.
         let rest = rest.trim_start_matches([',', ';', '\t', ' ']);
         if !rest.starts_with('#') {
             let second = &rest[..rest.find(is_field_end).unwrap_or(rest.len())];
             if second.len() == 81 && second.bytes().all(|b| matches!(b, b'1'..=b'9')) {
-                record.solution = parse_cells(second, start, 0).ok();
+                record.solution = parse_cells(second, start, 0).ok().map(Cells::Nine);
             }
         }
         Some(record)
     }
 
-    fn read_list(&mut self, start: usize) -> io::Result<Record> {
+    fn read_list(&mut self, start: usize) -> io::Result<Raw> {
         let mut list = ListScan::new();
         loop {
             list.scan(&self.text, self.line);
@@ -727,7 +769,7 @@ impl<R: BufRead> Records<R> {
             Some(e) => Err(e),
             None => list.cells.finish(start),
         };
-        Ok(Record::new(start, Format::List, puzzle))
+        Ok(Raw::new(start, Format::List, puzzle))
     }
 }
 
@@ -802,17 +844,26 @@ fn is_complete_record(text: &str) -> bool {
 }
 
 impl<R> Records<R> {
-    /// Makes a record of the grid forms (and its solution) share the rules of the one before
-    /// when they are equal, so that a batch of puzzles of one set of rules holds them once.
-    fn share_rules(&mut self, record: &mut Record) {
-        let Some(grid) = record.grid.as_mut() else { return };
-        match &self.rules {
-            Some(rules) if grid.share_rules(rules) => {}
-            _ => self.rules = Some(std::sync::Arc::clone(grid.shared_rules())),
+    /// The record of what was read: its cells as a [`Grid`], whose rules are those of the
+    /// record before when they are equal, so that a batch of puzzles of one set of rules holds
+    /// them once (a 9x9 puzzle without even markers shares the classic rules).
+    fn record(&mut self, raw: Raw) -> Record {
+        let mut grid = |cells: Cells| match cells {
+            Cells::Nine(puzzle) => Grid::from_nine(&puzzle, &self.classic),
+            Cells::Grid(grid) => grid,
+        };
+        let mut puzzle = raw.puzzle.map(&mut grid);
+        let mut solution = raw.solution.map(grid);
+        if let Ok(puzzle) = puzzle.as_mut() {
+            match &self.rules {
+                Some(rules) if puzzle.share_rules(rules) => {}
+                _ => self.rules = Some(Arc::clone(puzzle.shared_rules())),
+            }
+            if let (Some(solution), Some(rules)) = (solution.as_mut(), &self.rules) {
+                solution.share_rules(rules);
+            }
         }
-        if let (Some(solution), Some(rules)) = (record.grid_solution.as_mut(), &self.rules) {
-            solution.share_rules(rules);
-        }
+        Record { line: raw.line, format: raw.format, puzzle, variant: raw.variant, solution }
     }
 }
 
@@ -824,10 +875,7 @@ impl<R: BufRead> Iterator for Records<R> {
             return None;
         }
         match self.read_record() {
-            Ok(Some(mut r)) => {
-                self.share_rules(&mut r);
-                Some(Ok(r))
-            }
+            Ok(Some(raw)) => Some(Ok(self.record(raw))),
             Ok(None) => {
                 self.done = true;
                 None
@@ -845,14 +893,34 @@ pub fn parse_all(text: &str) -> Vec<Record> {
     Records::new(text.as_bytes()).map(|r| r.expect("reading from memory cannot fail")).collect()
 }
 
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    /// Parses one puzzle in any form [`Records`] reads (the first record of the text), with the
+    /// rules its fields give (a `# variant:` line above it adds its constraints).
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        match Records::new(s.as_bytes()).next() {
+            Some(Ok(record)) => match record.rules_with(None) {
+                Some(grid) => Ok(grid),
+                None => record.puzzle,
+            },
+            _ => Err(ParseError { line: 1, column: None, kind: ParseErrorKind::CellCount { found: 0 } }),
+        }
+    }
+}
+
 impl std::str::FromStr for Puzzle {
     type Err = ParseError;
 
     /// Parses exactly one puzzle in any of the three forms.
     fn from_str(s: &str) -> Result<Puzzle, ParseError> {
         let mut records = Records::new(s.as_bytes());
-        match records.next() {
-            Some(Ok(record)) => record.puzzle,
+        match records.read_record() {
+            Ok(Some(Raw { puzzle: Ok(Cells::Nine(puzzle)), .. })) => Ok(puzzle),
+            Ok(Some(Raw { puzzle: Ok(Cells::Grid(grid)), line, .. })) => {
+                Err(ParseError { line, column: None, kind: ParseErrorKind::Sized(grid.rules().describe()) })
+            }
+            Ok(Some(Raw { puzzle: Err(e), .. })) => Err(e),
             _ => Err(ParseError { line: 1, column: None, kind: ParseErrorKind::CellCount { found: 0 } }),
         }
     }

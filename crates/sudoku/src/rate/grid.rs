@@ -46,9 +46,6 @@ impl GridStep {
         let at = |cell: usize| At { cell, side }.to_string();
         let cells: Vec<String> = self.pattern.iter().map(|&c| at(c)).collect();
         let mut line = match self.unit {
-            Some(unit) if self.technique == Technique::HiddenSingle => {
-                format!("{} {} in {unit}:", self.technique.name(), digits(self.digits))
-            }
             Some(unit) => {
                 format!("{} {} in {unit} ({}):", self.technique.name(), digits(self.digits), cells.join(" "))
             }
@@ -62,15 +59,33 @@ impl GridStep {
             line.push_str(&format!(" places {}", placed.join(", ")));
         }
         if !removed.is_empty() {
-            line.push_str(&format!(" removes {}", removed.join(", ")));
+            let then = if placed.is_empty() { "" } else { ";" };
+            line.push_str(&format!("{then} removes {}", removed.join(", ")));
         }
         line
     }
 }
 
 /// The logical solution of a puzzle of any size, step by step (what `dlx rate --explain`
-/// prints), with the verdict of [`solve_grid_logically`].
+/// prints), with the verdict of [`solve_grid_logically`]. A grid of a 9x9 variant's rules is
+/// solved on the 9x9 path (the same solver, with the side known when compiling).
 pub fn explain_grid(grid: &Grid) -> (GridLogic, Vec<GridStep>) {
+    if let Some((variant, nine)) = as_nine(grid)
+        && let Ok((logic, steps)) = super::explain(&nine, variant)
+    {
+        let steps = steps
+            .into_iter()
+            .map(|s| GridStep {
+                technique: s.technique,
+                unit: s.unit,
+                pattern: s.pattern,
+                digits: u32::from(s.digits) >> 1,
+                placed: s.placed,
+                removed: s.removed.into_iter().map(|(c, m)| (c, u32::from(m) >> 1)).collect(),
+            })
+            .collect();
+        return (from_nine(grid, &logic), steps);
+    }
     let shape = AnyShape::of(grid.rules());
     let mut moves = Vec::new();
     let outcome = with_shape!(&shape, s => board::solve::<_, 0>(s, grid.cells(), |_| false, &Technique::ALL, Some(&mut moves)));
@@ -79,9 +94,29 @@ pub fn explain_grid(grid: &Grid) -> (GridLogic, Vec<GridStep>) {
     (logic_of(grid, &outcome), steps)
 }
 
-/// Solves a puzzle of any size with every technique (easiest first), as far as they go.
+/// Solves a puzzle of any size with every technique (easiest first), as far as they go (a grid
+/// of a 9x9 variant's rules on the 9x9 path).
 pub fn solve_grid_logically(grid: &Grid) -> GridLogic {
+    if let Some((variant, nine)) = as_nine(grid)
+        && let Ok(logic) = super::solve_logically(&nine, variant, &Technique::ALL)
+    {
+        return from_nine(grid, &logic);
+    }
     solve_grid_with(&AnyShape::of(grid.rules()), grid, &Technique::ALL)
+}
+
+/// The 9x9 form of a grid of a variant's rules, and the variant.
+fn as_nine(grid: &Grid) -> Option<(crate::Variant, crate::Puzzle)> {
+    Some((grid.rules().variant()?, grid.to_nine()?))
+}
+
+/// The 9x9 path's verdict on a grid.
+fn from_nine(grid: &Grid, logic: &crate::Logic) -> GridLogic {
+    let mut out = grid.clone();
+    for (c, &v) in logic.grid.cells().iter().enumerate() {
+        out.set(c, v);
+    }
+    GridLogic { grid: out, solved: logic.solved, counts: logic.counts }
 }
 
 /// [`solve_grid_logically`] with the given techniques, on the grid's shape made once.

@@ -170,11 +170,12 @@ pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic, Vec<Step>), 
     Ok((logic, steps))
 }
 
-/// A rating: the logical verdict and the search effort.
+/// A rating: the logical verdict and the search effort, of a 9x9 [`Puzzle`] or of a
+/// [`Grid`](crate::Grid) ([`GridSolver::rate`](crate::GridSolver::rate)).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating {
+pub struct Rating<G = Puzzle> {
     /// The logical solver's result.
-    pub logic: Logic,
+    pub logic: Logic<G>,
     /// Nodes and guesses of the uniqueness search (count up to 2), averaged over seeded random
     /// branching orders: a machine-independent measure of search effort.
     pub nodes: f64,
