@@ -4,13 +4,14 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{
-    Entry, Generated, Generator, Layout, Level, Matrix, NotFound, Numbered, PageWriter, Run, Symmetry,
-    Technique, Variant, solve_logically,
+    Entry, Generated, Generator, Grid, Layout, Level, Matrix, NotFound, Numbered, PageWriter, Rules, Run,
+    Symmetry, Technique, Variant, solve_logically,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -408,6 +409,8 @@ fn write_made(
                 "run_seed": run_seed,
                 "seed": made.seed,
                 "variant": variant.name(),
+                "size": "3x3",
+                "rules": Grid::from_nine(&g.puzzle, &Arc::new(Rules::from(variant))).rules().describe(),
                 "symmetry": args.symmetry.unwrap_or_default().name(),
                 "puzzle": g.puzzle.to_line(),
                 "solution": g.solution.to_line(),

@@ -149,6 +149,7 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
                     "solution": numbered.generated.solution.to_line(),
                     "clues": puzzle.givens(),
                     "level": level,
+                    "technique": numbered.logic.as_ref().map(|l| l.hardest_name()),
                     "attempts": numbered.attempts,
                 });
                 serde_json::to_writer(&mut out, &value).map_err(io::Error::from)?;

@@ -209,3 +209,41 @@ fn rate_explains_the_steps() {
     assert_eq!(csv.status.code(), Some(2));
     assert_eq!(text(&csv.stderr), "dlx: --explain is for the line and json formats\n");
 }
+
+/// Every JSON record says what its puzzle is with the same fields, whatever its size and rules
+/// (`size`, `rules`, and `variant` for a 9x9 variant's), and reads back to the same answer: the
+/// records of `solve`, `count` and `rate` given to the same command again.
+#[test]
+fn json_records_have_the_same_fields_for_every_puzzle() {
+    let nine = format!("# variant: diagonal\n{}\n", generated(&["--variant", "diagonal"]));
+    let even = generated(&["--variant", "even"]);
+    let killer = generated(&["--size", "6", "--killer"]);
+    let jigsaw = generated(&["--jigsaw"]);
+    let cases = [
+        (nine.as_str(), "3x3", "9x9 diagonal", Some("diagonal")),
+        (even.as_str(), "3x3", "9x9 even", Some("even")),
+        (killer.as_str(), "2x3", "6x6 killer", None),
+        (jigsaw.as_str(), "3x3", "9x9 jigsaw", None),
+    ];
+    for (input, size, rules, variant) in cases {
+        for command in ["solve", "count", "rate"] {
+            let first = dlx(&[command, "-f", "json"], input);
+            let row: serde_json::Value = serde_json::from_str(text(&first.stdout).trim()).unwrap();
+            let what = format!("{command} {rules}: {row}");
+            assert_eq!((row["size"].as_str(), row["rules"].as_str()), (Some(size), Some(rules)), "{what}");
+            assert_eq!(row["variant"].as_str(), variant, "{what}");
+            let again = dlx(&[command, "-f", "json"], &text(&first.stdout));
+            let back: serde_json::Value = serde_json::from_str(text(&again.stdout).trim()).unwrap();
+            for field in ["puzzle", "size", "rules", "variant", "solution", "count", "level", "rating"] {
+                assert_eq!(back[field], row[field], "{field} of {what} read back: {back}");
+            }
+        }
+    }
+}
+
+/// The line of one puzzle `dlx generate` makes with these arguments.
+fn generated(args: &[&str]) -> String {
+    let out = dlx(&[&["generate", "-n", "1", "--seed", "4"], args].concat(), "");
+    let lines = text(&out.stdout);
+    lines.lines().rfind(|l| !l.starts_with('#')).unwrap().to_owned()
+}

@@ -173,7 +173,13 @@ fn mixed_input_with_errors_keeps_going() {
     assert_eq!(records.len(), 7);
     let summary: Vec<(usize, Format, Result<String, String>)> = records
         .iter()
-        .map(|r| (r.line, r.format, r.puzzle.as_ref().map(|p| p.to_line()).map_err(|e| e.to_string())))
+        .map(|r| {
+            (
+                r.line,
+                r.format,
+                r.puzzle.as_ref().map(|p| p.to_nine().unwrap().to_line()).map_err(|e| e.to_string()),
+            )
+        })
         .collect();
     let grid_puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     assert_eq!(
@@ -223,7 +229,9 @@ fn an_unclosed_list_does_not_swallow_the_batch() {
     let records = parse_all(&text);
     let summary: Vec<(usize, Result<String, ParseErrorKind>)> = records
         .iter()
-        .map(|r| (r.line, r.puzzle.as_ref().map(|p| p.to_line()).map_err(|e| e.kind.clone())))
+        .map(|r| {
+            (r.line, r.puzzle.as_ref().map(|p| p.to_nine().unwrap().to_line()).map_err(|e| e.kind.clone()))
+        })
         .collect();
     assert_eq!(
         summary,

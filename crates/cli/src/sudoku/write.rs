@@ -62,6 +62,21 @@ pub(super) fn differing_cells(a: &Grid, b: &Grid) -> String {
     cells.join(", ")
 }
 
+/// The fields of a JSON record that say what its puzzle is, the same for every puzzle: `size`
+/// (the box shape, `3x3`), `rules` (`9x9`, `9x9 diagonal`, `6x6 jigsaw killer`), and for a 9x9
+/// variant's puzzle `variant`. The puzzle's line says the rest (its fields); all of them read
+/// back to the same puzzle.
+pub(super) fn rules_fields(value: &mut serde_json::Value, a: &Answer) {
+    if let Some(puzzle) = &a.puzzle {
+        let size = puzzle.size();
+        value["size"] = format!("{}x{}", size.box_rows(), size.box_cols()).into();
+        value["rules"] = puzzle.rules().describe().into();
+    }
+    if let Some(variant) = a.variant {
+        value["variant"] = variant.name().into();
+    }
+}
+
 /// Writes a JSON value and a newline; write errors stay I/O errors (a closed pipe is quiet).
 pub(super) fn write_json(out: &mut impl Write, value: &serde_json::Value) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
@@ -125,11 +140,9 @@ pub(super) fn write_answer(
             "nodes": a.nodes,
             "guesses": a.guesses,
         });
+        rules_fields(&mut value, a);
         if let Some(given) = &a.given {
             value["given_solution"] = given.is_ok().into();
-        }
-        if let Some(variant) = a.variant {
-            value["variant"] = variant.name().into();
         }
         if let Some(variant) = a.unique_as {
             value["unique_as"] = variant.name().into();
@@ -239,8 +252,10 @@ pub(super) struct Said {
 pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said, block: bool) -> io::Result<()> {
     let want = match (&a.puzzle, a.variant) {
         // What the cells say (even markers) they say again when read back.
-        (Some(_), Some(v)) if a.named => v,
-        (Some(_), _) => Variant::Classic,
+        (Some(_), Some(Variant::Even)) if !a.named => Variant::Classic,
+        // A variant's puzzle is written in 81 characters: the line above says its rules.
+        (Some(_), Some(v)) => v,
+        (Some(_), None) => Variant::Classic,
         _ => return Ok(()),
     };
     if said.variant != Some(want) && !(said.variant.is_none() && want == Variant::Classic) {
@@ -325,9 +340,7 @@ pub(super) fn write_rating(
         if let Some(file) = file {
             value["file"] = file.into();
         }
-        if let Some(variant) = a.variant {
-            value["variant"] = variant.name().into();
-        }
+        rules_fields(&mut value, a);
         if explain {
             value["steps"] = a.steps.clone().into();
         }

@@ -125,15 +125,39 @@ pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Raw
         if let Some(size) = &size {
             text.push_str(&format!(" size={size}"));
         }
-        if let Some(variant) = &variant {
+        // An 81-cell puzzle without fields of its own (what `dlx` writes of a 9x9 variant's
+        // puzzle, with its `size` and `rules`) keeps a 9x9 variant's name as its variant, as in
+        // the plain case below (the command line's --variant wins over it); with fields, the
+        // name is one of its rules, as in the line form.
+        let named = nine
+            .as_ref()
+            .and_then(|v| v.as_ref().ok())
+            .copied()
+            .filter(|_| first == 81 && own.trim().is_empty());
+        if let Some(variant) = &variant
+            && named.is_none()
+        {
             text.push_str(&format!(" variant={variant}"));
         }
-        let record = grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
+        let mut record = grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
+        if record.puzzle.is_ok() {
+            record.variant = named;
+        }
         if let (Some(rules), Ok(Cells::Grid(grid))) = (&rules, &record.puzzle) {
             // The rules the record names are those its fields give (the caller's additions
             // aside).
             let own = GridDefaults { size: defaults.size, ..GridDefaults::default() };
-            let described = parse_grid(&text, &own).map(|g| g.rules().describe()).unwrap_or_default();
+            let with_named = |mut g: crate::grid::Grid| {
+                for c in named
+                    .map(crate::grid::Rules::from)
+                    .iter()
+                    .flat_map(|r| r.constraints().collect::<Vec<_>>())
+                {
+                    g.rules_mut().add(c);
+                }
+                g.rules().describe()
+            };
+            let described = parse_grid(&text, &own).map(with_named).unwrap_or_default();
             if rules.split_whitespace().ne(described.split_whitespace()) {
                 return json(format!(
                     "\"rules\" says `{rules}`, but the puzzle and its fields give `{described}`{}",
