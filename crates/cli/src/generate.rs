@@ -145,22 +145,32 @@ enum Pictures {
 }
 
 impl Pictures {
-    /// Draws puzzle `index` of `count`, or leaves its place blank.
-    fn add(&mut self, index: u64, count: u64, made: Option<&Made>, variant: Variant) -> Result<()> {
+    /// Draws puzzle `index` of `count` (of the variant whose rules are `rules`), or leaves its
+    /// place blank.
+    fn add(
+        &mut self,
+        index: u64,
+        count: u64,
+        made: Option<&Made>,
+        variant: Variant,
+        rules: &Arc<Rules>,
+    ) -> Result<()> {
         let generated = made.and_then(|m| m.result.as_ref().ok()).map(|n| &n.generated);
-        let puzzle = generated.map(|g| &g.puzzle);
+        let puzzle = generated.map(|g| Grid::from_nine(&g.puzzle, rules));
+        let puzzle = puzzle.as_ref();
         match self {
             Pictures::Paper(book) => {
                 // A puzzle not made leaves no place: the numbers show the gap.
                 if let (Some(g), Some(made)) = (generated, made) {
                     let level = made.rating.map(|(level, _)| format!(" · {level}")).unwrap_or_default();
                     let caption = format!("{}{level} · {variant}", index + 1);
-                    let entry = Entry { puzzle: g.puzzle, variant, caption, solution: None };
-                    book.add(entry, index + 1, Some(g.solution))?;
+                    let (puzzle, solution) =
+                        (Grid::from_nine(&g.puzzle, rules), Grid::from_nine(&g.solution, rules));
+                    book.add(Entry { puzzle, caption, solution: None }, index + 1, Some(solution))?;
                 }
             }
             Pictures::Stdout(page) => match puzzle {
-                Some(puzzle) => page.add(puzzle, variant)?,
+                Some(puzzle) => page.add(puzzle)?,
                 None => page.skip(),
             },
             Pictures::Files { dir, per_page: None, .. } => {
@@ -168,7 +178,7 @@ impl Pictures {
                     let path = dir.join(format!("puzzle-{:04}.svg", index + 1));
                     let mut file = temporary(dir, ".svg.part")?;
                     let mut page = PageWriter::new(BufWriter::new(&mut file), 1, 1)?;
-                    page.add(puzzle, variant)?;
+                    page.add(puzzle)?;
                     page.finish()?;
                     persist(file, &path)?;
                 }
@@ -182,7 +192,7 @@ impl Pictures {
                 }
                 let open = page.as_mut().expect("opened above");
                 match puzzle {
-                    Some(puzzle) => open.add(puzzle, variant)?,
+                    Some(puzzle) => open.add(puzzle)?,
                     None => open.skip(),
                 }
                 if open.is_full() {
@@ -258,6 +268,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let rate = args.difficulty.is_some() || args.format == GenerateFormat::Json || args.paper.paper.is_some();
     let variant = args.variant;
     let matrix = Matrix::new(variant);
+    let rules = Arc::new(Rules::from(variant));
     let bar =
         if args.count >= 50 && !args.quiet { ProgressBar::new(args.count) } else { ProgressBar::hidden() };
     let mut out = BufWriter::new(io::stdout().lock());
@@ -314,7 +325,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                     missing += 1;
                     bar.suspend(|| stderr!("dlx: {not_found} (try more --max-attempts, or another level)"))?;
                     if let Some(pictures) = &mut pictures {
-                        pictures.add(index, args.count, None, variant)?;
+                        pictures.add(index, args.count, None, variant, &rules)?;
                     }
                     continue;
                 }
@@ -322,7 +333,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             made_count += 1;
             clues += g.generated.puzzle.given_count() as u64;
             match &mut pictures {
-                Some(pictures) => pictures.add(index, args.count, Some(&made), variant)?,
+                Some(pictures) => pictures.add(index, args.count, Some(&made), variant, &rules)?,
                 None => {
                     if std::mem::take(&mut header) {
                         writeln!(out, "{}", variant.header_line())?;

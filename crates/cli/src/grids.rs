@@ -135,7 +135,7 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
             let puzzle = &numbered.generated.puzzle;
             clues += puzzle.givens() as u64;
             if ask.svg {
-                pictures.push((numbered.generated.puzzle, None));
+                pictures.push(numbered.generated.puzzle);
             } else if ask.json {
                 let level = numbered.logic.as_ref().map(|l| l.level().name());
                 let value = serde_json::json!({
@@ -164,7 +164,7 @@ pub(crate) fn generate(ask: &Ask) -> Result<ExitCode> {
     }
     bar.finish_and_clear();
     if ask.svg {
-        out.write_all(dlx_sudoku::grid::grids_svg(&pictures, 2).as_bytes())?;
+        out.write_all(dlx_sudoku::svg_page(&pictures, 3).as_bytes())?;
     }
     out.flush()?;
     if ask.stats {

@@ -6,14 +6,13 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_sudoku::grid::{GridUniqueness, grids_paper_page, solve_grid_logically};
-use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Matrix, Paper, Rater, Records, Uniqueness, Variant};
+use dlx_sudoku::grid::GridUniqueness;
+use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Paper, Records, Variant};
 
 use crate::choice;
 use crate::input::Source;
-use crate::output::{persist, temporary};
 use crate::pages::{Book, PaperArgs};
-use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, Usage, stderr};
+use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, stderr};
 
 /// Lay out puzzles on pages to print (SVG), numbered, with their level and variant.
 ///
@@ -47,14 +46,10 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     let per_page = args.per_page.map_or(Layout::DEFAULT.per_page, |n| usize::try_from(n).unwrap_or(100));
     let paper = args.paper.paper.unwrap_or(Paper::A4);
     let mut book = Book::new(&args.paper, paper, per_page, args.output.clone())?;
-    let matrices = Variant::ALL.map(Matrix::new);
-    let mut raters: Vec<Rater<'_>> = matrices.iter().map(Rater::new).collect();
-    let mut solvers: Vec<_> = matrices.iter().map(Matrix::solver).collect();
+    // The matrix of each rule set met, kept while the next puzzles share it.
+    let mut matrix: Option<GridMatrix> = None;
     let sources = Source::all(&args.files);
     let (mut number, mut unreadable, mut invalid) = (0u64, false, false);
-    // Puzzles of other sizes and rules, drawn on pages of their own after the 9x9 ones.
-    let mut grids: Vec<(Grid, Option<Grid>, String)> = Vec::new();
-    let mut nine = 0u64;
     for source in &sources {
         if matches!(source, Source::Stdin) && io::stdin().is_terminal() {
             stderr!("dlx: reading puzzles from the terminal (Ctrl-D to end)")?;
@@ -86,73 +81,26 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 }
                 (Ok(_), None) => unreachable!("a record read has its puzzle"),
             };
-            // A 9x9 variant's puzzle goes on the 9x9 pages, any other on pages of their own.
-            let nine_form = grid.rules().variant().zip(grid.to_nine());
-            let Some((variant, puzzle)) = nine_form else {
-                match grid_entry(grid, number, book.wants_answers()) {
-                    Ok(entry) => grids.push(entry),
-                    Err(e) => {
-                        stderr!("dlx: {name}:{}: {e}; puzzle {number} left out", record.line)?;
-                        invalid = true;
-                    }
+            // The variant named for a puzzle whose rules are a variant's, or its rules in words.
+            let named = args.variant.or(record.variant);
+            let rules = match grid.rules().variant() {
+                Some(Variant::Classic) if named == Some(Variant::Even) => Variant::Even.to_string(),
+                Some(variant) => variant.to_string(),
+                None => grid.rules().describe(),
+            };
+            match entry(&mut matrix, &grid, book.wants_answers()) {
+                Ok((verdict, solution)) => {
+                    let caption = format!("{number} · {verdict} · {rules}");
+                    book.add(Entry { puzzle: grid, caption, solution: None }, number, solution)?;
                 }
-                continue;
-            };
-            nine += 1;
-            // The even-cell variant named for a puzzle without markers stays so named.
-            let variant = match args.variant.or(record.variant) {
-                Some(Variant::Even) if variant == Variant::Classic => Variant::Even,
-                _ => variant,
-            };
-            let rating = match raters[variant.index()].rate(&puzzle) {
-                Ok(rating) => rating,
                 Err(e) => {
                     stderr!("dlx: {name}:{}: {e}; puzzle {number} left out", record.line)?;
                     invalid = true;
-                    continue;
                 }
-            };
-            let verdict = match rating.solutions {
-                0 => "no solution".to_owned(),
-                1 => rating.logic.level().to_string(),
-                _ => "several solutions".to_owned(),
-            };
-            let solution = if book.wants_answers() {
-                match solvers[variant.index()].check_unique(&puzzle)? {
-                    Uniqueness::Unique(s) => Some(s),
-                    _ => None,
-                }
-            } else {
-                None
-            };
-            let caption = format!("{number} · {verdict} · {variant}");
-            book.add(Entry { puzzle, variant, caption, solution: None }, number, solution)?;
+            }
         }
-    }
-    if !grids.is_empty() && args.output.is_none() && (nine > 0 || grids.len() > per_page) {
-        return Err(Usage(
-            "these puzzles make more than one page (or mix 9x9 puzzles with others): give --output DIR"
-                .into(),
-        )
-        .into());
     }
     book.finish()?;
-    let layout = Layout { paper, margin_mm: args.paper.margin, per_page };
-    for (k, page) in grids.chunks(per_page).enumerate() {
-        let puzzles: Vec<(Grid, Option<Grid>)> = page.iter().map(|(g, _, _)| (g.clone(), None)).collect();
-        let captions: Vec<String> = page.iter().map(|(_, _, c)| c.clone()).collect();
-        write_page(
-            args.output.as_deref(),
-            &format!("grids-{:04}.svg", k + 1),
-            &grids_paper_page(&puzzles, &captions, &layout),
-        )?;
-        if args.paper.answers {
-            let answers: Vec<(Grid, Option<Grid>)> =
-                page.iter().map(|(g, s, _)| (g.clone(), s.clone())).collect();
-            let svg = grids_paper_page(&answers, &captions, &layout);
-            write_page(args.output.as_deref(), &format!("grid-answers-{:04}.svg", k + 1), &svg)?;
-        }
-    }
     Ok(if unreadable {
         ExitCode::from(EXIT_FAILURE)
     } else if invalid {
@@ -162,35 +110,27 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     })
 }
 
-/// A puzzle of another size or rules, with its solution when answers are asked for, captioned
-/// `7 · easy · 6x6 jigsaw` (or `no solution`, `several solutions`).
-fn grid_entry(grid: Grid, number: u64, answers: bool) -> Result<(Grid, Option<Grid>, String)> {
+/// A puzzle's verdict for its caption (its level, or `no solution`, `several solutions`), and its
+/// solution when answers are asked for; an error when the puzzle breaks its rules.
+fn entry(matrix: &mut Option<GridMatrix>, grid: &Grid, answers: bool) -> Result<(String, Option<Grid>)> {
     grid.rules().validate()?;
     grid.check()?;
-    let matrix = GridMatrix::new(grid.rules());
-    let (verdict, solution) = match matrix.solver().check_unique(&grid)? {
-        GridUniqueness::None => ("no solution".to_owned(), None),
-        GridUniqueness::Multiple(..) => ("several solutions".to_owned(), None),
-        GridUniqueness::Unique(s) => (solve_grid_logically(&grid).level().to_string(), Some(s)),
-    };
-    let caption = format!("{number} · {verdict} · {}", grid.rules().describe());
-    Ok((grid, solution.filter(|_| answers), caption))
-}
-
-/// Writes a page into the folder (whole, under a temporary name first), or on stdout.
-fn write_page(dir: Option<&std::path::Path>, name: &str, svg: &str) -> Result<()> {
-    use std::io::Write;
-    match dir {
-        Some(dir) => {
-            let mut file = temporary(dir, ".svg.part")?;
-            file.write_all(svg.as_bytes()).with_context(|| format!("cannot write in {}", dir.display()))?;
-            persist(file, &dir.join(name))
-        }
-        None => {
-            let mut out = io::stdout().lock();
-            out.write_all(svg.as_bytes())?;
-            out.flush()?;
-            Ok(())
-        }
+    if matrix.as_ref().is_none_or(|m| !m.fits(grid.rules())) {
+        *matrix = Some(GridMatrix::new(grid.rules()));
     }
+    let mut solver = matrix.as_ref().expect("made above").solver();
+    let rating = solver.rate(grid)?;
+    let verdict = match rating.solutions {
+        0 => "no solution".to_owned(),
+        1 => rating.logic.level().to_string(),
+        _ => "several solutions".to_owned(),
+    };
+    let solution = match answers {
+        true => match solver.check_unique(grid)? {
+            GridUniqueness::Unique(s) => Some(s),
+            _ => None,
+        },
+        false => None,
+    };
+    Ok((verdict, solution))
 }

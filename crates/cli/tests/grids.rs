@@ -152,8 +152,10 @@ fn a_solution_given_beside_a_grid_is_checked() {
     assert_eq!(text(&answered.stdout).matches("\"given_solution\":true").count(), 2);
 }
 
+/// `render` puts puzzles of every size and rules on the same pages, each captioned with its
+/// number, level and rules, with one legend for the marks the page shows.
 #[test]
-fn render_puts_grids_on_pages_of_their_own() {
+fn render_puts_every_puzzle_on_the_same_pages() {
     let made = dlx(&["generate", "--size", "6", "--jigsaw", "-n", "3", "--seed", "4"], "");
     let puzzles = text(&made.stdout);
     // One page on stdout, a document of paper size with a caption per puzzle.
@@ -166,13 +168,21 @@ fn render_puts_grids_on_pages_of_their_own() {
     let dir = tempfile::tempdir().unwrap();
     let out = dlx(&["render", "--output", dir.path().to_str().unwrap(), "--answers"], &puzzles);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let answers = std::fs::read_to_string(dir.path().join("grid-answers-0001.svg")).unwrap();
+    let answers = std::fs::read_to_string(dir.path().join("answers-0001.svg")).unwrap();
     assert!(answers.contains("#808080\">"), "grey digits on the answer page");
-    assert!(dir.path().join("grids-0001.svg").exists());
-    // A 9x9 puzzle and a grid of another size on one stdout would be two documents: refused.
-    let mixed = format!("{puzzles}{}\n", ".".repeat(81));
-    let refused = dlx(&["render"], &mixed);
-    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(dir.path().join("page-0001.svg").exists());
+    // A 9x9 puzzle, a 6x6 killer with odd marks and the jigsaw ones share one page, numbered in
+    // order, the legend naming the marks of both.
+    let killer =
+        ".6..4.3.4.....1.3..4.5.....6.4.1..2. marks=o................................... cage=4:r1c1,r2c1";
+    let mixed = format!("{}\n{puzzles}{killer}\n", ".".repeat(80) + "1");
+    let page = dlx(&["render"], &mixed);
+    assert!(page.status.success(), "{}", text(&page.stderr));
+    let svg = text(&page.stdout);
+    for caption in ["1 · several solutions · classic", "2 · ", "5 · easy · 6x6 odd killer"] {
+        assert!(svg.contains(caption), "{caption}: {svg}");
+    }
+    assert!(svg.contains("circled cells hold odd digits") && svg.contains("adds up to its sum"), "{svg}");
 }
 
 /// A classic puzzle read as a grid of any size (`--size 9`) gets what it gets as a 9x9 puzzle:

@@ -1,7 +1,9 @@
-//! Writes a generated puzzle of each variant as SVG into a folder:
-//! `cargo run -p dlx-sudoku --example svg -- DIR`.
+//! Writes a generated puzzle of each variant, and a 6x6 killer puzzle, as SVG into a folder, and
+//! all of them on one page: `cargo run -p dlx-sudoku --example svg -- DIR`.
 
-use dlx_sudoku::{Generator, Matrix, Symmetry, Variant, svg_page, to_svg};
+use std::sync::Arc;
+
+use dlx_sudoku::{Generator, Grid, Matrix, Rules, Symmetry, Variant, svg_page, to_svg};
 
 fn main() -> std::io::Result<()> {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));
@@ -9,9 +11,13 @@ fn main() -> std::io::Result<()> {
     for variant in Variant::ALL {
         let matrix = Matrix::new(variant);
         let g = Generator::new(&matrix).generate(Symmetry::Rotational, 1);
-        std::fs::write(dir.join(format!("{variant}.svg")), to_svg(&g.puzzle, variant))?;
-        all.push((g.puzzle, variant));
+        let puzzle = Grid::from_nine(&g.puzzle, &Arc::new(Rules::from(variant)));
+        std::fs::write(dir.join(format!("{variant}.svg")), to_svg(&puzzle))?;
+        all.push(puzzle);
     }
+    let killer: Grid = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1".parse().expect("a puzzle");
+    std::fs::write(dir.join("killer.svg"), to_svg(&killer))?;
+    all.push(killer);
     std::fs::write(dir.join("page.svg"), svg_page(&all, 2))?;
     Ok(())
 }

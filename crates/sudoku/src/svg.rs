@@ -10,6 +10,7 @@
 use std::fmt::Write;
 use std::io;
 
+use crate::grid::{Constraint, Grid, Parity, Rules};
 use crate::puzzle::Puzzle;
 use crate::variant::{UnknownName, Variant};
 
@@ -24,15 +25,15 @@ const WINDOW_FILL: &str = "#e4e4e4";
 const TILE: f64 = 9.0 * CELL + 2.0 * MARGIN;
 
 /// One puzzle as a standalone SVG document.
-pub fn to_svg(puzzle: &Puzzle, variant: Variant) -> String {
-    page(&[(*puzzle, variant)], 1)
+pub fn to_svg(puzzle: &Grid) -> String {
+    page(std::slice::from_ref(puzzle), 1)
 }
 
 /// Several puzzles on one page, `columns` grids per row.
-pub fn page(puzzles: &[(Puzzle, Variant)], columns: usize) -> String {
+pub fn page(puzzles: &[Grid], columns: usize) -> String {
     let mut svg = Vec::new();
     let written = PageWriter::new(&mut svg, puzzles.len(), columns).and_then(|mut page| {
-        puzzles.iter().try_for_each(|(puzzle, variant)| page.add(puzzle, *variant))?;
+        puzzles.iter().try_for_each(|puzzle| page.add(puzzle))?;
         page.finish()
     });
     written.expect("writing to memory cannot fail");
@@ -44,10 +45,12 @@ pub fn page(puzzles: &[(Puzzle, Variant)], columns: usize) -> String {
 /// it is added, the end by [`finish`](Self::finish). A page not finished is not a valid document.
 ///
 /// ```
-/// use dlx_sudoku::{PageWriter, Puzzle, Variant};
-/// let puzzle: Puzzle = ".".repeat(81).parse().unwrap();
-/// let mut page = PageWriter::new(Vec::new(), 2, 2).unwrap();
-/// page.add(&puzzle, Variant::Classic).unwrap();
+/// use dlx_sudoku::{Grid, PageWriter};
+/// let classic: Grid = ".".repeat(81).parse().unwrap();
+/// let killer: Grid = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1".parse().unwrap();
+/// let mut page = PageWriter::new(Vec::new(), 3, 3).unwrap();
+/// page.add(&classic).unwrap();
+/// page.add(&killer).unwrap();
 /// page.skip(); // a blank place
 /// let svg = String::from_utf8(page.finish().unwrap()).unwrap();
 /// assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
@@ -76,8 +79,8 @@ impl<W: io::Write> PageWriter<W> {
         Ok(PageWriter { out, columns, capacity, placed: 0, buf: String::new() })
     }
 
-    /// Draws `puzzle` in the next place; an error when the page is full.
-    pub fn add(&mut self, puzzle: &Puzzle, variant: Variant) -> io::Result<()> {
+    /// Draws `puzzle` (of any size and rules) in the next place; an error when the page is full.
+    pub fn add(&mut self, puzzle: &Grid) -> io::Result<()> {
         if self.placed == self.capacity {
             return Err(io::Error::other(format!("the page holds {} puzzles", self.capacity)));
         }
@@ -85,7 +88,9 @@ impl<W: io::Write> PageWriter<W> {
         let x = MARGIN + TILE * (k % self.columns) as f64;
         let y = MARGIN + TILE * (k / self.columns) as f64;
         self.buf.clear();
-        grid(&mut self.buf, puzzle, variant, x, y);
+        let _ = writeln!(self.buf, r#"<g transform="translate({x} {y})">"#);
+        body(&mut self.buf, puzzle, None);
+        self.buf.push_str("</g>\n");
         self.out.write_all(self.buf.as_bytes())?;
         self.placed += 1;
         Ok(())
@@ -109,9 +114,18 @@ impl<W: io::Write> PageWriter<W> {
     }
 }
 
-fn grid(svg: &mut String, puzzle: &Puzzle, variant: Variant, x: f64, y: f64) {
-    let _ = writeln!(svg, r#"<g transform="translate({x} {y})">"#);
-    grid_body(svg, puzzle, variant, None);
+/// A puzzle's drawing at the origin, 9 * [`CELL`] units on a side, whatever its size; with
+/// `solution`, the digits it adds to the givens, in grey. A 9x9 variant's puzzle is drawn by
+/// [`grid_body`]; any other by the general drawing, scaled to the same side.
+fn body(svg: &mut String, puzzle: &Grid, solution: Option<&Grid>) {
+    if let (Some(variant), Some(nine)) = (puzzle.rules().variant(), puzzle.to_nine()) {
+        let solution = solution.and_then(Grid::to_nine);
+        grid_body(svg, &nine, variant, solution.as_ref());
+        return;
+    }
+    let scale = 9.0 * CELL / crate::grid::drawn_side(puzzle);
+    let _ = writeln!(svg, r#"<g transform="scale({scale:.5})">"#);
+    crate::grid::draw(svg, puzzle, solution);
     svg.push_str("</g>\n");
 }
 
@@ -246,14 +260,13 @@ impl Layout {
 /// One puzzle on a printed page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// Its variant (diagonals are drawn for [`Variant::Diagonal`]).
-    pub variant: Variant,
+    /// The puzzle, of any size and rules (drawn with its marks, windows, diagonals, regions and
+    /// cages).
+    pub puzzle: Grid,
     /// The caption above the grid (say, `7 · hard · diagonal`).
     pub caption: String,
     /// On answer pages: the solution, whose digits beyond the givens are drawn in grey.
-    pub solution: Option<Puzzle>,
+    pub solution: Option<Grid>,
 }
 
 /// Height of a caption line, in millimetres.
@@ -267,9 +280,9 @@ const FOOTER_MM: f64 = 10.0;
 /// and `footer` (say, `page 2`) at the bottom right.
 ///
 /// ```
-/// use dlx_sudoku::{Entry, Layout, Puzzle, Variant, print_page};
-/// let puzzle: Puzzle = ".".repeat(81).parse().unwrap();
-/// let entry = Entry { puzzle, variant: Variant::Diagonal, caption: "1".into(), solution: None };
+/// use dlx_sudoku::{Entry, Grid, Layout, print_page};
+/// let puzzle: Grid = format!("{} variant=diagonal", ".".repeat(81)).parse().unwrap();
+/// let entry = Entry { puzzle, caption: "1".into(), solution: None };
 /// let svg = print_page(&Layout::DEFAULT, &[entry], None, "page 1").unwrap();
 /// assert!(svg.contains(r#"width="210mm" height="297mm""#));
 /// assert!(svg.contains("each diagonal holds 1-9"));
@@ -320,7 +333,7 @@ pub fn print_page(
             escape(&entry.caption)
         );
         let _ = writeln!(svg, r#"<g transform="translate({x:.2} {y:.2}) scale({scale:.5})">"#);
-        grid_body(&mut svg, &entry.puzzle, entry.variant, entry.solution.as_ref());
+        body(&mut svg, &entry.puzzle, entry.solution.as_ref());
         svg.push_str("</g>\n");
     }
     // The legend names only the marks this page shows.
@@ -336,13 +349,20 @@ pub fn print_page(
         let _ = writeln!(svg, r#"<text x="{:.2}" y="{baseline:.2}" {}>{words}</text>"#, *x + 6.0, font(3.5));
         *x += 62.0;
     };
-    if entries.iter().any(|e| e.puzzle.has_even_cells()) {
+    let rules = || entries.iter().map(|e| e.puzzle.rules());
+    let marked = |parity: Parity| rules().any(|r| (0..r.size().cells()).any(|c| r.parity(c) == parity));
+    if marked(Parity::Even) {
         swatch(&mut svg, &mut x, EVEN_FILL, "shaded cells hold even digits");
     }
-    if entries.iter().any(|e| e.variant == Variant::Windoku) {
-        swatch(&mut svg, &mut x, WINDOW_FILL, "each shaded window holds 1-9 too");
+    if marked(Parity::Odd) {
+        swatch(&mut svg, &mut x, EVEN_FILL, "circled cells hold odd digits");
     }
-    let mut moves: Vec<&str> = entries.iter().filter_map(|e| e.variant.move_name()).collect();
+    // A page of 9x9 puzzles says which digits; one of other sizes, that they are all there.
+    let every = if rules().all(|r| r.size().side() == 9) { "1-9" } else { "every digit" };
+    if rules().any(|r| r.has(Constraint::Windows)) {
+        swatch(&mut svg, &mut x, WINDOW_FILL, &format!("each shaded window holds {every} too"));
+    }
+    let mut moves: Vec<&str> = rules().flat_map(Rules::move_names).collect();
     moves.sort_unstable();
     moves.dedup();
     for what in moves {
@@ -353,7 +373,15 @@ pub fn print_page(
         );
         x += 62.0;
     }
-    if entries.iter().any(|e| e.variant == Variant::Diagonal) {
+    if rules().any(|r| !r.cages().is_empty()) {
+        let _ = writeln!(
+            svg,
+            r#"<text x="{x:.2}" y="{baseline:.2}" {}>a dashed cage adds up to its sum, no digit twice</text>"#,
+            font(3.5)
+        );
+        x += 62.0;
+    }
+    if rules().any(|r| r.has(Constraint::Diagonals)) {
         let _ = writeln!(
             svg,
             r##"<path d="M{x:.2} {:.2}l5 -4" stroke="#b0b0b0" stroke-width="0.5" stroke-dasharray="1.2 0.8"/>"##,
@@ -361,7 +389,7 @@ pub fn print_page(
         );
         let _ = writeln!(
             svg,
-            r#"<text x="{:.2}" y="{baseline:.2}" {}>each diagonal holds 1-9 too</text>"#,
+            r#"<text x="{:.2}" y="{baseline:.2}" {}>each diagonal holds {every} too</text>"#,
             x + 7.0,
             font(3.5)
         );

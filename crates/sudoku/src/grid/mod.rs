@@ -46,7 +46,7 @@ pub use puzzle::{Grid, GridError};
 pub(crate) use rules::combinations;
 pub use rules::{At, Cage, CageProblem, Constraint, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
-pub use svg::{grids_paper_page, grids_svg};
+pub(crate) use svg::{draw, drawn_side};
 pub use text::{
     GridDefaults, GridParseError, GridParseErrorKind, is_rule_line, parse_block, parse_grid,
     parse_grid_record,

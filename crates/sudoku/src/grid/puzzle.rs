@@ -135,13 +135,13 @@ impl Grid {
         Ok(Grid { rules, cells, symbols: Symbols::OneBased })
     }
 
-    /// A 9x9 [`Puzzle`] as a grid: the `classic` rules shared (the rules of [`Variant::Classic`]),
-    /// its even markers, when it has some, as even marks on a copy of them.
+    /// A 9x9 [`Puzzle`] as a grid of the rules `base` (a [`Variant`]'s, `Rules::from(variant)`),
+    /// shared; its even markers, when it has some, as even marks on a copy of them.
     ///
     /// [`Puzzle`]: crate::Puzzle
-    /// [`Variant::Classic`]: crate::Variant::Classic
-    pub fn from_nine(puzzle: &crate::Puzzle, classic: &Arc<Rules>) -> Grid {
-        let mut rules = Arc::clone(classic);
+    /// [`Variant`]: crate::Variant
+    pub fn from_nine(puzzle: &crate::Puzzle, base: &Arc<Rules>) -> Grid {
+        let mut rules = Arc::clone(base);
         if puzzle.has_even_cells() {
             let marked = Arc::make_mut(&mut rules);
             for cell in (0..81).filter(|&cell| puzzle.is_even_cell(cell)) {

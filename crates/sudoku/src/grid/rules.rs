@@ -496,6 +496,11 @@ impl Rules {
         units
     }
 
+    /// The forbidden moves of these rules, named (`a king's move`, `a knight's move`).
+    pub fn move_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.constraints().filter_map(|c| c.moves()).map(|(_, name)| name)
+    }
+
     /// The pairs of cells a forbidden move apart (first cell lower), with the move's name.
     pub fn move_pairs(&self) -> Vec<(usize, usize, &'static str)> {
         let side = self.size.side();

@@ -1,7 +1,7 @@
-//! SVG pictures of puzzles of any size and rules: thick lines between regions (boxes or jigsaw
+//! The drawing of a puzzle of any size and rules: thick lines between regions (boxes or jigsaw
 //! pieces alike), windows shaded, even cells as grey squares and odd cells as grey circles,
-//! diagonals dashed, killer cages as dashed outlines with their sums in a corner, and a caption
-//! naming the rules.
+//! diagonals dashed, killer cages as dashed outlines with their sums in a corner. The pages
+//! (`crate::svg`) place it.
 
 use std::fmt::Write;
 
@@ -11,108 +11,17 @@ use crate::variant::Unit;
 
 /// Side of a cell, in SVG user units.
 const CELL: f64 = 32.0;
-/// Blank margin around each grid, and room for its caption below.
-const MARGIN: f64 = 16.0;
-const CAPTION: f64 = 22.0;
 const SHADE: &str = "#e4e4e4";
 const MARK: &str = "#d0d0d0";
 
-/// Puzzles on one page, `columns` grids per row, each with its caption; with a solution beside a
-/// puzzle, the digits it adds are drawn in grey.
-///
-/// ```
-/// use dlx_sudoku::{GridDefaults, parse_grid};
-/// use dlx_sudoku::grid::grids_svg;
-/// let line = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1";
-/// let grid = parse_grid(line, &GridDefaults::default()).unwrap();
-/// let svg = grids_svg(&[(grid, None)], 1);
-/// assert!(svg.starts_with("<svg") && svg.contains("stroke-dasharray"));
-/// assert!(svg.ends_with("</svg>\n"));
-/// ```
-pub fn grids_svg(grids: &[(Grid, Option<Grid>)], columns: usize) -> String {
-    let captions: Vec<String> = grids.iter().map(|(g, _)| g.rules().describe()).collect();
-    sheet(grids, &captions, columns, None)
+/// The side of a grid's drawing by [`draw`], in SVG user units.
+pub(crate) fn drawn_side(grid: &Grid) -> f64 {
+    grid.size().side() as f64 * CELL
 }
 
-/// A page of paper (`Layout`'s paper, margins and places a row) of puzzles of any size, each
-/// with its caption below (`3 · easy · 6x6 jigsaw`, say), scaled to fit inside the margins; with
-/// a solution beside a puzzle, the digits it adds are drawn in grey (answer pages).
-pub fn grids_paper_page(
-    grids: &[(Grid, Option<Grid>)],
-    captions: &[String],
-    layout: &crate::Layout,
-) -> String {
-    sheet(grids, captions, layout.columns(), Some(layout))
-}
-
-/// The grids in rows of `columns`, each captioned: a document sized by them, or a page of paper
-/// with the drawing scaled into its margins.
-fn sheet(
-    grids: &[(Grid, Option<Grid>)],
-    captions: &[String],
-    columns: usize,
-    paper: Option<&crate::Layout>,
-) -> String {
-    let columns = columns.max(1).min(grids.len().max(1));
-    let tile = |g: &Grid| g.size().side() as f64 * CELL + 2.0 * MARGIN;
-    let width_of = grids.iter().map(|(g, _)| tile(g)).fold(0.0, f64::max);
-    let height_of = width_of + CAPTION;
-    let rows = grids.len().div_ceil(columns).max(1);
-    let (width, height) = (width_of * columns as f64, height_of * rows as f64);
-    let mut svg = String::new();
-    match paper {
-        Some(layout) => {
-            // The drawing, in its own units, scaled into the paper's margins (in millimetres).
-            let (pw, ph) = layout.paper.size_mm();
-            let m = layout.margin_mm;
-            let _ = writeln!(
-                svg,
-                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}mm" height="{ph}mm" viewBox="0 0 {pw} {ph}">"#
-            );
-            let _ = writeln!(svg, r#"<rect width="{pw}" height="{ph}" fill="white"/>"#);
-            let _ = writeln!(
-                svg,
-                r#"<svg x="{m}" y="{m}" width="{}" height="{}" viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMin meet">"#,
-                pw - 2.0 * m,
-                ph - 2.0 * m
-            );
-        }
-        None => {
-            let _ = writeln!(
-                svg,
-                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
-            );
-            let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
-        }
-    }
-    let place = width_of - 2.0 * MARGIN;
-    for (k, (grid, solution)) in grids.iter().enumerate() {
-        let x = MARGIN + width_of * (k % columns) as f64;
-        let y = MARGIN + height_of * (k / columns) as f64;
-        // On paper, every grid fills its place, whatever its side; on screen, cells keep their
-        // size. The caption, below, keeps its own.
-        let full = grid.size().side() as f64 * CELL;
-        let scale = if paper.is_some() { place / full } else { 1.0 };
-        let _ = writeln!(svg, r#"<g transform="translate({x} {y}) scale({scale})">"#);
-        body(&mut svg, grid, solution.as_ref());
-        svg.push_str("</g>\n");
-        let caption = captions.get(k).map_or("", String::as_str);
-        let wide = full * scale;
-        let size = (wide / (0.55 * caption.chars().count().max(1) as f64)).min(13.0);
-        let _ = writeln!(
-            svg,
-            r#"<text x="{x}" y="{}" font-family="sans-serif" font-size="{size:.1}">{caption}</text>"#,
-            y + wide + 16.0
-        );
-    }
-    if paper.is_some() {
-        svg.push_str("</svg>\n");
-    }
-    svg.push_str("</svg>\n");
-    svg
-}
-
-fn body(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
+/// A grid's drawing at the origin, [`drawn_side`] units on a side; with `solution`, the digits it
+/// adds to the givens, in grey.
+pub(crate) fn draw(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
     let rules = grid.rules();
     let side = grid.size().side();
     let full = side as f64 * CELL;
