@@ -4,16 +4,16 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_sudoku::{
-    Entry, Generated, Generator, Grid, Layout, Level, Matrix, NotFound, Numbered, PageWriter, Rules, Run,
-    Symmetry, Technique, Variant, solve_logically,
+use dlx_sudoku::grid::{
+    Extras, GridGenerateError, GridGenerator, GridNumbered, GridSolveError, generate_in_with_extras,
+    solve_grid_logically,
 };
-use indicatif::ProgressBar;
+use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Level, PageWriter, Rules, Run, Size, Symmetry, Variant};
+use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::choice;
@@ -113,25 +113,114 @@ pub(crate) struct GenerateArgs {
 
 /// One puzzle of the run, or why it is missing.
 struct Made {
-    result: Result<Numbered, NotFound>,
-    /// The level and the hardest technique, when asked for (by `--difficulty` or JSON output).
+    result: Result<GridNumbered, GridGenerateError>,
+    /// The level and the hardest technique, when asked for (by `--difficulty`, pages or JSON
+    /// output): every technique's verdict, as `dlx rate` gives it.
     rating: Option<(Level, &'static str)>,
 }
 
-/// Puzzle `index` of `run`, rated when the output needs it.
-fn make(generator: &mut Generator<'_>, variant: Variant, run: &Run, rate: bool, index: u64) -> Made {
-    let result = generator.generate_in(run, index);
-    let rating = match &result {
-        Ok(numbered) if rate => {
-            // The generator's verdict used only the techniques that decide the level, in their
-            // own order: the hardest technique is named as `dlx rate` names it.
-            let logic = solve_logically(&numbered.generated.puzzle, variant, &Technique::ALL)
-                .expect("generated puzzles obey the rules");
-            Some((logic.level(), logic.hardest_name()))
+/// What the run makes: the rules of every puzzle (those made up for each aside), how its
+/// puzzles are named, and how they are written.
+struct Plan {
+    rules: Rules,
+    /// The 9x9 variant whose puzzles these are, when they are one's: written in its forms (81
+    /// characters under a `# variant:` line), and made by its generator.
+    variant: Option<Variant>,
+    extras: Extras,
+    run: Run,
+}
+
+impl Plan {
+    /// The puzzles' rules, or what in the arguments cannot be made.
+    fn of(args: &GenerateArgs) -> Result<Plan> {
+        let extras = Extras { jigsaw: args.jigsaw, killer: args.killer, parity: args.parity };
+        let size = args.size.unwrap_or(Size::CLASSIC);
+        let mut rules = Rules::new(size);
+        for c in Rules::from(args.variant).constraints().chain(args.constraint.iter().copied()) {
+            rules.add(c);
         }
-        _ => None,
-    };
-    Made { result, rating }
+        rules.validate().map_err(|e| Usage(e.to_string()))?;
+        let variant = match rules.variant() {
+            _ if extras.any() => None,
+            Some(Variant::Classic) => Some(args.variant),
+            other => other,
+        };
+        if args.variant == Variant::Even && variant != Some(Variant::Even) {
+            return Err(Usage("with --size, --constraint, --jigsaw, --killer or --parity, marks come from --parity (even and odd), not --variant even".into()).into());
+        }
+        let symmetry =
+            args.symmetry.unwrap_or(if args.killer { Symmetry::None } else { Symmetry::Rotational });
+        if !extras.any() {
+            GridGenerator::check_symmetry(&rules, symmetry).map_err(|e| Usage(e.to_string()))?;
+        } else if extras.killer && symmetry != Symmetry::None {
+            return Err(Usage(format!(
+                "{symmetry} symmetry does not fit killer cages made up at random: give --symmetry none"
+            ))
+            .into());
+        }
+        let seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
+        let run = Run { seed, symmetry, level: args.difficulty, max_attempts: args.max_attempts };
+        Ok(Plan { rules, variant, extras, run })
+    }
+
+    /// A generator of the run's puzzles over the matrix of its rules, stopped by Ctrl-C.
+    fn generator<'m>(&self, matrix: &'m GridMatrix) -> GridGenerator<'m> {
+        let mut generator = match self.variant {
+            Some(variant) => GridGenerator::for_variant(matrix, variant).expect("the variant's matrix"),
+            None => GridGenerator::new(matrix),
+        };
+        generator.set_cancel_flag(Some(report::cancel_flag().clone()));
+        generator
+    }
+
+    /// Puzzle `index` of the run, rated when the output needs it.
+    fn make(
+        &self,
+        generator: &mut GridGenerator<'_>,
+        index: u64,
+        rate: bool,
+        tick: &mut dyn FnMut(usize, usize),
+    ) -> Made {
+        let result = if self.extras.any() {
+            let cancel = Some(report::cancel_flag());
+            generate_in_with_extras(&self.rules, self.extras, &self.run, index, tick, cancel)
+        } else {
+            generator.generate_in(&self.run, index, tick)
+        };
+        let rating = match &result {
+            Ok(numbered) if rate => {
+                // The generator's verdict used only the techniques that decide the level, in
+                // their own order: the hardest technique is named as `dlx rate` names it.
+                let logic = solve_grid_logically(&numbered.generated.puzzle);
+                Some((logic.level(), logic.hardest_name()))
+            }
+            _ => None,
+        };
+        Made { result, rating }
+    }
+
+    /// The puzzle's rules in words, for captions: the variant's name, or the rules described.
+    fn name(&self, puzzle: &Grid) -> String {
+        self.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
+    }
+
+    /// A puzzle in the line form: a 9x9 variant's in 81 characters (`e` for an empty even
+    /// cell), any other with its rules' fields.
+    fn line(&self, puzzle: &Grid) -> String {
+        match (self.variant, puzzle.to_nine()) {
+            (Some(_), Some(nine)) => nine.to_line(),
+            _ => puzzle.to_text(),
+        }
+    }
+
+    /// The header line that every reader takes the records below by: the variant's, or the
+    /// size and constraints.
+    fn header(&self) -> String {
+        match self.variant {
+            Some(variant) => variant.header_line(),
+            None => self.rules.size_line(),
+        }
+    }
 }
 
 /// Where SVG pictures go.
@@ -145,28 +234,19 @@ enum Pictures {
 }
 
 impl Pictures {
-    /// Draws puzzle `index` of `count` (of the variant whose rules are `rules`), or leaves its
-    /// place blank.
-    fn add(
-        &mut self,
-        index: u64,
-        count: u64,
-        made: Option<&Made>,
-        variant: Variant,
-        rules: &Arc<Rules>,
-    ) -> Result<()> {
+    /// Draws puzzle `index` of `count` (its rules named `name` in a caption), or leaves its place
+    /// blank.
+    fn add(&mut self, index: u64, count: u64, made: Option<&Made>, name: &str) -> Result<()> {
         let generated = made.and_then(|m| m.result.as_ref().ok()).map(|n| &n.generated);
-        let puzzle = generated.map(|g| Grid::from_nine(&g.puzzle, rules));
-        let puzzle = puzzle.as_ref();
+        let puzzle = generated.map(|g| &g.puzzle);
         match self {
             Pictures::Paper(book) => {
                 // A puzzle not made leaves no place: the numbers show the gap.
                 if let (Some(g), Some(made)) = (generated, made) {
                     let level = made.rating.map(|(level, _)| format!(" · {level}")).unwrap_or_default();
-                    let caption = format!("{}{level} · {variant}", index + 1);
-                    let (puzzle, solution) =
-                        (Grid::from_nine(&g.puzzle, rules), Grid::from_nine(&g.solution, rules));
-                    book.add(Entry { puzzle, caption, solution: None }, index + 1, Some(solution))?;
+                    let caption = format!("{}{level} · {name}", index + 1);
+                    let entry = Entry { puzzle: g.puzzle.clone(), caption, solution: None };
+                    book.add(entry, index + 1, Some(g.solution.clone()))?;
                 }
             }
             Pictures::Stdout(page) => match puzzle {
@@ -222,10 +302,8 @@ impl Pictures {
     }
 }
 
-pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
-    if args.size.is_some() || !args.constraint.is_empty() || args.jigsaw || args.killer || args.parity {
-        return run_grids(args);
-    }
+/// Checks the options of the SVG output against each other.
+fn check_pictures(args: &GenerateArgs) -> Result<()> {
     if args.format != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
         return Err(Usage("--output and --per-page are for --format svg".into()).into());
     }
@@ -253,24 +331,40 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             .into());
         }
     }
+    Ok(())
+}
+
+/// Makes the puzzles and writes them, in order: every size and rule set alike.
+pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
+    check_pictures(args)?;
+    let plan = Plan::of(args)?;
+    let matrix = GridMatrix::new(&plan.rules);
+    // Rules no grid obeys fail once, not once per puzzle.
+    if plan.variant.is_none()
+        && !plan.extras.jigsaw
+        && let Err(e @ GridGenerateError::NoGrid(_)) = GridGenerator::new(&matrix).full_grid(plan.run.seed)
+    {
+        return Err(Usage(e.to_string()).into());
+    }
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let mut workers = Workers::new(args.threads);
-    let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
-    let run = Run {
-        seed: run_seed,
-        symmetry: args.symmetry.unwrap_or_default(),
-        level: args.difficulty,
-        max_attempts: args.max_attempts,
-    };
-    // Only `--difficulty` and the JSON output need the rating: a logical solve of each puzzle.
+    // Only `--difficulty`, pages of paper and the JSON output need the rating: a logical solve
+    // of each puzzle.
     let rate = args.difficulty.is_some() || args.format == GenerateFormat::Json || args.paper.paper.is_some();
-    let variant = args.variant;
-    let matrix = Matrix::new(variant);
-    let rules = Arc::new(Rules::from(variant));
-    let bar =
-        if args.count >= 50 && !args.quiet { ProgressBar::new(args.count) } else { ProgressBar::hidden() };
+    let side = plan.rules.size().side();
+    let groups = plan.run.symmetry.orbits_in(side).len() as u64;
+    // Large grids take up to tens of seconds each: a bar over the clue groups tried, on a terminal.
+    let bar = if args.quiet || (side < 16 && args.count < 50) {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(args.count * groups);
+        if let Ok(style) = ProgressStyle::with_template("{wide_bar} {msg} {elapsed}, {eta} left") {
+            bar.set_style(style);
+        }
+        bar
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut pictures = match (&args.output, args.format) {
         (_, GenerateFormat::Svg) if let Some(paper) = args.paper.paper => {
@@ -285,12 +379,12 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         }
         (None, _) => None,
     };
-    // Line and grid output starts with the variant (every reader of puzzles honours the line),
-    // before the first puzzle.
+    // Line and grid output starts with the variant's or the size's line (every reader of
+    // puzzles honours it), before the first puzzle.
     let mut header = matches!(args.format, GenerateFormat::Line | GenerateFormat::Grid);
     let (mut made_count, mut missing, mut clues, mut attempts) = (0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
-    let chunk = 256u64;
+    let chunk = if side > 9 { 64u64 } else { 256 };
     let mut first = 0;
     while first < args.count {
         let last = (first + chunk).min(args.count);
@@ -301,48 +395,72 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             (first..last)
                 .into_par_iter()
                 .map_init(
-                    || Generator::new(&matrix),
+                    || plan.generator(&matrix),
                     |generator, index| {
                         // After Ctrl-C the rest is not made (nor written: see below).
-                        report::check_interrupt().ok().map(|()| make(generator, variant, &run, rate, index))
+                        report::check_interrupt().ok()?;
+                        let mut tick = |_: usize, _: usize| {
+                            if bar.position() + 1 >= bar.length().unwrap_or(0) {
+                                bar.inc_length(groups);
+                            }
+                            bar.inc(1);
+                        };
+                        Some(plan.make(generator, index, rate, &mut tick))
                     },
                 )
                 .collect()
         });
         for (index, made) in (first..).zip(batch) {
-            let Some(made) = made else {
+            let stopped = matches!(
+                made,
+                None | Some(Made {
+                    result: Err(GridGenerateError::Solve(GridSolveError::Interrupted(_))),
+                    ..
+                })
+            );
+            let Some(made) = made.filter(|_| !stopped) else {
                 // Pages under --output not finished are removed with their temporary files.
                 out.flush()?;
                 return Err(Stopped.into());
             };
-            let g = match &made.result {
+            let numbered = match &made.result {
                 Ok(numbered) => {
                     attempts += numbered.attempts;
                     numbered
                 }
-                Err(not_found) => {
-                    attempts += not_found.attempts;
+                Err(e) => {
+                    if let GridGenerateError::NotFound(not_found) = e {
+                        attempts += not_found.attempts;
+                    }
                     missing += 1;
-                    bar.suspend(|| stderr!("dlx: {not_found} (try more --max-attempts, or another level)"))?;
+                    let hint = match e {
+                        GridGenerateError::NotFound(_) | GridGenerateError::Failed { .. } => {
+                            " (try more --max-attempts, or another level)"
+                        }
+                        _ => "",
+                    };
+                    bar.suspend(|| stderr!("dlx: {e}{hint}"))?;
                     if let Some(pictures) = &mut pictures {
-                        pictures.add(index, args.count, None, variant, &rules)?;
+                        pictures.add(index, args.count, None, "")?;
                     }
                     continue;
                 }
             };
             made_count += 1;
-            clues += g.generated.puzzle.given_count() as u64;
+            clues += numbered.generated.puzzle.givens() as u64;
             match &mut pictures {
-                Some(pictures) => pictures.add(index, args.count, Some(&made), variant, &rules)?,
+                Some(pictures) => {
+                    let name = plan.name(&numbered.generated.puzzle);
+                    pictures.add(index, args.count, Some(&made), &name)?;
+                }
                 None => {
                     if std::mem::take(&mut header) {
-                        writeln!(out, "{}", variant.header_line())?;
+                        writeln!(out, "{}", plan.header())?;
                     }
-                    write_made(&mut out, g, made.rating, variant, args, run_seed)?
+                    write_made(&mut out, &plan, numbered, made.rating, args)?;
                 }
             }
         }
-        bar.set_position(last);
         first = last;
     }
     bar.finish_and_clear();
@@ -353,7 +471,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         stderr!(
-            "seed {run_seed}, puzzles {made_count}, missing {missing}, attempts {attempts}, {:.1} clues on average, {:.0} puzzles/s",
+            "seed {}, puzzles {made_count}, missing {missing}, attempts {attempts}, {:.1} clues on average, {:.0} puzzles/s",
+            plan.run.seed,
             if made_count > 0 { clues as f64 / made_count as f64 } else { 0.0 },
             if secs > 0.0 { made_count as f64 / secs } else { 0.0 },
         )?;
@@ -361,75 +480,39 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     Ok(if missing > 0 { ExitCode::from(EXIT_FAILURE) } else { ExitCode::SUCCESS })
 }
 
-/// Puzzles of any size and rules.
-fn run_grids(args: &GenerateArgs) -> Result<ExitCode> {
-    if args.output.is_some() || args.paper.paper.is_some() || args.per_page.is_some() {
-        return Err(Usage(
-            "--size and --constraint puzzles are written as line, grid, json or one SVG page on stdout"
-                .into(),
-        )
-        .into());
-    }
-    if args.variant == Variant::Even {
-        return Err(Usage("with --size, --constraint, --jigsaw, --killer or --parity, marks come from --parity (even and odd), not --variant even".into()).into());
-    }
-    // The variant's units and moves, as constraints of a grid of any size.
-    let mut constraints = args.constraint.clone();
-    constraints.extend(dlx_sudoku::Rules::from(args.variant).constraints());
-    let run_seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
-    let ask = crate::grids::Ask {
-        size: args.size.unwrap_or(dlx_sudoku::Size::CLASSIC),
-        constraints,
-        extras: dlx_sudoku::grid::Extras { jigsaw: args.jigsaw, killer: args.killer, parity: args.parity },
-        count: args.count,
-        run: Run {
-            seed: run_seed,
-            symmetry: args.symmetry.unwrap_or(if args.killer {
-                Symmetry::None
-            } else {
-                Symmetry::Rotational
-            }),
-            level: args.difficulty,
-            max_attempts: args.max_attempts,
-        },
-        threads: args.threads,
-        json: args.format == GenerateFormat::Json,
-        grid: args.format == GenerateFormat::Grid,
-        svg: args.format == GenerateFormat::Svg,
-        stats: args.stats,
-        quiet: args.quiet,
-    };
-    crate::grids::generate(&ask)
-}
-
 fn write_made(
     out: &mut impl Write,
-    made: &Numbered,
+    plan: &Plan,
+    made: &GridNumbered,
     rating: Option<(Level, &'static str)>,
-    variant: Variant,
     args: &GenerateArgs,
-    run_seed: u64,
 ) -> io::Result<()> {
-    let g: &Generated = &made.generated;
+    let g = &made.generated;
     match args.format {
-        GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_line()),
-        GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_grid()),
+        GenerateFormat::Line => writeln!(out, "{}", plan.line(&g.puzzle)),
+        GenerateFormat::Grid => match (plan.variant, g.puzzle.to_nine()) {
+            (Some(_), Some(nine)) => writeln!(out, "{}", nine.to_grid()),
+            _ => writeln!(out, "{}", g.puzzle.to_block()),
+        },
         GenerateFormat::Json => {
-            let value = serde_json::json!({
+            let size = g.puzzle.size();
+            let mut value = serde_json::json!({
                 "index": made.index,
-                "run_seed": run_seed,
+                "run_seed": plan.run.seed,
                 "seed": made.seed,
-                "variant": variant.name(),
-                "size": "3x3",
-                "rules": Grid::from_nine(&g.puzzle, &Arc::new(Rules::from(variant))).rules().describe(),
-                "symmetry": args.symmetry.unwrap_or_default().name(),
-                "puzzle": g.puzzle.to_line(),
+                "size": format!("{}x{}", size.box_rows(), size.box_cols()),
+                "rules": g.puzzle.rules().describe(),
+                "symmetry": plan.run.symmetry.name(),
+                "puzzle": plan.line(&g.puzzle),
                 "solution": g.solution.to_line(),
-                "clues": g.puzzle.given_count(),
+                "clues": g.puzzle.givens(),
                 "level": rating.map(|(level, _)| level.name()),
                 "technique": rating.map(|(_, hardest)| hardest),
                 "attempts": made.attempts,
             });
+            if let Some(variant) = plan.variant {
+                value["variant"] = variant.name().into();
+            }
             serde_json::to_writer(&mut *out, &value).map_err(io::Error::from)?;
             writeln!(out)
         }

@@ -9,7 +9,6 @@ use clap::{CommandFactory, Parser, Subcommand};
 mod checkpoint;
 mod choice;
 mod generate;
-mod grids;
 mod input;
 mod merge;
 mod output;

@@ -236,3 +236,25 @@ fn the_library_run_is_what_the_command_prints() {
         }
     }
 }
+
+/// Pages of paper, files per puzzle and answers, for puzzles of every size and rules alike.
+#[test]
+fn pages_and_files_for_every_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    let args = ["generate", "--size", "6", "--killer", "-n", "4", "--seed", "2", "-f", "svg"];
+    let paper = dlx(&[&args[..], &["--paper", "a4", "--answers", "--output", path]].concat(), "");
+    assert!(paper.status.success(), "{}", text(&paper.stderr));
+    let page = std::fs::read_to_string(dir.path().join("page-0001.svg")).unwrap();
+    assert_eq!(page.matches("6x6 killer</text>").count(), 4, "{page}");
+    assert!(page.contains("adds up to its sum"), "the legend names the cages: {page}");
+    let answers = std::fs::read_to_string(dir.path().join("answers-0001.svg")).unwrap();
+    assert!(answers.contains("#808080\">"), "grey digits on the answer page");
+    let files = tempfile::tempdir().unwrap();
+    let one = dlx(&[&args[..], &["--output", files.path().to_str().unwrap()]].concat(), "");
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    for k in 1..=4 {
+        let svg = std::fs::read_to_string(files.path().join(format!("puzzle-{k:04}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("stroke-dasharray"), "{svg}");
+    }
+}

@@ -149,3 +149,37 @@ fn random_full_grids_are_valid_and_reproducible() {
         assert_eq!(distinct.len(), 40, "{variant}: 40 seeds gave only {} grids", distinct.len());
     }
 }
+
+/// The one generator makes a 9x9 variant's puzzles with the 9x9 machinery, whatever way its
+/// rules were given: puzzle `i` of a run over the rules of a variant (`generate --constraint
+/// diagonal`, `--size 9`) is the 9x9 generator's (`generate --variant diagonal`), and so is the
+/// even-cell variant's through `for_variant`.
+#[test]
+fn the_one_generator_makes_a_variants_puzzles_as_the_9x9_one() {
+    use dlx_sudoku::grid::GridGenerator;
+    use dlx_sudoku::{GridMatrix, Level, Rules, Run};
+    for variant in Variant::ALL {
+        let grid_matrix = GridMatrix::new(&Rules::from(variant));
+        let mut one = GridGenerator::for_variant(&grid_matrix, variant).expect("the variant's matrix");
+        let nine_matrix = Matrix::new(variant);
+        let mut nine = Generator::new(&nine_matrix);
+        for run in [Run::new(3), Run { level: Some(Level::Medium), ..Run::new(4) }] {
+            for index in 0..4 {
+                let made = one.generate_in(&run, index, &mut |_, _| {}).unwrap();
+                let expected = nine.generate_in(&run, index).unwrap();
+                let (puzzle, solution) = (made.generated.puzzle.to_nine(), made.generated.solution.to_nine());
+                assert_eq!(puzzle, Some(expected.generated.puzzle), "{variant} {run:?} {index}");
+                assert_eq!(solution, Some(expected.generated.solution), "{variant} {run:?} {index}");
+                assert_eq!(made.logic.map(|l| l.level()), expected.logic.map(|l| l.level()));
+            }
+        }
+        // Without naming the variant, the rules say it (but the even cells, which are markers
+        // the even-cell generator places).
+        if variant != Variant::Even {
+            let mut by_rules = GridGenerator::new(&grid_matrix);
+            let made = by_rules.generate_in(&Run::new(3), 0, &mut |_, _| {}).unwrap();
+            let expected = nine.generate_in(&Run::new(3), 0).unwrap();
+            assert_eq!(made.generated.puzzle.to_nine(), Some(expected.generated.puzzle), "{variant}");
+        }
+    }
+}

@@ -158,14 +158,20 @@ pub struct Generator<'m> {
 impl<'m> Generator<'m> {
     /// A generator for the matrix's variant.
     pub fn new(matrix: &'m Matrix) -> Self {
+        Generator::over(matrix.problem(), matrix.variant())
+    }
+
+    /// A generator for `variant` over its problem (the one encoder's matrix of its rules, whose
+    /// options [`Matrix::option`] numbers).
+    pub(crate) fn over(problem: &'m dlx_engine::Problem, variant: Variant) -> Self {
         Generator {
-            variant: matrix.variant(),
+            variant,
             solver: {
                 // Its checks are first-solution searches, which the last-conflict rule suits (see
                 // `SudokuSolver`, and `benches/RESULTS.md` for the gain). The fill of the full
                 // grid breaks its ties by the same rule, so the two rules make different puzzles
                 // from the same seed.
-                let mut solver = Solver::new(matrix.problem());
+                let mut solver = Solver::new(problem);
                 solver.set_tie_break(TieBreak::LastConflict);
                 solver
             },
@@ -178,7 +184,7 @@ impl<'m> Generator<'m> {
             swaps: Vec::new(),
             sets: Vec::new(),
             stack: Stack::default(),
-            geometry: Geometry::of(matrix.variant()),
+            geometry: Geometry::of(variant),
         }
     }
 

@@ -13,12 +13,13 @@ use super::encode::{GridMatrix, GridSolveError, GridSolver};
 use super::puzzle::Grid;
 use super::rules::{Constraint, Parity, Rules, edge_neighbours};
 use crate::cells::CellSet;
+use crate::generate::Generator;
 use crate::generate::pieces::{Pieces, Stack, solution_without, thin_out};
 use crate::generate::unavoidable::{digit_swaps, line_swaps};
 use crate::rate::{GridLogic, candidates, solve_grid_logically, solve_grid_with};
 use crate::scale::Technique;
 use crate::shape::{AnyShape, Shape, with_shape};
-use crate::{NotFound, Run, Symmetry};
+use crate::{NotFound, Run, Symmetry, Variant};
 
 /// Nodes a uniqueness check searches before the logical techniques are called in to cut its
 /// tree (most checks take far fewer; those that take more are the large grids' late ones).
@@ -128,17 +129,51 @@ pub struct GridGenerator<'m> {
     shape: Option<(Arc<Rules>, AnyShape)>,
     /// The last symmetry found to fit the rules.
     fits: Option<Symmetry>,
+    /// For a 9x9 variant's rules, its generator: the same puzzles as `dlx generate --variant`
+    /// makes, with the 9x9 machinery (band swaps, singles proofs, 128-bit cell sets).
+    nine: Option<Generator<'m>>,
 }
 
 impl<'m> GridGenerator<'m> {
-    /// A generator over a matrix.
+    /// A generator over a matrix. For the rules of a 9x9 [`Variant`] (classic, diagonal,
+    /// windoku, anti-king), it makes that variant's puzzles, exactly as the 9x9 [`Generator`]
+    /// does.
     pub fn new(matrix: &'m GridMatrix) -> GridGenerator<'m> {
+        let mut generator = GridGenerator::general(matrix);
+        generator.nine = matrix.rules().variant().map(|variant| Generator::over(matrix.problem(), variant));
+        generator
+    }
+
+    /// A generator over a matrix on the general machinery alone, whatever its rules (the rules
+    /// made up for each puzzle, `generate_with_extras`, start from its grids).
+    fn general(matrix: &'m GridMatrix) -> GridGenerator<'m> {
         GridGenerator {
             solver: matrix.solver(),
             rules: Arc::new(matrix.rules().clone()),
             stack: Stack::default(),
             shape: None,
             fits: None,
+            nine: None,
+        }
+    }
+
+    /// A generator of a 9x9 variant's puzzles over its matrix (the one of `Rules::from(variant)`);
+    /// for [`Variant::Even`], over the classic matrix, its puzzles with even markers. `None` when
+    /// the matrix is not the variant's.
+    pub fn for_variant(matrix: &'m GridMatrix, variant: Variant) -> Option<GridGenerator<'m>> {
+        if !matrix.fits(&Rules::from(variant)) || matrix.rules().has_parity() {
+            return None;
+        }
+        let mut generator = GridGenerator::new(matrix);
+        generator.nine = Some(Generator::over(matrix.problem(), variant));
+        Some(generator)
+    }
+
+    /// A 9x9 variant's puzzle as a grid of its rules (with its even markers as marks).
+    fn as_grids(&self, generated: &crate::Generated) -> GridGenerated {
+        GridGenerated {
+            puzzle: Grid::from_nine(&generated.puzzle, &self.rules),
+            solution: Grid::from_nine(&generated.solution, &self.rules),
         }
     }
 
@@ -154,6 +189,9 @@ impl<'m> GridGenerator<'m> {
     /// [`GridGenerateError::NoGrid`] when a search proves that no grid obeys the rules,
     /// [`GridGenerateError::GridBudget`] when the searches took 50,000,000 nodes in all.
     pub fn full_grid(&mut self, seed: u64) -> Result<Grid, GridGenerateError> {
+        if let Some(nine) = &mut self.nine {
+            return Ok(Grid::from_nine(&nine.full_grid(seed), &self.rules));
+        }
         let cells = self.solver.matrix().rules().size().cells() as u64;
         let base = (cells * FILL_HALF_NODES_PER_CELL / 2).max(1);
         let mut spent = 0u64;
@@ -250,6 +288,18 @@ impl<'m> GridGenerator<'m> {
         index: u64,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridNumbered, GridGenerateError> {
+        if let Some(nine) = &mut self.nine {
+            let numbered = nine.generate_in(run, index)?;
+            let generated = self.as_grids(&numbered.generated);
+            let logic = numbered.logic.map(|logic| GridLogic {
+                grid: Grid::from_nine(&logic.grid, &self.rules),
+                solved: logic.solved,
+                counts: logic.counts,
+            });
+            report_groups(run.symmetry, progress);
+            let (index, seed, attempts) = (numbered.index, numbered.seed, numbered.attempts);
+            return Ok(GridNumbered { index, seed, attempts, generated, logic });
+        }
         attempts(run, index, |seed| self.generate(run.symmetry, seed, progress))
     }
 
@@ -261,6 +311,11 @@ impl<'m> GridGenerator<'m> {
         seed: u64,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<GridGenerated, GridGenerateError> {
+        if let Some(nine) = &mut self.nine {
+            let generated = nine.generate(symmetry, seed);
+            report_groups(symmetry, progress);
+            return Ok(self.as_grids(&generated));
+        }
         let rules = self.solver.matrix().rules();
         if self.fits != Some(symmetry) {
             GridGenerator::check_symmetry(rules, symmetry)?;
@@ -501,6 +556,14 @@ fn attempts(
     Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) }.into())
 }
 
+/// Tells `progress` of every clue group of a 9x9 puzzle, tried by the 9x9 generator.
+fn report_groups(symmetry: Symmetry, progress: &mut dyn FnMut(usize, usize)) {
+    let groups = symmetry.orbits_in(9).len();
+    for tried in 1..=groups {
+        progress(tried, groups);
+    }
+}
+
 /// Puzzle `index` of a run whose rules are `base` with `extras` made up for each puzzle, exactly
 /// as `dlx generate --jigsaw` (`--killer`, `--parity`) makes it (see [`generate_with_extras`]).
 pub fn generate_in_with_extras(
@@ -547,7 +610,7 @@ pub fn generate_with_extras(
     cancel: Option<&CancelFlag>,
 ) -> Result<GridGenerated, GridGenerateError> {
     let generator = |matrix| {
-        let mut generator = GridGenerator::new(matrix);
+        let mut generator = GridGenerator::general(matrix);
         generator.set_cancel_flag(cancel.cloned());
         generator
     };
@@ -559,7 +622,7 @@ pub fn generate_with_extras(
         GridGenerator::check_symmetry(&rules, symmetry)?;
         let first = GridMatrix::new(&rules);
         let found = {
-            let mut searcher = GridGenerator::new(&first);
+            let mut searcher = GridGenerator::general(&first);
             searcher.set_cancel_flag(cancel.cloned());
             searcher.full_grid(seed)
         };
