@@ -399,11 +399,19 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                     |generator, index| {
                         // After Ctrl-C the rest is not made (nor written: see below).
                         report::check_interrupt().ok()?;
-                        let mut tick = |_: usize, _: usize| {
-                            if bar.position() + 1 >= bar.length().unwrap_or(0) {
+                        // The clue groups tried so far in this attempt (a 9x9 variant's
+                        // generator tells them all at once).
+                        let mut seen = 0;
+                        let mut tick = |tried: usize, _: usize| {
+                            if bar.is_hidden() {
+                                return;
+                            }
+                            let more = tried.checked_sub(seen).unwrap_or(tried) as u64;
+                            seen = tried;
+                            if bar.position() + more >= bar.length().unwrap_or(0) {
                                 bar.inc_length(groups);
                             }
-                            bar.inc(1);
+                            bar.inc(more);
                         };
                         Some(plan.make(generator, index, rate, &mut tick))
                     },

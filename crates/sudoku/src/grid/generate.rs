@@ -132,6 +132,8 @@ pub struct GridGenerator<'m> {
     /// For a 9x9 variant's rules, its generator: the same puzzles as `dlx generate --variant`
     /// makes, with the 9x9 machinery (band swaps, singles proofs, 128-bit cell sets).
     nine: Option<Generator<'m>>,
+    /// The clue groups of the last symmetry asked for, counted.
+    groups: Option<(Symmetry, usize)>,
 }
 
 impl<'m> GridGenerator<'m> {
@@ -154,6 +156,7 @@ impl<'m> GridGenerator<'m> {
             shape: None,
             fits: None,
             nine: None,
+            groups: None,
         }
     }
 
@@ -167,6 +170,18 @@ impl<'m> GridGenerator<'m> {
         let mut generator = GridGenerator::new(matrix);
         generator.nine = Some(Generator::over(matrix.problem(), variant));
         Some(generator)
+    }
+
+    /// The number of clue groups of the symmetry on the rules' grid, kept for the next puzzles.
+    fn groups(&mut self, symmetry: Symmetry) -> usize {
+        match self.groups {
+            Some((of, groups)) if of == symmetry => groups,
+            _ => {
+                let groups = symmetry.orbits_in(self.rules.size().side()).len();
+                self.groups = Some((symmetry, groups));
+                groups
+            }
+        }
     }
 
     /// A 9x9 variant's puzzle as a grid of its rules (with its even markers as marks).
@@ -278,10 +293,10 @@ impl<'m> GridGenerator<'m> {
         Ok(())
     }
 
-    /// Puzzle `index` of a run, exactly as `dlx generate --size` makes it: from the seed
+    /// Puzzle `index` of a run, exactly as `dlx generate` makes it: from the seed
     /// [`Run::seed_of`] gives, again with the next attempt's seed until its level is the
-    /// run's (when it has one). `progress` is told each attempt's clue groups tried and their
-    /// number.
+    /// run's (when it has one). `progress` is told each attempt's clue groups tried so far and
+    /// their number (a 9x9 variant's generator tells them once, all tried, per puzzle).
     pub fn generate_in(
         &mut self,
         run: &Run,
@@ -296,7 +311,8 @@ impl<'m> GridGenerator<'m> {
                 solved: logic.solved,
                 counts: logic.counts,
             });
-            report_groups(run.symmetry, progress);
+            let groups = self.groups(run.symmetry);
+            progress(groups, groups);
             let (index, seed, attempts) = (numbered.index, numbered.seed, numbered.attempts);
             return Ok(GridNumbered { index, seed, attempts, generated, logic });
         }
@@ -304,7 +320,8 @@ impl<'m> GridGenerator<'m> {
     }
 
     /// A minimal puzzle with a unique solution and the symmetry, reproducibly from the seed.
-    /// `progress` is told the clue groups tried and their number after each.
+    /// `progress` is told the clue groups tried so far and their number (after each, or once for
+    /// a 9x9 variant's puzzle).
     pub fn generate(
         &mut self,
         symmetry: Symmetry,
@@ -313,7 +330,8 @@ impl<'m> GridGenerator<'m> {
     ) -> Result<GridGenerated, GridGenerateError> {
         if let Some(nine) = &mut self.nine {
             let generated = nine.generate(symmetry, seed);
-            report_groups(symmetry, progress);
+            let groups = self.groups(symmetry);
+            progress(groups, groups);
             return Ok(self.as_grids(&generated));
         }
         let rules = self.solver.matrix().rules();
@@ -554,14 +572,6 @@ fn attempts(
     }
     let level = run.level.expect("attempts beyond one only with a level");
     Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) }.into())
-}
-
-/// Tells `progress` of every clue group of a 9x9 puzzle, tried by the 9x9 generator.
-fn report_groups(symmetry: Symmetry, progress: &mut dyn FnMut(usize, usize)) {
-    let groups = symmetry.orbits_in(9).len();
-    for tried in 1..=groups {
-        progress(tried, groups);
-    }
 }
 
 /// Puzzle `index` of a run whose rules are `base` with `extras` made up for each puzzle, exactly
