@@ -10,7 +10,8 @@ use std::io::BufReader;
 use std::sync::OnceLock;
 
 use dlx_engine::{Budget, Counting, OptionId, Problem, ProblemBuilder, Solver};
-use dlx_sudoku::{Format, Matrix, Puzzle, Record, Records, Variant};
+use dlx_sudoku::nine::{Matrix, Puzzle};
+use dlx_sudoku::{Format, Record, Records, Variant};
 
 /// Nodes a search on a fuzzed problem may take: enough to reach solutions of small problems.
 const NODES: u64 = 2_000;
@@ -123,7 +124,7 @@ pub(crate) fn sudoku_records(data: &[u8]) {
                 let text = grid.to_text();
                 let back = dlx_sudoku::parse_grid(&text, &dlx_sudoku::GridDefaults::default());
                 assert_eq!(back.as_ref(), Ok(grid), "{text}");
-                let block = dlx_sudoku::grid::parse_block(
+                let block = dlx_sudoku::parse_block(
                     grid.to_block().lines(),
                     &dlx_sudoku::GridDefaults { size: Some(grid.size()), ..Default::default() },
                 );

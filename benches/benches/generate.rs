@@ -2,7 +2,8 @@
 //! and the `sudoku` crate's `Sudoku::generate()` (classic) side by side. Throughput is in puzzles.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dlx_sudoku::{Generator, Matrix, Symmetry, Variant};
+use dlx_sudoku::nine::{Generator, Matrix};
+use dlx_sudoku::{Symmetry, Variant};
 
 /// Puzzles per iteration.
 const BATCH: u64 = 100;

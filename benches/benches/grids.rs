@@ -5,7 +5,7 @@
 //! measures the same ones.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dlx_sudoku::grid::GridGenerator;
+use dlx_sudoku::GridGenerator;
 use dlx_sudoku::{GridMatrix, Rules, Size, Symmetry};
 
 /// Puzzles per iteration.

@@ -8,7 +8,8 @@
 use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dlx_sudoku::{Matrix, Puzzle, Variant};
+use dlx_sudoku::Variant;
+use dlx_sudoku::nine::{Matrix, Puzzle};
 
 /// The sets, and how many puzzles of each the bench uses (the first ones of the file).
 ///

@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_sudoku::grid::{
+use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Level, PageWriter, Rules, Run, Size, Symmetry, Variant};
+use dlx_sudoku::{
     Extras, GridGenerateError, GridGenerator, GridNumbered, GridSolveError, generate_in_with_extras,
     solve_grid_logically,
 };
-use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Level, PageWriter, Rules, Run, Size, Symmetry, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_sudoku::grid::GridUniqueness;
+use dlx_sudoku::GridUniqueness;
 use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Paper, Records, Variant};
 
 use crate::choice;

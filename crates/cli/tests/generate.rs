@@ -205,7 +205,8 @@ fn rate_reports_each_technique_fixture() {
 /// `attempts`.
 #[test]
 fn the_library_run_is_what_the_command_prints() {
-    use dlx_sudoku::{Generator, Level, Matrix, Run, Symmetry, Variant};
+    use dlx_sudoku::nine::{Generator, Matrix};
+    use dlx_sudoku::{Level, Run, Symmetry, Variant};
     for (variant, symmetry, level) in [
         (Variant::Classic, Symmetry::Rotational, None),
         (Variant::Diagonal, Symmetry::Mirror, None),

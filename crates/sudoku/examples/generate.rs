@@ -1,7 +1,8 @@
 //! Generates puzzles and prints them with their clue counts:
 //! `cargo run --release -p dlx-sudoku --example generate -- [COUNT] [classic|diagonal|even]`.
 
-use dlx_sudoku::{Generator, Matrix, Symmetry, Variant};
+use dlx_sudoku::nine::{Generator, Matrix};
+use dlx_sudoku::{Symmetry, Variant};
 
 fn main() {
     let mut args = std::env::args().skip(1);

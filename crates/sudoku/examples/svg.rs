@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use dlx_sudoku::{Generator, Grid, Matrix, Rules, Symmetry, Variant, svg_page, to_svg};
+use dlx_sudoku::nine::{Generator, Matrix};
+use dlx_sudoku::{Grid, Rules, Symmetry, Variant, svg_page, to_svg};
 
 fn main() -> std::io::Result<()> {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));

@@ -2,7 +2,8 @@
 //! techniques solve (for fixtures): generated ones, then those of any files given.
 //! `cargo run --release -p dlx-sudoku --example techniques -- [SEEDS] [FILE...]`.
 
-use dlx_sudoku::{Generator, Matrix, Puzzle, Symmetry, Technique, Variant, parse_all, solve_logically};
+use dlx_sudoku::nine::{Generator, Matrix, Puzzle, solve_logically};
+use dlx_sudoku::{Symmetry, Technique, Variant, parse_all};
 
 fn main() {
     let mut args = std::env::args().skip(1);

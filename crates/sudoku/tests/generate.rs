@@ -3,7 +3,8 @@
 
 mod common;
 
-use dlx_sudoku::{Generator, Matrix, Puzzle, Symmetry, Variant};
+use dlx_sudoku::nine::{Generator, Matrix, Puzzle};
+use dlx_sudoku::{Symmetry, Variant};
 
 /// The number of solutions up to 2, by the engine.
 fn engine_count(matrix: &Matrix, p: &Puzzle) -> u64 {
@@ -156,7 +157,7 @@ fn random_full_grids_are_valid_and_reproducible() {
 /// even-cell variant's through `for_variant`.
 #[test]
 fn the_one_generator_makes_a_variants_puzzles_as_the_9x9_one() {
-    use dlx_sudoku::grid::GridGenerator;
+    use dlx_sudoku::GridGenerator;
     use dlx_sudoku::{GridMatrix, Level, Rules, Run};
     for variant in Variant::ALL {
         let grid_matrix = GridMatrix::new(&Rules::from(variant));

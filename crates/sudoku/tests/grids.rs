@@ -1,11 +1,11 @@
 //! Puzzles of every size and rule set: known counts, every constraint kind against a brute-force
 //! enumeration of 4x4 grids, the 9x9 fast path against the general one, and round trips.
 
-use dlx_sudoku::grid::{GridDefaults, parse_block};
+use dlx_sudoku::nine::{Generator, Matrix, Uniqueness};
 use dlx_sudoku::{
-    Constraint, Generator, Grid, GridMatrix, GridUniqueness, Matrix, Parity, Rules, Size, Symmetry,
-    Uniqueness, Variant, parse_grid,
+    Constraint, Grid, GridMatrix, GridUniqueness, Parity, Rules, Size, Symmetry, Variant, parse_grid,
 };
+use dlx_sudoku::{GridDefaults, parse_block};
 use proptest::prelude::*;
 
 fn count(grid: &Grid) -> u64 {
@@ -318,13 +318,13 @@ fn bad_givens_are_named() {
 /// Checks a generated puzzle: its solution is unique and obeys the rules, the clues are the
 /// solution's and have the symmetry, and taking away any clue group leaves several solutions.
 fn check_generated(rules: &Rules, symmetry: Symmetry, seed: u64) {
-    use dlx_sudoku::grid::GridGenerator;
+    use dlx_sudoku::GridGenerator;
     let matrix = GridMatrix::new(rules);
     let made = GridGenerator::new(&matrix).generate(symmetry, seed, &mut |_, _| {}).unwrap();
     check_made(&made, symmetry, seed);
 }
 
-fn check_made(made: &dlx_sudoku::grid::GridGenerated, symmetry: Symmetry, seed: u64) {
+fn check_made(made: &dlx_sudoku::GridGenerated, symmetry: Symmetry, seed: u64) {
     let rules = made.puzzle.rules();
     let matrix = GridMatrix::new(rules);
     let (puzzle, solution) = (&made.puzzle, &made.solution);
@@ -389,7 +389,7 @@ fn generated_puzzles_of_every_constraint_obey_it() {
 
 #[test]
 fn symmetries_that_do_not_fit_the_rules_are_refused() {
-    use dlx_sudoku::grid::GridGenerator;
+    use dlx_sudoku::GridGenerator;
     let rules = Rules::new("2x3".parse().unwrap());
     for (symmetry, fits) in [
         (Symmetry::Rotational, true),
@@ -412,7 +412,7 @@ fn symmetries_that_do_not_fit_the_rules_are_refused() {
 
 #[test]
 fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal() {
-    use dlx_sudoku::grid::{Extras, generate_with_extras};
+    use dlx_sudoku::{Extras, generate_with_extras};
     let none = &mut |_: usize, _: usize| {};
     let six = Rules::new("2x3".parse().unwrap());
     let nine = Rules::new(Size::CLASSIC);
@@ -447,13 +447,14 @@ fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal
     check_made(&made, Symmetry::Rotational, 6);
 }
 
-/// A 9x9 puzzle gets the same verdict and the same steps whatever the form it comes in: as a 9x9
-/// [`Puzzle`](dlx_sudoku::Puzzle) of its variant, or as a [`Grid`] of the same rules (even cells
-/// as parity marks). Every technique counts, the wings, rectangles and chains included.
+/// A 9x9 puzzle gets the same verdict and the same steps whatever the form it comes in: as a
+/// 9x9 [`Puzzle`](dlx_sudoku::nine::Puzzle) of its variant, or as a [`Grid`] of the same rules
+/// (even cells as parity marks). Every technique counts, the wings, rectangles and chains included.
 #[test]
 fn a_9x9_puzzle_rates_the_same_in_either_form() {
-    use dlx_sudoku::grid::{Parity, explain_grid};
-    use dlx_sudoku::{Technique, explain};
+    use dlx_sudoku::Technique;
+    use dlx_sudoku::nine::explain;
+    use dlx_sudoku::{Parity, explain_grid};
     let mut beyond = std::collections::BTreeSet::new();
     for variant in Variant::ALL {
         let matrix = Matrix::new(variant);
@@ -501,7 +502,7 @@ fn a_9x9_puzzle_rates_the_same_in_either_form() {
 #[test]
 fn every_explained_step_keeps_to_the_solution() {
     use dlx_sudoku::Technique;
-    use dlx_sudoku::grid::{Extras, GridGenerated, GridGenerator, explain_grid, generate_with_extras};
+    use dlx_sudoku::{Extras, GridGenerated, GridGenerator, explain_grid, generate_with_extras};
     let mut cases: Vec<Rules> = ["2x2", "2x3", "2x4", "3x3", "2x5", "3x4", "4x4"]
         .iter()
         .map(|s| Rules::new(s.parse().unwrap()))
@@ -597,8 +598,8 @@ fn puzzles_of_one_batch_share_their_rules() {
 #[test]
 fn a_budget_or_a_cancel_flag_stops_either_solver() {
     use dlx_engine::{Budget, CancelFlag, StopReason};
-    use dlx_sudoku::SolveError;
-    use dlx_sudoku::grid::GridSolveError;
+    use dlx_sudoku::GridSolveError;
+    use dlx_sudoku::nine::SolveError;
     let tight = Budget { nodes: Some(1000), updates: None };
     // The empty 6x6 grid has 28,200,960 solutions: far more than a thousand nodes to count.
     let grid = Grid::new(Rules::new("2x3".parse().unwrap()));
@@ -611,7 +612,7 @@ fn a_budget_or_a_cancel_flag_stops_either_solver() {
     }
     solver.set_budget(Budget::default());
     assert_eq!(solver.count(&grid, Some(5)).unwrap(), 5);
-    let empty = dlx_sudoku::Puzzle::empty();
+    let empty = dlx_sudoku::nine::Puzzle::empty();
     let matrix = Matrix::new(Variant::Classic);
     let mut solver = matrix.solver();
     solver.set_budget(tight);
@@ -669,7 +670,7 @@ fn a_given_solution_is_checked_against_the_puzzles_rules() {
 /// a line under its rules' `# size:` line are a puzzle of those rules.
 #[test]
 fn headers_read_back_to_the_same_puzzles() {
-    use dlx_sudoku::grid::{Extras, generate_with_extras};
+    use dlx_sudoku::{Extras, generate_with_extras};
     let none = &mut |_: usize, _: usize| {};
     let six = Rules::new("2x3".parse().unwrap());
     let all = Extras { jigsaw: true, killer: true, parity: true };

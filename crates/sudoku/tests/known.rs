@@ -2,10 +2,8 @@
 
 use std::io::Read;
 
-use dlx_sudoku::{
-    Cell, Format, MAX_LINE, Matrix, ParseErrorKind, Puzzle, Records, RuleError, SolveError, Uniqueness, Unit,
-    Variant, parse_all,
-};
+use dlx_sudoku::nine::{Cell, Matrix, Puzzle, RuleError, SolveError, Uniqueness};
+use dlx_sudoku::{Format, MAX_LINE, ParseErrorKind, Records, Unit, Variant, parse_all};
 
 const KNOWN: [(&str, &str); 3] = [
     (

@@ -3,14 +3,15 @@
 
 mod common;
 
-use dlx_sudoku::{GridDefaults, GridMatrix, Matrix, Puzzle, Variant, parse_grid};
+use dlx_sudoku::nine::{Matrix, Puzzle};
+use dlx_sudoku::{GridDefaults, GridMatrix, Variant, parse_grid};
 use proptest::prelude::*;
 
 /// A random puzzle of `variant`: a full grid relabelled by a random digit permutation, some
 /// clues removed, and (even-cell variant) some empty cells holding even digits marked.
 fn puzzle(variant: Variant) -> impl Strategy<Value = Puzzle> {
     // A random full grid.
-    let base = dlx_sudoku::Generator::new(&Matrix::new(variant)).full_grid(1);
+    let base = dlx_sudoku::nine::Generator::new(&Matrix::new(variant)).full_grid(1);
     (Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(), proptest::collection::vec(0u8..4, 81)).prop_map(
         move |(perm, fate)| {
             let mut p = Puzzle::empty();
@@ -113,7 +114,7 @@ proptest! {
             });
             match p.check(variant) {
                 Ok(()) => prop_assert!(!repeated, "{variant}: missed a repeat in {p:?}"),
-                Err(dlx_sudoku::RuleError::Repeated { digit, unit, first, second }) => {
+                Err(dlx_sudoku::nine::RuleError::Repeated { digit, unit, first, second }) => {
                     prop_assert!(repeated);
                     let cells = unit.nine_cells().expect("a unit of the 9x9 grid");
                     prop_assert!(cells.contains(&first.0) && cells.contains(&second.0) && first != second);
@@ -151,7 +152,7 @@ proptest! {
             };
             match (p.check(variant), got) {
                 (Ok(()), Ok(())) => {}
-                (Err(want), Err(dlx_sudoku::SolveError::Rules(got))) => prop_assert_eq!(got, want),
+                (Err(want), Err(dlx_sudoku::nine::SolveError::Rules(got))) => prop_assert_eq!(got, want),
                 (want, got) => prop_assert!(false, "{variant}: check {want:?}, solver {got:?}"),
             }
         }

@@ -6,10 +6,8 @@ use std::path::PathBuf;
 mod rank;
 use rank::{ranks, spearman};
 
-use dlx_sudoku::{
-    Generator, Level, Matrix, Puzzle, Run, Symmetry, Technique, Uniqueness, Variant, explain, parse_all,
-    rate, solve_logically,
-};
+use dlx_sudoku::nine::{Generator, Matrix, Puzzle, Uniqueness, explain, rate, solve_logically};
+use dlx_sudoku::{Level, Run, Symmetry, Technique, Variant, parse_all};
 
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name))
@@ -167,7 +165,7 @@ fn ratings_rise_with_search_effort() {
         return;
     };
     let matrix = Matrix::new(Variant::Classic);
-    let mut rater = dlx_sudoku::Rater::new(&matrix);
+    let mut rater = dlx_sudoku::nine::Rater::new(&matrix);
     let (mut ratings, mut nodes) = (Vec::new(), Vec::new());
     for record in parse_all(&text).into_iter().take(300) {
         let puzzle = record.puzzle.unwrap().to_nine().unwrap();

@@ -10,11 +10,11 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use crate::choice;
-use dlx_sudoku::grid::{GridDefaults, GridUniqueness, explain_grid};
 use dlx_sudoku::{
     Constraint, Format, Grid, GridMatrix, GridSolver, Level, Parity, Record, Records, Rules, Size, Technique,
     Variant,
 };
+use dlx_sudoku::{GridDefaults, GridUniqueness, explain_grid};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 

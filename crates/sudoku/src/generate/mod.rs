@@ -50,7 +50,8 @@ pub struct Generated {
 /// `--symmetry` and `--difficulty`).
 ///
 /// ```
-/// use dlx_sudoku::{Generator, Level, Matrix, Run, Variant};
+/// use dlx_sudoku::{Level, Run, Variant};
+/// use dlx_sudoku::nine::{Generator, Matrix};
 /// let matrix = Matrix::new(Variant::Classic);
 /// let mut generator = Generator::new(&matrix);
 /// let run = Run { level: Some(Level::Easy), ..Run::new(42) };
@@ -110,7 +111,7 @@ pub struct Numbered {
     pub generated: Generated,
     /// The logical solver's verdict with [`Technique::LEVELLED`], when the run has a level
     /// (which it then matches).
-    pub logic: Option<Logic>,
+    pub logic: Option<Logic<Puzzle>>,
 }
 
 /// No puzzle of a [`Run`]'s level came out within its attempts.

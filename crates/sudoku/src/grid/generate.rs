@@ -185,7 +185,7 @@ impl<'m> GridGenerator<'m> {
     }
 
     /// A 9x9 variant's puzzle as a grid of its rules (with its even markers as marks).
-    fn as_grids(&self, generated: &crate::Generated) -> GridGenerated {
+    fn as_grids(&self, generated: &crate::nine::Generated) -> GridGenerated {
         GridGenerated {
             puzzle: Grid::from_nine(&generated.puzzle, &self.rules),
             solution: Grid::from_nine(&generated.solution, &self.rules),

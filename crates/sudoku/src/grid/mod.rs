@@ -22,11 +22,9 @@
 //! givens on a reused engine solver. [`parse_grid`] and [`parse_block`] read puzzles,
 //! [`Grid::to_text`] and [`Grid::to_block`] write them.
 //!
-//! The 9x9 [`Puzzle`](crate::Puzzle) with its [`Variant`](crate::Variant)s is the fast path for
-//! the classic grid: its generator's tables rely on its cells' fitting one 128-bit set. The
-//! logical solver is one for both ([`solve_grid_logically`] and
-//! [`solve_logically`](crate::solve_logically) run the same code). The tests solve and rate the
-//! same 9x9 puzzles both ways and compare.
+//! A grid whose rules are a 9x9 [`Variant`](crate::Variant)'s takes the fast path of
+//! [`nine`](crate::nine) inside these types: the logical solver and the generator dispatch to it.
+//! The tests solve, rate and generate the same 9x9 puzzles both ways and compare.
 
 mod encode;
 mod generate;
@@ -36,7 +34,7 @@ mod size;
 mod svg;
 mod text;
 
-pub use crate::rate::{GridLogic, GridStep, explain_grid, solve_grid_logically};
+pub use crate::rate::{GridStep, explain_grid, solve_grid_logically};
 pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
 pub use generate::{
     Extras, GridGenerateError, GridGenerated, GridGenerator, GridNumbered, generate_in_with_extras,
@@ -47,7 +45,5 @@ pub(crate) use rules::combinations;
 pub use rules::{At, Cage, CageProblem, Constraint, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
 pub(crate) use svg::{draw, drawn_side};
-pub use text::{
-    GridDefaults, GridParseError, GridParseErrorKind, is_rule_line, parse_block, parse_grid,
-    parse_grid_record,
-};
+pub use text::{GridDefaults, GridParseError, GridParseErrorKind, parse_block, parse_grid};
+pub(crate) use text::{is_rule_line, parse_grid_record};

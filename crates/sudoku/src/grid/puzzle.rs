@@ -138,9 +138,9 @@ impl Grid {
     /// A 9x9 [`Puzzle`] as a grid of the rules `base` (a [`Variant`]'s, `Rules::from(variant)`),
     /// shared; its even markers, when it has some, as even marks on a copy of them.
     ///
-    /// [`Puzzle`]: crate::Puzzle
+    /// [`Puzzle`]: crate::nine::Puzzle
     /// [`Variant`]: crate::Variant
-    pub fn from_nine(puzzle: &crate::Puzzle, base: &Arc<Rules>) -> Grid {
+    pub fn from_nine(puzzle: &crate::nine::Puzzle, base: &Arc<Rules>) -> Grid {
         let mut rules = Arc::clone(base);
         if puzzle.has_even_cells() {
             let marked = Arc::make_mut(&mut rules);
@@ -153,10 +153,10 @@ impl Grid {
 
     /// The 9x9 form of a grid whose rules are a [`Variant`](crate::Variant)'s
     /// ([`Rules::variant`]): its digits, and its even marks as markers. `None` for other rules.
-    pub fn to_nine(&self) -> Option<crate::Puzzle> {
+    pub fn to_nine(&self) -> Option<crate::nine::Puzzle> {
         self.rules.variant()?;
         let cells: [u8; 81] = self.cells.as_slice().try_into().ok()?;
-        let mut nine = crate::Puzzle::from_cells(cells)?;
+        let mut nine = crate::nine::Puzzle::from_cells(cells)?;
         if self.rules.has_parity() {
             for cell in 0..81 {
                 nine.set_even_cell(cell, self.rules.parity(cell) == Parity::Even);

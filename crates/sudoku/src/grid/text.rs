@@ -163,7 +163,9 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// Reads one line record: a puzzle of side x side symbols and its fields (see the module docs).
+/// Reads one line record: a puzzle of side x side symbols and its fields (`size=2x3`,
+/// `variant=diagonal,anti-knight`, `regions=` a jigsaw map, `marks=` with `e` and `o`,
+/// `cage=SUM:r1c1,r1c2`), with `defaults` added.
 pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParseError> {
     parse_grid_record(line, defaults).map(|(grid, _)| grid)
 }
@@ -171,7 +173,7 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
 /// Reads one line record as [`parse_grid`] does, and the full grid given beside the puzzle
 /// when a field right after it is one (side x side digits, no empty cell): its solution as the
 /// record says, for the caller to check.
-pub fn parse_grid_record(
+pub(crate) fn parse_grid_record(
     line: &str,
     defaults: &GridDefaults,
 ) -> Result<(Grid, Option<Grid>), GridParseError> {
@@ -434,14 +436,14 @@ pub fn parse_block<'a>(
 }
 
 /// Whether a line of a block only separates rows (`---+---`, `===`).
-pub fn is_rule_line(line: &str) -> bool {
+pub(crate) fn is_rule_line(line: &str) -> bool {
     let line = line.trim();
     !line.is_empty() && line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
 }
 
 impl Grid {
-    /// The puzzle as one line with its fields (see the [module docs](crate::grid)): what
-    /// [`parse_grid`] reads back to an equal grid.
+    /// The puzzle as one line with its rules' fields: what [`parse_grid`] reads back to an equal
+    /// grid.
     pub fn to_text(&self) -> String {
         let rules = self.rules();
         let size = rules.size();

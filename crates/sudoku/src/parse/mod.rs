@@ -285,7 +285,7 @@ impl<R: BufRead> Records<R> {
         }
     }
 
-    /// Reads every record as a puzzle of the [`grid`](crate::grid) forms, with this size (a block
+    /// Reads every record as a puzzle of the line forms of any size, with this size (a block
     /// of its side rows, or a line of its cells) and these constraints added. Without this,
     /// lines of another square length than 81 and lines with `size=`, `variant=`, `regions=`,
     /// `marks=` or `cage=` fields are read so, and others as 9x9 puzzles.

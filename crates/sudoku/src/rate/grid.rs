@@ -11,7 +11,7 @@ use crate::variant::Unit;
 /// What the logical solver made of a puzzle of any size: [`Logic`](crate::Logic) over a
 /// [`Grid`], with the same verdicts. On 9x9 grids its level and rating are those of the 9x9 form:
 /// the two run the same solver.
-pub type GridLogic = crate::Logic<Grid>;
+pub(crate) type GridLogic = crate::Logic<Grid>;
 
 /// One step of the logical solution of a puzzle of any size: the technique, the unit and cells of
 /// its pattern, its digits, and what it placed and removed. [`GridStep::describe`] writes it as a
@@ -106,12 +106,12 @@ pub fn solve_grid_logically(grid: &Grid) -> GridLogic {
 }
 
 /// The 9x9 form of a grid of a variant's rules, and the variant.
-fn as_nine(grid: &Grid) -> Option<(crate::Variant, crate::Puzzle)> {
+fn as_nine(grid: &Grid) -> Option<(crate::Variant, crate::nine::Puzzle)> {
     Some((grid.rules().variant()?, grid.to_nine()?))
 }
 
 /// The 9x9 path's verdict on a grid.
-fn from_nine(grid: &Grid, logic: &crate::Logic) -> GridLogic {
+fn from_nine(grid: &Grid, logic: &crate::Logic<crate::nine::Puzzle>) -> GridLogic {
     let mut out = grid.clone();
     for (c, &v) in logic.grid.cells().iter().enumerate() {
         out.set(c, v);

@@ -13,7 +13,8 @@ mod advanced;
 mod board;
 mod grid;
 
-pub use grid::{GridLogic, GridStep, explain_grid, solve_grid_logically};
+pub(crate) use grid::GridLogic;
+pub use grid::{GridStep, explain_grid, solve_grid_logically};
 pub(crate) use grid::{candidates, solve_grid_with};
 
 use crate::engine::{EFFORT_SEEDS, Effort};
@@ -23,10 +24,10 @@ use crate::shape::Shape;
 use crate::solve::{Matrix, load};
 use crate::variant::{Cell, Unit, Variant};
 
-/// What the logical solver made of a puzzle: a 9x9 [`Puzzle`], or a [`Grid`](crate::Grid) of
-/// any size ([`GridLogic`]).
+/// What the logical solver made of a puzzle: a [`Grid`](crate::Grid) of any size (the default),
+/// or the 9x9 fast path's [`Puzzle`](crate::nine::Puzzle).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Logic<G = Puzzle> {
+pub struct Logic<G = crate::grid::Grid> {
     /// The grid as far as logic took it (full when solved).
     pub grid: G,
     /// Whether the techniques solved it.
@@ -136,7 +137,7 @@ fn solve_with(
     puzzle: &Puzzle,
     techniques: &[Technique],
     steps: Option<&mut Vec<Step>>,
-) -> Result<Logic, RuleError> {
+) -> Result<Logic<Puzzle>, RuleError> {
     puzzle.check(variant)?;
     let shape = Shape::of_variant(variant);
     let mut moves = steps.is_some().then(Vec::new);
@@ -164,7 +165,7 @@ fn solve_with(
 
 /// The logical solution of a puzzle step by step, with every technique: what
 /// [`solve_logically`] does, each step recorded.
-pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic, Vec<Step>), RuleError> {
+pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic<Puzzle>, Vec<Step>), RuleError> {
     let mut steps = Vec::new();
     let logic = solve_with(variant, puzzle, &Technique::ALL, Some(&mut steps))?;
     Ok((logic, steps))
@@ -173,7 +174,7 @@ pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic, Vec<Step>), 
 /// A rating: the logical verdict and the search effort, of a 9x9 [`Puzzle`] or of a
 /// [`Grid`](crate::Grid) ([`GridSolver::rate`](crate::GridSolver::rate)).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating<G = Puzzle> {
+pub struct Rating<G = crate::grid::Grid> {
     /// The logical solver's result.
     pub logic: Logic<G>,
     /// Nodes and guesses of the uniqueness search (count up to 2), averaged over seeded random
@@ -187,7 +188,7 @@ pub struct Rating<G = Puzzle> {
 
 /// Rates a puzzle: the logical solver, then the search effort. `matrix` must be the puzzle's
 /// variant's. For many puzzles, a [`Rater`] reuses its tables and its solver.
-pub fn rate(matrix: &Matrix, puzzle: &Puzzle) -> Result<Rating, RuleError> {
+pub fn rate(matrix: &Matrix, puzzle: &Puzzle) -> Result<Rating<Puzzle>, RuleError> {
     Rater::new(matrix).rate(puzzle)
 }
 
@@ -197,7 +198,7 @@ pub fn solve_logically(
     puzzle: &Puzzle,
     variant: Variant,
     techniques: &[Technique],
-) -> Result<Logic, RuleError> {
+) -> Result<Logic<Puzzle>, RuleError> {
     solve_with(variant, puzzle, techniques, None)
 }
 
@@ -216,12 +217,12 @@ impl<'m> Rater<'m> {
     }
 
     /// The logical solver alone, with the given techniques.
-    pub fn logic(&self, puzzle: &Puzzle, techniques: &[Technique]) -> Result<Logic, RuleError> {
+    pub fn logic(&self, puzzle: &Puzzle, techniques: &[Technique]) -> Result<Logic<Puzzle>, RuleError> {
         solve_with(self.variant, puzzle, techniques, None)
     }
 
     /// The logical verdict with every technique, and the search effort.
-    pub fn rate(&mut self, puzzle: &Puzzle) -> Result<Rating, RuleError> {
+    pub fn rate(&mut self, puzzle: &Puzzle) -> Result<Rating<Puzzle>, RuleError> {
         let logic = solve_with(self.variant, puzzle, &Technique::ALL, None)?;
         let mut total = Effort::default();
         let mut solutions = 0;

@@ -3,7 +3,8 @@
 //! forbidden moves of anti-king are written out here).
 #![allow(dead_code, unreachable_pub)]
 
-use dlx_sudoku::{Puzzle, Variant};
+use dlx_sudoku::Variant;
+use dlx_sudoku::nine::Puzzle;
 
 /// Counts the solutions of `puzzle` under `variant`, up to `limit`.
 pub fn count(puzzle: &Puzzle, variant: Variant, limit: u64) -> u64 {
