@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use dlx_sudoku::GridUniqueness;
-use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Paper, Records, Variant};
+use dlx_sudoku::{Entry, Grid, Layout, Matrices, Paper, Records, Solvers, Variant};
 
 use crate::choice;
 use crate::input::Source;
@@ -46,8 +46,8 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     let per_page = args.per_page.map_or(Layout::DEFAULT.per_page, |n| usize::try_from(n).unwrap_or(100));
     let paper = args.paper.paper.unwrap_or(Paper::A4);
     let mut book = Book::new(&args.paper, paper, per_page, args.output.clone())?;
-    // The matrix of each rule set met, kept while the next puzzles share it.
-    let mut matrix: Option<GridMatrix> = None;
+    let matrices = Matrices::new();
+    let mut solvers = matrices.solvers();
     let sources = Source::all(&args.files);
     let (mut number, mut unreadable, mut invalid) = (0u64, false, false);
     for source in &sources {
@@ -88,7 +88,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 Some(variant) => variant.to_string(),
                 None => grid.rules().describe(),
             };
-            match entry(&mut matrix, &grid, book.wants_answers()) {
+            match entry(&mut solvers, &grid, book.wants_answers()) {
                 Ok((verdict, solution)) => {
                     let caption = format!("{number} · {verdict} · {rules}");
                     book.add(Entry { puzzle: grid, caption, solution: None }, number, solution)?;
@@ -112,25 +112,23 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
 
 /// A puzzle's verdict for its caption (its level, or `no solution`, `several solutions`), and its
 /// solution when answers are asked for; an error when the puzzle breaks its rules.
-fn entry(matrix: &mut Option<GridMatrix>, grid: &Grid, answers: bool) -> Result<(String, Option<Grid>)> {
+fn entry(solvers: &mut Solvers<'_>, grid: &Grid, answers: bool) -> Result<(String, Option<Grid>)> {
     grid.rules().validate()?;
     grid.check()?;
-    if matrix.as_ref().is_none_or(|m| !m.fits(grid.rules())) {
-        *matrix = Some(GridMatrix::new(grid.rules()));
-    }
-    let mut solver = matrix.as_ref().expect("made above").solver();
-    let rating = solver.rate(grid)?;
-    let verdict = match rating.solutions {
-        0 => "no solution".to_owned(),
-        1 => rating.logic.level().to_string(),
-        _ => "several solutions".to_owned(),
-    };
-    let solution = match answers {
-        true => match solver.check_unique(grid)? {
-            GridUniqueness::Unique(s) => Some(s),
-            _ => None,
-        },
-        false => None,
-    };
-    Ok((verdict, solution))
+    solvers.with(grid, |solver| {
+        let rating = solver.rate(grid)?;
+        let verdict = match rating.solutions {
+            0 => "no solution".to_owned(),
+            1 => rating.logic.level().to_string(),
+            _ => "several solutions".to_owned(),
+        };
+        let solution = match answers {
+            true => match solver.check_unique(grid)? {
+                GridUniqueness::Unique(s) => Some(s),
+                _ => None,
+            },
+            false => None,
+        };
+        Ok((verdict, solution))
+    })
 }

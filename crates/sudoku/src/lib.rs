@@ -83,9 +83,9 @@ pub use generate::{NotFound, Run};
 pub use grid::{
     At, Cage, CageProblem, Constraint, Extras, Grid, GridDefaults, GridError, GridGenerateError,
     GridGenerated, GridGenerator, GridMatrix, GridNumbered, GridParseError, GridParseErrorKind,
-    GridSolveError, GridSolver, GridStep, GridUniqueness, Parity, Rules, RulesError, Size, SizeError,
-    Symbols, explain_grid, generate_in_with_extras, generate_with_extras, parse_block, parse_grid,
-    solve_grid_logically,
+    GridSolveError, GridSolver, GridStep, GridUniqueness, Matrices, Parity, Rules, RulesError, Size,
+    SizeError, Solvers, Symbols, explain_grid, generate_in_with_extras, generate_with_extras, parse_block,
+    parse_grid, solve_grid_logically,
 };
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use rate::{Logic, Rating};

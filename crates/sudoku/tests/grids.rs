@@ -700,3 +700,29 @@ fn a_variant_line_reads_back() {
         assert_eq!(records[0].variant, Some(variant));
     }
 }
+
+/// The caches a batch is answered with: a classic reading of a diagonal puzzle has several
+/// solutions and is unique as diagonal (the hint `dlx solve` gives), and a thread's solvers
+/// answer puzzles of any rules, 9x9 variants and others alike, as fresh solvers do.
+#[test]
+fn a_threads_solvers_answer_every_puzzle_and_give_the_hint() {
+    use dlx_sudoku::Matrices;
+    // A jigsaw map: the regions of the probe, one label per cell.
+    const JIGSAW: &str = "111111222112222223133333333455666666445555566444444556777777778799999988999888888";
+    let nine_matrix = Matrix::new(Variant::Diagonal);
+    let made = Generator::new(&nine_matrix).generate(Symmetry::Rotational, 7);
+    let line = made.puzzle.to_line();
+    let classic: Grid = line.parse().unwrap();
+    let matrices = Matrices::new();
+    let mut solvers = matrices.solvers();
+    let several = solvers.with(&classic, |s| s.check_unique(&classic)).unwrap();
+    assert!(matches!(several, GridUniqueness::Multiple(..)), "{several:?}");
+    assert_eq!(solvers.unique_as(&classic), Some(Variant::Diagonal));
+    let jigsaw: Grid = format!("{} regions={}", ".".repeat(81), JIGSAW).parse().unwrap();
+    for puzzle in [&classic, &jigsaw, &classic] {
+        let fresh = GridMatrix::new(puzzle.rules()).solver().count(puzzle, Some(3)).unwrap();
+        assert_eq!(solvers.with(puzzle, |s| s.count(puzzle, Some(3))).unwrap(), fresh);
+    }
+    let diagonal = Grid::with_cells(Rules::from(Variant::Diagonal), classic.cells().to_vec()).unwrap();
+    assert_eq!(solvers.unique_as(&diagonal), None, "only classic puzzles get the hint");
+}

@@ -1,6 +1,5 @@
-//! One record answered: the task it is asked, what came of it (`Answer`), and the caches of
-//! matrices and solvers the threads answer with: one per 9x9 variant, shared, and the last one
-//! of other rules per thread.
+//! One record answered: the task it is asked, and what came of it (`Answer`), on the library's
+//! solvers of the thread.
 
 use super::*;
 
@@ -119,64 +118,9 @@ impl Answer {
     }
 }
 
-/// The matrix of each 9x9 variant, in the order of [`Variant::index`], made on first use and
-/// shared by the threads.
-pub(super) struct Matrices([std::sync::OnceLock<GridMatrix>; Variant::COUNT]);
-
-impl Matrices {
-    /// Each matrix is built when a puzzle first needs it (threads share it).
-    pub(super) fn new() -> Self {
-        Matrices([const { std::sync::OnceLock::new() }; Variant::COUNT])
-    }
-
-    pub(super) fn solvers(&self) -> Solvers<'_> {
-        Solvers { solvers: [const { None }; Variant::COUNT], grid: None }
-    }
-
-    pub(super) fn get(&self, variant: Variant) -> &GridMatrix {
-        self.0[variant.index()].get_or_init(|| GridMatrix::new(&Rules::from(variant)))
-    }
-}
-
-/// A solver per variant, per piece of work, each made when first needed, and the matrix of the
-/// last puzzle of other rules.
-pub(super) struct Solvers<'m> {
-    solvers: [Option<GridSolver<'m>>; Variant::COUNT],
-    /// The matrix of the last puzzle of other rules, kept while the next ones share them.
-    grid: Option<GridMatrix>,
-}
-
-impl<'m> Solvers<'m> {
-    fn get(&mut self, matrices: &'m Matrices, variant: Variant) -> &mut GridSolver<'m> {
-        self.solvers[variant.index()].get_or_insert_with(|| matrices.get(variant).solver())
-    }
-
-    /// Runs `f` with the solver for a puzzle of these rules: its variant's (even and odd marks
-    /// aside, which each puzzle applies), or one over the last matrix of other rules when it
-    /// serves them (else over a new one, kept for the next puzzles).
-    fn with<R>(
-        &mut self,
-        matrices: &'m Matrices,
-        grid: &Grid,
-        f: impl FnOnce(&mut GridSolver<'_>) -> R,
-    ) -> R {
-        let rules = grid.rules();
-        if let Some(variant) = rules.variant() {
-            // The even-cell variant's matrix is the classic one.
-            let variant = if variant == Variant::Even { Variant::Classic } else { variant };
-            return f(self.get(matrices, variant));
-        }
-        if self.grid.as_ref().is_none_or(|m| !m.fits(rules)) {
-            self.grid = Some(GridMatrix::new(rules));
-        }
-        f(&mut self.grid.as_ref().expect("made above").solver())
-    }
-}
-
 /// Answers one record: every puzzle alike, whatever its size and rules.
-pub(super) fn answer<'m>(
-    matrices: &'m Matrices,
-    solvers: &mut Solvers<'m>,
+pub(super) fn answer(
+    solvers: &mut Solvers<'_>,
     record: &Record,
     variant: Option<Variant>,
     task: Task,
@@ -236,7 +180,7 @@ pub(super) fn answer<'m>(
         a.puzzle = Some(grid);
         return a;
     }
-    solvers.with(matrices, &grid, |solver| search(solver, &grid, record, task, &mut a));
+    solvers.with(&grid, |solver| search(solver, &grid, record, task, &mut a));
     a.puzzle = Some(grid);
     if a.status == Status::Encoded || a.status == Status::Rated {
         return a;
@@ -245,7 +189,7 @@ pub(super) fn answer<'m>(
     // Only for 9x9 puzzles of inferred rules without even markers: another variant would drop
     // them.
     if let (true, None, Some(Variant::Classic), Some(grid)) = (several, named, a.variant, &a.puzzle) {
-        a.unique_as = unique_as(matrices, solvers, grid);
+        a.unique_as = solvers.unique_as(grid);
     }
     a
 }
@@ -323,22 +267,5 @@ pub(super) fn check_given(a: &Answer, puzzle: &Grid, given: &Grid) -> Result<(),
             "the solution given beside the puzzle does not solve it as a {} puzzle",
             a.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
         ),
-    })
-}
-
-/// A variant other than classic as which a classic puzzle with several solutions would have
-/// exactly one.
-pub(super) fn unique_as<'m>(
-    matrices: &'m Matrices,
-    solvers: &mut Solvers<'m>,
-    puzzle: &Grid,
-) -> Option<Variant> {
-    // Variants of units alone: with forbidden moves a search of a sparse grid can take millions
-    // of nodes, too many for a hint.
-    let candidates = Variant::ALL.into_iter().filter(|&v| v != Variant::Classic && !v.has_even_cells());
-    candidates.filter(|v| v.forbidden_moves().is_empty()).find(|&v| {
-        let Ok(other) = Grid::with_cells(Rules::from(v), puzzle.cells().to_vec()) else { return false };
-        other.check().is_ok()
-            && matches!(solvers.get(matrices, v).check_unique(&other), Ok(GridUniqueness::Unique(_)))
     })
 }

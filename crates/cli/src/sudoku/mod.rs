@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 
 use crate::choice;
 use dlx_sudoku::{
-    Constraint, Format, Grid, GridMatrix, GridSolver, Level, Parity, Record, Records, Rules, Size, Technique,
+    Constraint, Format, Grid, GridSolver, Level, Matrices, Parity, Record, Records, Size, Solvers, Technique,
     Variant,
 };
 use dlx_sudoku::{GridDefaults, GridUniqueness, explain_grid};
@@ -27,7 +27,7 @@ use crate::report::{
 mod answer;
 mod write;
 
-use answer::{Answer, Matrices, Status, Task, answer};
+use answer::{Answer, Status, Task, answer};
 use write::{
     CSV_HEADER, CSV_RATE_HEADER, RatingView, Said, differing_cells, position, write_answer, write_csv,
 };
@@ -401,7 +401,7 @@ fn run(
                         |solvers, r| match report::check_interrupt() {
                             // A search that Ctrl-C cut short (grids of other sizes can search
                             // long) is no answer either.
-                            Ok(()) => Some(answer(&matrices, solvers, r, variant, task))
+                            Ok(()) => Some(answer(solvers, r, variant, task))
                                 .filter(|_| report::check_interrupt().is_ok()),
                             Err(_) => None,
                         },

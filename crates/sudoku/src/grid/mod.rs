@@ -26,6 +26,7 @@
 //! [`nine`](crate::nine) inside these types: the logical solver and the generator dispatch to it.
 //! The tests solve, rate and generate the same 9x9 puzzles both ways and compare.
 
+mod cache;
 mod encode;
 mod generate;
 mod puzzle;
@@ -35,6 +36,7 @@ mod svg;
 mod text;
 
 pub use crate::rate::{GridStep, explain_grid, solve_grid_logically};
+pub use cache::{Matrices, Solvers};
 pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
 pub use generate::{
     Extras, GridGenerateError, GridGenerated, GridGenerator, GridNumbered, generate_in_with_extras,
