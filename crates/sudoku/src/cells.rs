@@ -15,7 +15,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub, SubAssign};
 
-/// A set of cells: what the logical solver and the geometry of every size compute with.
+/// A set of cells: what the logical solver and the shape of every size compute with.
 pub(crate) trait CellSet:
     Copy
     + Eq
@@ -462,6 +462,18 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{CellSet, Small, Words};
+
+    /// Iterating a set gives its cells in order, and collecting them gives it back.
+    #[test]
+    fn a_set_iterates_its_cells_in_order() {
+        let cells = [0, 8, 9, 40, 64, 80];
+        let set = Small::of(&cells);
+        assert_eq!(set.iter().collect::<Vec<_>>(), cells);
+        assert_eq!(set.len(), 6);
+        assert_eq!(!set & set, Small::EMPTY);
+        assert_eq!((!set).len(), 75);
+        assert!(set.contains(80) && !set.contains(81) && !set.contains(1));
+    }
 
     /// A set as a sorted list, through its iterator.
     fn listed<S: CellSet>(set: S) -> Vec<usize> {

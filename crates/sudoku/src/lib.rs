@@ -51,13 +51,15 @@
 //! The layering runs one way. At the bottom, `cells` (sets of cells: one `u128` up to 11x11,
 //! fixed words above), `variant` and `scale` (units, techniques and levels), `engine` (the effort
 //! of a search, the `.dlx` writer), `symmetry`. Then `grid/rules` and `grid/size` (the model),
-//! `shape` (the rules as the logical solver reads them) and `geometry` (the 9x9 variants' tables),
-//! `grid/puzzle` and `puzzle` (a puzzle of any size, and the 9x9 form), `grid/encode` (the one
-//! encoder and its solver; `solve` holds the 9x9 form's over it), `rate` (the logical solver),
-//! `generate` (the 9x9 generator and the machinery every generator thins out with:
-//! `generate::pieces`, `generate::singles`, `generate::unavoidable`) and `grid/generate` (the one
-//! generator), `parse` and `grid/text` (reading and writing records), `svg` and `grid/svg`
-//! (pictures). The measurements behind the design are in the project's `benches/RESULTS.md`.
+//! `shape` (the units, peers and moves of any rules, built once per rule set; a 9x9 variant's
+//! once for the program, with the 9x9 generator's set operations), `grid/puzzle` and `puzzle` (a
+//! puzzle of any size, and the 9x9 form), `grid/encode` (the one encoder and its solver; `solve`
+//! holds the 9x9 form's over it) and `grid/cache` (a batch's matrices and solvers), `rate` (the
+//! logical solver), `generate` (the 9x9 generator and the machinery every generator thins out
+//! with: `generate::pieces`, `generate::singles`, `generate::unavoidable`) and `grid/generate`
+//! (the one generator), `parse` and `grid/text` (reading and writing records), `svg` and
+//! `grid/svg` (pictures). The measurements behind the design are in the project's
+//! `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -65,7 +67,6 @@
 mod cells;
 mod engine;
 mod generate;
-mod geometry;
 mod grid;
 pub mod nine;
 mod parse;

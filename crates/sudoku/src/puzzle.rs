@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use crate::geometry::{Geometry, MAX_UNITS};
+use crate::cells::Small;
+use crate::shape::Shape;
 use crate::variant::{Cell, Unit, Variant};
 
 /// A 9x9 puzzle: the given digits (0 for an empty cell) and the cells marked even.
@@ -150,14 +151,14 @@ impl Puzzle {
                 return Err(RuleError::OddInEvenCell { digit, cell: Cell(cell) });
             }
         }
-        let geometry = Geometry::of(variant);
-        if !self.units_are_consistent(geometry) {
-            return self.find_repeat(geometry);
+        let shape = Shape::of_variant(variant);
+        if !self.units_are_consistent(shape) {
+            return self.find_repeat(variant, shape);
         }
         if let Some(what) = variant.move_name() {
             for first in (0..81).filter(|&c| self.cells[c] != 0) {
                 let digit = self.cells[first];
-                let twin = geometry.move_peers(first).iter().find(|&c| c > first && self.cells[c] == digit);
+                let twin = shape.far_peers(first).iter().find(|&c| c > first && self.cells[c] == digit);
                 if let Some(second) = twin {
                     return Err(RuleError::ForbiddenMove {
                         digit,
@@ -172,14 +173,15 @@ impl Puzzle {
     }
 
     /// One pass over the givens with a digit mask per unit: whether no unit repeats a digit.
-    fn units_are_consistent(&self, geometry: &Geometry) -> bool {
-        let mut seen = [0u16; MAX_UNITS];
+    fn units_are_consistent(&self, shape: &Shape<Small>) -> bool {
+        // Rows, columns, boxes and at most four diagonals or windows.
+        let mut seen = [0u16; 31];
         for (cell, &digit) in self.cells.iter().enumerate() {
             if digit == 0 {
                 continue;
             }
             let bit = 1u16 << digit;
-            for &u in geometry.units_of(cell) {
+            for &u in shape.units_of(cell) {
                 if seen[u] & bit != 0 {
                     return false;
                 }
@@ -190,10 +192,10 @@ impl Puzzle {
     }
 
     /// The first repeated digit, unit by unit, named precisely (only called when there is one).
-    fn find_repeat(&self, geometry: &Geometry) -> Result<(), RuleError> {
-        for (u, &unit) in geometry.units().iter().enumerate() {
+    fn find_repeat(&self, variant: Variant, shape: &Shape<Small>) -> Result<(), RuleError> {
+        for (u, &unit) in variant.units().iter().enumerate() {
             let mut seen = [None; 10];
-            for &cell in geometry.unit_cells(u) {
+            for &cell in shape.unit(u) {
                 let digit = self.cells[cell];
                 if digit == 0 {
                     continue;

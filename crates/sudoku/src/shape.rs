@@ -57,6 +57,10 @@ pub(crate) struct Shape<S> {
     start: Vec<u32>,
     /// Each cage's cells and the digit sets that can fill it.
     cages: Vec<(Vec<usize>, Vec<u32>)>,
+    /// Each unit as a set of cells.
+    unit_sets: Vec<S>,
+    /// The units besides rows, columns and regions (diagonals, windows) as sets.
+    extras: Vec<S>,
 }
 
 impl Shape<Small> {
@@ -87,6 +91,31 @@ impl Shape<Small> {
             }
             Shape::build(9, units, &moves, Vec::new(), vec![digits_of(9); 81])
         })
+    }
+}
+
+/// The set operations of the 9x9 generator's singles proofs and unavoidable sets, on a 9x9
+/// variant's shape (whose rows, columns and boxes are the classic ones): unions and
+/// intersections of whole sets, single instructions on 128-bit sets.
+impl Shape<Small> {
+    /// The cells of the units that hold no cell of `set`.
+    #[inline]
+    pub(crate) fn clear_units(&self, set: Small) -> Small {
+        debug_assert_eq!(self.side, 9, "the classic rows, columns and boxes");
+        let lines_and_boxes = set.clear_lines_and_boxes();
+        let clear = |unit: Small| if unit.meets(set) { Small::EMPTY } else { unit };
+        self.extras.iter().fold(lines_and_boxes, |all, &unit| all | clear(unit))
+    }
+
+    /// Whether one of `cell`'s units has no cell in `others`.
+    #[inline]
+    pub(crate) fn has_unit_clear_of(&self, cell: usize, others: Small) -> bool {
+        self.units_of(cell).iter().any(|&u| !self.unit_sets[u].meets(others))
+    }
+
+    /// The units besides rows, columns and boxes, as sets: the diagonals or the windows.
+    pub(crate) fn extra_unit_sets(&self) -> impl Iterator<Item = Small> + '_ {
+        self.extras.iter().copied()
     }
 }
 
@@ -184,6 +213,8 @@ impl<S: CellSet> Shape<S> {
                 }
             }
         }
+        let extras =
+            kinds.iter().zip(&unit_sets).filter(|(k, _)| **k == Kind::Other).map(|(_, &s)| s).collect();
         Shape {
             side,
             unit_cells,
@@ -198,6 +229,8 @@ impl<S: CellSet> Shape<S> {
             pairs,
             start,
             cages,
+            unit_sets,
+            extras,
         }
     }
 
@@ -220,7 +253,6 @@ impl<S: CellSet> Shape<S> {
     }
 
     /// The cells of unit `u`, in the unit's order.
-    #[cfg(test)]
     pub(crate) fn unit(&self, u: usize) -> &[usize] {
         &self.unit_cells[u * self.side..(u + 1) * self.side]
     }
@@ -345,37 +377,96 @@ pub(crate) use with_shape;
 
 #[cfg(test)]
 mod tests {
-    use super::{Shape, digits_of};
-    use crate::cells::Words;
-    use crate::geometry::Geometry;
+    use proptest::prelude::*;
+
+    use super::*;
     use crate::grid::Rules;
     use crate::variant::Variant;
 
-    /// A 9x9 variant's shape sees what its 9x9 geometry sees, and its rules' shape the same
-    /// cells again, in the other representations too.
+    /// A 9x9 variant's shape sees what the shape of its rules sees, in the wide representation
+    /// too: the same units (as sets of cells) and the same peers.
     #[test]
-    fn shapes_see_what_the_9x9_geometry_sees() {
+    fn a_variants_shape_is_its_rules() {
         for variant in Variant::ALL {
-            let geometry = Geometry::of(variant);
             let shape = Shape::of_variant(variant);
             let rules = Rules::from(variant);
             let wide: Shape<Words<2>> = Shape::of_rules(&rules);
-            assert_eq!(shape.unit_count(), geometry.units().len());
-            for u in 0..shape.unit_count() {
-                assert_eq!(shape.unit(u), geometry.unit_cells(u).as_slice(), "{variant} unit {u}");
-            }
-            assert_eq!(shape.has_moves(), geometry.has_moves());
+            let sorted = |units: Vec<Vec<usize>>| {
+                let mut units: Vec<Vec<usize>> = units
+                    .into_iter()
+                    .map(|mut u| {
+                        u.sort_unstable();
+                        u
+                    })
+                    .collect();
+                units.sort();
+                units
+            };
+            let ours = sorted((0..shape.unit_count()).map(|u| shape.unit(u).to_vec()).collect());
+            let theirs = sorted(rules.units().into_iter().map(|(_, cells)| cells).collect());
+            assert_eq!(ours, theirs, "{variant}");
+            assert_eq!(shape.has_moves(), !variant.forbidden_moves().is_empty());
             for cell in 0..81 {
-                let expected: Vec<usize> = geometry.peers(cell).iter().collect();
-                assert_eq!(
-                    shape.peers(cell).iter().collect::<Vec<_>>(),
-                    expected,
-                    "{variant} r{}c{}",
-                    cell / 9 + 1,
-                    cell % 9 + 1
-                );
-                assert_eq!(wide.peers(cell).into_iter().collect::<Vec<_>>(), expected, "{variant}");
+                let expected: Vec<usize> = wide.peers(cell).into_iter().collect();
+                assert_eq!(shape.peers(cell).iter().collect::<Vec<_>>(), expected, "{variant} {cell}");
                 assert_eq!(shape.start(cell), digits_of(9));
+            }
+        }
+    }
+
+    fn variant() -> impl Strategy<Value = Variant> {
+        prop::sample::select(Variant::ALL.to_vec())
+    }
+
+    /// Each cell's units, peers and far peers agree with the units' own cell lists and the
+    /// variant's moves worked out from their offsets.
+    #[test]
+    fn units_and_peers_agree_with_the_cell_lists() {
+        for variant in Variant::ALL {
+            let g = Shape::of_variant(variant);
+            assert_eq!(g.unit_count(), variant.units().len());
+            for cell in 0..81 {
+                let units: Vec<usize> = (0..g.unit_count()).filter(|&u| g.unit(u).contains(&cell)).collect();
+                assert_eq!(g.units_of(cell), &units[..], "{variant} cell {cell}");
+                let peers: Small = units.iter().flat_map(|&u| g.unit(u).iter().copied()).collect();
+                let (r, c) = (cell / 9, cell % 9);
+                let moved: Small = (0..81)
+                    .filter(|&x| {
+                        let at = |x: usize| i8::try_from(x).unwrap();
+                        let (dr, dc) = (at(x / 9) - at(r), at(x % 9) - at(c));
+                        variant.forbidden_moves().iter().any(|&m| m == (dr, dc) || m == (-dr, -dc))
+                    })
+                    .collect();
+                assert_eq!(g.far_peers(cell), moved - peers, "{variant} cell {cell}");
+                assert_eq!(g.peers(cell), (peers | moved) - Small::cell(cell), "{variant} cell {cell}");
+            }
+        }
+        assert_eq!(Shape::of_variant(Variant::Diagonal).units_of(40).len(), 5, "the centre");
+        assert_eq!(Shape::of_variant(Variant::Classic).peers(0).len(), 20);
+        // r5c5's king diagonals share its box already; of r4c4's, r3c3, r3c5 and r5c3 lie in other
+        // boxes (r5c5 does not).
+        assert!(Shape::of_variant(Variant::AntiKing).far_peers(40).is_empty());
+        assert_eq!(Shape::of_variant(Variant::AntiKing).far_peers(30), Small::of(&[20, 22, 38]));
+    }
+
+    proptest! {
+        /// The units clear of a set, by folds and multiplications, are those found unit by unit;
+        /// and a cell has a unit clear of a set exactly when one of its units holds none of it.
+        #[test]
+        fn clear_units_are_the_units_without_a_cell_of_the_set(
+            variant in variant(),
+            bits in any::<u128>(),
+            sparse in any::<u128>(),
+        ) {
+            // Sparse sets too, so that many units are clear.
+            let set = Small::from_bits(bits & sparse) & Small::GRID81;
+            let units: Vec<Small> = variant.units_with_cells().iter().map(|(_, cells)| Small::of(cells)).collect();
+            let expected = units.iter().filter(|unit| !unit.meets(set)).fold(Small::EMPTY, |clear, &unit| clear | unit);
+            let shape = Shape::of_variant(variant);
+            prop_assert_eq!(shape.clear_units(set), expected);
+            for cell in 0..81 {
+                let clear = units.iter().any(|unit| unit.contains(cell) && !unit.meets(set));
+                prop_assert_eq!(shape.has_unit_clear_of(cell, set), clear, "cell {}", cell);
             }
         }
     }

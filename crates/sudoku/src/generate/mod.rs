@@ -17,10 +17,10 @@ use rand::{Rng, SeedableRng, seq::SliceRandom};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::cells::Small;
-use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 use crate::rate::{Logic, solve_logically};
 use crate::scale::{Level, Technique};
+use crate::shape::Shape;
 use crate::solve::Matrix;
 use crate::symmetry::Symmetry;
 use crate::variant::Variant;
@@ -153,7 +153,7 @@ pub struct Generator<'m> {
     /// Scratch: the pieces applied while thinning out.
     stack: Stack,
     /// The variant's units as sets of cells, to find singles with.
-    geometry: &'static Geometry,
+    shape: &'static Shape<Small>,
 }
 
 impl<'m> Generator<'m> {
@@ -185,7 +185,7 @@ impl<'m> Generator<'m> {
             swaps: Vec::new(),
             sets: Vec::new(),
             stack: Stack::default(),
-            geometry: Geometry::of(variant),
+            shape: Shape::of_variant(variant),
         }
     }
 
@@ -278,12 +278,12 @@ impl<'m> Generator<'m> {
         kept.clear();
         // Unavoidable sets: the changed cells of the swaps (in the even-cell variant, of those
         // that keep every even cell even: all are marked for now).
-        unavoidable::swaps(&solution, self.geometry, &mut self.swaps);
+        unavoidable::swaps(&solution, self.shape, &mut self.swaps);
         let even_cells = self.variant.has_even_cells();
         self.sets.clear();
         self.sets.extend(self.swaps.iter().filter(|s| !even_cells || s.to_odd.is_empty()).map(|s| s.cells));
         let mut clues = Clues {
-            geometry: self.geometry,
+            shape: self.shape,
             grid: &grid,
             marked: all_marked,
             orbits: &self.orbits,
@@ -324,7 +324,7 @@ impl<'m> Generator<'m> {
             debug_assert!(self.sets.iter().all(|set| !set.is_empty()), "a swap keeps the puzzle ambiguous");
             let marked = Small::of(&cells);
             let mut markers = Markers {
-                geometry: self.geometry,
+                shape: self.shape,
                 grid: &grid,
                 clues: clue_cells,
                 cells: &cells,

@@ -6,7 +6,7 @@ use dlx_engine::{Interrupted, OptionId, Solver};
 
 use super::singles::Grid;
 use crate::cells::Small;
-use crate::geometry::Geometry;
+use crate::shape::Shape;
 use crate::solve::Matrix;
 
 /// Information the generator takes out of a puzzle piece by piece, keeping only the pieces without
@@ -38,7 +38,7 @@ pub(crate) trait Pieces {
 
 /// Clue groups (orbits under the symmetry) of a full grid, piece `k` being `orbits[order[k]]`.
 pub(super) struct Clues<'a> {
-    pub(super) geometry: &'a Geometry,
+    pub(super) shape: &'a Shape<Small>,
     pub(super) grid: &'a Grid,
     /// The cells carrying an even marker (every even cell, for the even-cell variant).
     pub(super) marked: Small,
@@ -82,8 +82,8 @@ impl Pieces for Clues<'_> {
     /// which is much cheaper to ask cell by cell.
     fn implied(&self, k: usize) -> bool {
         let present = self.given - self.cells(k);
-        self.group(k).iter().all(|&cell| self.grid.is_single(self.geometry, present, self.marked, cell))
-            || self.grid.derives(self.geometry, present, self.marked, self.cells(k))
+        self.group(k).iter().all(|&cell| self.grid.is_single(self.shape, present, self.marked, cell))
+            || self.grid.derives(self.shape, present, self.marked, self.cells(k))
     }
 
     /// Any other solution differs from the grid in one of the group's cells, so it is enough to
@@ -105,7 +105,7 @@ impl Pieces for Clues<'_> {
 
 /// Even markers of empty cells whose digit is even.
 pub(super) struct Markers<'a> {
-    pub(super) geometry: &'a Geometry,
+    pub(super) shape: &'a Shape<Small>,
     pub(super) grid: &'a Grid,
     /// The cells of the clues, which stay.
     pub(super) clues: Small,
@@ -135,8 +135,8 @@ impl Pieces for Markers<'_> {
     fn implied(&self, k: usize) -> bool {
         let cell = self.cells[k];
         let marked = self.marked - Small::cell(cell);
-        self.grid.is_single(self.geometry, self.clues, marked, cell)
-            || self.grid.derives(self.geometry, self.clues, marked, Small::cell(cell))
+        self.grid.is_single(self.shape, self.clues, marked, cell)
+            || self.grid.derives(self.shape, self.clues, marked, Small::cell(cell))
     }
 
     /// The puzzle with the marker is unique, so any other solution without it puts an odd digit
@@ -348,11 +348,11 @@ mod tests {
             let orbits = Symmetry::Rotational.orbits();
             let order: Vec<usize> = (0..orbits.len()).collect();
             let orbit_sets: Vec<Small> = orbits.iter().map(|orbit| Small::of(orbit)).collect();
-            let geometry = Geometry::of(Variant::Classic);
+            let shape = Shape::of_variant(Variant::Classic);
             let grid = Grid::new(&solution);
             let mut sets = Vec::new();
             let clues = Clues {
-                geometry,
+                shape,
                 grid: &grid,
                 marked: Small::EMPTY,
                 orbits: &orbits,

@@ -11,8 +11,8 @@
 //! The sets of cells are [`Small`]s; a round finds every single at once.
 
 use crate::cells::Small;
-use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
+use crate::shape::Shape;
 
 /// A full grid, by cell and by digit.
 #[derive(Debug)]
@@ -49,7 +49,13 @@ impl Grid {
     /// in a unit, or are odd on a marked cell) and every hidden single (a cell whose digit has no
     /// other candidate cell in one of its units). Every placement is the grid's digit, and is
     /// forced in every solution of those clues and markers.
-    pub(crate) fn derives(&self, geometry: &Geometry, present: Small, marked: Small, targets: Small) -> bool {
+    pub(crate) fn derives(
+        &self,
+        shape: &Shape<Small>,
+        present: Small,
+        marked: Small,
+        targets: Small,
+    ) -> bool {
         // `allowed[d]`: the cells where `d` is never a false candidate: those holding it, and for
         // an odd digit the marked cells, where it is no candidate at all.
         let allowed: [Small; 10] =
@@ -60,7 +66,7 @@ impl Grid {
         let mut fresh = known;
         while !(targets - known).is_empty() {
             for x in fresh {
-                blocked[usize::from(self.digits[x])] |= geometry.peers(x);
+                blocked[usize::from(self.digits[x])] |= shape.peers(x);
             }
             let unknown = !known;
             // Naked singles: every digit but the cell's own is blocked or not allowed.
@@ -72,7 +78,7 @@ impl Grid {
             // candidate.
             for d in 1..=9 {
                 let others = unknown - (blocked[d] | allowed[d]);
-                found |= unknown & self.cells_of[d] & geometry.clear_units(others);
+                found |= unknown & self.cells_of[d] & shape.clear_units(others);
             }
             if found.is_empty() {
                 return false;
@@ -85,11 +91,11 @@ impl Grid {
 
     /// [`derives`](Self::derives) for one cell, in the first round only: whether the cell's digit
     /// is a single already. Much cheaper, and enough for most cells the generator tries.
-    pub(crate) fn is_single(&self, geometry: &Geometry, present: Small, marked: Small, cell: usize) -> bool {
+    pub(crate) fn is_single(&self, shape: &Shape<Small>, present: Small, marked: Small, cell: usize) -> bool {
         let here = Small::cell(cell);
         let d = usize::from(self.digits[cell]);
         // Naked: every other digit the cell may hold meets its digit among the given peers.
-        let seen = geometry.peers(cell) & present;
+        let seen = shape.peers(cell) & present;
         let odd_allowed = !marked.meets(here);
         if (1..=9).all(|e| e == d || (e % 2 == 1 && !odd_allowed) || self.cells_of[e].meets(seen)) {
             return true;
@@ -101,9 +107,9 @@ impl Grid {
             blocked |= marked;
         }
         for holder in self.cells_of[d] & present {
-            blocked |= geometry.peers(holder);
+            blocked |= shape.peers(holder);
         }
-        geometry.has_unit_clear_of(cell, !blocked)
+        shape.has_unit_clear_of(cell, !blocked)
     }
 }
 
@@ -166,7 +172,7 @@ mod tests {
             let matrix = Matrix::new(variant);
             let puzzle = Generator::new(&matrix).full_grid(seed);
             let grid = Grid::new(&puzzle);
-            let geometry = Geometry::of(variant);
+            let shape = Shape::of_variant(variant);
             // Each cell is given with probability `density / 8`.
             let present: Small = (0..81).filter(|&c| clues[c] < density).collect();
             let marked: Small = if variant.has_even_cells() {
@@ -177,16 +183,16 @@ mod tests {
             let mut solver = solver_for(&matrix, &puzzle, present, marked);
             for cell in !present {
                 let (found, at_root) = other_digit(&mut solver, &puzzle, cell);
-                let single = grid.is_single(geometry, present, marked, cell);
+                let single = grid.is_single(shape, present, marked, cell);
                 prop_assert_eq!(single, at_root, "cell {}", cell);
-                let derived = grid.derives(geometry, present, marked, Small::cell(cell));
+                let derived = grid.derives(shape, present, marked, Small::cell(cell));
                 prop_assert!(!(derived && found), "cell {} derived, yet a solution has another digit", cell);
                 prop_assert!(derived || !single, "cell {} is a single but not derived", cell);
             }
             // Rounds of singles fill a whole set of cells as well as each one.
             let unknown = !present;
-            let each = unknown.iter().all(|c| grid.derives(geometry, present, marked, Small::cell(c)));
-            prop_assert_eq!(grid.derives(geometry, present, marked, unknown), each);
+            let each = unknown.iter().all(|c| grid.derives(shape, present, marked, Small::cell(c)));
+            prop_assert_eq!(grid.derives(shape, present, marked, unknown), each);
         }
     }
 
@@ -197,14 +203,14 @@ mod tests {
             let matrix = Matrix::new(variant);
             let puzzle = Generator::new(&matrix).full_grid(7);
             let grid = Grid::new(&puzzle);
-            let geometry = Geometry::of(variant);
+            let shape = Shape::of_variant(variant);
             let none = Small::EMPTY;
             for cell in [0, 40, 80] {
                 let others = !Small::cell(cell);
-                assert!(grid.is_single(geometry, others, none, cell), "{variant} cell {cell}");
-                assert!(grid.derives(geometry, others, none, Small::cell(cell)), "{variant} cell {cell}");
-                assert!(!grid.is_single(geometry, none, none, cell), "{variant} cell {cell}");
-                assert!(!grid.derives(geometry, none, none, Small::cell(cell)), "{variant} cell {cell}");
+                assert!(grid.is_single(shape, others, none, cell), "{variant} cell {cell}");
+                assert!(grid.derives(shape, others, none, Small::cell(cell)), "{variant} cell {cell}");
+                assert!(!grid.is_single(shape, none, none, cell), "{variant} cell {cell}");
+                assert!(!grid.derives(shape, none, none, Small::cell(cell)), "{variant} cell {cell}");
             }
         }
     }
@@ -216,12 +222,12 @@ mod tests {
         let matrix = Matrix::new(Variant::Classic);
         let puzzle = Generator::new(&matrix).full_grid(11);
         let grid = Grid::new(&puzzle);
-        let geometry = Geometry::of(Variant::Classic);
+        let shape = Shape::of_variant(Variant::Classic);
         let cell = 4 * 9 + 4;
         let digit = usize::from(puzzle.get(cell));
         let present = grid.cells_of[digit] - Small::cell(cell);
-        assert!(grid.is_single(geometry, present, Small::EMPTY, cell));
+        assert!(grid.is_single(shape, present, Small::EMPTY, cell));
         // Any other cell of the row: its digit is given nowhere.
-        assert!(!grid.is_single(geometry, present, Small::EMPTY, 4 * 9));
+        assert!(!grid.is_single(shape, present, Small::EMPTY, 4 * 9));
     }
 }

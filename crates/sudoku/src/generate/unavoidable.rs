@@ -20,7 +20,6 @@
 //!   checked.
 
 use crate::cells::{CellSet, Small};
-use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 use crate::shape::Shape;
 
@@ -34,12 +33,12 @@ pub(crate) struct Swap<S = Small> {
 }
 
 /// Replaces the contents of `out` with the digit swaps and row swaps (see the module docs) of
-/// `grid`, a complete solution of the variant whose units `geometry` describes.
-pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
+/// `grid`, a complete solution of the variant whose units `shape` describes.
+pub(crate) fn swaps(grid: &Puzzle, shape: &Shape<Small>, out: &mut Vec<Swap>) {
     out.clear();
     let digit = |cell: usize| usize::from(grid.get(cell));
     let even: Small = (0..81).filter(|&c| matches!(digit(c), 2 | 4 | 6 | 8)).collect();
-    digit_swaps(Shape::of_variant(geometry.variant()), grid.cells(), out);
+    digit_swaps(shape, grid.cells(), out);
     // Row swaps, and column swaps as row swaps of the transposed grid.
     for transposed in [false, true] {
         let cell = |r: usize, c: usize| if transposed { c * 9 + r } else { r * 9 + c };
@@ -66,7 +65,7 @@ pub(crate) fn swaps(grid: &Puzzle, geometry: &Geometry, out: &mut Vec<Swap>) {
                     c = column_of[digit(y)];
                 }
                 // A cycle of two columns is a digit swap, found above.
-                if swap.cells.len() > 4 && keeps_units(grid, geometry, swap.cells, &cell, r1, r2) {
+                if swap.cells.len() > 4 && keeps_units(grid, shape, swap.cells, &cell, r1, r2) {
                     out.push(swap);
                 }
             }
@@ -212,7 +211,7 @@ fn keeps_cages<S: CellSet>(shape: &Shape<S>, grid: &[u8], part: S, a: usize, b: 
 /// diagonals, the windows) and its moves are looked at.
 fn keeps_units(
     grid: &Puzzle,
-    geometry: &Geometry,
+    shape: &Shape<Small>,
     cells: Small,
     cell: &impl Fn(usize, usize) -> usize,
     r1: usize,
@@ -235,10 +234,10 @@ fn keeps_units(
             })
             .unwrap_or(0)
     };
-    geometry.extra_unit_sets().all(|unit| unit.iter().fold(0u16, |seen, x| seen | 1 << after(x)) == 0x3fe)
+    shape.extra_unit_sets().all(|unit| unit.iter().fold(0u16, |seen, x| seen | 1 << after(x)) == 0x3fe)
         // Nor may two cells a forbidden move apart come to hold the same digit.
-        && (!geometry.has_moves()
-            || cells.iter().all(|x| geometry.move_peers(x).iter().all(|y| after(x) != after(y))))
+        && (!shape.has_moves()
+            || cells.iter().all(|x| shape.far_peers(x).iter().all(|y| after(x) != after(y))))
 }
 
 #[cfg(test)]
@@ -258,7 +257,7 @@ mod tests {
             let mut out = Vec::new();
             for seed in 0..20 {
                 let grid = generator.full_grid(seed);
-                swaps(&grid, Geometry::of(variant), &mut out);
+                swaps(&grid, Shape::of_variant(variant), &mut out);
                 assert!(out.len() >= 36, "{variant}: {} swaps", out.len());
                 for swap in &out {
                     let other = apply(&grid, swap.cells);
@@ -404,14 +403,14 @@ mod tests {
         let mut out = Vec::new();
         let mut grid = Puzzle::empty();
         for variant in Variant::ALL {
-            swaps(&grid, Geometry::of(variant), &mut out);
+            swaps(&grid, Shape::of_variant(variant), &mut out);
             assert_eq!(out, [], "{variant}: the empty grid");
         }
         for cell in 0..81 {
             grid.set(cell, u8::try_from(cell % 7 + 1).unwrap());
         }
         for variant in Variant::ALL {
-            swaps(&grid, Geometry::of(variant), &mut out);
+            swaps(&grid, Shape::of_variant(variant), &mut out);
             assert!(!out.is_empty(), "{variant}: digits 1-7 in every row have swaps");
             for swap in &out {
                 assert!(!swap.cells.is_empty() && (swap.to_odd - swap.cells).is_empty(), "{swap:?}");
