@@ -60,9 +60,11 @@ use crate::variant::Variant;
 
 mod columns;
 mod json;
+mod list;
 
 use columns::{Columns, header_row};
 use json::read_json;
+use list::{ListScan, is_complete_record};
 
 /// The form a record was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -770,76 +772,6 @@ impl<R: BufRead> Records<R> {
             None => list.cells.finish(start),
         };
         Ok(Raw::new(start, Format::List, puzzle))
-    }
-}
-
-/// The state of reading a list, line by line.
-struct ListScan {
-    cells: Collector,
-    depth: i32,
-    error: Option<ParseError>,
-}
-
-impl ListScan {
-    fn new() -> Self {
-        ListScan { cells: Collector::new(), depth: 0, error: None }
-    }
-
-    /// Reads one line of a list.
-    fn scan(&mut self, text: &str, line: usize) {
-        let mut number = String::new();
-        let mut number_column = 0;
-        // A space at the end flushes the last number of the line.
-        for (column, c) in text.chars().chain(std::iter::once(' ')).enumerate() {
-            if c.is_ascii_digit() || (c == '-' && number.is_empty()) {
-                if number.is_empty() {
-                    number_column = column + 1;
-                }
-                number.push(c);
-                continue;
-            }
-            if !number.is_empty() {
-                match number.as_str() {
-                    "-2" => self.cells.push(0, true),
-                    n if n.len() == 1 && n != "-" => self.cells.push(n.as_bytes()[0] - b'0', false),
-                    _ => {
-                        self.error.get_or_insert(ParseError {
-                            line,
-                            column: Some(number_column),
-                            kind: ParseErrorKind::BadValue(number.clone()),
-                        });
-                    }
-                }
-                number.clear();
-            }
-            match c {
-                '[' => self.depth += 1,
-                ']' => self.depth -= 1,
-                ',' => {}
-                c if c.is_whitespace() => {}
-                c => {
-                    self.error.get_or_insert(ParseError {
-                        line,
-                        column: Some(column + 1),
-                        kind: ParseErrorKind::BadChar(c),
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// Whether a line is a whole, well-formed record on its own: an 81-cell line, or a list opened
-/// and closed on it.
-fn is_complete_record(text: &str) -> bool {
-    if text.trim_start().starts_with('[') {
-        let mut list = ListScan::new();
-        list.scan(text, 0);
-        list.depth == 0 && list.error.is_none() && list.cells.count == 81
-    } else {
-        let mut cells = Collector::new();
-        cells.add_line(text, 0);
-        cells.error.is_none() && cells.count == 81
     }
 }
 
