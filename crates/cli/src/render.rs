@@ -71,7 +71,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 }
             };
             number += 1;
-            let grid = match (&record.puzzle, record.rules_with(args.variant)) {
+            let grid = match (&record.puzzle, record.puzzle_with(args.variant)) {
                 (Ok(_), Some(grid)) => grid,
                 (Err(e), _) => {
                     let at = e.column.map_or(e.line.to_string(), |c| format!("{}:{c}", e.line));

@@ -726,3 +726,24 @@ fn a_threads_solvers_answer_every_puzzle_and_give_the_hint() {
     let diagonal = Grid::with_cells(Rules::from(Variant::Diagonal), classic.cells().to_vec()).unwrap();
     assert_eq!(solvers.unique_as(&diagonal), None, "only classic puzzles get the hint");
 }
+
+/// The cells where two grids differ, named as the grid names them: the two witnesses of a
+/// puzzle with several solutions differ somewhere, and only where the cell lists say.
+#[test]
+fn two_witnesses_differ_in_the_cells_listed() {
+    let puzzle: Grid =
+        "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......9...".parse().unwrap();
+    let GridUniqueness::Multiple(one, two) =
+        GridMatrix::new(puzzle.rules()).solver().check_unique(&puzzle).unwrap()
+    else {
+        panic!("several solutions")
+    };
+    let listed = one.cells_differing_from(&two);
+    assert!(!listed.is_empty());
+    for cell in 0..81 {
+        let named = listed.iter().any(|at| at.cell == cell);
+        assert_eq!(named, one.get(cell) != two.get(cell), "cell {cell}");
+    }
+    assert!(one.cells_differing_from(&one).is_empty());
+    assert_eq!(listed[0].to_string(), format!("r{}c{}", listed[0].cell / 9 + 1, listed[0].cell % 9 + 1));
+}

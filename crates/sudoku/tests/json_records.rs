@@ -9,7 +9,7 @@ use proptest::prelude::*;
 /// What a record reads to, without where it was read from (the line and the form).
 fn essence(record: &Record) -> String {
     // The puzzle as a reader answers it: its own rules with the variant the record names.
-    match (&record.puzzle, record.rules_with(None)) {
+    match (&record.puzzle, record.puzzle_with(None)) {
         (Ok(_), Some(grid)) => format!(
             "{} | {} | {:?}",
             grid.to_text(),

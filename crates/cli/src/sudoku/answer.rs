@@ -148,7 +148,7 @@ pub(super) fn answer(
     // The command line's --variant, else the input's (a `# variant:` line, a JSON field), adds
     // its constraints to the puzzle's own rules.
     let named = variant.or(record.variant);
-    let grid = match (&record.puzzle, record.rules_with(variant)) {
+    let grid = match (&record.puzzle, record.puzzle_with(variant)) {
         (Ok(_), Some(grid)) => grid,
         (Err(e), _) => {
             a.error = Some(e.kind.to_string());

@@ -57,8 +57,7 @@ pub(super) fn place(a: &Answer, file: Option<&str>) -> String {
 
 /// The cells where two solutions differ, as `r1c2, r5c7`.
 pub(super) fn differing_cells(a: &Grid, b: &Grid) -> String {
-    let (x, y) = (a.cells(), b.cells());
-    let cells: Vec<String> = (0..x.len()).filter(|&c| x[c] != y[c]).map(|c| a.at(c).to_string()).collect();
+    let cells: Vec<String> = a.cells_differing_from(b).iter().map(ToString::to_string).collect();
     cells.join(", ")
 }
 

@@ -242,6 +242,14 @@ impl Grid {
             .is_ok()
     }
 
+    /// The cells where `other` holds another digit than this grid (both of one size): where two
+    /// solutions differ, or a wrong solution given beside a puzzle differs from the found one.
+    pub fn cells_differing_from(&self, other: &Grid) -> Vec<At> {
+        let side = self.size().side();
+        let differ = |(cell, (a, b)): (usize, (&u8, &u8))| (a != b).then_some(At { cell, side });
+        self.cells.iter().zip(&other.cells).enumerate().filter_map(differ).collect()
+    }
+
     /// The number of givens.
     pub fn givens(&self) -> usize {
         self.cells.iter().filter(|&&d| d != 0).count()

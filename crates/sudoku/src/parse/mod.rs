@@ -38,7 +38,7 @@
 //! **The variant travels with the puzzles.** A comment line `# variant: NAME` (`classic`,
 //! `diagonal`, `even`) sets the variant of the records after it, until the next such line
 //! ([`Record::variant`]; `dlx generate` writes one); a JSON record may name its own. The reader
-//! of the record adds the variant's rules to the puzzle's own ([`Record::rules_with`]).
+//! of the record adds the variant's rules to the puzzle's own ([`Record::puzzle_with`]).
 //!
 //! Lines starting with `#` and blank lines between records are skipped; `\r` is tolerated, and so
 //! is a byte-order mark at the start. Each record remembers the line it starts on; a malformed
@@ -183,7 +183,7 @@ pub struct Record {
     /// The puzzle with its rules, or what is wrong with the record. A 9x9 puzzle of the line,
     /// block or list forms has the classic rules (with its even markers as even marks, shared
     /// with the other records of a batch); the variant a `# variant:` line names is in
-    /// [`Record::variant`], for the reader to apply ([`Record::rules_with`]).
+    /// [`Record::variant`], for the reader to apply ([`Record::puzzle_with`]).
     pub puzzle: Result<Grid, ParseError>,
     /// The variant the input names for this record: the last `# variant: NAME` line above it in
     /// the same input, or a JSON record's or a column's `"variant"`. `None` when it names none.
@@ -198,7 +198,7 @@ impl Record {
     /// The puzzle as the input and the caller ask for it: with the constraints of `variant` (the
     /// caller's, or else the one the input names) added to its own rules. `None` for a
     /// malformed record.
-    pub fn rules_with(&self, variant: Option<Variant>) -> Option<Grid> {
+    pub fn puzzle_with(&self, variant: Option<Variant>) -> Option<Grid> {
         let mut puzzle = self.puzzle.as_ref().ok()?.clone();
         if let Some(variant) = variant.or(self.variant) {
             let added = Rules::from(variant);
@@ -832,7 +832,7 @@ impl std::str::FromStr for Grid {
     /// rules its fields give (a `# variant:` line above it adds its constraints).
     fn from_str(s: &str) -> Result<Grid, ParseError> {
         match Records::new(s.as_bytes()).next() {
-            Some(Ok(record)) => match record.rules_with(None) {
+            Some(Ok(record)) => match record.puzzle_with(None) {
                 Some(grid) => Ok(grid),
                 None => record.puzzle,
             },
