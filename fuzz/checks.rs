@@ -10,7 +10,7 @@ use std::io::BufReader;
 use std::sync::OnceLock;
 
 use dlx_engine::{Budget, Counting, OptionId, Problem, ProblemBuilder, Solver};
-use dlx_sudoku::nine::{Matrix, Puzzle};
+use dlx_sudoku::nine::{Matrix as NineMatrix, Puzzle as NinePuzzle};
 use dlx_sudoku::{Format, Record, Records, Variant};
 
 /// Nodes a search on a fuzzed problem may take: enough to reach solutions of small problems.
@@ -143,7 +143,7 @@ pub(crate) fn sudoku_records(data: &[u8]) {
 }
 
 /// Printing then parsing gives the same puzzle, in both written forms.
-fn round_trip(puzzle: &Puzzle) {
+fn round_trip(puzzle: &NinePuzzle) {
     for (text, format) in [(puzzle.to_line(), Format::Line), (puzzle.to_grid(), Format::Grid)] {
         let records = dlx_sudoku::parse_all(&text);
         assert_eq!(records.len(), 1, "{text}");
@@ -158,7 +158,7 @@ fn round_trip(puzzle: &Puzzle) {
 /// problem built through the builder (written and read back the same).
 pub(crate) fn round_trips(data: &[u8]) {
     let (cells, rest) = data.split_at(data.len().min(81));
-    let mut puzzle = Puzzle::empty();
+    let mut puzzle = NinePuzzle::empty();
     for (cell, &b) in cells.iter().enumerate() {
         // Mostly empty cells, so that many puzzles obey the rules.
         match b {
@@ -191,9 +191,9 @@ pub(crate) fn round_trips(data: &[u8]) {
     }
 }
 
-fn matrix(variant: Variant) -> &'static Matrix {
-    static MATRICES: OnceLock<Vec<Matrix>> = OnceLock::new();
-    &MATRICES.get_or_init(|| Variant::ALL.iter().map(|&v| Matrix::new(v)).collect())[variant.index()]
+fn matrix(variant: Variant) -> &'static NineMatrix {
+    static MATRICES: OnceLock<Vec<NineMatrix>> = OnceLock::new();
+    &MATRICES.get_or_init(|| Variant::ALL.iter().map(|&v| NineMatrix::new(v)).collect())[variant.index()]
 }
 
 /// A small problem: the first byte gives the items (1-8 primary, 0-3 secondary) and whether

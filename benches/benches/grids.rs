@@ -5,8 +5,8 @@
 //! measures the same ones.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dlx_sudoku::GridGenerator;
-use dlx_sudoku::{GridMatrix, Rules, Size, Symmetry};
+use dlx_sudoku::Generator;
+use dlx_sudoku::{Matrix, Rules, Size, Symmetry};
 
 /// Puzzles per iteration.
 const BATCH: u64 = 20;
@@ -15,8 +15,8 @@ fn bench(c: &mut Criterion) {
     for side in [12, 16] {
         let size = Size::of_side(side).expect("a usual size");
         let rules = Rules::new(size);
-        let matrix = GridMatrix::new(&rules);
-        let mut generator = GridGenerator::new(&matrix);
+        let matrix = Matrix::new(&rules);
+        let mut generator = Generator::new(&matrix);
         let puzzles: Vec<_> = (0..BATCH)
             .map(|seed| {
                 generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).expect("a puzzle").puzzle

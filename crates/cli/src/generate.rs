@@ -8,10 +8,9 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_sudoku::{Entry, Grid, GridMatrix, Layout, Level, PageWriter, Rules, Run, Size, Symmetry, Variant};
+use dlx_sudoku::{Entry, Layout, Level, Matrix, PageWriter, Puzzle, Rules, Run, Size, Symmetry, Variant};
 use dlx_sudoku::{
-    Extras, GridGenerateError, GridGenerator, GridNumbered, GridSolveError, generate_in_with_extras,
-    solve_grid_logically,
+    Extras, GenerateError, Generator, Numbered, SolveError, generate_in_with_extras, solve_logically,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -113,7 +112,7 @@ pub(crate) struct GenerateArgs {
 
 /// One puzzle of the run, or why it is missing.
 struct Made {
-    result: Result<GridNumbered, GridGenerateError>,
+    result: Result<Numbered, GenerateError>,
     /// The level and the hardest technique, when asked for (by `--difficulty`, pages or JSON
     /// output): every technique's verdict, as `dlx rate` gives it.
     rating: Option<(Level, &'static str)>,
@@ -151,7 +150,7 @@ impl Plan {
         let symmetry =
             args.symmetry.unwrap_or(if args.killer { Symmetry::None } else { Symmetry::Rotational });
         if !extras.any() {
-            GridGenerator::check_symmetry(&rules, symmetry).map_err(|e| Usage(e.to_string()))?;
+            Generator::check_symmetry(&rules, symmetry).map_err(|e| Usage(e.to_string()))?;
         } else if extras.killer && symmetry != Symmetry::None {
             return Err(Usage(format!(
                 "{symmetry} symmetry does not fit killer cages made up at random: give --symmetry none"
@@ -164,10 +163,10 @@ impl Plan {
     }
 
     /// A generator of the run's puzzles over the matrix of its rules, stopped by Ctrl-C.
-    fn generator<'m>(&self, matrix: &'m GridMatrix) -> GridGenerator<'m> {
+    fn generator<'m>(&self, matrix: &'m Matrix) -> Generator<'m> {
         let mut generator = match self.variant {
-            Some(variant) => GridGenerator::for_variant(matrix, variant).expect("the variant's matrix"),
-            None => GridGenerator::new(matrix),
+            Some(variant) => Generator::for_variant(matrix, variant).expect("the variant's matrix"),
+            None => Generator::new(matrix),
         };
         generator.set_cancel_flag(Some(report::cancel_flag().clone()));
         generator
@@ -176,7 +175,7 @@ impl Plan {
     /// Puzzle `index` of the run, rated when the output needs it.
     fn make(
         &self,
-        generator: &mut GridGenerator<'_>,
+        generator: &mut Generator<'_>,
         index: u64,
         rate: bool,
         tick: &mut dyn FnMut(usize, usize),
@@ -191,7 +190,7 @@ impl Plan {
             Ok(numbered) if rate => {
                 // The generator's verdict used only the techniques that decide the level, in
                 // their own order: the hardest technique is named as `dlx rate` names it.
-                let logic = solve_grid_logically(&numbered.generated.puzzle);
+                let logic = solve_logically(&numbered.generated.puzzle);
                 Some((logic.level(), logic.hardest_name()))
             }
             _ => None,
@@ -200,13 +199,13 @@ impl Plan {
     }
 
     /// The puzzle's rules in words, for captions: the variant's name, or the rules described.
-    fn name(&self, puzzle: &Grid) -> String {
+    fn name(&self, puzzle: &Puzzle) -> String {
         self.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
     }
 
     /// A puzzle in the line form: a 9x9 variant's in 81 characters (`e` for an empty even
     /// cell), any other with its rules' fields.
-    fn line(&self, puzzle: &Grid) -> String {
+    fn line(&self, puzzle: &Puzzle) -> String {
         match (self.variant, puzzle.to_nine()) {
             (Some(_), Some(nine)) => nine.to_line(),
             _ => puzzle.to_text(),
@@ -338,11 +337,11 @@ fn check_pictures(args: &GenerateArgs) -> Result<()> {
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     check_pictures(args)?;
     let plan = Plan::of(args)?;
-    let matrix = GridMatrix::new(&plan.rules);
+    let matrix = Matrix::new(&plan.rules);
     // Rules no grid obeys fail once, not once per puzzle.
     if plan.variant.is_none()
         && !plan.extras.jigsaw
-        && let Err(e @ GridGenerateError::NoGrid(_)) = GridGenerator::new(&matrix).full_grid(plan.run.seed)
+        && let Err(e @ GenerateError::NoGrid(_)) = Generator::new(&matrix).full_grid(plan.run.seed)
     {
         return Err(Usage(e.to_string()).into());
     }
@@ -421,10 +420,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         for (index, made) in (first..).zip(batch) {
             let stopped = matches!(
                 made,
-                None | Some(Made {
-                    result: Err(GridGenerateError::Solve(GridSolveError::Interrupted(_))),
-                    ..
-                })
+                None | Some(Made { result: Err(GenerateError::Solve(SolveError::Interrupted(_))), .. })
             );
             let Some(made) = made.filter(|_| !stopped) else {
                 // Pages under --output not finished are removed with their temporary files.
@@ -437,12 +433,12 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                     numbered
                 }
                 Err(e) => {
-                    if let GridGenerateError::NotFound(not_found) = e {
+                    if let GenerateError::NotFound(not_found) = e {
                         attempts += not_found.attempts;
                     }
                     missing += 1;
                     let hint = match e {
-                        GridGenerateError::NotFound(_) | GridGenerateError::Failed { .. } => {
+                        GenerateError::NotFound(_) | GenerateError::Failed { .. } => {
                             " (try more --max-attempts, or another level)"
                         }
                         _ => "",
@@ -491,7 +487,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
 fn write_made(
     out: &mut impl Write,
     plan: &Plan,
-    made: &GridNumbered,
+    made: &Numbered,
     rating: Option<(Level, &'static str)>,
     args: &GenerateArgs,
 ) -> io::Result<()> {

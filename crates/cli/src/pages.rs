@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_sudoku::{Entry, Grid, Layout, Paper, print_page};
+use dlx_sudoku::{Entry, Layout, Paper, Puzzle, print_page};
 
 use crate::choice;
 use crate::output::{persist, temporary};
@@ -73,7 +73,7 @@ impl Book {
 
     /// Places puzzle `number`, captioned, with its solution for the answer pages (captioned
     /// with the number alone).
-    pub(crate) fn add(&mut self, entry: Entry, number: u64, solution: Option<Grid>) -> Result<()> {
+    pub(crate) fn add(&mut self, entry: Entry, number: u64, solution: Option<Puzzle>) -> Result<()> {
         if self.dir.is_none() && self.puzzles.len() == self.layout.per_page {
             return Err(Usage(format!(
                 "more puzzles than a page holds ({}): give --output DIR for several pages, or a larger \

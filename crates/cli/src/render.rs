@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use dlx_sudoku::GridUniqueness;
-use dlx_sudoku::{Entry, Grid, Layout, Matrices, Paper, Records, Solvers, Variant};
+use dlx_sudoku::Uniqueness;
+use dlx_sudoku::{Entry, Layout, Matrices, Paper, Puzzle, Records, Solvers, Variant};
 
 use crate::choice;
 use crate::input::Source;
@@ -112,7 +112,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
 
 /// A puzzle's verdict for its caption (its level, or `no solution`, `several solutions`), and its
 /// solution when answers are asked for; an error when the puzzle breaks its rules.
-fn entry(solvers: &mut Solvers<'_>, grid: &Grid, answers: bool) -> Result<(String, Option<Grid>)> {
+fn entry(solvers: &mut Solvers<'_>, grid: &Puzzle, answers: bool) -> Result<(String, Option<Puzzle>)> {
     grid.rules().validate()?;
     grid.check()?;
     solvers.with(grid, |solver| {
@@ -124,7 +124,7 @@ fn entry(solvers: &mut Solvers<'_>, grid: &Grid, answers: bool) -> Result<(Strin
         };
         let solution = match answers {
             true => match solver.check_unique(grid)? {
-                GridUniqueness::Unique(s) => Some(s),
+                Uniqueness::Unique(s) => Some(s),
                 _ => None,
             },
             false => None,

@@ -2,7 +2,7 @@
 //! ratings and Spearman's rank correlation between rating and search nodes.
 //! `cargo run --release -p dlx-sudoku --example rating_scale -- FILE [LIMIT]`.
 
-use dlx_sudoku::{GridMatrix, GridUniqueness, Rules, Variant, parse_all};
+use dlx_sudoku::{Matrix, Rules, Uniqueness, Variant, parse_all};
 
 #[path = "../tests/common/rank.rs"]
 mod rank;
@@ -13,7 +13,7 @@ fn main() {
     let file = args.next().expect("a puzzle file");
     let limit: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     let text = std::fs::read_to_string(&file).expect("a readable file");
-    let matrix = GridMatrix::new(&Rules::from(Variant::Classic));
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
     let mut rater = matrix.solver();
     let (mut ratings, mut nodes, mut guesses) = (Vec::new(), Vec::new(), Vec::new());
     let mut by_rating: std::collections::BTreeMap<String, (f64, f64, u32)> =
@@ -27,7 +27,7 @@ fn main() {
         let rating = rater.rate(&puzzle).expect("a valid puzzle");
         if rating.logic.solved {
             // The logical solution is the one solution (a check of the techniques' soundness).
-            let solved = matches!(matrix.solver().check_unique(&puzzle), Ok(GridUniqueness::Unique(s)) if s == rating.logic.grid);
+            let solved = matches!(matrix.solver().check_unique(&puzzle), Ok(Uniqueness::Unique(s)) if s == rating.logic.grid);
             assert!(solved, "{}: the logical solution is wrong", puzzle.to_line());
         }
         let r = f64::from(rating.logic.rating());

@@ -3,20 +3,20 @@
 
 use std::sync::Arc;
 
-use dlx_sudoku::nine::{Generator, Matrix};
-use dlx_sudoku::{Grid, Rules, Symmetry, Variant, svg_page, to_svg};
+use dlx_sudoku::nine::{Generator as NineGenerator, Matrix as NineMatrix};
+use dlx_sudoku::{Puzzle, Rules, Symmetry, Variant, svg_page, to_svg};
 
 fn main() -> std::io::Result<()> {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));
     let mut all = Vec::new();
     for variant in Variant::ALL {
-        let matrix = Matrix::new(variant);
-        let g = Generator::new(&matrix).generate(Symmetry::Rotational, 1);
-        let puzzle = Grid::from_nine(&g.puzzle, &Arc::new(Rules::from(variant)));
+        let matrix = NineMatrix::new(variant);
+        let g = NineGenerator::new(&matrix).generate(Symmetry::Rotational, 1);
+        let puzzle = Puzzle::from_nine(&g.puzzle, &Arc::new(Rules::from(variant)));
         std::fs::write(dir.join(format!("{variant}.svg")), to_svg(&puzzle))?;
         all.push(puzzle);
     }
-    let killer: Grid = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1".parse().expect("a puzzle");
+    let killer: Puzzle = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1".parse().expect("a puzzle");
     std::fs::write(dir.join("killer.svg"), to_svg(&killer))?;
     all.push(killer);
     std::fs::write(dir.join("page.svg"), svg_page(&all, 2))?;

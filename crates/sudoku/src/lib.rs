@@ -2,7 +2,7 @@
 //! 25x25 and every rule set, on one path.
 //!
 //! ```
-//! use dlx_sudoku::{GridMatrix, GridUniqueness, Records};
+//! use dlx_sudoku::{Matrix, Uniqueness, Records};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let text = "\
 //! ..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..
@@ -12,16 +12,16 @@
 //! for record in Records::new(text.as_bytes()) {
 //!     let puzzle = record?.puzzle?;
 //!     // Built once per set of rules, and reused for every puzzle of them.
-//!     let matrix = GridMatrix::new(puzzle.rules());
+//!     let matrix = Matrix::new(puzzle.rules());
 //!     match matrix.solver().check_unique(&puzzle)? {
-//!         GridUniqueness::Unique(solution) => println!("{}", solution.to_line()),
+//!         Uniqueness::Unique(solution) => println!("{}", solution.to_line()),
 //!         other => panic!("expected one solution, got {other:?}"),
 //!     }
 //! }
 //! # Ok(()) }
 //! ```
 //!
-//! A puzzle is a [`Grid`]: its digits and its [`Rules`] (size and box shape, jigsaw regions,
+//! A [`Puzzle`] is its digits and its [`Rules`] (size and box shape, jigsaw regions,
 //! [`Constraint`]s such as diagonals, windows, anti-king and anti-knight, even and odd cells,
 //! killer [`Cage`]s), shared by the puzzles of a batch that have the same. The 9x9
 //! [`Variant`]s are named presets of them (`Rules::from(Variant::Diagonal)`). [`Records`]
@@ -29,15 +29,15 @@
 //! JSON, CSV with header rows, the line form of any size with its rules as fields, `# variant:`
 //! and `# size:` lines), each error at its line and column.
 //!
-//! One encoder, [`GridMatrix::new`], turns any rules into the engine's problem (one option per
+//! One encoder, [`Matrix::new`], turns any rules into the engine's problem (one option per
 //! cell and digit, one item per cell and per unit and digit, secondary items for forbidden moves,
-//! an item per cage and digit); a [`GridSolver`] applies each puzzle's givens and marks as forced
+//! an item per cage and digit); a [`SudokuSolver`] applies each puzzle's givens and marks as forced
 //! and excluded options on a reused engine solver: first solution, uniqueness with two
 //! witnesses, counts within a limit or a budget, an iterator, a cancel flag, `.dlx` output.
-//! [`GridSolver::rate`] grades a puzzle the way people experience it: the logical solver
-//! ([`solve_grid_logically`], [`explain_grid`]) applies the [`Technique`]s in order of difficulty,
+//! [`SudokuSolver::rate`] grades a puzzle the way people experience it: the logical solver
+//! ([`solve_logically`], [`explain`]) applies the [`Technique`]s in order of difficulty,
 //! and the hardest one gives the [`Level`] and a number on Sudoku Explainer's scale; the search
-//! effort is averaged over seeded branching orders. A [`GridGenerator`] makes minimal puzzles
+//! effort is averaged over seeded branching orders. A [`Generator`] makes minimal puzzles
 //! with a unique solution for any rules and [`Symmetry`], reproducibly from a [`Run`]'s seed,
 //! with jigsaw regions, cages and marks made up for each when asked ([`generate_with_extras`]).
 //! [`PageWriter`] and [`print_page`] draw them as SVG, on screen or on paper with a legend.
@@ -82,11 +82,10 @@ mod variant;
 pub use engine::Effort;
 pub use generate::{NotFound, Run};
 pub use grid::{
-    At, Cage, CageProblem, Constraint, Extras, Grid, GridDefaults, GridError, GridGenerateError,
-    GridGenerated, GridGenerator, GridMatrix, GridNumbered, GridParseError, GridParseErrorKind,
-    GridSolveError, GridSolver, GridStep, GridUniqueness, Matrices, Parity, Rules, RulesError, Size,
-    SizeError, Solvers, Symbols, explain_grid, generate_in_with_extras, generate_with_extras, parse_block,
-    parse_grid, solve_grid_logically,
+    At, Cage, CageProblem, Constraint, Extras, GenerateError, Generated, Generator, GridDefaults,
+    GridParseError, GridParseErrorKind, Matrices, Matrix, Numbered, Parity, Puzzle, RuleError, Rules,
+    RulesError, Size, SizeError, SolveError, Solvers, Step, SudokuSolver, Symbols, Uniqueness, explain,
+    generate_in_with_extras, generate_with_extras, parse_block, parse_grid, solve_logically,
 };
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use rate::{Logic, Rating};

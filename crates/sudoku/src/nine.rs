@@ -1,8 +1,8 @@
 //! The 9x9 fast path: the classic grid and its variants on fixed tables.
 //!
-//! The crate's types ([`Grid`](crate::Grid), [`GridMatrix`](crate::GridMatrix),
-//! [`GridSolver`](crate::GridSolver), [`GridGenerator`](crate::GridGenerator),
-//! [`solve_grid_logically`](crate::solve_grid_logically)) answer every puzzle, and take this path
+//! The crate's types ([`Puzzle`](crate::Puzzle), [`Matrix`](crate::Matrix),
+//! [`SudokuSolver`](crate::SudokuSolver), [`Generator`](crate::Generator),
+//! [`solve_logically`](crate::solve_logically)) answer every puzzle, and take this path
 //! themselves for a puzzle whose rules are a [`Variant`](crate::Variant)'s: its logical solver
 //! with the side known when compiling, and its generator with the 9x9 machinery (band swaps,
 //! singles proofs, 128-bit cell sets). The same answers come either way (the tests compare

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use dlx_engine::{Interrupted, OptionId, Problem, Solution, Solver, TieBreak};
 
 use crate::engine::{Effort, write_dlx};
-use crate::grid::{GridMatrix, Rules};
+use crate::grid::{self, Rules};
 use crate::puzzle::{Puzzle, RuleError};
 use crate::variant::Variant;
 
@@ -23,7 +23,7 @@ pub enum SolveError {
 
 /// The exact-cover matrix of a variant, built once and shared by any number of solvers.
 ///
-/// It is the one encoder's ([`GridMatrix`]) for the variant's [`Rules`]: items, one per cell ("the
+/// It is the one encoder's ([`Matrix`]) for the variant's [`Rules`]: items, one per cell ("the
 /// cell is filled"), then one per unit and digit ("the unit holds the digit"): 81 + 27 x 9 = 324
 /// for the classic grid, 18 more for the diagonals, and secondary items for anti-king's moves.
 /// Options: one per cell and digit, numbered `cell * 9 + digit - 1` (729 in all), which is what
@@ -32,13 +32,13 @@ pub enum SolveError {
 #[derive(Debug, Clone)]
 pub struct Matrix {
     variant: Variant,
-    grid: GridMatrix,
+    grid: grid::Matrix,
 }
 
 impl Matrix {
     /// Encodes a variant.
     pub fn new(variant: Variant) -> Matrix {
-        let grid = GridMatrix::new(&Rules::from(variant));
+        let grid = grid::Matrix::new(&Rules::from(variant));
         debug_assert_eq!(grid.problem().option_count(), 729, "one option per cell and digit");
         Matrix { variant, grid }
     }

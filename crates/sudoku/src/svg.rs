@@ -10,8 +10,8 @@
 use std::fmt::Write;
 use std::io;
 
-use crate::grid::{Constraint, Grid, Parity, Rules};
-use crate::puzzle::Puzzle;
+use crate::grid::{Constraint, Parity, Puzzle, Rules};
+use crate::puzzle::Puzzle as NinePuzzle;
 use crate::variant::{UnknownName, Variant};
 
 /// Side of a cell, in SVG user units (1/96 inch: 36 units is about 9.5 mm).
@@ -25,12 +25,12 @@ const WINDOW_FILL: &str = "#e4e4e4";
 const TILE: f64 = 9.0 * CELL + 2.0 * MARGIN;
 
 /// One puzzle as a standalone SVG document.
-pub fn to_svg(puzzle: &Grid) -> String {
+pub fn to_svg(puzzle: &Puzzle) -> String {
     page(std::slice::from_ref(puzzle), 1)
 }
 
 /// Several puzzles on one page, `columns` grids per row.
-pub fn page(puzzles: &[Grid], columns: usize) -> String {
+pub fn page(puzzles: &[Puzzle], columns: usize) -> String {
     let mut svg = Vec::new();
     let written = PageWriter::new(&mut svg, puzzles.len(), columns).and_then(|mut page| {
         puzzles.iter().try_for_each(|puzzle| page.add(puzzle))?;
@@ -45,9 +45,9 @@ pub fn page(puzzles: &[Grid], columns: usize) -> String {
 /// it is added, the end by [`finish`](Self::finish). A page not finished is not a valid document.
 ///
 /// ```
-/// use dlx_sudoku::{Grid, PageWriter};
-/// let classic: Grid = ".".repeat(81).parse().unwrap();
-/// let killer: Grid = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1".parse().unwrap();
+/// use dlx_sudoku::{Puzzle, PageWriter};
+/// let classic: Puzzle = ".".repeat(81).parse().unwrap();
+/// let killer: Puzzle = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1".parse().unwrap();
 /// let mut page = PageWriter::new(Vec::new(), 3, 3).unwrap();
 /// page.add(&classic).unwrap();
 /// page.add(&killer).unwrap();
@@ -80,7 +80,7 @@ impl<W: io::Write> PageWriter<W> {
     }
 
     /// Draws `puzzle` (of any size and rules) in the next place; an error when the page is full.
-    pub fn add(&mut self, puzzle: &Grid) -> io::Result<()> {
+    pub fn add(&mut self, puzzle: &Puzzle) -> io::Result<()> {
         if self.placed == self.capacity {
             return Err(io::Error::other(format!("the page holds {} puzzles", self.capacity)));
         }
@@ -117,9 +117,9 @@ impl<W: io::Write> PageWriter<W> {
 /// A puzzle's drawing at the origin, 9 * [`CELL`] units on a side, whatever its size; with
 /// `solution`, the digits it adds to the givens, in grey. A 9x9 variant's puzzle is drawn by
 /// [`grid_body`]; any other by the general drawing, scaled to the same side.
-fn body(svg: &mut String, puzzle: &Grid, solution: Option<&Grid>) {
+fn body(svg: &mut String, puzzle: &Puzzle, solution: Option<&Puzzle>) {
     if let (Some(variant), Some(nine)) = (puzzle.rules().variant(), puzzle.to_nine()) {
-        let solution = solution.and_then(Grid::to_nine);
+        let solution = solution.and_then(Puzzle::to_nine);
         grid_body(svg, &nine, variant, solution.as_ref());
         return;
     }
@@ -131,7 +131,7 @@ fn body(svg: &mut String, puzzle: &Grid, solution: Option<&Grid>) {
 
 /// A grid's drawing at the origin, 9 * [`CELL`] units on a side; with `solution`, the digits it
 /// adds to the givens, in grey.
-fn grid_body(svg: &mut String, puzzle: &Puzzle, variant: Variant, solution: Option<&Puzzle>) {
+fn grid_body(svg: &mut String, puzzle: &NinePuzzle, variant: Variant, solution: Option<&NinePuzzle>) {
     let side = 9.0 * CELL;
     for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
         let (cx, cy) = ((cell % 9) as f64 * CELL, (cell / 9) as f64 * CELL);
@@ -262,11 +262,11 @@ impl Layout {
 pub struct Entry {
     /// The puzzle, of any size and rules (drawn with its marks, windows, diagonals, regions and
     /// cages).
-    pub puzzle: Grid,
+    pub puzzle: Puzzle,
     /// The caption above the grid (say, `7 · hard · diagonal`).
     pub caption: String,
     /// On answer pages: the solution, whose digits beyond the givens are drawn in grey.
-    pub solution: Option<Grid>,
+    pub solution: Option<Puzzle>,
 }
 
 /// Height of a caption line, in millimetres.
@@ -280,8 +280,8 @@ const FOOTER_MM: f64 = 10.0;
 /// and `footer` (say, `page 2`) at the bottom right.
 ///
 /// ```
-/// use dlx_sudoku::{Entry, Grid, Layout, print_page};
-/// let puzzle: Grid = format!("{} variant=diagonal", ".".repeat(81)).parse().unwrap();
+/// use dlx_sudoku::{Entry, Puzzle, Layout, print_page};
+/// let puzzle: Puzzle = format!("{} variant=diagonal", ".".repeat(81)).parse().unwrap();
 /// let entry = Entry { puzzle, caption: "1".into(), solution: None };
 /// let svg = print_page(&Layout::DEFAULT, &[entry], None, "page 1").unwrap();
 /// assert!(svg.contains(r#"width="210mm" height="297mm""#));

@@ -1,12 +1,12 @@
 //! Reading puzzle collections as people keep them: fields after the puzzle, header rows, JSON
 //! records, comma-separated cells, and the `# variant:` line.
 
-use dlx_sudoku::{Format, Grid, ParseErrorKind, Record, Variant, parse_all};
+use dlx_sudoku::{Format, ParseErrorKind, Puzzle, Record, Variant, parse_all};
 
 const PUZZLE: &str = "5176...34289..4...3462.5.9.6.2....1..38..6.47..........9.....787.34..56..........";
 const SOLUTION: &str = "517698234289134756346275891672849315138526947954713682495362178723481569861957423";
 
-fn puzzle() -> Grid {
+fn puzzle() -> Puzzle {
     PUZZLE.parse().unwrap()
 }
 
@@ -17,8 +17,8 @@ fn summary(records: &[Record]) -> Vec<Summary> {
     records
         .iter()
         .map(|r| {
-            let puzzle = r.puzzle.as_ref().map(Grid::to_line).map_err(|e| e.to_string());
-            (r.line, puzzle, r.solution.as_ref().map(Grid::to_line), r.variant)
+            let puzzle = r.puzzle.as_ref().map(Puzzle::to_line).map_err(|e| e.to_string());
+            (r.line, puzzle, r.solution.as_ref().map(Puzzle::to_line), r.variant)
         })
         .collect()
 }

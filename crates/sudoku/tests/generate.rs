@@ -3,24 +3,27 @@
 
 mod common;
 
-use dlx_sudoku::nine::{Generator, Matrix, Puzzle};
+use dlx_sudoku::nine::{Generator as NineGenerator, Matrix as NineMatrix, Puzzle as NinePuzzle};
 use dlx_sudoku::{Symmetry, Variant};
 
 /// The number of solutions up to 2, by the engine.
-fn engine_count(matrix: &Matrix, p: &Puzzle) -> u64 {
+fn engine_count(matrix: &NineMatrix, p: &NinePuzzle) -> u64 {
     matrix.solver().count(p, Some(2)).unwrap()
 }
 
-fn check_generated(matrix: &Matrix, symmetry: Symmetry, seed: u64) -> Puzzle {
+fn check_generated(matrix: &NineMatrix, symmetry: Symmetry, seed: u64) -> NinePuzzle {
     let variant = matrix.variant();
-    let g = Generator::new(matrix).generate(symmetry, seed);
+    let g = NineGenerator::new(matrix).generate(symmetry, seed);
     let p = g.puzzle;
     assert!(p.check(variant).is_ok(), "{p:?} breaks the rules");
     assert!(p.is_solved_by(&g.solution, variant), "{p:?}");
     assert_eq!(engine_count(matrix, &p), 1, "{p:?} is not unique");
     assert_eq!(common::count(&p, variant, 2), 1, "{p:?} is not unique by the independent counter");
     // The givens are symmetric; even markers are kept only where needed, so they need not be.
-    assert!(symmetry.holds_for(&Puzzle::from_cells(*p.cells()).unwrap()), "{p:?} lacks {symmetry} symmetry");
+    assert!(
+        symmetry.holds_for(&NinePuzzle::from_cells(*p.cells()).unwrap()),
+        "{p:?} lacks {symmetry} symmetry"
+    );
     // Minimal: taking away any clue group (or any even marker) makes it ambiguous.
     for orbit in symmetry.orbits() {
         if p.get(orbit[0]) == 0 {
@@ -45,7 +48,7 @@ fn check_generated(matrix: &Matrix, symmetry: Symmetry, seed: u64) -> Puzzle {
 
 #[test]
 fn every_symmetry_classic() {
-    let matrix = Matrix::new(Variant::Classic);
+    let matrix = NineMatrix::new(Variant::Classic);
     for symmetry in Symmetry::ALL {
         for seed in 0..3 {
             check_generated(&matrix, symmetry, seed);
@@ -56,7 +59,7 @@ fn every_symmetry_classic() {
 #[test]
 fn diagonal_and_even_variants() {
     for variant in [Variant::Diagonal, Variant::Even] {
-        let matrix = Matrix::new(variant);
+        let matrix = NineMatrix::new(variant);
         for (seed, symmetry) in [(1, Symmetry::Rotational), (2, Symmetry::None), (3, Symmetry::Mirror)] {
             check_generated(&matrix, symmetry, seed);
         }
@@ -69,7 +72,7 @@ fn diagonal_and_even_variants() {
 /// with `dlx generate`).
 #[test]
 fn even_cell_markers_over_many_seeds() {
-    let matrix = Matrix::new(Variant::Even);
+    let matrix = NineMatrix::new(Variant::Even);
     let mut with_markers = 0;
     let mut cases = 0;
     for seed in 10..18 {
@@ -87,9 +90,9 @@ fn even_cell_markers_over_many_seeds() {
 
 #[test]
 fn same_seed_same_puzzle() {
-    let matrix = Matrix::new(Variant::Classic);
-    let mut a = Generator::new(&matrix);
-    let mut b = Generator::new(&matrix);
+    let matrix = NineMatrix::new(Variant::Classic);
+    let mut a = NineGenerator::new(&matrix);
+    let mut b = NineGenerator::new(&matrix);
     let first = a.generate(Symmetry::Rotational, 42);
     let _ = b.generate(Symmetry::Rotational, 7);
     assert_eq!(b.generate(Symmetry::Rotational, 42), first, "no state leaks between puzzles");
@@ -101,13 +104,13 @@ fn a_used_generator_makes_what_a_fresh_one_makes() {
     // A generator keeps its solver and scratch space from one puzzle to the next: none of it may
     // change a puzzle.
     for variant in Variant::ALL {
-        let matrix = Matrix::new(variant);
-        let mut seasoned = Generator::new(&matrix);
+        let matrix = NineMatrix::new(variant);
+        let mut seasoned = NineGenerator::new(&matrix);
         for seed in 0..20 {
             seasoned.generate(Symmetry::Rotational, seed);
         }
         for seed in 100..104 {
-            let fresh = Generator::new(&matrix).generate(Symmetry::Rotational, seed);
+            let fresh = NineGenerator::new(&matrix).generate(Symmetry::Rotational, seed);
             assert_eq!(seasoned.generate(Symmetry::Rotational, seed), fresh, "{variant}: seed {seed}");
         }
     }
@@ -137,8 +140,8 @@ fn random_full_grids_are_valid_and_reproducible() {
     // search effort is heavy-tailed): the grid must still be complete, valid and the same for the
     // same seed.
     for variant in Variant::ALL {
-        let matrix = Matrix::new(variant);
-        let mut generator = Generator::new(&matrix);
+        let matrix = NineMatrix::new(variant);
+        let mut generator = NineGenerator::new(&matrix);
         let mut distinct = std::collections::HashSet::new();
         for seed in 0..40 {
             let grid = generator.full_grid(seed);
@@ -157,13 +160,13 @@ fn random_full_grids_are_valid_and_reproducible() {
 /// even-cell variant's through `for_variant`.
 #[test]
 fn the_one_generator_makes_a_variants_puzzles_as_the_9x9_one() {
-    use dlx_sudoku::GridGenerator;
-    use dlx_sudoku::{GridMatrix, Level, Rules, Run};
+    use dlx_sudoku::Generator;
+    use dlx_sudoku::{Level, Matrix, Rules, Run};
     for variant in Variant::ALL {
-        let grid_matrix = GridMatrix::new(&Rules::from(variant));
-        let mut one = GridGenerator::for_variant(&grid_matrix, variant).expect("the variant's matrix");
-        let nine_matrix = Matrix::new(variant);
-        let mut nine = Generator::new(&nine_matrix);
+        let grid_matrix = Matrix::new(&Rules::from(variant));
+        let mut one = Generator::for_variant(&grid_matrix, variant).expect("the variant's matrix");
+        let nine_matrix = NineMatrix::new(variant);
+        let mut nine = NineGenerator::new(&nine_matrix);
         for run in [Run::new(3), Run { level: Some(Level::Medium), ..Run::new(4) }] {
             for index in 0..4 {
                 let made = one.generate_in(&run, index, &mut |_, _| {}).unwrap();
@@ -177,7 +180,7 @@ fn the_one_generator_makes_a_variants_puzzles_as_the_9x9_one() {
         // Without naming the variant, the rules say it (but the even cells, which are markers
         // the even-cell generator places).
         if variant != Variant::Even {
-            let mut by_rules = GridGenerator::new(&grid_matrix);
+            let mut by_rules = Generator::new(&grid_matrix);
             let made = by_rules.generate_in(&Run::new(3), 0, &mut |_, _| {}).unwrap();
             let expected = nine.generate_in(&Run::new(3), 0).unwrap();
             assert_eq!(made.generated.puzzle.to_nine(), Some(expected.generated.puzzle), "{variant}");

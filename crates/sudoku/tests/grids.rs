@@ -1,20 +1,20 @@
 //! Puzzles of every size and rule set: known counts, every constraint kind against a brute-force
 //! enumeration of 4x4 grids, the 9x9 fast path against the general one, and round trips.
 
-use dlx_sudoku::nine::{Generator, Matrix, Uniqueness};
+use dlx_sudoku::nine::{Generator as NineGenerator, Matrix as NineMatrix, Uniqueness as NineUniqueness};
 use dlx_sudoku::{
-    Constraint, Grid, GridMatrix, GridUniqueness, Parity, Rules, Size, Symmetry, Variant, parse_grid,
+    Constraint, Matrix, Parity, Puzzle, Rules, Size, Symmetry, Uniqueness, Variant, parse_grid,
 };
 use dlx_sudoku::{GridDefaults, parse_block};
 use proptest::prelude::*;
 
-fn count(grid: &Grid) -> u64 {
-    GridMatrix::new(grid.rules()).solver().count(grid, None).unwrap()
+fn count(grid: &Puzzle) -> u64 {
+    Matrix::new(grid.rules()).solver().count(grid, None).unwrap()
 }
 
 #[test]
 fn the_empty_4x4_grid_has_288_solutions() {
-    assert_eq!(count(&Grid::new(Rules::new(Size::of_side(4).unwrap()))), 288);
+    assert_eq!(count(&Puzzle::new(Rules::new(Size::of_side(4).unwrap()))), 288);
 }
 
 /// The empty 6x6 grid has 28,200,960 solutions with boxes of 2x3 (and of 3x2, its transpose).
@@ -24,7 +24,7 @@ fn the_empty_4x4_grid_has_288_solutions() {
 fn the_empty_6x6_grid_has_28200960_solutions() {
     for shape in ["2x3", "3x2"] {
         let size: Size = shape.parse().unwrap();
-        let mut grid = Grid::new(Rules::new(size));
+        let mut grid = Puzzle::new(Rules::new(size));
         for c in 0..6 {
             grid.set(c, u8::try_from(c + 1).unwrap());
         }
@@ -71,8 +71,8 @@ impl Spec {
         rules
     }
 
-    fn grid(&self) -> Grid {
-        Grid::with_cells(self.rules(), self.givens.clone()).unwrap()
+    fn grid(&self) -> Puzzle {
+        Puzzle::with_cells(self.rules(), self.givens.clone()).unwrap()
     }
 
     /// Whether a full grid obeys every rule, checked directly.
@@ -186,7 +186,7 @@ proptest! {
         let squares = latin_squares();
         let brute = squares.iter().filter(|g| spec.obeys(&g[..])).count() as u64;
         let grid = spec.grid();
-        let matrix = GridMatrix::new(grid.rules());
+        let matrix = Matrix::new(grid.rules());
         let mut solver = matrix.solver();
         match solver.count(&grid, None) {
             Ok(n) => prop_assert_eq!(n, brute, "{}", grid.to_text()),
@@ -199,7 +199,7 @@ proptest! {
         for cell in 0..16 {
             unmarked.set_parity(cell, Parity::Any);
         }
-        let shared = GridMatrix::new(&unmarked);
+        let shared = Matrix::new(&unmarked);
         prop_assert!(shared.fits(grid.rules()));
         match shared.solver().count(&grid, None) {
             Ok(n) => prop_assert_eq!(n, brute, "{}", grid.to_text()),
@@ -212,9 +212,9 @@ proptest! {
         }
         if let Ok(verdict) = solver.check_unique(&grid) {
             let witnesses = match verdict {
-                GridUniqueness::None => vec![],
-                GridUniqueness::Unique(a) => vec![a],
-                GridUniqueness::Multiple(a, b) => { prop_assert_ne!(&a, &b); vec![a, b] }
+                Uniqueness::None => vec![],
+                Uniqueness::Unique(a) => vec![a],
+                Uniqueness::Multiple(a, b) => { prop_assert_ne!(&a, &b); vec![a, b] }
             };
             prop_assert_eq!(witnesses.len() as u64, brute.min(2));
             for w in witnesses {
@@ -223,7 +223,7 @@ proptest! {
         }
         // The iterator lists every solution once, each obeying the rules.
         if grid.check().is_ok() {
-            let listed: Vec<Grid> = solver.solutions(&grid).unwrap().map(Result::unwrap).collect();
+            let listed: Vec<Puzzle> = solver.solutions(&grid).unwrap().map(Result::unwrap).collect();
             prop_assert_eq!(listed.len() as u64, brute, "{}", grid.to_text());
             let distinct: std::collections::BTreeSet<Vec<u8>> = listed.iter().map(|g| g.cells().to_vec()).collect();
             prop_assert_eq!(distinct.len(), listed.len());
@@ -241,8 +241,8 @@ proptest! {
 #[test]
 fn the_9x9_fast_path_agrees_with_the_general_one() {
     for variant in Variant::ALL {
-        let matrix = Matrix::new(variant);
-        let mut generator = Generator::new(&matrix);
+        let matrix = NineMatrix::new(variant);
+        let mut generator = NineGenerator::new(&matrix);
         let mut rules = Rules::new(Size::CLASSIC);
         match variant {
             Variant::Diagonal => rules.add(Constraint::Diagonals),
@@ -256,12 +256,12 @@ fn the_9x9_fast_path_agrees_with_the_general_one() {
             for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
                 rules.set_parity(cell, Parity::Even);
             }
-            let grid = Grid::with_cells(rules.clone(), puzzle.cells().to_vec()).unwrap();
-            let general = GridMatrix::new(&rules);
+            let grid = Puzzle::with_cells(rules.clone(), puzzle.cells().to_vec()).unwrap();
+            let general = Matrix::new(&rules);
             let fast = matrix.solver().check_unique(&puzzle).unwrap();
             let slow = general.solver().check_unique(&grid).unwrap();
             match (fast, slow) {
-                (Uniqueness::Unique(a), GridUniqueness::Unique(b)) => assert_eq!(&a.cells()[..], b.cells()),
+                (NineUniqueness::Unique(a), Uniqueness::Unique(b)) => assert_eq!(&a.cells()[..], b.cells()),
                 (fast, slow) => panic!("{variant}: {fast:?} against {slow:?}"),
             }
             // One clue fewer: both count the same, up to 50.
@@ -280,8 +280,8 @@ fn the_9x9_fast_path_agrees_with_the_general_one() {
 fn every_usual_size_solves_and_writes_blocks_that_read_back() {
     for size in Size::USUAL {
         let rules = Rules::new(size);
-        let matrix = GridMatrix::new(&rules);
-        let full = matrix.solver().first(&Grid::new(rules)).unwrap().expect("a full grid exists");
+        let matrix = Matrix::new(&rules);
+        let full = matrix.solver().first(&Puzzle::new(rules)).unwrap().expect("a full grid exists");
         assert!(full.is_full());
         assert_eq!(full.check(), Ok(()));
         let back =
@@ -303,34 +303,34 @@ fn bad_givens_are_named() {
     ];
     for (text, message) in cases {
         let grid = parse_grid(text, &d).unwrap();
-        let e = GridMatrix::new(grid.rules()).solver().count(&grid, None);
+        let e = Matrix::new(grid.rules()).solver().count(&grid, None);
         assert_eq!(e.unwrap_err().to_string(), message, "{text}");
     }
     let grid = parse_grid("..2.2........... variant=anti-knight", &d).unwrap();
     // r1c3 and r2c1 are a knight's move apart.
-    let e = GridMatrix::new(grid.rules()).solver().first(&grid).unwrap_err();
+    let e = Matrix::new(grid.rules()).solver().first(&grid).unwrap_err();
     assert_eq!(e.to_string(), "digit 2 given at r1c3 and r2c1, a knight's move apart");
     let grid = parse_grid("......1......... marks=......e.........", &d).unwrap();
-    let e = GridMatrix::new(grid.rules()).solver().first(&grid).unwrap_err();
+    let e = Matrix::new(grid.rules()).solver().first(&grid).unwrap_err();
     assert_eq!(e.to_string(), "odd digit 1 given in even cell r2c3");
 }
 
 /// Checks a generated puzzle: its solution is unique and obeys the rules, the clues are the
 /// solution's and have the symmetry, and taking away any clue group leaves several solutions.
 fn check_generated(rules: &Rules, symmetry: Symmetry, seed: u64) {
-    use dlx_sudoku::GridGenerator;
-    let matrix = GridMatrix::new(rules);
-    let made = GridGenerator::new(&matrix).generate(symmetry, seed, &mut |_, _| {}).unwrap();
+    use dlx_sudoku::Generator;
+    let matrix = Matrix::new(rules);
+    let made = Generator::new(&matrix).generate(symmetry, seed, &mut |_, _| {}).unwrap();
     check_made(&made, symmetry, seed);
 }
 
-fn check_made(made: &dlx_sudoku::GridGenerated, symmetry: Symmetry, seed: u64) {
+fn check_made(made: &dlx_sudoku::Generated, symmetry: Symmetry, seed: u64) {
     let rules = made.puzzle.rules();
-    let matrix = GridMatrix::new(rules);
+    let matrix = Matrix::new(rules);
     let (puzzle, solution) = (&made.puzzle, &made.solution);
     let what = format!("{} {symmetry} seed {seed}: {}", rules.describe(), puzzle.to_text());
     let mut solver = matrix.solver();
-    assert_eq!(solver.check_unique(puzzle).unwrap(), GridUniqueness::Unique(solution.clone()), "{what}");
+    assert_eq!(solver.check_unique(puzzle).unwrap(), Uniqueness::Unique(solution.clone()), "{what}");
     assert!(solution.is_full() && solution.check().is_ok(), "{what}");
     let side = rules.size().side();
     for orbit in symmetry.orbits_in(side) {
@@ -389,7 +389,7 @@ fn generated_puzzles_of_every_constraint_obey_it() {
 
 #[test]
 fn symmetries_that_do_not_fit_the_rules_are_refused() {
-    use dlx_sudoku::GridGenerator;
+    use dlx_sudoku::Generator;
     let rules = Rules::new("2x3".parse().unwrap());
     for (symmetry, fits) in [
         (Symmetry::Rotational, true),
@@ -398,12 +398,12 @@ fn symmetries_that_do_not_fit_the_rules_are_refused() {
         (Symmetry::Diagonal, false),
         (Symmetry::Rotate90, false),
     ] {
-        let verdict = GridGenerator::check_symmetry(&rules, symmetry);
+        let verdict = Generator::check_symmetry(&rules, symmetry);
         assert_eq!(verdict.is_ok(), fits, "{symmetry}: {verdict:?}");
     }
     let mut marked = Rules::new(Size::of_side(4).unwrap());
     marked.set_parity(0, Parity::Even);
-    let e = GridGenerator::check_symmetry(&marked, Symmetry::Rotational).unwrap_err();
+    let e = Generator::check_symmetry(&marked, Symmetry::Rotational).unwrap_err();
     assert_eq!(
         e.to_string(),
         "rotational symmetry does not fit a 4x4 even grid: it maps its even and odd cells onto others"
@@ -448,26 +448,26 @@ fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal
 }
 
 /// A 9x9 puzzle gets the same verdict and the same steps whatever the form it comes in: as a
-/// 9x9 [`Puzzle`](dlx_sudoku::nine::Puzzle) of its variant, or as a [`Grid`] of the same rules
+/// 9x9 [`Puzzle`](dlx_sudoku::nine::Puzzle) of its variant, or as a [`Puzzle`] of the same rules
 /// (even cells as parity marks). Every technique counts, the wings, rectangles and chains included.
 #[test]
 fn a_9x9_puzzle_rates_the_same_in_either_form() {
     use dlx_sudoku::Technique;
-    use dlx_sudoku::nine::explain;
-    use dlx_sudoku::{Parity, explain_grid};
+    use dlx_sudoku::nine::explain as nine_explain;
+    use dlx_sudoku::{Parity, explain};
     let mut beyond = std::collections::BTreeSet::new();
     for variant in Variant::ALL {
-        let matrix = Matrix::new(variant);
-        let mut generator = Generator::new(&matrix);
+        let matrix = NineMatrix::new(variant);
+        let mut generator = NineGenerator::new(&matrix);
         for seed in 0..12 {
             let puzzle = generator.generate(Symmetry::Rotational, seed).puzzle;
             let mut rules = Rules::from(variant);
             for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
                 rules.set_parity(cell, Parity::Even);
             }
-            let grid = Grid::with_cells(rules, puzzle.cells().to_vec()).unwrap();
-            let (nine, nine_steps) = explain(&puzzle, variant).unwrap();
-            let (any, any_steps) = explain_grid(&grid);
+            let grid = Puzzle::with_cells(rules, puzzle.cells().to_vec()).unwrap();
+            let (nine, nine_steps) = nine_explain(&puzzle, variant).unwrap();
+            let (any, any_steps) = explain(&grid);
             let line = puzzle.to_line();
             assert_eq!(any.counts, nine.counts, "{variant} {line}");
             assert_eq!(
@@ -502,7 +502,7 @@ fn a_9x9_puzzle_rates_the_same_in_either_form() {
 #[test]
 fn every_explained_step_keeps_to_the_solution() {
     use dlx_sudoku::Technique;
-    use dlx_sudoku::{Extras, GridGenerated, GridGenerator, explain_grid, generate_with_extras};
+    use dlx_sudoku::{Extras, Generated, Generator, explain, generate_with_extras};
     let mut cases: Vec<Rules> = ["2x2", "2x3", "2x4", "3x3", "2x5", "3x4", "4x4"]
         .iter()
         .map(|s| Rules::new(s.parse().unwrap()))
@@ -515,10 +515,10 @@ fn every_explained_step_keeps_to_the_solution() {
         rules.add(c);
         cases.push(rules);
     }
-    let mut made: Vec<GridGenerated> = Vec::new();
+    let mut made: Vec<Generated> = Vec::new();
     for rules in &cases {
-        let matrix = GridMatrix::new(rules);
-        let mut generator = GridGenerator::new(&matrix);
+        let matrix = Matrix::new(rules);
+        let mut generator = Generator::new(&matrix);
         for seed in 0..3 {
             made.push(generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).unwrap());
         }
@@ -541,7 +541,7 @@ fn every_explained_step_keeps_to_the_solution() {
     let mut beyond = std::collections::BTreeSet::new();
     for made in made {
         {
-            let (logic, steps) = explain_grid(&made.puzzle);
+            let (logic, steps) = explain(&made.puzzle);
             if made.puzzle.size().side() != 9 {
                 beyond.extend(steps.iter().map(|s| s.technique).filter(|t| !Technique::LEVELLED.contains(t)));
             }
@@ -581,8 +581,8 @@ fn puzzles_of_one_batch_share_their_rules() {
 .6..4.3.4.....1.3..4.5.....6.4.1..2. cage=5:r1c1,r2c2
 ";
     let records = dlx_sudoku::parse_all(text);
-    let grids: Vec<&Grid> = records.iter().map(|r| r.puzzle.as_ref().expect("a grid record")).collect();
-    let shared = |a: &Grid, b: &Grid| Arc::ptr_eq(a.shared_rules(), b.shared_rules());
+    let grids: Vec<&Puzzle> = records.iter().map(|r| r.puzzle.as_ref().expect("a grid record")).collect();
+    let shared = |a: &Puzzle, b: &Puzzle| Arc::ptr_eq(a.shared_rules(), b.shared_rules());
     assert!(shared(grids[0], grids[1]));
     let solution = records[1].solution.as_ref().expect("a solution beside the puzzle");
     assert!(shared(grids[1], solution));
@@ -598,26 +598,26 @@ fn puzzles_of_one_batch_share_their_rules() {
 #[test]
 fn a_budget_or_a_cancel_flag_stops_either_solver() {
     use dlx_engine::{Budget, CancelFlag, StopReason};
-    use dlx_sudoku::GridSolveError;
-    use dlx_sudoku::nine::SolveError;
+    use dlx_sudoku::SolveError;
+    use dlx_sudoku::nine::SolveError as NineSolveError;
     let tight = Budget { nodes: Some(1000), updates: None };
     // The empty 6x6 grid has 28,200,960 solutions: far more than a thousand nodes to count.
-    let grid = Grid::new(Rules::new("2x3".parse().unwrap()));
-    let matrix = GridMatrix::new(grid.rules());
+    let grid = Puzzle::new(Rules::new("2x3".parse().unwrap()));
+    let matrix = Matrix::new(grid.rules());
     let mut solver = matrix.solver();
     solver.set_budget(tight);
     match solver.count(&grid, None) {
-        Err(GridSolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Budget),
+        Err(SolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Budget),
         other => panic!("expected the budget to stop the count, got {other:?}"),
     }
     solver.set_budget(Budget::default());
     assert_eq!(solver.count(&grid, Some(5)).unwrap(), 5);
     let empty = dlx_sudoku::nine::Puzzle::empty();
-    let matrix = Matrix::new(Variant::Classic);
+    let matrix = NineMatrix::new(Variant::Classic);
     let mut solver = matrix.solver();
     solver.set_budget(tight);
     match solver.count(&empty, None) {
-        Err(SolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Budget),
+        Err(NineSolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Budget),
         other => panic!("expected the budget to stop the count, got {other:?}"),
     }
     solver.set_budget(Budget::default());
@@ -625,7 +625,7 @@ fn a_budget_or_a_cancel_flag_stops_either_solver() {
     flag.cancel();
     solver.set_cancel_flag(Some(flag));
     match solver.count(&empty, None) {
-        Err(SolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Cancelled),
+        Err(NineSolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Cancelled),
         other => panic!("expected the flag to stop the count, got {other:?}"),
     }
     solver.set_cancel_flag(None);
@@ -678,13 +678,13 @@ fn headers_read_back_to_the_same_puzzles() {
     let mut twelve = Rules::new("3x4".parse().unwrap());
     twelve.add(Constraint::AntiKnight);
     twelve.add(Constraint::Diagonals);
-    for grid in [made.puzzle, made.solution, Grid::new(twelve.clone())] {
+    for grid in [made.puzzle, made.solution, Puzzle::new(twelve.clone())] {
         let text = format!("{}\n{}", grid.block_header(), grid.to_block());
         let records = dlx_sudoku::parse_all(&text);
         assert_eq!(records.len(), 1, "{text}");
         assert_eq!(records[0].puzzle.as_ref(), Ok(&grid), "{text}");
     }
-    let mut puzzle = Grid::new(twelve.clone());
+    let mut puzzle = Puzzle::new(twelve.clone());
     puzzle.set(0, 5);
     let text = format!("{}\n{}\n", twelve.size_line(), puzzle.to_line());
     assert_eq!(twelve.size_line(), "# size: 3x4 diagonal anti-knight");
@@ -709,21 +709,21 @@ fn a_threads_solvers_answer_every_puzzle_and_give_the_hint() {
     use dlx_sudoku::Matrices;
     // A jigsaw map: the regions of the issue's probe, one label per cell.
     const JIGSAW: &str = "111111222112222223133333333455666666445555566444444556777777778799999988999888888";
-    let nine_matrix = Matrix::new(Variant::Diagonal);
-    let made = Generator::new(&nine_matrix).generate(Symmetry::Rotational, 7);
+    let nine_matrix = NineMatrix::new(Variant::Diagonal);
+    let made = NineGenerator::new(&nine_matrix).generate(Symmetry::Rotational, 7);
     let line = made.puzzle.to_line();
-    let classic: Grid = line.parse().unwrap();
+    let classic: Puzzle = line.parse().unwrap();
     let matrices = Matrices::new();
     let mut solvers = matrices.solvers();
     let several = solvers.with(&classic, |s| s.check_unique(&classic)).unwrap();
-    assert!(matches!(several, GridUniqueness::Multiple(..)), "{several:?}");
+    assert!(matches!(several, Uniqueness::Multiple(..)), "{several:?}");
     assert_eq!(solvers.unique_as(&classic), Some(Variant::Diagonal));
-    let jigsaw: Grid = format!("{} regions={}", ".".repeat(81), JIGSAW).parse().unwrap();
+    let jigsaw: Puzzle = format!("{} regions={}", ".".repeat(81), JIGSAW).parse().unwrap();
     for puzzle in [&classic, &jigsaw, &classic] {
-        let fresh = GridMatrix::new(puzzle.rules()).solver().count(puzzle, Some(3)).unwrap();
+        let fresh = Matrix::new(puzzle.rules()).solver().count(puzzle, Some(3)).unwrap();
         assert_eq!(solvers.with(puzzle, |s| s.count(puzzle, Some(3))).unwrap(), fresh);
     }
-    let diagonal = Grid::with_cells(Rules::from(Variant::Diagonal), classic.cells().to_vec()).unwrap();
+    let diagonal = Puzzle::with_cells(Rules::from(Variant::Diagonal), classic.cells().to_vec()).unwrap();
     assert_eq!(solvers.unique_as(&diagonal), None, "only classic puzzles get the hint");
 }
 
@@ -731,10 +731,9 @@ fn a_threads_solvers_answer_every_puzzle_and_give_the_hint() {
 /// puzzle with several solutions differ somewhere, and only where the cell lists say.
 #[test]
 fn two_witnesses_differ_in_the_cells_listed() {
-    let puzzle: Grid =
+    let puzzle: Puzzle =
         "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......9...".parse().unwrap();
-    let GridUniqueness::Multiple(one, two) =
-        GridMatrix::new(puzzle.rules()).solver().check_unique(&puzzle).unwrap()
+    let Uniqueness::Multiple(one, two) = Matrix::new(puzzle.rules()).solver().check_unique(&puzzle).unwrap()
     else {
         panic!("several solutions")
     };

@@ -2,7 +2,10 @@
 
 use std::io::Read;
 
-use dlx_sudoku::nine::{Cell, Matrix, Puzzle, RuleError, SolveError, Uniqueness};
+use dlx_sudoku::nine::{
+    Cell as NineCell, Matrix as NineMatrix, Puzzle as NinePuzzle, RuleError as NineRuleError,
+    SolveError as NineSolveError, Uniqueness as NineUniqueness,
+};
 use dlx_sudoku::{Format, MAX_LINE, ParseErrorKind, Records, Unit, Variant, parse_all};
 
 const KNOWN: [(&str, &str); 3] = [
@@ -26,14 +29,14 @@ const EVEN_SOLUTION: &str =
 
 #[test]
 fn known_classic_puzzles_are_unique() {
-    let matrix = Matrix::new(Variant::Classic);
+    let matrix = NineMatrix::new(Variant::Classic);
     assert_eq!(matrix.problem().option_count(), 729);
     assert_eq!(matrix.problem().primary_count(), 324);
     let mut solver = matrix.solver();
     for (puzzle, solution) in KNOWN {
-        let p: Puzzle = puzzle.parse().unwrap();
+        let p: NinePuzzle = puzzle.parse().unwrap();
         match solver.check_unique(&p).unwrap() {
-            Uniqueness::Unique(s) => {
+            NineUniqueness::Unique(s) => {
                 assert_eq!(s.to_line(), solution);
                 assert!(p.is_solved_by(&s, Variant::Classic));
             }
@@ -53,10 +56,10 @@ fn even_cell_puzzle_from_the_list_form() {
     assert_eq!(records[0].format, Format::List);
     let p = records[0].puzzle.clone().unwrap().to_nine().unwrap();
     assert_eq!(p.inferred_variant(), Variant::Even);
-    let even = Matrix::new(Variant::Even);
+    let even = NineMatrix::new(Variant::Even);
     let mut solver = even.solver();
     match solver.check_unique(&p).unwrap() {
-        Uniqueness::Unique(s) => {
+        NineUniqueness::Unique(s) => {
             assert_eq!(s.to_line(), EVEN_SOLUTION);
             assert!(p.is_solved_by(&s, Variant::Even));
         }
@@ -67,87 +70,87 @@ fn even_cell_puzzle_from_the_list_form() {
     for cell in 0..81 {
         plain.set_even_cell(cell, false);
     }
-    let classic = Matrix::new(Variant::Classic);
+    let classic = NineMatrix::new(Variant::Classic);
     assert_eq!(classic.solver().count(&plain, Some(11)).unwrap(), 11);
     // Markers in a classic puzzle are an error, not silently dropped.
     let err = classic.solver().first(&p).unwrap_err();
     assert_eq!(err.to_string(), "even-cell markers (at r1c7) in a classic puzzle");
     // The line form keeps the markers.
     let line = p.to_line();
-    assert_eq!(line.parse::<Puzzle>().unwrap(), p);
+    assert_eq!(line.parse::<NinePuzzle>().unwrap(), p);
     assert_eq!(&line[..9], "84..5.e..");
 }
 
 #[test]
 fn diagonal_variant_restricts_the_diagonals() {
-    let matrix = Matrix::new(Variant::Diagonal);
+    let matrix = NineMatrix::new(Variant::Diagonal);
     assert_eq!(matrix.problem().primary_count(), 342);
     let mut solver = matrix.solver();
-    let grid = solver.first(&Puzzle::empty()).unwrap().unwrap();
-    assert!(Puzzle::empty().is_solved_by(&grid, Variant::Diagonal));
-    let mut bad = Puzzle::empty();
+    let grid = solver.first(&NinePuzzle::empty()).unwrap().unwrap();
+    assert!(NinePuzzle::empty().is_solved_by(&grid, Variant::Diagonal));
+    let mut bad = NinePuzzle::empty();
     bad.set(0, 4);
     bad.set(80, 4);
     assert_eq!(
         solver.first(&bad).unwrap_err(),
-        SolveError::Rules(RuleError::Repeated {
+        NineSolveError::Rules(NineRuleError::Repeated {
             digit: 4,
             unit: Unit::Diagonal,
-            first: Cell(0),
-            second: Cell(80)
+            first: NineCell(0),
+            second: NineCell(80)
         })
     );
     assert_eq!(
         solver.first(&bad).unwrap_err().to_string(),
         "digit 4 appears twice in the main diagonal (r1c1, r9c9)"
     );
-    assert!(Matrix::new(Variant::Classic).solver().first(&bad).unwrap().is_some());
+    assert!(NineMatrix::new(Variant::Classic).solver().first(&bad).unwrap().is_some());
 }
 
 #[test]
 fn rule_errors_name_the_unit_and_cells() {
-    let matrix = Matrix::new(Variant::Classic);
+    let matrix = NineMatrix::new(Variant::Classic);
     let mut solver = matrix.solver();
-    let mut p = Puzzle::empty();
+    let mut p = NinePuzzle::empty();
     p.set(2 * 9 + 1, 5);
     p.set(2 * 9 + 6, 5);
     assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 5 appears twice in row 3 (r3c2, r3c7)");
-    let mut p = Puzzle::empty();
+    let mut p = NinePuzzle::empty();
     p.set(3, 7);
     p.set(8 * 9 + 3, 7);
     assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 7 appears twice in column 4 (r1c4, r9c4)");
-    let mut p = Puzzle::empty();
+    let mut p = NinePuzzle::empty();
     p.set(4 * 9 + 4, 2);
     p.set(5 * 9 + 5, 2);
     assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 2 appears twice in box 5 (r5c5, r6c6)");
-    let even_matrix = Matrix::new(Variant::Even);
+    let even_matrix = NineMatrix::new(Variant::Even);
     let mut even = even_matrix.solver();
-    let mut p = Puzzle::empty();
+    let mut p = NinePuzzle::empty();
     p.set_even_cell(10, true);
     p.set(10, 3);
     assert_eq!(even.first(&p).unwrap_err().to_string(), "odd digit 3 given in even cell r2c2");
     // After errors the solver still works.
-    assert!(solver.first(&Puzzle::empty()).unwrap().is_some());
+    assert!(solver.first(&NinePuzzle::empty()).unwrap().is_some());
 }
 
 #[test]
 fn no_solution_and_multiple_solutions() {
-    let matrix = Matrix::new(Variant::Classic);
+    let matrix = NineMatrix::new(Variant::Classic);
     let mut solver = matrix.solver();
     // r1c9 can hold nothing: 1-8 in its row, 9 in its column.
-    let none: Puzzle = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)).parse().unwrap();
-    assert_eq!(solver.check_unique(&none).unwrap(), Uniqueness::None);
+    let none: NinePuzzle = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)).parse().unwrap();
+    assert_eq!(solver.check_unique(&none).unwrap(), NineUniqueness::None);
     assert_eq!(solver.count(&none, None).unwrap(), 0);
-    let empty = Puzzle::empty();
+    let empty = NinePuzzle::empty();
     match solver.check_unique(&empty).unwrap() {
-        Uniqueness::Multiple(a, b) => {
+        NineUniqueness::Multiple(a, b) => {
             assert_ne!(a, b);
             assert!(empty.is_solved_by(&a, Variant::Classic) && empty.is_solved_by(&b, Variant::Classic));
         }
         other => panic!("{other:?}"),
     }
     assert_eq!(solver.count(&empty, Some(1000)).unwrap(), 1000);
-    let sols: Vec<Puzzle> = solver.solutions(&empty).unwrap().take(5).map(Result::unwrap).collect();
+    let sols: Vec<NinePuzzle> = solver.solutions(&empty).unwrap().take(5).map(Result::unwrap).collect();
     assert_eq!(sols.len(), 5);
     assert!(sols.iter().all(|s| empty.is_solved_by(s, Variant::Classic)));
 }
@@ -328,11 +331,11 @@ fn over_long_lines_are_refused_and_reading_goes_on() {
 
 #[test]
 fn printing_round_trips() {
-    let p: Puzzle = KNOWN[2].0.parse().unwrap();
+    let p: NinePuzzle = KNOWN[2].0.parse().unwrap();
     let grid = p.to_grid();
     assert_eq!(grid.lines().count(), 11);
     assert_eq!(grid.lines().next().unwrap(), ". . 5 | 3 . . | . . .");
-    assert_eq!(grid.parse::<Puzzle>().unwrap(), p);
+    assert_eq!(grid.parse::<NinePuzzle>().unwrap(), p);
     let records = parse_all(&format!("{grid}\n{}", p.to_line()));
     assert_eq!(records.len(), 2);
     assert!(records.iter().all(|r| r.puzzle.as_ref().map(|g| g.to_nine()) == Ok(Some(p))));
@@ -340,8 +343,8 @@ fn printing_round_trips() {
 
 #[test]
 fn dlx_output_counts_the_same() {
-    let matrix = Matrix::new(Variant::Classic);
-    let p: Puzzle = KNOWN[1].0.parse().unwrap();
+    let matrix = NineMatrix::new(Variant::Classic);
+    let p: NinePuzzle = KNOWN[1].0.parse().unwrap();
     let text = matrix.puzzle_to_dlx(&p);
     let problem = dlx_engine::Problem::parse_dlx(&text).unwrap();
     assert_eq!(dlx_engine::Solver::new(&problem).count().unwrap(), 1);

@@ -3,18 +3,18 @@
 
 mod common;
 
-use dlx_sudoku::nine::{Matrix, Puzzle};
-use dlx_sudoku::{GridDefaults, GridMatrix, Variant, parse_grid};
+use dlx_sudoku::nine::{Matrix as NineMatrix, Puzzle as NinePuzzle};
+use dlx_sudoku::{GridDefaults, Matrix, Variant, parse_grid};
 use proptest::prelude::*;
 
 /// A random puzzle of `variant`: a full grid relabelled by a random digit permutation, some
 /// clues removed, and (even-cell variant) some empty cells holding even digits marked.
-fn puzzle(variant: Variant) -> impl Strategy<Value = Puzzle> {
+fn puzzle(variant: Variant) -> impl Strategy<Value = NinePuzzle> {
     // A random full grid.
-    let base = dlx_sudoku::nine::Generator::new(&Matrix::new(variant)).full_grid(1);
+    let base = dlx_sudoku::nine::Generator::new(&NineMatrix::new(variant)).full_grid(1);
     (Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(), proptest::collection::vec(0u8..4, 81)).prop_map(
         move |(perm, fate)| {
-            let mut p = Puzzle::empty();
+            let mut p = NinePuzzle::empty();
             for cell in 0..81 {
                 let digit = perm[usize::from(base.get(cell)) - 1];
                 match fate[cell] {
@@ -28,9 +28,9 @@ fn puzzle(variant: Variant) -> impl Strategy<Value = Puzzle> {
     )
 }
 
-fn check(variant: Variant, p: Puzzle) -> Result<(), TestCaseError> {
+fn check(variant: Variant, p: NinePuzzle) -> Result<(), TestCaseError> {
     const LIMIT: u64 = 40;
-    let matrix = Matrix::new(variant);
+    let matrix = NineMatrix::new(variant);
     let mut solver = matrix.solver();
     let count = solver.count(&p, Some(LIMIT)).unwrap();
     prop_assert_eq!(count, common::count(&p, variant, LIMIT));
@@ -42,8 +42,8 @@ fn check(variant: Variant, p: Puzzle) -> Result<(), TestCaseError> {
     let text = matrix.puzzle_to_dlx(&p);
     let problem = dlx_engine::Problem::parse_dlx(&text).unwrap();
     prop_assert_eq!(dlx_engine::Solver::new(&problem).count_up_to(LIMIT).unwrap(), count);
-    prop_assert_eq!(p.to_line().parse::<Puzzle>().unwrap(), p);
-    prop_assert_eq!(p.to_grid().parse::<Puzzle>().unwrap(), p);
+    prop_assert_eq!(p.to_line().parse::<NinePuzzle>().unwrap(), p);
+    prop_assert_eq!(p.to_grid().parse::<NinePuzzle>().unwrap(), p);
     Ok(())
 }
 
@@ -103,7 +103,7 @@ proptest! {
     /// `check` finds a repeated digit exactly when some unit holds one, for every variant.
     #[test]
     fn check_finds_every_repeat(givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..14)) {
-        let mut p = Puzzle::empty();
+        let mut p = NinePuzzle::empty();
         for (cell, digit) in givens {
             p.set(cell, digit);
         }
@@ -133,7 +133,7 @@ proptest! {
         givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..14),
         marks in proptest::collection::vec(0usize..81, 0..6),
     ) {
-        let mut p = Puzzle::empty();
+        let mut p = NinePuzzle::empty();
         for (cell, digit) in givens {
             p.set(cell, digit);
         }
@@ -141,7 +141,7 @@ proptest! {
             p.set_even_cell(cell, true);
         }
         for variant in Variant::ALL {
-            let matrix = Matrix::new(variant);
+            let matrix = NineMatrix::new(variant);
             let mut solver = matrix.solver();
             // Loading the puzzle is what refuses it; with forbidden moves, a search of a sparse
             // grid can take millions of nodes, so those are loaded and not searched.
@@ -178,7 +178,7 @@ proptest! {
                         let text = p.to_text();
                         prop_assert_eq!(&parse_grid(&text, &GridDefaults::default()).unwrap(), &p, "{}", text);
                         // Solving it never panics either, whatever its givens.
-                        let matrix = GridMatrix::new(p.rules());
+                        let matrix = Matrix::new(p.rules());
                         let _ = matrix.solver().count(&p, Some(2));
                     }
                     Err(e) => prop_assert!(e.line >= 1 && e.line <= lines, "{e}"),

@@ -45,11 +45,11 @@ pub(super) struct Answer {
     pub(super) line: usize,
     pub(super) format: Format,
     /// The puzzle, with the constraints `--variant` or the input added to its rules.
-    pub(super) puzzle: Option<Grid>,
+    pub(super) puzzle: Option<Puzzle>,
     pub(super) status: Status,
-    pub(super) solution: Option<Grid>,
+    pub(super) solution: Option<Puzzle>,
     /// A second solution, when the puzzle has several.
-    pub(super) second: Option<Grid>,
+    pub(super) second: Option<Puzzle>,
     pub(super) count: Option<u64>,
     pub(super) rating: Option<RatingView>,
     pub(super) encoding: Option<String>,
@@ -75,7 +75,7 @@ pub(super) struct Answer {
 }
 
 /// What a search found: its status, up to two solutions, and a count.
-pub(super) type Found = (Status, Option<Grid>, Option<Grid>, Option<u64>);
+pub(super) type Found = (Status, Option<Puzzle>, Option<Puzzle>, Option<u64>);
 
 impl Answer {
     /// Takes in what a search found (or why it failed) and its effort.
@@ -96,7 +96,7 @@ impl Answer {
     /// A puzzle or solution of this answer in the line form: for a 9x9 variant's puzzle, 81
     /// characters (`e` for an empty even cell; the variant goes in a `# variant:` line above);
     /// for any other, the cells and the rules' fields, which read back to the same puzzle.
-    pub(super) fn line_of(&self, grid: &Grid) -> String {
+    pub(super) fn line_of(&self, grid: &Puzzle) -> String {
         if self.variant.is_none() {
             return grid.to_text();
         }
@@ -110,7 +110,7 @@ impl Answer {
     }
 
     /// The block form, with its line ending.
-    pub(super) fn write_block(&self, grid: &Grid, out: &mut String) {
+    pub(super) fn write_block(&self, grid: &Puzzle, out: &mut String) {
         match (self.variant, grid.to_nine()) {
             (Some(_), Some(nine)) => nine.write_grid(out).expect("writing to a String cannot fail"),
             _ => out.push_str(&grid.to_block()),
@@ -195,7 +195,7 @@ pub(super) fn answer(
 }
 
 /// Searches as the task asks, on the puzzle's solver, into the answer.
-fn search(solver: &mut GridSolver<'_>, grid: &Grid, record: &Record, task: Task, a: &mut Answer) {
+fn search(solver: &mut SudokuSolver<'_>, grid: &Puzzle, record: &Record, task: Task, a: &mut Answer) {
     if let Task::Encode = task {
         a.status = Status::Encoded;
         a.encoding = Some(solver.matrix().puzzle_to_dlx(grid));
@@ -209,9 +209,9 @@ fn search(solver: &mut GridSolver<'_>, grid: &Grid, record: &Record, task: Task,
             None => (Status::None, None, None, None),
         }),
         Task::Solve { first: false } => solver.check_unique(grid).map(|u| match u {
-            GridUniqueness::Unique(s) => (Status::Unique, Some(s), None, None),
-            GridUniqueness::Multiple(s, t) => (Status::Multiple, Some(s), Some(t), None),
-            GridUniqueness::None => (Status::None, None, None, None),
+            Uniqueness::Unique(s) => (Status::Unique, Some(s), None, None),
+            Uniqueness::Multiple(s, t) => (Status::Multiple, Some(s), Some(t), None),
+            Uniqueness::None => (Status::None, None, None, None),
         }),
         Task::Count { limit, .. } => {
             solver.count(grid, limit).map(|n| (Status::Counted, None, None, Some(n)))
@@ -222,7 +222,7 @@ fn search(solver: &mut GridSolver<'_>, grid: &Grid, record: &Record, task: Task,
                     a.status = Status::Rated;
                     a.count = Some(r.solutions);
                     if explain {
-                        let (_, steps) = explain_grid(grid);
+                        let (_, steps) = dlx_sudoku::explain(grid);
                         a.steps = steps.iter().map(|step| step.describe(grid)).collect();
                     }
                     a.rating = Some(RatingView {
@@ -253,7 +253,7 @@ fn search(solver: &mut GridSolver<'_>, grid: &Grid, record: &Record, task: Task,
 
 /// Whether a solution given beside a puzzle solves it (against the puzzle's rules, with what
 /// `--variant` added); if not, why.
-pub(super) fn check_given(a: &Answer, puzzle: &Grid, given: &Grid) -> Result<(), String> {
+pub(super) fn check_given(a: &Answer, puzzle: &Puzzle, given: &Puzzle) -> Result<(), String> {
     if puzzle.is_solved_by(given) {
         return Ok(());
     }

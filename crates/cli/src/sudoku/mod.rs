@@ -11,10 +11,10 @@ use clap::{Args, ValueEnum};
 
 use crate::choice;
 use dlx_sudoku::{
-    Constraint, Format, Grid, GridSolver, Level, Matrices, Parity, Record, Records, Size, Solvers, Technique,
-    Variant,
+    Constraint, Format, Level, Matrices, Parity, Puzzle, Record, Records, Size, Solvers, SudokuSolver,
+    Technique, Variant,
 };
-use dlx_sudoku::{GridDefaults, GridUniqueness, explain_grid};
+use dlx_sudoku::{GridDefaults, Uniqueness};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 

@@ -56,7 +56,7 @@ pub(super) fn place(a: &Answer, file: Option<&str>) -> String {
 }
 
 /// The cells where two solutions differ, as `r1c2, r5c7`.
-pub(super) fn differing_cells(a: &Grid, b: &Grid) -> String {
+pub(super) fn differing_cells(a: &Puzzle, b: &Puzzle) -> String {
     let cells: Vec<String> = a.cells_differing_from(b).iter().map(ToString::to_string).collect();
     cells.join(", ")
 }

@@ -25,7 +25,7 @@ use crate::solve::Matrix;
 use crate::symmetry::Symmetry;
 use crate::variant::Variant;
 use pieces::{Clues, Markers, Stack, thin_out};
-use singles::Grid;
+use singles::FullGrid;
 use unavoidable::Swap;
 
 /// Options a random fill may try before it starts over from a new seed: the effort of a random
@@ -265,7 +265,7 @@ impl<'m> Generator<'m> {
         order.shuffle(&mut rng);
 
         self.solver.reset();
-        let grid = Grid::new(&solution);
+        let grid = FullGrid::new(&solution);
         // Even-cell variant: every even cell starts marked (its odd options excluded), while the
         // clues are thinned out.
         let all_marked = if self.variant.has_even_cells() { grid.even_cells() } else { Small::EMPTY };

@@ -4,7 +4,7 @@
 
 use dlx_engine::{Interrupted, OptionId, Solver};
 
-use super::singles::Grid;
+use super::singles::FullGrid;
 use crate::cells::Small;
 use crate::shape::Shape;
 use crate::solve::Matrix;
@@ -39,7 +39,7 @@ pub(crate) trait Pieces {
 /// Clue groups (orbits under the symmetry) of a full grid, piece `k` being `orbits[order[k]]`.
 pub(super) struct Clues<'a> {
     pub(super) shape: &'a Shape<Small>,
-    pub(super) grid: &'a Grid,
+    pub(super) grid: &'a FullGrid,
     /// The cells carrying an even marker (every even cell, for the even-cell variant).
     pub(super) marked: Small,
     pub(super) orbits: &'a [Vec<usize>],
@@ -106,7 +106,7 @@ impl Pieces for Clues<'_> {
 /// Even markers of empty cells whose digit is even.
 pub(super) struct Markers<'a> {
     pub(super) shape: &'a Shape<Small>,
-    pub(super) grid: &'a Grid,
+    pub(super) grid: &'a FullGrid,
     /// The cells of the clues, which stay.
     pub(super) clues: Small,
     pub(super) cells: &'a [usize],
@@ -349,7 +349,7 @@ mod tests {
             let order: Vec<usize> = (0..orbits.len()).collect();
             let orbit_sets: Vec<Small> = orbits.iter().map(|orbit| Small::of(orbit)).collect();
             let shape = Shape::of_variant(Variant::Classic);
-            let grid = Grid::new(&solution);
+            let grid = FullGrid::new(&solution);
             let mut sets = Vec::new();
             let clues = Clues {
                 shape,

@@ -16,21 +16,21 @@ use crate::shape::Shape;
 
 /// A full grid, by cell and by digit.
 #[derive(Debug)]
-pub(crate) struct Grid {
+pub(crate) struct FullGrid {
     digits: [u8; 81],
     /// `cells_of[d]`: the cells holding digit `d` (`cells_of[0]` is empty).
     cells_of: [Small; 10],
 }
 
-impl Grid {
+impl FullGrid {
     /// The digits of `grid`, a full grid.
-    pub(crate) fn new(grid: &Puzzle) -> Grid {
+    pub(crate) fn new(grid: &Puzzle) -> FullGrid {
         let mut cells_of = [Small::EMPTY; 10];
         for cell in 0..81 {
             cells_of[usize::from(grid.get(cell))] |= Small::cell(cell);
         }
         debug_assert!(cells_of[0].is_empty(), "a full grid");
-        Grid { digits: *grid.cells(), cells_of }
+        FullGrid { digits: *grid.cells(), cells_of }
     }
 
     /// The digit of `cell`.
@@ -171,7 +171,7 @@ mod tests {
         ) {
             let matrix = Matrix::new(variant);
             let puzzle = Generator::new(&matrix).full_grid(seed);
-            let grid = Grid::new(&puzzle);
+            let grid = FullGrid::new(&puzzle);
             let shape = Shape::of_variant(variant);
             // Each cell is given with probability `density / 8`.
             let present: Small = (0..81).filter(|&c| clues[c] < density).collect();
@@ -202,7 +202,7 @@ mod tests {
         for variant in Variant::ALL {
             let matrix = Matrix::new(variant);
             let puzzle = Generator::new(&matrix).full_grid(7);
-            let grid = Grid::new(&puzzle);
+            let grid = FullGrid::new(&puzzle);
             let shape = Shape::of_variant(variant);
             let none = Small::EMPTY;
             for cell in [0, 40, 80] {
@@ -221,7 +221,7 @@ mod tests {
     fn a_digit_given_in_every_other_column_is_a_hidden_single() {
         let matrix = Matrix::new(Variant::Classic);
         let puzzle = Generator::new(&matrix).full_grid(11);
-        let grid = Grid::new(&puzzle);
+        let grid = FullGrid::new(&puzzle);
         let shape = Shape::of_variant(Variant::Classic);
         let cell = 4 * 9 + 4;
         let digit = usize::from(puzzle.get(cell));

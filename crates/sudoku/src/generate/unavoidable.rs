@@ -285,7 +285,7 @@ mod tests {
     #[test]
     fn every_swap_of_any_rules_gives_another_solution() {
         use crate::cells::Words;
-        use crate::grid::{Constraint, Grid, GridGenerator, GridMatrix, Parity, Rules};
+        use crate::grid::{Constraint, Generator, Matrix, Parity, Puzzle, Rules};
         let with = |size: &str, constraints: &[Constraint], regions: Option<&str>| {
             let mut rules = Rules::new(size.parse().expect("a size"));
             for &c in constraints {
@@ -309,8 +309,8 @@ mod tests {
             (with("3x3", &[Constraint::Windows, Constraint::Diagonals], None), true),
             (with("2x3", &[], Some(&jigsaw)), true),
         ] {
-            let matrix = GridMatrix::new(&rules);
-            let mut generator = GridGenerator::new(&matrix);
+            let matrix = Matrix::new(&rules);
+            let mut generator = Generator::new(&matrix);
             let mut found = 0;
             for seed in 0..6 {
                 let full = generator.full_grid(seed).expect("a grid");
@@ -331,7 +331,7 @@ mod tests {
                         rules.set_parity(cell, if even { Parity::Even } else { Parity::Odd });
                     }
                 }
-                let full = Grid::with_cells(rules.clone(), full.cells().to_vec()).expect("the size");
+                let full = Puzzle::with_cells(rules.clone(), full.cells().to_vec()).expect("the size");
                 assert_eq!(full.check(), Ok(()));
                 let shape: Shape<Words<4>> = Shape::of_rules(&rules);
                 let mut out = Vec::new();
@@ -361,7 +361,12 @@ mod tests {
 
     /// A swap's grid worked out from its cells alone: two digits exchanged (a digit swap), or
     /// the cells of two rows (or two columns) exchanged column by column (row by row).
-    fn apply_any(grid: &crate::grid::Grid, cells: &[usize], side: usize, digits: bool) -> crate::grid::Grid {
+    fn apply_any(
+        grid: &crate::grid::Puzzle,
+        cells: &[usize],
+        side: usize,
+        digits: bool,
+    ) -> crate::grid::Puzzle {
         let mut other = grid.clone();
         if digits {
             let mut pair: Vec<u8> = cells.iter().map(|&c| grid.get(c)).collect();

@@ -3,8 +3,8 @@
 
 use std::sync::OnceLock;
 
-use super::encode::{GridMatrix, GridSolver, GridUniqueness};
-use super::puzzle::Grid;
+use super::encode::{Matrix, SudokuSolver, Uniqueness};
+use super::puzzle::Puzzle;
 use super::rules::Rules;
 use crate::variant::Variant;
 
@@ -12,7 +12,7 @@ use crate::variant::Variant;
 /// that answers a batch ([`Matrices::solvers`] gives each its own solvers over them).
 ///
 /// ```
-/// use dlx_sudoku::{GridUniqueness, Matrices, Records};
+/// use dlx_sudoku::{Uniqueness, Matrices, Records};
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let text = "\
 /// ..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..
@@ -22,12 +22,12 @@ use crate::variant::Variant;
 /// for record in Records::new(text.as_bytes()) {
 ///     let puzzle = record?.puzzle?;
 ///     let verdict = solvers.with(&puzzle, |solver| solver.check_unique(&puzzle))?;
-///     assert!(matches!(verdict, GridUniqueness::Unique(_)));
+///     assert!(matches!(verdict, Uniqueness::Unique(_)));
 /// }
 /// # Ok(()) }
 /// ```
 #[derive(Debug)]
-pub struct Matrices([OnceLock<GridMatrix>; Variant::COUNT]);
+pub struct Matrices([OnceLock<Matrix>; Variant::COUNT]);
 
 impl Default for Matrices {
     fn default() -> Self {
@@ -43,9 +43,9 @@ impl Matrices {
 
     /// The matrix of a variant's rules (the even-cell variant's is the classic one: its marks
     /// are each puzzle's).
-    pub fn get(&self, variant: Variant) -> &GridMatrix {
+    pub fn get(&self, variant: Variant) -> &Matrix {
         let variant = if variant == Variant::Even { Variant::Classic } else { variant };
-        self.0[variant.index()].get_or_init(|| GridMatrix::new(&Rules::from(variant)))
+        self.0[variant.index()].get_or_init(|| Matrix::new(&Rules::from(variant)))
     }
 
     /// Solvers over these matrices, for one thread.
@@ -61,13 +61,13 @@ impl Matrices {
 #[derive(Debug)]
 pub struct Solvers<'m> {
     matrices: &'m Matrices,
-    solvers: [Option<GridSolver<'m>>; Variant::COUNT],
-    other: Option<GridMatrix>,
+    solvers: [Option<SudokuSolver<'m>>; Variant::COUNT],
+    other: Option<Matrix>,
 }
 
 impl<'m> Solvers<'m> {
     /// The solver of a variant's puzzles.
-    pub fn of_variant(&mut self, variant: Variant) -> &mut GridSolver<'m> {
+    pub fn of_variant(&mut self, variant: Variant) -> &mut SudokuSolver<'m> {
         let variant = if variant == Variant::Even { Variant::Classic } else { variant };
         let matrices = self.matrices;
         self.solvers[variant.index()].get_or_insert_with(|| matrices.get(variant).solver())
@@ -76,13 +76,13 @@ impl<'m> Solvers<'m> {
     /// Runs `f` with a solver for the puzzle's rules: its variant's (even and odd marks aside,
     /// which each puzzle applies), or one over the last matrix of other rules when it serves
     /// them, else over a new one (whose rules must be valid: see [`Rules::validate`]).
-    pub fn with<R>(&mut self, puzzle: &Grid, f: impl FnOnce(&mut GridSolver<'_>) -> R) -> R {
+    pub fn with<R>(&mut self, puzzle: &Puzzle, f: impl FnOnce(&mut SudokuSolver<'_>) -> R) -> R {
         let rules = puzzle.rules();
         if let Some(variant) = rules.variant() {
             return f(self.of_variant(variant));
         }
         if self.other.as_ref().is_none_or(|m| !m.fits(rules)) {
-            self.other = Some(GridMatrix::new(rules));
+            self.other = Some(Matrix::new(rules));
         }
         f(&mut self.other.as_ref().expect("made above").solver())
     }
@@ -91,15 +91,15 @@ impl<'m> Solvers<'m> {
     /// windoku) whose rules give it exactly one, when there is one: a hint that it was meant as
     /// one. Variants with forbidden moves are not tried: a search of a sparse grid under them can
     /// take millions of nodes, too many for a hint.
-    pub fn unique_as(&mut self, puzzle: &Grid) -> Option<Variant> {
+    pub fn unique_as(&mut self, puzzle: &Puzzle) -> Option<Variant> {
         if puzzle.rules().variant() != Some(Variant::Classic) {
             return None;
         }
         let candidates = Variant::ALL.into_iter().filter(|&v| v != Variant::Classic && !v.has_even_cells());
         candidates.filter(|v| v.forbidden_moves().is_empty()).find(|&v| {
-            let Ok(other) = Grid::with_cells(Rules::from(v), puzzle.cells().to_vec()) else { return false };
+            let Ok(other) = Puzzle::with_cells(Rules::from(v), puzzle.cells().to_vec()) else { return false };
             other.check().is_ok()
-                && matches!(self.of_variant(v).check_unique(&other), Ok(GridUniqueness::Unique(_)))
+                && matches!(self.of_variant(v).check_unique(&other), Ok(Uniqueness::Unique(_)))
         })
     }
 }

@@ -17,21 +17,21 @@ use std::ops::ControlFlow;
 
 use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
-use super::puzzle::{Grid, GridError};
+use super::puzzle::{Puzzle, RuleError};
 use super::rules::{Parity, Rules, combinations};
 use crate::engine::{EFFORT_SEEDS, Effort, names, write_dlx};
 
 /// The most cells of a grid whose rating's effort is averaged over seeded branching orders (see
-/// [`GridSolver::rating_effort`]).
+/// [`SudokuSolver::rating_effort`]).
 const AVERAGED_CELLS: usize = 81;
 
 /// Why a puzzle of any size could not be answered.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum GridSolveError {
+pub enum SolveError {
     /// The givens break the rules.
     #[error(transparent)]
-    Rules(#[from] GridError),
+    Rules(#[from] RuleError),
     /// The search was cut short by a budget or cancellation.
     #[error(transparent)]
     Interrupted(#[from] dlx_engine::Interrupted),
@@ -49,7 +49,7 @@ pub enum GridSolveError {
 /// solvers, and by every puzzle of those rules whatever its even and odd marks (the solver
 /// excludes the digits they rule out, puzzle by puzzle).
 #[derive(Debug, Clone)]
-pub struct GridMatrix {
+pub struct Matrix {
     rules: Rules,
     /// The side of the grid (digits per cell).
     side: usize,
@@ -60,10 +60,10 @@ pub struct GridMatrix {
     placements: Vec<(u16, u8)>,
 }
 
-impl GridMatrix {
+impl Matrix {
     /// Encodes the rules (which must [`validate`](Rules::validate): windows that do not fit are
     /// left out).
-    pub fn new(rules: &Rules) -> GridMatrix {
+    pub fn new(rules: &Rules) -> Matrix {
         let size = rules.size();
         let (side, cells) = (size.side(), size.cells());
         let mut b = ProblemBuilder::new();
@@ -135,11 +135,11 @@ impl GridMatrix {
                 b.option(std::iter::once(*whole).chain(out)).expect("each option is valid");
             }
         }
-        GridMatrix { rules: rules.clone(), side, problem: b.build(), option_of, placements }
+        Matrix { rules: rules.clone(), side, problem: b.build(), option_of, placements }
     }
 
     /// The rules encoded. The matrix serves every puzzle of the same rules but for their even
-    /// and odd marks ([`GridMatrix::fits`]).
+    /// and odd marks ([`Matrix::fits`]).
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -155,7 +155,7 @@ impl GridMatrix {
         &self.problem
     }
 
-    /// The option placing `digit` in `cell` (whatever the cell's parity: see [`GridSolver`]).
+    /// The option placing `digit` in `cell` (whatever the cell's parity: see [`SudokuSolver`]).
     /// Panics outside the grid.
     pub fn option(&self, cell: usize, digit: u8) -> OptionId {
         let side = self.rules.size().side();
@@ -166,7 +166,7 @@ impl GridMatrix {
         self.option_at(cell, digit)
     }
 
-    /// [`GridMatrix::option`] for a cell and digit known to be in range (a puzzle's, whose
+    /// [`Matrix::option`] for a cell and digit known to be in range (a puzzle's, whose
     /// length and digits its type keeps to its size): one look-up.
     #[inline]
     fn option_at(&self, cell: usize, digit: u8) -> OptionId {
@@ -179,14 +179,14 @@ impl GridMatrix {
     }
 
     /// A solver over this matrix.
-    pub fn solver(&self) -> GridSolver<'_> {
-        GridSolver { matrix: self, solver: Solver::new(&self.problem) }
+    pub fn solver(&self) -> SudokuSolver<'_> {
+        SudokuSolver { matrix: self, solver: Solver::new(&self.problem) }
     }
 
     /// The puzzle in Knuth's `.dlx` format: the items, and the options still open (for a given
     /// cell, only its digit; for a marked cell, only digits of its parity). Counting its
     /// solutions with any exact-cover solver counts the puzzle's.
-    pub fn puzzle_to_dlx(&self, grid: &Grid) -> String {
+    pub fn puzzle_to_dlx(&self, grid: &Puzzle) -> String {
         // A 9x9 variant's puzzle is named as the 9x9 forms write it.
         let title = match (grid.rules().variant(), grid.to_nine()) {
             (Some(variant), Some(nine)) => format!("sudoku ({variant}) {}", nine.to_line()),
@@ -204,27 +204,27 @@ impl GridMatrix {
 
 /// The verdict on a puzzle of any size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GridUniqueness {
+pub enum Uniqueness {
     /// No solution.
     None,
     /// Exactly one solution.
-    Unique(Grid),
+    Unique(Puzzle),
     /// More than one: two different solutions as witnesses.
-    Multiple(Grid, Grid),
+    Multiple(Puzzle, Puzzle),
 }
 
 /// Solves puzzles of one set of rules on a reused engine solver: each puzzle's givens are forced
 /// options and the digits its even and odd marks rule out excluded ones, undone before the next
 /// puzzle.
 #[derive(Debug)]
-pub struct GridSolver<'m> {
-    matrix: &'m GridMatrix,
+pub struct SudokuSolver<'m> {
+    matrix: &'m Matrix,
     solver: Solver<'m>,
 }
 
-impl<'m> GridSolver<'m> {
+impl<'m> SudokuSolver<'m> {
     /// The matrix solved over.
-    pub fn matrix(&self) -> &'m GridMatrix {
+    pub fn matrix(&self) -> &'m Matrix {
         self.matrix
     }
 
@@ -234,13 +234,13 @@ impl<'m> GridSolver<'m> {
     }
 
     /// Makes the following searches stop when `flag` is set (they then fail with
-    /// [`GridSolveError::Interrupted`]).
+    /// [`SolveError::Interrupted`]).
     pub fn set_cancel_flag(&mut self, flag: Option<dlx_engine::CancelFlag>) {
         self.solver.set_cancel_flag(flag);
     }
 
     /// Bounds each following search (nodes, updates): one that needs more fails with
-    /// [`GridSolveError::Interrupted`], its reason [`StopReason::Budget`](dlx_engine::StopReason),
+    /// [`SolveError::Interrupted`], its reason [`StopReason::Budget`](dlx_engine::StopReason),
     /// never with a partial answer. [`Budget::default`](dlx_engine::Budget) bounds nothing.
     pub fn set_budget(&mut self, budget: dlx_engine::Budget) {
         self.solver.set_budget(budget);
@@ -250,8 +250,8 @@ impl<'m> GridSolver<'m> {
     /// engine's iterator does), so a collected `Result` is never part of the answer.
     pub fn solutions<'s>(
         &'s mut self,
-        grid: &Grid,
-    ) -> Result<impl Iterator<Item = Result<Grid, GridSolveError>> + use<'s, 'm>, GridSolveError> {
+        grid: &Puzzle,
+    ) -> Result<impl Iterator<Item = Result<Puzzle, SolveError>> + use<'s, 'm>, SolveError> {
         self.solver.set_tie_break(TieBreak::Earliest);
         self.load(grid)?;
         let (base, matrix) = (grid.clone(), self.matrix);
@@ -273,9 +273,9 @@ impl<'m> GridSolver<'m> {
 
     /// Resets the solver, excludes the digits the even and odd marks rule out, and forces the
     /// givens; a given the engine refuses breaks a rule, which the check then names.
-    pub(crate) fn load(&mut self, grid: &Grid) -> Result<(), GridSolveError> {
+    pub(crate) fn load(&mut self, grid: &Puzzle) -> Result<(), SolveError> {
         if !self.matrix.fits(grid.rules()) {
-            return Err(GridSolveError::OtherRules {
+            return Err(SolveError::OtherRules {
                 puzzle: grid.rules().describe(),
                 matrix: self.matrix.rules.describe(),
             });
@@ -308,7 +308,7 @@ impl<'m> GridSolver<'m> {
     }
 
     /// Visits up to `limit` solutions, filling the first two; returns how many.
-    fn run(&mut self, grid: &Grid, limit: u64, found: &mut Vec<Grid>) -> Result<u64, GridSolveError> {
+    fn run(&mut self, grid: &Puzzle, limit: u64, found: &mut Vec<Puzzle>) -> Result<u64, SolveError> {
         self.solver.set_tie_break(if limit <= 2 { TieBreak::LastConflict } else { TieBreak::Earliest });
         self.load(grid)?;
         let mut seen = 0u64;
@@ -332,21 +332,21 @@ impl<'m> GridSolver<'m> {
     }
 
     /// The first solution found, if any.
-    pub fn first(&mut self, grid: &Grid) -> Result<Option<Grid>, GridSolveError> {
+    pub fn first(&mut self, grid: &Puzzle) -> Result<Option<Puzzle>, SolveError> {
         let mut found = Vec::new();
         self.run(grid, 1, &mut found)?;
         Ok(found.pop())
     }
 
     /// None, unique (with the solution) or multiple (with two witnesses).
-    pub fn check_unique(&mut self, grid: &Grid) -> Result<GridUniqueness, GridSolveError> {
+    pub fn check_unique(&mut self, grid: &Puzzle) -> Result<Uniqueness, SolveError> {
         let mut found = Vec::new();
         let n = self.run(grid, 2, &mut found)?;
         let mut found = found.into_iter();
         Ok(match (n, found.next(), found.next()) {
-            (1, Some(one), _) => GridUniqueness::Unique(one),
-            (2, Some(one), Some(two)) => GridUniqueness::Multiple(one, two),
-            _ => GridUniqueness::None,
+            (1, Some(one), _) => Uniqueness::Unique(one),
+            (2, Some(one), Some(two)) => Uniqueness::Multiple(one, two),
+            _ => Uniqueness::None,
         })
     }
 
@@ -356,7 +356,7 @@ impl<'m> GridSolver<'m> {
     /// same figures in either form. Above, it is one search that breaks ties by the last
     /// conflict: random orders there cost 30 times as much on 16x16 puzzles, and more than a
     /// thousand times on 25x25 ones (`benches/RESULTS.md`).
-    pub fn rating_effort(&mut self, grid: &Grid) -> Result<(f64, f64, u64), GridSolveError> {
+    pub fn rating_effort(&mut self, grid: &Puzzle) -> Result<(f64, f64, u64), SolveError> {
         if self.matrix.rules.size().cells() > AVERAGED_CELLS {
             let solutions = self.count(grid, Some(2))?;
             let effort = self.effort();
@@ -387,16 +387,16 @@ impl<'m> GridSolver<'m> {
     }
 
     /// Rates a puzzle: the logical solver's verdict with every technique
-    /// ([`solve_grid_logically`](crate::grid::solve_grid_logically)) and the effort of the
-    /// uniqueness search ([`GridSolver::rating_effort`]), as `dlx rate` prints them.
-    pub fn rate(&mut self, grid: &Grid) -> Result<crate::Rating<Grid>, GridSolveError> {
+    /// ([`solve_logically`](crate::solve_logically)) and the effort of the
+    /// uniqueness search ([`SudokuSolver::rating_effort`]), as `dlx rate` prints them.
+    pub fn rate(&mut self, grid: &Puzzle) -> Result<crate::Rating<Puzzle>, SolveError> {
         let (nodes, guesses, solutions) = self.rating_effort(grid)?;
-        let logic = crate::grid::solve_grid_logically(grid);
+        let logic = crate::grid::solve_logically(grid);
         Ok(crate::Rating { logic, nodes, guesses, solutions })
     }
 
     /// The number of solutions, counting no further than `limit` when given.
-    pub fn count(&mut self, grid: &Grid, limit: Option<u64>) -> Result<u64, GridSolveError> {
+    pub fn count(&mut self, grid: &Puzzle, limit: Option<u64>) -> Result<u64, SolveError> {
         let check = limit.is_some_and(|limit| limit <= 2);
         self.solver.set_tie_break(if check { TieBreak::LastConflict } else { TieBreak::Earliest });
         self.load(grid)?;

@@ -9,14 +9,14 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::encode::{GridMatrix, GridSolveError, GridSolver};
-use super::puzzle::Grid;
+use super::encode::{Matrix, SolveError, SudokuSolver};
+use super::puzzle::Puzzle;
 use super::rules::{Constraint, Parity, Rules, edge_neighbours};
 use crate::cells::CellSet;
-use crate::generate::Generator;
+use crate::generate::Generator as NineGenerator;
 use crate::generate::pieces::{Pieces, Stack, solution_without, thin_out};
 use crate::generate::unavoidable::{digit_swaps, line_swaps};
-use crate::rate::{GridLogic, candidates, solve_grid_logically, solve_grid_with};
+use crate::rate::grid::{GridLogic, candidates, solve_grid_with, solve_logically};
 use crate::scale::Technique;
 use crate::shape::{AnyShape, Shape, with_shape};
 use crate::{NotFound, Run, Symmetry, Variant};
@@ -50,7 +50,7 @@ const MAPS: usize = 200;
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum GridGenerateError {
+pub enum GenerateError {
     /// The symmetry would map the rules' regions, windows, parities or cages onto others.
     #[error("{symmetry} symmetry does not fit a {rules} grid: it maps its {what} onto others")]
     Symmetry {
@@ -77,11 +77,11 @@ pub enum GridGenerateError {
         /// The attempts made.
         attempts: u64,
         /// Why the last attempt failed.
-        reason: Box<GridGenerateError>,
+        reason: Box<GenerateError>,
     },
     /// The search was cut short.
     #[error(transparent)]
-    Solve(#[from] GridSolveError),
+    Solve(#[from] SolveError),
     /// No puzzle of the run's level came out within its attempts.
     #[error(transparent)]
     NotFound(#[from] NotFound),
@@ -89,16 +89,16 @@ pub enum GridGenerateError {
 
 /// A puzzle and its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridGenerated {
+pub struct Generated {
     /// The puzzle: minimal, with a unique solution.
-    pub puzzle: Grid,
+    pub puzzle: Puzzle,
     /// Its solution.
-    pub solution: Grid,
+    pub solution: Puzzle,
 }
 
 /// Puzzle `index` of a [`Run`], of any size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridNumbered {
+pub struct Numbered {
     /// Its index in the run.
     pub index: u64,
     /// The seed it was generated from ([`Run::seed_of`]).
@@ -106,7 +106,7 @@ pub struct GridNumbered {
     /// How many puzzles were generated to reach it (1 without a level).
     pub attempts: u64,
     /// The puzzle and its solution.
-    pub generated: GridGenerated,
+    pub generated: Generated,
     /// The logical solver's verdict, when the run has a level (which it then matches).
     pub logic: Option<GridLogic>,
 }
@@ -118,8 +118,8 @@ pub struct GridNumbered {
 /// A group kept was needed when it was tried, and taking others away later only makes it more
 /// needed, so the puzzle is minimal: no clue group can go.
 #[derive(Debug)]
-pub struct GridGenerator<'m> {
-    solver: GridSolver<'m>,
+pub struct Generator<'m> {
+    solver: SudokuSolver<'m>,
     /// The matrix's rules, shared by the empty grids the fills start from.
     rules: Arc<Rules>,
     /// The clue groups the solver has forced, and those the thinning wants.
@@ -131,25 +131,26 @@ pub struct GridGenerator<'m> {
     fits: Option<Symmetry>,
     /// For a 9x9 variant's rules, its generator: the same puzzles as `dlx generate --variant`
     /// makes, with the 9x9 machinery (band swaps, singles proofs, 128-bit cell sets).
-    nine: Option<Generator<'m>>,
+    nine: Option<NineGenerator<'m>>,
     /// The clue groups of the last symmetry asked for, counted.
     groups: Option<(Symmetry, usize)>,
 }
 
-impl<'m> GridGenerator<'m> {
+impl<'m> Generator<'m> {
     /// A generator over a matrix. For the rules of a 9x9 [`Variant`] (classic, diagonal,
     /// windoku, anti-king), it makes that variant's puzzles, exactly as the 9x9 [`Generator`]
     /// does.
-    pub fn new(matrix: &'m GridMatrix) -> GridGenerator<'m> {
-        let mut generator = GridGenerator::general(matrix);
-        generator.nine = matrix.rules().variant().map(|variant| Generator::over(matrix.problem(), variant));
+    pub fn new(matrix: &'m Matrix) -> Generator<'m> {
+        let mut generator = Generator::general(matrix);
+        generator.nine =
+            matrix.rules().variant().map(|variant| NineGenerator::over(matrix.problem(), variant));
         generator
     }
 
     /// A generator over a matrix on the general machinery alone, whatever its rules (the rules
     /// made up for each puzzle, `generate_with_extras`, start from its grids).
-    fn general(matrix: &'m GridMatrix) -> GridGenerator<'m> {
-        GridGenerator {
+    fn general(matrix: &'m Matrix) -> Generator<'m> {
+        Generator {
             solver: matrix.solver(),
             rules: Arc::new(matrix.rules().clone()),
             stack: Stack::default(),
@@ -163,12 +164,12 @@ impl<'m> GridGenerator<'m> {
     /// A generator of a 9x9 variant's puzzles over its matrix (the one of `Rules::from(variant)`);
     /// for [`Variant::Even`], over the classic matrix, its puzzles with even markers. `None` when
     /// the matrix is not the variant's.
-    pub fn for_variant(matrix: &'m GridMatrix, variant: Variant) -> Option<GridGenerator<'m>> {
+    pub fn for_variant(matrix: &'m Matrix, variant: Variant) -> Option<Generator<'m>> {
         if !matrix.fits(&Rules::from(variant)) || matrix.rules().has_parity() {
             return None;
         }
-        let mut generator = GridGenerator::new(matrix);
-        generator.nine = Some(Generator::over(matrix.problem(), variant));
+        let mut generator = Generator::new(matrix);
+        generator.nine = Some(NineGenerator::over(matrix.problem(), variant));
         Some(generator)
     }
 
@@ -185,15 +186,15 @@ impl<'m> GridGenerator<'m> {
     }
 
     /// A 9x9 variant's puzzle as a grid of its rules (with its even markers as marks).
-    fn as_grids(&self, generated: &crate::nine::Generated) -> GridGenerated {
-        GridGenerated {
-            puzzle: Grid::from_nine(&generated.puzzle, &self.rules),
-            solution: Grid::from_nine(&generated.solution, &self.rules),
+    fn as_grids(&self, generated: &crate::nine::Generated) -> Generated {
+        Generated {
+            puzzle: Puzzle::from_nine(&generated.puzzle, &self.rules),
+            solution: Puzzle::from_nine(&generated.solution, &self.rules),
         }
     }
 
     /// Makes the following searches stop when `flag` is set (a run then fails with
-    /// [`GridGenerateError::Solve`] holding the interruption).
+    /// [`GenerateError::Solve`] holding the interruption).
     pub fn set_cancel_flag(&mut self, flag: Option<CancelFlag>) {
         self.solver.engine().set_cancel_flag(flag);
     }
@@ -201,11 +202,11 @@ impl<'m> GridGenerator<'m> {
     /// A random full grid of the rules, reproducibly from the seed: searches in a random order,
     /// each stopped after 2.5 nodes a cell of the grid and started again from a seed derived from
     /// the last, their budget doubled every 64 searches.
-    /// [`GridGenerateError::NoGrid`] when a search proves that no grid obeys the rules,
-    /// [`GridGenerateError::GridBudget`] when the searches took 50,000,000 nodes in all.
-    pub fn full_grid(&mut self, seed: u64) -> Result<Grid, GridGenerateError> {
+    /// [`GenerateError::NoGrid`] when a search proves that no grid obeys the rules,
+    /// [`GenerateError::GridBudget`] when the searches took 50,000,000 nodes in all.
+    pub fn full_grid(&mut self, seed: u64) -> Result<Puzzle, GenerateError> {
         if let Some(nine) = &mut self.nine {
-            return Ok(Grid::from_nine(&nine.full_grid(seed), &self.rules));
+            return Ok(Puzzle::from_nine(&nine.full_grid(seed), &self.rules));
         }
         let cells = self.solver.matrix().rules().size().cells() as u64;
         let base = (cells * FILL_HALF_NODES_PER_CELL / 2).max(1);
@@ -222,15 +223,15 @@ impl<'m> GridGenerator<'m> {
             }
             seed = crate::generate::mix(seed, search + 1);
         }
-        Err(GridGenerateError::GridBudget(self.solver.matrix().rules().describe()))
+        Err(GenerateError::GridBudget(self.solver.matrix().rules().describe()))
     }
 
     /// A random full grid from this seed, or `None` when the search takes more than `nodes`
-    /// nodes; [`GridGenerateError::NoGrid`] when it proves that there is none. Ties between
+    /// nodes; [`GenerateError::NoGrid`] when it proves that there is none. Ties between
     /// equally short items go to the earliest: the digits' random order makes the grid random,
     /// and the last-conflict rule, which suits checks, makes fills slower.
-    fn full_grid_within(&mut self, seed: u64, nodes: u64) -> Result<Option<Grid>, GridGenerateError> {
-        let mut empty = Grid::new(Arc::clone(&self.rules));
+    fn full_grid_within(&mut self, seed: u64, nodes: u64) -> Result<Option<Puzzle>, GenerateError> {
+        let mut empty = Puzzle::new(Arc::clone(&self.rules));
         self.solver.load(&empty)?;
         let engine = self.solver.engine();
         engine.set_seed(Some(seed));
@@ -250,17 +251,17 @@ impl<'m> GridGenerator<'m> {
                 }
                 Ok(Some(empty))
             }
-            Ok(None) => Err(GridGenerateError::NoGrid(empty.rules().describe())),
+            Ok(None) => Err(GenerateError::NoGrid(empty.rules().describe())),
             Err(e) if e.reason == StopReason::Budget => Ok(None),
-            Err(e) => Err(GridSolveError::from(e).into()),
+            Err(e) => Err(SolveError::from(e).into()),
         }
     }
 
     /// Checks that the symmetry maps the rules onto themselves.
-    pub fn check_symmetry(rules: &Rules, symmetry: Symmetry) -> Result<(), GridGenerateError> {
+    pub fn check_symmetry(rules: &Rules, symmetry: Symmetry) -> Result<(), GenerateError> {
         let size = rules.size();
         let cells = size.cells();
-        let fail = |what| Err(GridGenerateError::Symmetry { symmetry, rules: rules.describe(), what });
+        let fail = |what| Err(GenerateError::Symmetry { symmetry, rules: rules.describe(), what });
         if !symmetry.keeps(rules.regions()) {
             return fail(if rules.is_jigsaw() { "regions" } else { "boxes" });
         }
@@ -302,19 +303,19 @@ impl<'m> GridGenerator<'m> {
         run: &Run,
         index: u64,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<GridNumbered, GridGenerateError> {
+    ) -> Result<Numbered, GenerateError> {
         if let Some(nine) = &mut self.nine {
             let numbered = nine.generate_in(run, index)?;
             let generated = self.as_grids(&numbered.generated);
             let logic = numbered.logic.map(|logic| GridLogic {
-                grid: Grid::from_nine(&logic.grid, &self.rules),
+                grid: Puzzle::from_nine(&logic.grid, &self.rules),
                 solved: logic.solved,
                 counts: logic.counts,
             });
             let groups = self.groups(run.symmetry);
             progress(groups, groups);
             let (index, seed, attempts) = (numbered.index, numbered.seed, numbered.attempts);
-            return Ok(GridNumbered { index, seed, attempts, generated, logic });
+            return Ok(Numbered { index, seed, attempts, generated, logic });
         }
         attempts(run, index, |seed| self.generate(run.symmetry, seed, progress))
     }
@@ -327,7 +328,7 @@ impl<'m> GridGenerator<'m> {
         symmetry: Symmetry,
         seed: u64,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<GridGenerated, GridGenerateError> {
+    ) -> Result<Generated, GenerateError> {
         if let Some(nine) = &mut self.nine {
             let generated = nine.generate(symmetry, seed);
             let groups = self.groups(symmetry);
@@ -336,7 +337,7 @@ impl<'m> GridGenerator<'m> {
         }
         let rules = self.solver.matrix().rules();
         if self.fits != Some(symmetry) {
-            GridGenerator::check_symmetry(rules, symmetry)?;
+            Generator::check_symmetry(rules, symmetry)?;
             self.fits = Some(symmetry);
         }
         let full = self.full_grid(seed)?;
@@ -350,11 +351,11 @@ impl<'m> GridGenerator<'m> {
     /// without a clue (`generate::unavoidable`) is refused without a search.
     fn thin_out(
         &mut self,
-        full: Grid,
+        full: Puzzle,
         symmetry: Symmetry,
         seed: u64,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<GridGenerated, GridGenerateError> {
+    ) -> Result<Generated, GenerateError> {
         debug_assert!(self.solver.matrix().fits(full.rules()), "a full grid of the matrix's rules");
         let (rules, any) = match self.shape.take() {
             Some((rules, any)) if *rules == *full.rules() => (rules, any),
@@ -371,11 +372,11 @@ impl<'m> GridGenerator<'m> {
         &mut self,
         shape: &Shape<S>,
         any: &AnyShape,
-        full: Grid,
+        full: Puzzle,
         symmetry: Symmetry,
         seed: u64,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<GridGenerated, GridGenerateError> {
+    ) -> Result<Generated, GenerateError> {
         let side = full.size().side();
         let mut orbits = symmetry.orbits_in(side);
         orbits.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed_c1e5));
@@ -384,7 +385,7 @@ impl<'m> GridGenerator<'m> {
         digit_swaps(shape, full.cells(), &mut swaps);
         line_swaps(shape, full.cells(), &mut swaps);
         // The even and odd marks' exclusions stay under every clue group.
-        self.solver.load(&Grid::new(Arc::clone(full.shared_rules())))?;
+        self.solver.load(&Puzzle::new(Arc::clone(full.shared_rules())))?;
         let matrix = self.solver.matrix();
         let engine = self.solver.engine();
         // The checks are first-solution searches, which the last-conflict rule suits (twice as
@@ -413,16 +414,16 @@ impl<'m> GridGenerator<'m> {
         let thinned = thin_out(engine, &mut clues, 0..total, &mut kept, &mut self.stack);
         engine.reset();
         engine.set_preferred(&[]).expect("no option");
-        thinned.map_err(GridSolveError::from)?;
-        Ok(GridGenerated { puzzle: clues.puzzle, solution: full })
+        thinned.map_err(SolveError::from)?;
+        Ok(Generated { puzzle: clues.puzzle, solution: full })
     }
 }
 
 /// The clue groups of a full grid of any size, as the pieces the generator takes away: piece `k`
 /// is `orbits[k]`.
 struct Clues<'a, S> {
-    matrix: &'a GridMatrix,
-    full: &'a Grid,
+    matrix: &'a Matrix,
+    full: &'a Puzzle,
     orbits: &'a [Vec<usize>],
     /// The cells of each group, as a set.
     orbit_sets: Vec<S>,
@@ -433,7 +434,7 @@ struct Clues<'a, S> {
     given: S,
     shape: &'a AnyShape,
     /// The puzzle so far: the full grid without the groups taken away.
-    puzzle: Grid,
+    puzzle: Puzzle,
     /// Groups tried, and whom to tell.
     tried: usize,
     progress: &'a mut dyn FnMut(usize, usize),
@@ -546,28 +547,28 @@ fn within<T>(
 fn attempts(
     run: &Run,
     index: u64,
-    mut make: impl FnMut(u64) -> Result<GridGenerated, GridGenerateError>,
-) -> Result<GridNumbered, GridGenerateError> {
+    mut make: impl FnMut(u64) -> Result<Generated, GenerateError>,
+) -> Result<Numbered, GenerateError> {
     let attempts = run.max_attempts.max(1);
     for attempt in 0..attempts {
         let seed = run.seed_of(index, attempt);
         let generated = match make(seed) {
             Ok(generated) => generated,
             // Rules that can never be met, or a search stopped from outside, end the puzzle.
-            Err(e @ (GridGenerateError::Symmetry { .. } | GridGenerateError::Solve(_))) => return Err(e),
+            Err(e @ (GenerateError::Symmetry { .. } | GenerateError::Solve(_))) => return Err(e),
             // A grid not found, or no map: the next attempt starts from another seed.
             Err(reason) if attempt + 1 == attempts => {
                 let reason = Box::new(reason);
-                return Err(GridGenerateError::Failed { index, seed, attempts, reason });
+                return Err(GenerateError::Failed { index, seed, attempts, reason });
             }
             Err(_) => continue,
         };
         let Some(level) = run.level else {
-            return Ok(GridNumbered { index, seed, attempts: 1, generated, logic: None });
+            return Ok(Numbered { index, seed, attempts: 1, generated, logic: None });
         };
-        let logic = solve_grid_logically(&generated.puzzle);
+        let logic = solve_logically(&generated.puzzle);
         if logic.level() == level {
-            return Ok(GridNumbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
+            return Ok(Numbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
         }
     }
     let level = run.level.expect("attempts beyond one only with a level");
@@ -583,7 +584,7 @@ pub fn generate_in_with_extras(
     index: u64,
     progress: &mut dyn FnMut(usize, usize),
     cancel: Option<&CancelFlag>,
-) -> Result<GridNumbered, GridGenerateError> {
+) -> Result<Numbered, GenerateError> {
     attempts(run, index, |seed| generate_with_extras(base, extras, run.symmetry, seed, progress, cancel))
 }
 
@@ -608,7 +609,7 @@ impl Extras {
 
 /// A puzzle whose rules are `base` with `extras` made up from the seed: jigsaw regions first,
 /// then a full grid, then cages and marks that the full grid obeys; then clue groups are taken
-/// away as [`GridGenerator::generate`] does. Cages and marks follow the symmetry when it maps
+/// away as [`Generator::generate`] does. Cages and marks follow the symmetry when it maps
 /// each onto one of the same sum or parity, which random cages never do: killer puzzles take
 /// [`Symmetry::None`] (their clues are often none at all), others are refused clearly.
 pub fn generate_with_extras(
@@ -618,9 +619,9 @@ pub fn generate_with_extras(
     seed: u64,
     progress: &mut dyn FnMut(usize, usize),
     cancel: Option<&CancelFlag>,
-) -> Result<GridGenerated, GridGenerateError> {
+) -> Result<Generated, GenerateError> {
     let generator = |matrix| {
-        let mut generator = GridGenerator::general(matrix);
+        let mut generator = Generator::general(matrix);
         generator.set_cancel_flag(cancel.cloned());
         generator
     };
@@ -629,19 +630,17 @@ pub fn generate_with_extras(
     let (mut rules, full, first) = loop {
         let rules =
             if extras.jigsaw { random_regions(base, symmetry, &mut rng, cancel)? } else { base.clone() };
-        GridGenerator::check_symmetry(&rules, symmetry)?;
-        let first = GridMatrix::new(&rules);
+        Generator::check_symmetry(&rules, symmetry)?;
+        let first = Matrix::new(&rules);
         let found = {
-            let mut searcher = GridGenerator::general(&first);
+            let mut searcher = Generator::general(&first);
             searcher.set_cancel_flag(cancel.cloned());
             searcher.full_grid(seed)
         };
         match found {
             Ok(full) => break (rules, full, first),
             // A made-up map whose grids are too hard to find: another map.
-            Err(GridGenerateError::NoGrid(_) | GridGenerateError::GridBudget(_))
-                if extras.jigsaw && maps < 3 =>
-            {
+            Err(GenerateError::NoGrid(_) | GenerateError::GridBudget(_)) if extras.jigsaw && maps < 3 => {
                 maps += 1;
             }
             Err(e) => return Err(e),
@@ -650,7 +649,7 @@ pub fn generate_with_extras(
     if extras.killer {
         if symmetry != Symmetry::None {
             let what = "cages";
-            return Err(GridGenerateError::Symmetry {
+            return Err(GenerateError::Symmetry {
                 symmetry,
                 rules: format!("{} killer", rules.describe()),
                 what,
@@ -669,10 +668,10 @@ pub fn generate_with_extras(
             }
         }
     }
-    let full = Grid::with_cells(rules.clone(), full.cells().to_vec()).expect("the same size");
+    let full = Puzzle::with_cells(rules.clone(), full.cells().to_vec()).expect("the same size");
     // Marks are restrictions the solver applies: the matrix of the search for the full grid
     // serves, unless cages were added.
-    let matrix = if extras.killer { GridMatrix::new(&rules) } else { first };
+    let matrix = if extras.killer { Matrix::new(&rules) } else { first };
     generator(&matrix).thin_out(full, symmetry, seed, progress)
 }
 
@@ -686,14 +685,14 @@ fn random_regions(
     symmetry: Symmetry,
     rng: &mut Xoshiro256PlusPlus,
     cancel: Option<&CancelFlag>,
-) -> Result<Rules, GridGenerateError> {
+) -> Result<Rules, GenerateError> {
     let size = base.size();
     let (side, cells) = (size.side(), size.cells());
     let rotated = match symmetry {
         Symmetry::None => false,
         Symmetry::Rotational => true,
         _ => {
-            return Err(GridGenerateError::Symmetry {
+            return Err(GenerateError::Symmetry {
                 symmetry,
                 rules: format!("{} jigsaw", base.describe()),
                 what: "regions (made up with none or rotational symmetry only)",
@@ -745,12 +744,12 @@ fn random_regions(
         // A map no grid obeys is let go after a short search rather than proved so.
         if let Some(rules) = to_rules(&map)
             && {
-                let matrix = GridMatrix::new(&rules);
-                let mut generator = GridGenerator::new(&matrix);
+                let matrix = Matrix::new(&rules);
+                let mut generator = Generator::new(&matrix);
                 generator.set_cancel_flag(cancel.cloned());
                 match generator.full_grid_within(rng.random(), 100_000) {
                     Ok(grid) => grid.is_some(),
-                    Err(GridGenerateError::NoGrid(_)) => false,
+                    Err(GenerateError::NoGrid(_)) => false,
                     Err(e) => return Err(e),
                 }
             }
@@ -758,13 +757,13 @@ fn random_regions(
             return Ok(rules);
         }
     }
-    Err(GridGenerateError::NoGrid(format!("{} jigsaw", base.describe())))
+    Err(GenerateError::NoGrid(format!("{} jigsaw", base.describe())))
 }
 
 /// Cages of 2 to 4 cells over the whole grid, grown from random cells through edge neighbours
 /// with different digits; a cell left alone joins a neighbouring cage that lacks its digit, or
 /// stays a cage of one.
-fn random_cages(rules: &mut Rules, full: &Grid, rng: &mut Xoshiro256PlusPlus) {
+fn random_cages(rules: &mut Rules, full: &Puzzle, rng: &mut Xoshiro256PlusPlus) {
     let side = rules.size().side();
     let cells = side * side;
     let mut cage_of = vec![usize::MAX; cells];
@@ -817,8 +816,8 @@ mod tests {
             if let Some(c) = constraint {
                 rules.add(c);
             }
-            let matrix = GridMatrix::new(&rules);
-            let mut generator = GridGenerator::new(&matrix);
+            let matrix = Matrix::new(&rules);
+            let mut generator = Generator::new(&matrix);
             let logic = AnyShape::of(&rules);
             for seed in 0..3 {
                 let full = generator.full_grid(seed).expect("a grid");

@@ -2,25 +2,25 @@
 //! diagonals, windows, anti-king and anti-knight, even and odd cells, killer cages.
 //!
 //! ```
-//! use dlx_sudoku::{GridDefaults, GridMatrix, GridUniqueness, parse_grid};
+//! use dlx_sudoku::{GridDefaults, Matrix, Uniqueness, parse_grid};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! // A 6x6 puzzle (boxes of 2 rows and 3 columns) with a killer cage: r1c1 + r2c1 = 4.
 //! let line = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1";
 //! let grid = parse_grid(line, &GridDefaults::default())?;
-//! let matrix = GridMatrix::new(grid.rules()); // reusable for every puzzle of these rules
+//! let matrix = Matrix::new(grid.rules()); // reusable for every puzzle of these rules
 //! let mut solver = matrix.solver();
 //! match solver.check_unique(&grid)? {
-//!     GridUniqueness::Unique(solution) => assert!(solution.to_line().starts_with("165243324156")),
+//!     Uniqueness::Unique(solution) => assert!(solution.to_line().starts_with("165243324156")),
 //!     other => panic!("expected one solution, got {other:?}"),
 //! }
 //! # Ok(()) }
 //! ```
 //!
 //! [`Rules`] are data: the size, the region of each cell, the [`Constraint`]s, each cell's
-//! [`Parity`] and the [`Cage`]s. One encoder, [`GridMatrix::new`], turns any of them into the
-//! engine's problem (its docs give the items and options); a [`GridSolver`] forces each puzzle's
+//! [`Parity`] and the [`Cage`]s. One encoder, [`Matrix::new`], turns any of them into the
+//! engine's problem (its docs give the items and options); a [`SudokuSolver`] forces each puzzle's
 //! givens on a reused engine solver. [`parse_grid`] and [`parse_block`] read puzzles,
-//! [`Grid::to_text`] and [`Grid::to_block`] write them.
+//! [`Puzzle::to_text`] and [`Puzzle::to_block`] write them.
 //!
 //! A grid whose rules are a 9x9 [`Variant`](crate::Variant)'s takes the fast path of
 //! [`nine`](crate::nine) inside these types: the logical solver and the generator dispatch to it.
@@ -35,14 +35,13 @@ mod size;
 mod svg;
 mod text;
 
-pub use crate::rate::{GridStep, explain_grid, solve_grid_logically};
+pub use crate::rate::grid::{Step, explain, solve_logically};
 pub use cache::{Matrices, Solvers};
-pub use encode::{GridMatrix, GridSolveError, GridSolver, GridUniqueness};
+pub use encode::{Matrix, SolveError, SudokuSolver, Uniqueness};
 pub use generate::{
-    Extras, GridGenerateError, GridGenerated, GridGenerator, GridNumbered, generate_in_with_extras,
-    generate_with_extras,
+    Extras, GenerateError, Generated, Generator, Numbered, generate_in_with_extras, generate_with_extras,
 };
-pub use puzzle::{Grid, GridError};
+pub use puzzle::{Puzzle, RuleError};
 pub(crate) use rules::combinations;
 pub use rules::{At, Cage, CageProblem, Constraint, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};

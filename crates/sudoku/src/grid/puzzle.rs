@@ -12,16 +12,16 @@ use crate::variant::Unit;
 ///
 /// The rules are shared, not copied: cloning a grid, or reading a batch of puzzles of the same
 /// rules ([`Records`](crate::Records) hands each record the previous one's rules when they are
-/// equal), copies a pointer to them. [`Grid::rules_mut`] copies them first when another grid
+/// equal), copies a pointer to them. [`Puzzle::rules_mut`] copies them first when another grid
 /// shares them.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Grid {
+pub struct Puzzle {
     rules: Arc<Rules>,
     cells: Vec<u8>,
     symbols: Symbols,
 }
 
-impl fmt::Debug for Grid {
+impl fmt::Debug for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({} {})", self.rules.describe(), self.to_line())
     }
@@ -30,7 +30,7 @@ impl fmt::Debug for Grid {
 /// Givens that break their rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum GridError {
+pub enum RuleError {
     /// A digit twice in a unit.
     #[error("digit {digit} appears twice in {unit} ({first}, {second})")]
     Repeated {
@@ -109,30 +109,30 @@ pub enum GridError {
     },
 }
 
-impl Grid {
+impl Puzzle {
     /// The empty grid of these rules.
-    pub fn new(rules: impl Into<Arc<Rules>>) -> Grid {
+    pub fn new(rules: impl Into<Arc<Rules>>) -> Puzzle {
         let rules = rules.into();
         let cells = vec![0; rules.size().cells()];
-        Grid { rules, cells, symbols: Symbols::OneBased }
+        Puzzle { rules, cells, symbols: Symbols::OneBased }
     }
 
     /// A puzzle from its cells, row-major (0 empty, 1 to the side given). The givens are not
-    /// checked against the rules (see [`Grid::check`]).
-    pub fn with_cells(rules: impl Into<Arc<Rules>>, cells: Vec<u8>) -> Result<Grid, GridError> {
+    /// checked against the rules (see [`Puzzle::check`]).
+    pub fn with_cells(rules: impl Into<Arc<Rules>>, cells: Vec<u8>) -> Result<Puzzle, RuleError> {
         let rules = rules.into();
         let size = rules.size();
         if cells.len() != size.cells() {
-            return Err(GridError::Length { found: cells.len(), size });
+            return Err(RuleError::Length { found: cells.len(), size });
         }
         if let Some(cell) = cells.iter().position(|&d| usize::from(d) > size.side()) {
-            return Err(GridError::Digit {
+            return Err(RuleError::Digit {
                 digit: cells[cell],
                 cell: At { cell, side: size.side() },
                 side: size.side(),
             });
         }
-        Ok(Grid { rules, cells, symbols: Symbols::OneBased })
+        Ok(Puzzle { rules, cells, symbols: Symbols::OneBased })
     }
 
     /// A 9x9 [`Puzzle`] as a grid of the rules `base` (a [`Variant`]'s, `Rules::from(variant)`),
@@ -140,7 +140,7 @@ impl Grid {
     ///
     /// [`Puzzle`]: crate::nine::Puzzle
     /// [`Variant`]: crate::Variant
-    pub fn from_nine(puzzle: &crate::nine::Puzzle, base: &Arc<Rules>) -> Grid {
+    pub fn from_nine(puzzle: &crate::nine::Puzzle, base: &Arc<Rules>) -> Puzzle {
         let mut rules = Arc::clone(base);
         if puzzle.has_even_cells() {
             let marked = Arc::make_mut(&mut rules);
@@ -148,7 +148,7 @@ impl Grid {
                 marked.set_parity(cell, Parity::Even);
             }
         }
-        Grid { rules, cells: puzzle.cells().to_vec(), symbols: Symbols::OneBased }
+        Puzzle { rules, cells: puzzle.cells().to_vec(), symbols: Symbols::OneBased }
     }
 
     /// The 9x9 form of a grid whose rules are a [`Variant`](crate::Variant)'s
@@ -170,7 +170,7 @@ impl Grid {
         &self.rules
     }
 
-    /// The rules as shared: [`Grid::with_cells`] and [`Grid::new`] take them so, to make more
+    /// The rules as shared: [`Puzzle::with_cells`] and [`Puzzle::new`] take them so, to make more
     /// puzzles of them without copying them.
     pub fn shared_rules(&self) -> &Arc<Rules> {
         &self.rules
@@ -228,12 +228,12 @@ impl Grid {
     /// Whether `solution` solves this puzzle: it is full, keeps every given, and obeys this
     /// puzzle's rules (whatever rules it carries itself: a solution read beside a puzzle, or
     /// from another source, is checked against the puzzle's).
-    pub fn is_solved_by(&self, solution: &Grid) -> bool {
+    pub fn is_solved_by(&self, solution: &Puzzle) -> bool {
         let same_cells = solution.cells.len() == self.cells.len()
             && self.cells.iter().zip(&solution.cells).all(|(&g, &s)| g == 0 || g == s);
         same_cells
             && solution.is_full()
-            && Grid {
+            && Puzzle {
                 rules: Arc::clone(&self.rules),
                 cells: solution.cells.clone(),
                 symbols: solution.symbols,
@@ -244,7 +244,7 @@ impl Grid {
 
     /// The cells where `other` holds another digit than this grid (both of one size): where two
     /// solutions differ, or a wrong solution given beside a puzzle differs from the found one.
-    pub fn cells_differing_from(&self, other: &Grid) -> Vec<At> {
+    pub fn cells_differing_from(&self, other: &Puzzle) -> Vec<At> {
         let side = self.size().side();
         let differ = |(cell, (a, b)): (usize, (&u8, &u8))| (a != b).then_some(At { cell, side });
         self.cells.iter().zip(&other.cells).enumerate().filter_map(differ).collect()
@@ -267,19 +267,19 @@ impl Grid {
 
     /// Checks the givens against the rules: no digit twice in a unit or a cage, none against
     /// a parity mark or a forbidden move, no cage over its sum (or filled to another).
-    pub fn check(&self) -> Result<(), GridError> {
+    pub fn check(&self) -> Result<(), RuleError> {
         let symbol = |d: u8| self.symbols.symbol(d);
         for (cell, &digit) in self.cells.iter().enumerate() {
             let parity = self.rules.parity(cell);
             if digit != 0 && !parity.allows(digit) {
                 let (which, parity) = if parity == Parity::Even { ("odd", "even") } else { ("even", "odd") };
-                return Err(GridError::Parity { digit: symbol(digit), which, parity, cell: self.at(cell) });
+                return Err(RuleError::Parity { digit: symbol(digit), which, parity, cell: self.at(cell) });
             }
         }
         for (unit, cells) in self.rules.units() {
             if let Some((first, second)) = repeat(&self.cells, &cells) {
                 let digit = symbol(self.cells[first]);
-                return Err(GridError::Repeated {
+                return Err(RuleError::Repeated {
                     digit,
                     unit,
                     first: self.at(first),
@@ -290,13 +290,13 @@ impl Grid {
         for (a, b, what) in self.rules.move_pairs() {
             if self.cells[a] != 0 && self.cells[a] == self.cells[b] {
                 let digit = symbol(self.cells[a]);
-                return Err(GridError::ForbiddenMove { digit, first: self.at(a), second: self.at(b), what });
+                return Err(RuleError::ForbiddenMove { digit, first: self.at(a), second: self.at(b), what });
             }
         }
         for (k, cage) in self.rules.cages().iter().enumerate() {
             if let Some((first, second)) = repeat(&self.cells, &cage.cells) {
                 let digit = symbol(self.cells[first]);
-                return Err(GridError::CageRepeated {
+                return Err(RuleError::CageRepeated {
                     digit,
                     cage: k + 1,
                     first: self.at(first),
@@ -306,7 +306,7 @@ impl Grid {
             let given: u32 = cage.cells.iter().map(|&c| u32::from(self.cells[c])).sum();
             let full = cage.cells.iter().all(|&c| self.cells[c] != 0);
             if given > cage.sum || (full && given != cage.sum) {
-                return Err(GridError::CageSum { cage: k + 1, given, sum: cage.sum });
+                return Err(RuleError::CageSum { cage: k + 1, given, sum: cage.sum });
             }
         }
         Ok(())

@@ -404,7 +404,7 @@ impl Rules {
     }
 
     /// Whether the two rule sets are the same but for their even and odd marks: whether one
-    /// [`GridMatrix`](crate::GridMatrix) serves both (marks are each puzzle's restrictions).
+    /// [`Matrix`](crate::Matrix) serves both (marks are each puzzle's restrictions).
     pub fn same_but_parity(&self, other: &Rules) -> bool {
         self.size == other.size
             && self.regions == other.regions

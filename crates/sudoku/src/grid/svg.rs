@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::puzzle::Grid;
+use super::puzzle::Puzzle;
 use super::rules::{Constraint, Parity};
 use crate::variant::Unit;
 
@@ -15,13 +15,13 @@ const SHADE: &str = "#e4e4e4";
 const MARK: &str = "#d0d0d0";
 
 /// The side of a grid's drawing by [`draw`], in SVG user units.
-pub(crate) fn drawn_side(grid: &Grid) -> f64 {
+pub(crate) fn drawn_side(grid: &Puzzle) -> f64 {
     grid.size().side() as f64 * CELL
 }
 
 /// A grid's drawing at the origin, [`drawn_side`] units on a side; with `solution`, the digits it
 /// adds to the givens, in grey.
-pub(crate) fn draw(svg: &mut String, grid: &Grid, solution: Option<&Grid>) {
+pub(crate) fn draw(svg: &mut String, grid: &Puzzle, solution: Option<&Puzzle>) {
     let rules = grid.rules();
     let side = grid.size().side();
     let full = side as f64 * CELL;

@@ -21,9 +21,9 @@
 //! other words without `=` (a count, a rating) are passed over, as after a 9x9 puzzle.
 //!
 //! A block record is side rows of side symbols each (spaces and `|` between them ignored; lines of
-//! `-`, `+` and `=` between them skipped). [`Grid::to_text`] writes what this module reads.
+//! `-`, `+` and `=` between them skipped). [`Puzzle::to_text`] writes what this module reads.
 
-use super::puzzle::Grid;
+use super::puzzle::Puzzle;
 use super::rules::{At, Constraint, Parity, Rules, RulesError};
 use super::size::{Size, SizeError, Symbols};
 use crate::UnknownName;
@@ -166,7 +166,7 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 /// Reads one line record: a puzzle of side x side symbols and its fields (`size=2x3`,
 /// `variant=diagonal,anti-knight`, `regions=` a jigsaw map, `marks=` with `e` and `o`,
 /// `cage=SUM:r1c1,r1c2`), with `defaults` added.
-pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParseError> {
+pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Puzzle, GridParseError> {
     parse_grid_record(line, defaults).map(|(grid, _)| grid)
 }
 
@@ -176,7 +176,7 @@ pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Grid, GridParse
 pub(crate) fn parse_grid_record(
     line: &str,
     defaults: &GridDefaults,
-) -> Result<(Grid, Option<Grid>), GridParseError> {
+) -> Result<(Puzzle, Option<Puzzle>), GridParseError> {
     if !defaults.fields.is_empty() {
         // The defaults' fields after the record's own, but for those it gives itself.
         let own: Vec<&str> =
@@ -356,13 +356,13 @@ pub(crate) fn parse_grid_record(
                 return Err(err(col + k, GridParseErrorKind::EmptyInSolution));
             }
             let mut solution =
-                Grid::with_cells(std::sync::Arc::clone(&rules), cells).expect("the cells fit the grid");
+                Puzzle::with_cells(std::sync::Arc::clone(&rules), cells).expect("the cells fit the grid");
             solution.set_symbols(symbols);
             Some(solution)
         }
         None => None,
     };
-    let mut grid = Grid::with_cells(rules, cells).expect("the cells fit the grid");
+    let mut grid = Puzzle::with_cells(rules, cells).expect("the cells fit the grid");
     grid.set_symbols(symbols);
     Ok((grid, solution))
 }
@@ -411,7 +411,7 @@ fn looks_like_cells(text: &str, size: Size) -> bool {
 pub fn parse_block<'a>(
     rows: impl IntoIterator<Item = &'a str>,
     defaults: &GridDefaults,
-) -> Result<Grid, GridParseError> {
+) -> Result<Puzzle, GridParseError> {
     let rows: Vec<String> = rows
         .into_iter()
         .filter(|r| !is_rule_line(r))
@@ -441,7 +441,7 @@ pub(crate) fn is_rule_line(line: &str) -> bool {
     !line.is_empty() && line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' '))
 }
 
-impl Grid {
+impl Puzzle {
     /// The puzzle as one line with its rules' fields: what [`parse_grid`] reads back to an equal
     /// grid.
     pub fn to_text(&self) -> String {
@@ -475,7 +475,7 @@ impl Grid {
         out
     }
 
-    /// The `# size:` line to write above this puzzle's [block](Grid::to_block): the box shape,
+    /// The `# size:` line to write above this puzzle's [block](Puzzle::to_block): the box shape,
     /// then the fields of the line form but the size (constraints, regions, marks, cages), which
     /// a block's rows cannot hold. [`Records`](crate::Records) applies it to the blocks below.
     pub fn block_header(&self) -> String {
@@ -538,7 +538,7 @@ mod tests {
         rules.set_parity(7, Parity::Even);
         rules.set_parity(8, Parity::Odd);
         rules.add_cage(vec![0, 1, side], 6).unwrap();
-        let mut grid = Grid::new(rules);
+        let mut grid = Puzzle::new(rules);
         grid.set(35, 4);
         let text = grid.to_text();
         assert_eq!(parse_grid(&text, &GridDefaults::default()), Ok(grid), "{text}");

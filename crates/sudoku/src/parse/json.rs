@@ -143,11 +143,11 @@ pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Raw
         if record.puzzle.is_ok() {
             record.variant = named;
         }
-        if let (Some(rules), Ok(Cells::Grid(grid))) = (&rules, &record.puzzle) {
+        if let (Some(rules), Ok(Cells::Puzzle(grid))) = (&rules, &record.puzzle) {
             // The rules the record names are those its fields give (the caller's additions
             // aside).
             let own = GridDefaults { size: defaults.size, ..GridDefaults::default() };
-            let with_named = |mut g: crate::grid::Grid| {
+            let with_named = |mut g: crate::grid::Puzzle| {
                 for c in named
                     .map(crate::grid::Rules::from)
                     .iter()

@@ -1,5 +1,5 @@
 //! Reading puzzles: 81-character lines, block grids and the list form, mixed in one stream, and
-//! the line forms of every size and rule set. Every record's puzzle is a [`Grid`] with its rules,
+//! the line forms of every size and rule set. Every record's puzzle is a [`Puzzle`] with its rules,
 //! whatever form it came in.
 //!
 //! * **Line**: 81 cells, `1`-`9` a given, `.` `0` `_` empty, `e` an empty cell that must be even.
@@ -52,10 +52,10 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use crate::grid::{
-    Grid, GridDefaults, GridParseErrorKind, Rules, Size, is_rule_line, parse_block, parse_grid,
+    GridDefaults, GridParseErrorKind, Puzzle, Rules, Size, is_rule_line, parse_block, parse_grid,
     parse_grid_record,
 };
-use crate::puzzle::Puzzle;
+use crate::puzzle::Puzzle as NinePuzzle;
 use crate::variant::Variant;
 
 mod columns;
@@ -184,21 +184,21 @@ pub struct Record {
     /// block or list forms has the classic rules (with its even markers as even marks, shared
     /// with the other records of a batch); the variant a `# variant:` line names is in
     /// [`Record::variant`], for the reader to apply ([`Record::puzzle_with`]).
-    pub puzzle: Result<Grid, ParseError>,
+    pub puzzle: Result<Puzzle, ParseError>,
     /// The variant the input names for this record: the last `# variant: NAME` line above it in
     /// the same input, or a JSON record's or a column's `"variant"`. `None` when it names none.
     pub variant: Option<Variant>,
     /// A solution given beside the puzzle (a second field, a `solution` column, a JSON
     /// `"solution"`), as read, with the puzzle's rules: whether it solves the puzzle is for the
-    /// caller to check ([`Grid::is_solved_by`]).
-    pub solution: Option<Grid>,
+    /// caller to check ([`Puzzle::is_solved_by`]).
+    pub solution: Option<Puzzle>,
 }
 
 impl Record {
     /// The puzzle as the input and the caller ask for it: with the constraints of `variant` (the
     /// caller's, or else the one the input names) added to its own rules. `None` for a
     /// malformed record.
-    pub fn puzzle_with(&self, variant: Option<Variant>) -> Option<Grid> {
+    pub fn puzzle_with(&self, variant: Option<Variant>) -> Option<Puzzle> {
         let mut puzzle = self.puzzle.as_ref().ok()?.clone();
         if let Some(variant) = variant.or(self.variant) {
             let added = Rules::from(variant);
@@ -213,7 +213,7 @@ impl Record {
     }
 }
 
-/// A record as read, before its cells are a [`Grid`]: the 9x9 forms are read into a [`Puzzle`]
+/// A record as read, before its cells are a [`Puzzle`]: the 9x9 forms are read into a [`Puzzle`]
 /// (fast, in place), the others into a grid.
 #[derive(Debug)]
 struct Raw {
@@ -227,8 +227,8 @@ struct Raw {
 /// The cells of a record as read.
 #[derive(Debug)]
 enum Cells {
-    Nine(Puzzle),
-    Grid(Grid),
+    Nine(NinePuzzle),
+    Puzzle(Puzzle),
 }
 
 /// Reads records one by one from a buffered reader, in constant memory.
@@ -393,14 +393,14 @@ fn classify(c: char) -> Char {
 
 /// Cells collected for one record.
 struct Collector {
-    puzzle: Puzzle,
+    puzzle: NinePuzzle,
     count: usize,
     error: Option<ParseError>,
 }
 
 impl Collector {
     fn new() -> Self {
-        Collector { puzzle: Puzzle::empty(), count: 0, error: None }
+        Collector { puzzle: NinePuzzle::empty(), count: 0, error: None }
     }
 
     /// Adds a line's cells; records the first bad character.
@@ -437,7 +437,7 @@ impl Collector {
         self.count += 1;
     }
 
-    fn finish(self, line: usize) -> Result<Puzzle, ParseError> {
+    fn finish(self, line: usize) -> Result<NinePuzzle, ParseError> {
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -453,13 +453,13 @@ impl Collector {
 }
 
 impl Raw {
-    fn new(line: usize, format: Format, puzzle: Result<Puzzle, ParseError>) -> Raw {
+    fn new(line: usize, format: Format, puzzle: Result<NinePuzzle, ParseError>) -> Raw {
         Raw { line, format, puzzle: puzzle.map(Cells::Nine), variant: None, solution: None }
     }
 }
 
 /// The cells of a field (one puzzle in the line form), at column `skipped + 1` of `line`.
-fn parse_cells(text: &str, line: usize, skipped: usize) -> Result<Puzzle, ParseError> {
+fn parse_cells(text: &str, line: usize, skipped: usize) -> Result<NinePuzzle, ParseError> {
     let mut cells = Collector::new();
     cells.add_line_at(text, line, skipped);
     cells.finish(line)
@@ -488,7 +488,7 @@ fn sized_line(body: &str) -> (usize, bool, bool) {
 /// The record of a puzzle of the [`grid`](crate::grid) forms, read or not; `lead` is the
 /// column before its text (none for a JSON string, whose columns are not the line's).
 fn grid_record(
-    grid: Result<(Grid, Option<Grid>), crate::grid::GridParseError>,
+    grid: Result<(Puzzle, Option<Puzzle>), crate::grid::GridParseError>,
     start: usize,
     format: Format,
     lead: Option<usize>,
@@ -497,9 +497,9 @@ fn grid_record(
         Ok((grid, solution)) => Raw {
             line: start,
             format,
-            puzzle: Ok(Cells::Grid(grid)),
+            puzzle: Ok(Cells::Puzzle(grid)),
             variant: None,
-            solution: solution.map(Cells::Grid),
+            solution: solution.map(Cells::Puzzle),
         },
         Err(e) => {
             let column = if format == Format::Line { lead.map(|l| l + e.column) } else { None };
@@ -776,13 +776,13 @@ impl<R: BufRead> Records<R> {
 }
 
 impl<R> Records<R> {
-    /// The record of what was read: its cells as a [`Grid`], whose rules are those of the
+    /// The record of what was read: its cells as a [`Puzzle`], whose rules are those of the
     /// record before when they are equal, so that a batch of puzzles of one set of rules holds
     /// them once (a 9x9 puzzle without even markers shares the classic rules).
     fn record(&mut self, raw: Raw) -> Record {
         let mut grid = |cells: Cells| match cells {
-            Cells::Nine(puzzle) => Grid::from_nine(&puzzle, &self.classic),
-            Cells::Grid(grid) => grid,
+            Cells::Nine(puzzle) => Puzzle::from_nine(&puzzle, &self.classic),
+            Cells::Puzzle(grid) => grid,
         };
         let mut puzzle = raw.puzzle.map(&mut grid);
         let mut solution = raw.solution.map(grid);
@@ -825,12 +825,12 @@ pub fn parse_all(text: &str) -> Vec<Record> {
     Records::new(text.as_bytes()).map(|r| r.expect("reading from memory cannot fail")).collect()
 }
 
-impl std::str::FromStr for Grid {
+impl std::str::FromStr for Puzzle {
     type Err = ParseError;
 
     /// Parses one puzzle in any form [`Records`] reads (the first record of the text), with the
     /// rules its fields give (a `# variant:` line above it adds its constraints).
-    fn from_str(s: &str) -> Result<Grid, ParseError> {
+    fn from_str(s: &str) -> Result<Puzzle, ParseError> {
         match Records::new(s.as_bytes()).next() {
             Some(Ok(record)) => match record.puzzle_with(None) {
                 Some(grid) => Ok(grid),
@@ -841,15 +841,15 @@ impl std::str::FromStr for Grid {
     }
 }
 
-impl std::str::FromStr for Puzzle {
+impl std::str::FromStr for NinePuzzle {
     type Err = ParseError;
 
     /// Parses exactly one puzzle in any of the three forms.
-    fn from_str(s: &str) -> Result<Puzzle, ParseError> {
+    fn from_str(s: &str) -> Result<NinePuzzle, ParseError> {
         let mut records = Records::new(s.as_bytes());
         match records.read_record() {
             Ok(Some(Raw { puzzle: Ok(Cells::Nine(puzzle)), .. })) => Ok(puzzle),
-            Ok(Some(Raw { puzzle: Ok(Cells::Grid(grid)), line, .. })) => {
+            Ok(Some(Raw { puzzle: Ok(Cells::Puzzle(grid)), line, .. })) => {
                 Err(ParseError { line, column: None, kind: ParseErrorKind::Sized(grid.rules().describe()) })
             }
             Ok(Some(Raw { puzzle: Err(e), .. })) => Err(e),

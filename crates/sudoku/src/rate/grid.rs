@@ -1,23 +1,23 @@
-//! The logical solver's front end for puzzles of any size and rules ([`Grid`]s): the same
+//! The logical solver's front end for puzzles of any size and rules ([`Puzzle`]s): the same
 //! solver as the 9x9 one (see `board`), with every technique, on the grid's [`Shape`] in the
 //! cell sets its size calls for. Its steps name units and digits as the grid writes them.
 
 use super::board::{self, Move, Outcome, positions};
-use crate::grid::{At, Grid};
+use crate::grid::{At, Puzzle};
 use crate::scale::Technique;
 use crate::shape::{AnyShape, with_shape};
 use crate::variant::Unit;
 
 /// What the logical solver made of a puzzle of any size: [`Logic`](crate::Logic) over a
-/// [`Grid`], with the same verdicts. On 9x9 grids its level and rating are those of the 9x9 form:
+/// [`Puzzle`], with the same verdicts. On 9x9 grids its level and rating are those of the 9x9 form:
 /// the two run the same solver.
-pub(crate) type GridLogic = crate::Logic<Grid>;
+pub(crate) type GridLogic = crate::Logic<Puzzle>;
 
 /// One step of the logical solution of a puzzle of any size: the technique, the unit and cells of
-/// its pattern, its digits, and what it placed and removed. [`GridStep::describe`] writes it as a
+/// its pattern, its digits, and what it placed and removed. [`Step::describe`] writes it as a
 /// line, `naked pair {3,7} in row 2 (r2c1 r2c5): removes {3,7} from r2c4`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GridStep {
+pub struct Step {
     /// The technique.
     pub technique: Technique,
     /// The unit the pattern lies in, for the techniques of one unit.
@@ -32,9 +32,9 @@ pub struct GridStep {
     pub removed: Vec<(usize, u32)>,
 }
 
-impl GridStep {
+impl Step {
     /// The step as one line, with cells and digits as the puzzle writes them.
-    pub fn describe(&self, grid: &Grid) -> String {
+    pub fn describe(&self, grid: &Puzzle) -> String {
         let symbols = grid.symbols();
         let side = grid.size().side();
         let digits = |mask: u32| {
@@ -67,15 +67,15 @@ impl GridStep {
 }
 
 /// The logical solution of a puzzle of any size, step by step (what `dlx rate --explain`
-/// prints), with the verdict of [`solve_grid_logically`]. A grid of a 9x9 variant's rules is
+/// prints), with the verdict of [`solve_logically`]. A grid of a 9x9 variant's rules is
 /// solved on the 9x9 path (the same solver, with the side known when compiling).
-pub fn explain_grid(grid: &Grid) -> (GridLogic, Vec<GridStep>) {
+pub fn explain(grid: &Puzzle) -> (GridLogic, Vec<Step>) {
     if let Some((variant, nine)) = as_nine(grid)
         && let Ok((logic, steps)) = super::explain(&nine, variant)
     {
         let steps = steps
             .into_iter()
-            .map(|s| GridStep {
+            .map(|s| Step {
                 technique: s.technique,
                 unit: s.unit,
                 pattern: s.pattern,
@@ -96,7 +96,7 @@ pub fn explain_grid(grid: &Grid) -> (GridLogic, Vec<GridStep>) {
 
 /// Solves a puzzle of any size with every technique (easiest first), as far as they go (a grid
 /// of a 9x9 variant's rules on the 9x9 path).
-pub fn solve_grid_logically(grid: &Grid) -> GridLogic {
+pub fn solve_logically(grid: &Puzzle) -> GridLogic {
     if let Some((variant, nine)) = as_nine(grid)
         && let Ok(logic) = super::solve_logically(&nine, variant, &Technique::ALL)
     {
@@ -106,12 +106,12 @@ pub fn solve_grid_logically(grid: &Grid) -> GridLogic {
 }
 
 /// The 9x9 form of a grid of a variant's rules, and the variant.
-fn as_nine(grid: &Grid) -> Option<(crate::Variant, crate::nine::Puzzle)> {
+fn as_nine(grid: &Puzzle) -> Option<(crate::Variant, crate::nine::Puzzle)> {
     Some((grid.rules().variant()?, grid.to_nine()?))
 }
 
 /// The 9x9 path's verdict on a grid.
-fn from_nine(grid: &Grid, logic: &crate::Logic<crate::nine::Puzzle>) -> GridLogic {
+fn from_nine(grid: &Puzzle, logic: &crate::Logic<crate::nine::Puzzle>) -> GridLogic {
     let mut out = grid.clone();
     for (c, &v) in logic.grid.cells().iter().enumerate() {
         out.set(c, v);
@@ -119,8 +119,8 @@ fn from_nine(grid: &Grid, logic: &crate::Logic<crate::nine::Puzzle>) -> GridLogi
     GridLogic { grid: out, solved: logic.solved, counts: logic.counts }
 }
 
-/// [`solve_grid_logically`] with the given techniques, on the grid's shape made once.
-pub(crate) fn solve_grid_with(shape: &AnyShape, grid: &Grid, techniques: &[Technique]) -> GridLogic {
+/// [`solve_logically`] with the given techniques, on the grid's shape made once.
+pub(crate) fn solve_grid_with(shape: &AnyShape, grid: &Puzzle, techniques: &[Technique]) -> GridLogic {
     let outcome = with_shape!(shape, s => board::solve::<_, 0>(s, grid.cells(), |_| false, techniques, None));
     logic_of(grid, &outcome)
 }
@@ -128,7 +128,7 @@ pub(crate) fn solve_grid_with(shape: &AnyShape, grid: &Grid, techniques: &[Techn
 /// The candidates left once the techniques that decide the levels have gone as far as they go:
 /// each cell's digits as a mask (bit `d - 1`), one bit for a cell filled; `None` when the givens
 /// contradict each other. Every solution keeps to them.
-pub(crate) fn candidates(shape: &AnyShape, grid: &Grid) -> Option<Vec<u32>> {
+pub(crate) fn candidates(shape: &AnyShape, grid: &Puzzle) -> Option<Vec<u32>> {
     with_shape!(shape, s => {
         let outcome = board::solve::<_, 0>(s, grid.cells(), |_| false, &Technique::LEVELLED, None);
         if outcome.is_stuck(s) {
@@ -139,7 +139,7 @@ pub(crate) fn candidates(shape: &AnyShape, grid: &Grid) -> Option<Vec<u32>> {
 }
 
 /// The verdict on `grid` from what the solver made of it.
-fn logic_of(grid: &Grid, outcome: &Outcome) -> GridLogic {
+fn logic_of(grid: &Puzzle, outcome: &Outcome) -> GridLogic {
     let mut out = grid.clone();
     for (c, &v) in outcome.value.iter().enumerate() {
         out.set(c, v);
@@ -148,8 +148,8 @@ fn logic_of(grid: &Grid, outcome: &Outcome) -> GridLogic {
 }
 
 /// A step as the grid names it: units by name, digits from bit 0.
-fn step_of(m: Move, units: &[(Unit, Vec<usize>)]) -> GridStep {
-    GridStep {
+fn step_of(m: Move, units: &[(Unit, Vec<usize>)]) -> Step {
+    Step {
         technique: m.technique.expect("a technique"),
         unit: m.unit.map(|u| units[u].0),
         pattern: m.pattern,

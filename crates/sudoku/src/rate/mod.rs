@@ -3,7 +3,7 @@
 //! `advanced` the wings, rectangles, coloring and chains; both compiled per kind of cell set,
 //! with the 9x9 side known when compiling), a numeric rating on the scale of `scale`, the
 //! solution explained step by step, and the search effort. This module is its front end for 9x9
-//! [`Puzzle`]s of a [`Variant`]; `grid` is its front end for [`Grid`](crate::Grid)s.
+//! [`Puzzle`]s of a [`Variant`]; `grid` is its front end for [`Puzzle`](crate::Puzzle)s.
 
 use std::fmt;
 
@@ -11,11 +11,7 @@ use dlx_engine::Solver;
 
 mod advanced;
 mod board;
-mod grid;
-
-pub(crate) use grid::GridLogic;
-pub use grid::{GridStep, explain_grid, solve_grid_logically};
-pub(crate) use grid::{candidates, solve_grid_with};
+pub(crate) mod grid;
 
 use crate::engine::{EFFORT_SEEDS, Effort};
 use crate::puzzle::{Puzzle, RuleError};
@@ -24,10 +20,10 @@ use crate::shape::Shape;
 use crate::solve::{Matrix, load};
 use crate::variant::{Cell, Unit, Variant};
 
-/// What the logical solver made of a puzzle: a [`Grid`](crate::Grid) of any size (the default),
+/// What the logical solver made of a puzzle: a [`Puzzle`](crate::Puzzle) of any size (the default),
 /// or the 9x9 fast path's [`Puzzle`](crate::nine::Puzzle).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Logic<G = crate::grid::Grid> {
+pub struct Logic<G = crate::grid::Puzzle> {
     /// The grid as far as logic took it (full when solved).
     pub grid: G,
     /// Whether the techniques solved it.
@@ -172,9 +168,9 @@ pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic<Puzzle>, Vec<
 }
 
 /// A rating: the logical verdict and the search effort, of a 9x9 [`Puzzle`] or of a
-/// [`Grid`](crate::Grid) ([`GridSolver::rate`](crate::GridSolver::rate)).
+/// [`Puzzle`](crate::Puzzle) ([`SudokuSolver::rate`](crate::SudokuSolver::rate)).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating<G = crate::grid::Grid> {
+pub struct Rating<G = crate::grid::Puzzle> {
     /// The logical solver's result.
     pub logic: Logic<G>,
     /// Nodes and guesses of the uniqueness search (count up to 2), averaged over seeded random
