@@ -1,6 +1,6 @@
 //! Reading puzzles: 81-character lines, block grids and the list form, mixed in one stream, and
-//! the line forms of every size and rule set. Every record's puzzle is a [`Puzzle`] with its rules,
-//! whatever form it came in.
+//! the line forms of every size and rule set. Every record's puzzle is a [`Puzzle`] with its
+//! rules, whatever form it came in.
 //!
 //! * **Line**: 81 cells, `1`-`9` a given, `.` `0` `_` empty, `e` an empty cell that must be even.
 //! * **Block grid**: nine lines of nine cells; `|`, `+`, `-` and spaces are ignored, so
@@ -150,8 +150,8 @@ pub enum ParseErrorKind {
     /// A puzzle of another size or with rules of its own, not read as wanted.
     #[error(transparent)]
     Grid(GridParseErrorKind),
-    /// A puzzle of another size or with rules of its own, given where a 9x9 [`Puzzle`] was
-    /// asked for (its `FromStr`).
+    /// A puzzle of another size or with rules of its own, given where a 9x9
+    /// [`nine::Puzzle`](crate::nine::Puzzle) was asked for (its `FromStr`).
     #[error("a {0} puzzle, not a 9x9 one")]
     Sized(String),
 }
@@ -213,8 +213,8 @@ impl Record {
     }
 }
 
-/// A record as read, before its cells are a [`Puzzle`]: the 9x9 forms are read into a [`Puzzle`]
-/// (fast, in place), the others into a grid.
+/// A record as read, before its cells are a [`Puzzle`]: the 9x9 forms are read into a
+/// [`NinePuzzle`] (fast, in place), the others into a [`Puzzle`].
 #[derive(Debug)]
 struct Raw {
     line: usize,

@@ -167,8 +167,9 @@ pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic<Puzzle>, Vec<
     Ok((logic, steps))
 }
 
-/// A rating: the logical verdict and the search effort, of a 9x9 [`Puzzle`] or of a
-/// [`Puzzle`](crate::Puzzle) ([`SudokuSolver::rate`](crate::SudokuSolver::rate)).
+/// A rating: the logical verdict and the search effort, of a puzzle of any size
+/// ([`SudokuSolver::rate`](crate::SudokuSolver::rate)), or of the 9x9 fast path's
+/// [`Puzzle`](crate::nine::Puzzle) ([`Rater`](crate::nine::Rater)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating<G = crate::grid::Puzzle> {
     /// The logical solver's result.
