@@ -29,4 +29,3 @@ pub use crate::generate::{Generated, Generator, Numbered};
 pub use crate::puzzle::{Puzzle, RuleError};
 pub use crate::rate::{Rater, Step, explain, rate, solve_logically};
 pub use crate::solve::{Matrix, SolveError, SudokuSolver, Uniqueness};
-pub use crate::variant::Cell;

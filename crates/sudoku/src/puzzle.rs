@@ -3,8 +3,9 @@
 use std::fmt;
 
 use crate::cells::Small;
+use crate::grid::At;
 use crate::shape::Shape;
-use crate::variant::{Cell, Unit, Variant};
+use crate::variant::{Unit, Variant};
 
 /// A 9x9 puzzle: the given digits (0 for an empty cell) and the cells marked even.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -38,9 +39,9 @@ pub enum RuleError {
         /// The unit.
         unit: Unit,
         /// The first cell holding it.
-        first: Cell,
+        first: At,
         /// The second cell holding it.
-        second: Cell,
+        second: At,
     },
     /// An odd digit given in a cell marked even.
     #[error("odd digit {digit} given in even cell {cell}")]
@@ -48,7 +49,7 @@ pub enum RuleError {
         /// The digit.
         digit: u8,
         /// The cell.
-        cell: Cell,
+        cell: At,
     },
     /// A digit given twice a forbidden move apart (anti-king).
     #[error("digit {digit} given at {first} and {second}, {what} apart")]
@@ -56,9 +57,9 @@ pub enum RuleError {
         /// The digit.
         digit: u8,
         /// The first cell holding it.
-        first: Cell,
+        first: At,
         /// The second cell holding it.
-        second: Cell,
+        second: At,
         /// The move: "a king's move".
         what: &'static str,
     },
@@ -66,7 +67,7 @@ pub enum RuleError {
     #[error("even-cell markers (at {cell}) in a {variant} puzzle")]
     MarkersNotAllowed {
         /// The first marked cell.
-        cell: Cell,
+        cell: At,
         /// The variant asked for.
         variant: Variant,
     },
@@ -139,7 +140,7 @@ impl Puzzle {
     /// variant.
     pub fn check(&self, variant: Variant) -> Result<(), RuleError> {
         if self.has_even_cells() && !variant.has_even_cells() {
-            let cell = Cell(self.even.trailing_zeros() as usize);
+            let cell = At::nine(self.even.trailing_zeros() as usize);
             return Err(RuleError::MarkersNotAllowed { cell, variant });
         }
         let mut marked = self.even;
@@ -148,7 +149,7 @@ impl Puzzle {
             marked &= marked - 1;
             let digit = self.cells[cell];
             if digit % 2 == 1 {
-                return Err(RuleError::OddInEvenCell { digit, cell: Cell(cell) });
+                return Err(RuleError::OddInEvenCell { digit, cell: At::nine(cell) });
             }
         }
         let shape = Shape::of_variant(variant);
@@ -162,8 +163,8 @@ impl Puzzle {
                 if let Some(second) = twin {
                     return Err(RuleError::ForbiddenMove {
                         digit,
-                        first: Cell(first),
-                        second: Cell(second),
+                        first: At::nine(first),
+                        second: At::nine(second),
                         what,
                     });
                 }
@@ -201,7 +202,12 @@ impl Puzzle {
                     continue;
                 }
                 if let Some(first) = seen[usize::from(digit)] {
-                    return Err(RuleError::Repeated { digit, unit, first: Cell(first), second: Cell(cell) });
+                    return Err(RuleError::Repeated {
+                        digit,
+                        unit,
+                        first: At::nine(first),
+                        second: At::nine(cell),
+                    });
                 }
                 seen[usize::from(digit)] = Some(cell);
             }

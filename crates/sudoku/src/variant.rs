@@ -241,13 +241,3 @@ impl fmt::Display for Unit {
         }
     }
 }
-
-/// A cell written the usual way, `r3c7` (rows and columns from 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Cell(pub usize);
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.0 / 9 + 1, self.0 % 9 + 1)
-    }
-}

@@ -3,10 +3,10 @@
 use std::io::Read;
 
 use dlx_sudoku::nine::{
-    Cell as NineCell, Matrix as NineMatrix, Puzzle as NinePuzzle, RuleError as NineRuleError,
-    SolveError as NineSolveError, Uniqueness as NineUniqueness,
+    Matrix as NineMatrix, Puzzle as NinePuzzle, RuleError as NineRuleError, SolveError as NineSolveError,
+    Uniqueness as NineUniqueness,
 };
-use dlx_sudoku::{Format, MAX_LINE, ParseErrorKind, Records, Unit, Variant, parse_all};
+use dlx_sudoku::{At, Format, MAX_LINE, ParseErrorKind, Records, Unit, Variant, parse_all};
 
 const KNOWN: [(&str, &str); 3] = [
     (
@@ -96,8 +96,8 @@ fn diagonal_variant_restricts_the_diagonals() {
         NineSolveError::Rules(NineRuleError::Repeated {
             digit: 4,
             unit: Unit::Diagonal,
-            first: NineCell(0),
-            second: NineCell(80)
+            first: At { cell: 0, side: 9 },
+            second: At { cell: 80, side: 9 }
         })
     );
     assert_eq!(

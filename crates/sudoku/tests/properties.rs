@@ -117,8 +117,8 @@ proptest! {
                 Err(dlx_sudoku::nine::RuleError::Repeated { digit, unit, first, second }) => {
                     prop_assert!(repeated);
                     let cells = unit.nine_cells().expect("a unit of the 9x9 grid");
-                    prop_assert!(cells.contains(&first.0) && cells.contains(&second.0) && first != second);
-                    prop_assert_eq!((p.get(first.0), p.get(second.0)), (digit, digit));
+                    prop_assert!(cells.contains(&first.cell) && cells.contains(&second.cell) && first != second);
+                    prop_assert_eq!((p.get(first.cell), p.get(second.cell)), (digit, digit));
                 }
                 Err(other) => prop_assert!(false, "unexpected {other}"),
             }

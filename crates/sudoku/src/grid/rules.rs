@@ -131,6 +131,13 @@ pub struct At {
     pub side: usize,
 }
 
+impl At {
+    /// A cell of the 9x9 grid.
+    pub(crate) const fn nine(cell: usize) -> At {
+        At { cell, side: 9 }
+    }
+}
+
 impl fmt::Display for At {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "r{}c{}", self.cell / self.side + 1, self.cell % self.side + 1)

@@ -14,11 +14,12 @@ mod board;
 pub(crate) mod grid;
 
 use crate::engine::{EFFORT_SEEDS, Effort};
+use crate::grid::At;
 use crate::puzzle::{Puzzle, RuleError};
 use crate::scale::{BEYOND, Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
 use crate::shape::Shape;
 use crate::solve::{Matrix, load};
-use crate::variant::{Cell, Unit, Variant};
+use crate::variant::{Unit, Variant};
 
 /// What the logical solver made of a puzzle: a [`Puzzle`](crate::Puzzle) of any size (the default),
 /// or the 9x9 fast path's [`Puzzle`](crate::nine::Puzzle).
@@ -107,15 +108,15 @@ fn digits_text(mask: u16) -> String {
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cells: Vec<String> = self.pattern.iter().map(|&c| Cell(c).to_string()).collect();
+        let cells: Vec<String> = self.pattern.iter().map(|&c| At::nine(c).to_string()).collect();
         let (technique, digits, cells) = (self.technique, digits_text(self.digits), cells.join(" "));
         match self.unit {
             Some(unit) => write!(f, "{technique} {digits} in {unit} ({cells}):")?,
             None => write!(f, "{technique} {digits} at {cells}:")?,
         }
-        let placed: Vec<String> = self.placed.iter().map(|&(c, d)| format!("{}={d}", Cell(c))).collect();
+        let placed: Vec<String> = self.placed.iter().map(|&(c, d)| format!("{}={d}", At::nine(c))).collect();
         let removed: Vec<String> =
-            self.removed.iter().map(|&(c, m)| format!("{} from {}", digits_text(m), Cell(c))).collect();
+            self.removed.iter().map(|&(c, m)| format!("{} from {}", digits_text(m), At::nine(c))).collect();
         if !placed.is_empty() {
             write!(f, " places {}", placed.join(", "))?;
         }
