@@ -203,13 +203,9 @@ impl Plan {
         self.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
     }
 
-    /// A puzzle in the line form: a 9x9 variant's in 81 characters (`e` for an empty even
-    /// cell), any other with its rules' fields.
+    /// A puzzle in the line form (see `Puzzle::to_record_line`).
     fn line(&self, puzzle: &Puzzle) -> String {
-        match (self.variant, puzzle.to_nine()) {
-            (Some(_), Some(nine)) => nine.to_line(),
-            _ => puzzle.to_text(),
-        }
+        puzzle.to_record_line()
     }
 
     /// The header line that every reader takes the records below by: the variant's, or the
@@ -499,23 +495,20 @@ fn write_made(
             _ => writeln!(out, "{}", g.puzzle.to_block()),
         },
         GenerateFormat::Json => {
-            let size = g.puzzle.size();
             let mut value = serde_json::json!({
                 "index": made.index,
                 "run_seed": plan.run.seed,
                 "seed": made.seed,
-                "size": format!("{}x{}", size.box_rows(), size.box_cols()),
-                "rules": g.puzzle.rules().describe(),
                 "symmetry": plan.run.symmetry.name(),
-                "puzzle": plan.line(&g.puzzle),
                 "solution": g.solution.to_line(),
                 "clues": g.puzzle.givens(),
                 "level": rating.map(|(level, _)| level.name()),
                 "technique": rating.map(|(_, hardest)| hardest),
                 "attempts": made.attempts,
             });
-            if let Some(variant) = plan.variant {
-                value["variant"] = variant.name().into();
+            // What the puzzle is, as every record says it: `puzzle`, `size`, `rules`, `variant`.
+            for (key, field) in g.puzzle.json_fields(plan.variant) {
+                value[key] = field;
             }
             serde_json::to_writer(&mut *out, &value).map_err(io::Error::from)?;
             writeln!(out)

@@ -203,3 +203,32 @@ fn json_fields_apply_to_every_size() {
     let named = read(r#"{"puzzle":"................ variant=diagonal","rules":"4x4 diagonal","size":"2x2"}"#);
     assert_eq!(named.puzzle.unwrap().rules().describe(), "4x4 diagonal");
 }
+
+/// What the library writes of a puzzle in a JSON record reads back to the same puzzle, with
+/// the variant named kept as the record's: every size and rule set, a 9x9 variant's puzzle
+/// in its 81-character form.
+#[test]
+fn json_fields_read_back_to_their_puzzle() {
+    use dlx_sudoku::{Puzzle, Variant};
+    let classic = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+    let cases: [(String, Option<Variant>); 5] = [
+        (classic.to_owned(), None),
+        (classic.replacen('.', "e", 3), None),
+        (format!("{classic} variant=diagonal"), None),
+        (classic.to_owned(), Some(Variant::Even)),
+        (".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1 marks=o...................................".to_owned(), None),
+    ];
+    for (line, named) in cases {
+        let puzzle: Puzzle = line.parse().unwrap();
+        let fields = puzzle.json_fields(named);
+        let text = serde_json::Value::Object(fields.clone()).to_string();
+        let record = read(&text);
+        assert_eq!(record.puzzle_with(None).as_ref(), Some(&puzzle), "{text}");
+        let expected = named.or(puzzle.rules().variant());
+        assert_eq!(fields.get("variant").and_then(|v| v.as_str()), expected.map(Variant::name), "{text}");
+        if puzzle.rules().variant().is_some() {
+            assert_eq!(fields["puzzle"].as_str().map(str::len), Some(81), "{text}");
+            assert_eq!(record.variant, expected, "{text}");
+        }
+    }
+}

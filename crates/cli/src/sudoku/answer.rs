@@ -93,20 +93,9 @@ impl Answer {
         self.guesses = effort.guesses;
     }
 
-    /// A puzzle or solution of this answer in the line form: for a 9x9 variant's puzzle, 81
-    /// characters (`e` for an empty even cell; the variant goes in a `# variant:` line above);
-    /// for any other, the cells and the rules' fields, which read back to the same puzzle.
+    /// A puzzle or solution of this answer in the line form (see `Puzzle::to_record_line`).
     pub(super) fn line_of(&self, grid: &Puzzle) -> String {
-        if self.variant.is_none() {
-            return grid.to_text();
-        }
-        let rules = grid.rules();
-        let cell = |(c, &d): (usize, &u8)| match d {
-            0 if rules.parity(c) == Parity::Even => 'e',
-            0 => '.',
-            d => char::from(b'0' + d),
-        };
-        grid.cells().iter().enumerate().map(cell).collect()
+        grid.to_record_line()
     }
 
     /// The block form, with its line ending.

@@ -11,8 +11,8 @@ use clap::{Args, ValueEnum};
 
 use crate::choice;
 use dlx_sudoku::{
-    Constraint, Format, Level, Matrices, Parity, Puzzle, Record, Records, Size, Solvers, SudokuSolver,
-    Technique, Variant,
+    Constraint, Format, Level, Matrices, Puzzle, Record, Records, Size, Solvers, SudokuSolver, Technique,
+    Variant,
 };
 use dlx_sudoku::{GridDefaults, Uniqueness};
 use indicatif::{ProgressBar, ProgressStyle};

@@ -61,18 +61,14 @@ pub(super) fn differing_cells(a: &Puzzle, b: &Puzzle) -> String {
     cells.join(", ")
 }
 
-/// The fields of a JSON record that say what its puzzle is, the same for every puzzle: `size`
-/// (the box shape, `3x3`), `rules` (`9x9`, `9x9 diagonal`, `6x6 jigsaw killer`), and for a 9x9
-/// variant's puzzle `variant`. The puzzle's line says the rest (its fields); all of them read
-/// back to the same puzzle.
+/// The fields of a JSON record that say what its puzzle is, as the library writes them for
+/// every puzzle (`puzzle`, `size`, `rules`, and `variant` for a 9x9 variant's puzzle).
 pub(super) fn rules_fields(value: &mut serde_json::Value, a: &Answer) {
     if let Some(puzzle) = &a.puzzle {
-        let size = puzzle.size();
-        value["size"] = format!("{}x{}", size.box_rows(), size.box_cols()).into();
-        value["rules"] = puzzle.rules().describe().into();
-    }
-    if let Some(variant) = a.variant {
-        value["variant"] = variant.name().into();
+        let named = if a.named { a.variant } else { None };
+        for (key, field) in puzzle.json_fields(named) {
+            value[key] = field;
+        }
     }
 }
 

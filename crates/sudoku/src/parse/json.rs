@@ -2,7 +2,7 @@
 //! [module docs](super)).
 
 use super::{Cells, Format, ParseError, ParseErrorKind, Raw, grid_record, parse_cells, sized_line};
-use crate::grid::{GridDefaults, parse_grid, parse_grid_record};
+use crate::grid::{GridDefaults, Parity, Puzzle, parse_grid, parse_grid_record};
 use crate::variant::Variant;
 
 /// The fields of a JSON record that say what the puzzle is: each applies to it.
@@ -37,6 +37,47 @@ const JSON_INFO_FIELDS: [&str; 25] = [
     "techniques",
     "unique_as",
 ];
+
+impl Puzzle {
+    /// The puzzle as a record writes it: a 9x9 variant's puzzle in 81 characters (`e` for an
+    /// empty even cell; its variant goes beside it, in a `# variant:` line or a JSON field), any
+    /// other with its rules' fields ([`Puzzle::to_text`]). [`Records`](crate::Records) reads
+    /// either back to the same puzzle.
+    pub fn to_record_line(&self) -> String {
+        if self.rules().variant().is_none() {
+            return self.to_text();
+        }
+        let rules = self.rules();
+        let cell = |(c, &d): (usize, &u8)| match d {
+            0 if rules.parity(c) == Parity::Even => 'e',
+            0 => '.',
+            d => char::from(b'0' + d),
+        };
+        self.cells().iter().enumerate().map(cell).collect()
+    }
+
+    /// The fields of a JSON record that say what the puzzle is, the same for every puzzle and
+    /// what the reader of JSON records reads back: `puzzle` ([`Puzzle::to_record_line`]),
+    /// `size` (the box shape, `3x3`), `rules` (`9x9 diagonal`, `6x6 jigsaw killer`) and, for a
+    /// 9x9 variant's puzzle, `variant`: the variant's name (`named` when given, for the
+    /// even-cell variant named for a puzzle without marks), which the reader keeps as the
+    /// record's.
+    pub fn json_fields(&self, named: Option<Variant>) -> serde_json::Map<String, serde_json::Value> {
+        let size = self.size();
+        let mut fields = serde_json::Map::new();
+        fields.insert("puzzle".into(), self.to_record_line().into());
+        fields.insert("size".into(), format!("{}x{}", size.box_rows(), size.box_cols()).into());
+        fields.insert("rules".into(), self.rules().describe().into());
+        if let Some(variant) = self.rules().variant() {
+            let variant = match named {
+                Some(Variant::Even) if variant == Variant::Classic => Variant::Even,
+                _ => variant,
+            };
+            fields.insert("variant".into(), variant.name().into());
+        }
+        fields
+    }
+}
 
 /// A JSON record: an object with a `"puzzle"` string, and maybe `"solution"`, `"variant"`,
 /// `"size"` and `"rules"` (see [`JSON_FIELDS`]), which apply to it whatever its size, and the
