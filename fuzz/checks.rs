@@ -122,11 +122,11 @@ pub(crate) fn sudoku_records(data: &[u8]) {
             Ok(grid) => {
                 // Every puzzle writes back to itself with its rules' fields.
                 let text = grid.to_text();
-                let back = dlx_sudoku::parse_grid(&text, &dlx_sudoku::GridDefaults::default());
+                let back = dlx_sudoku::parse_puzzle(&text, &dlx_sudoku::Defaults::default());
                 assert_eq!(back.as_ref(), Ok(grid), "{text}");
                 let block = dlx_sudoku::parse_block(
                     grid.to_block().lines(),
-                    &dlx_sudoku::GridDefaults { size: Some(grid.size()), ..Default::default() },
+                    &dlx_sudoku::Defaults { size: Some(grid.size()), ..Default::default() },
                 );
                 assert_eq!(block.map(|b| b.cells().to_vec()), Ok(grid.cells().to_vec()), "{text}");
                 // A 9x9 variant's puzzle also writes back in the 9x9 forms.

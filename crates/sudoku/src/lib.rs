@@ -82,10 +82,10 @@ mod variant;
 pub use engine::Effort;
 pub use generate::{NotFound, Run};
 pub use grid::{
-    At, Cage, CageProblem, Constraint, Extras, GenerateError, Generated, Generator, GridDefaults,
-    GridParseError, GridParseErrorKind, Matrices, Matrix, Numbered, Parity, Puzzle, RuleError, Rules,
-    RulesError, Size, SizeError, SolveError, Solvers, Step, SudokuSolver, Symbols, Uniqueness, explain,
-    generate_in_with_extras, generate_with_extras, parse_block, parse_grid, solve_logically,
+    At, Cage, CageProblem, Constraint, Defaults, Extras, GenerateError, Generated, Generator, LineError,
+    LineErrorKind, Matrices, Matrix, Numbered, Parity, Puzzle, RuleError, Rules, RulesError, Size, SizeError,
+    SolveError, Solvers, Step, SudokuSolver, Symbols, Uniqueness, explain, generate_in_with_extras,
+    generate_with_extras, parse_block, parse_puzzle, solve_logically,
 };
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use rate::{Logic, Rating};

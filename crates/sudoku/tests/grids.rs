@@ -3,9 +3,9 @@
 
 use dlx_sudoku::nine::{Generator as NineGenerator, Matrix as NineMatrix, Uniqueness as NineUniqueness};
 use dlx_sudoku::{
-    Constraint, Matrix, Parity, Puzzle, Rules, Size, Symmetry, Uniqueness, Variant, parse_grid,
+    Constraint, Matrix, Parity, Puzzle, Rules, Size, Symmetry, Uniqueness, Variant, parse_puzzle,
 };
-use dlx_sudoku::{GridDefaults, parse_block};
+use dlx_sudoku::{Defaults, parse_block};
 use proptest::prelude::*;
 
 fn count(grid: &Puzzle) -> u64 {
@@ -232,7 +232,7 @@ proptest! {
             }
         }
         // The text form reads back to the same puzzle.
-        prop_assert_eq!(parse_grid(&grid.to_text(), &GridDefaults::default()), Ok(grid.clone()));
+        prop_assert_eq!(parse_puzzle(&grid.to_text(), &Defaults::default()), Ok(grid.clone()));
     }
 }
 
@@ -284,17 +284,16 @@ fn every_usual_size_solves_and_writes_blocks_that_read_back() {
         let full = matrix.solver().first(&Puzzle::new(rules)).unwrap().expect("a full grid exists");
         assert!(full.is_full());
         assert_eq!(full.check(), Ok(()));
-        let back =
-            parse_block(full.to_block().lines(), &GridDefaults { size: Some(size), ..Default::default() });
+        let back = parse_block(full.to_block().lines(), &Defaults { size: Some(size), ..Default::default() });
         assert_eq!(back, Ok(full.clone()), "{size}");
-        let back = parse_grid(&full.to_text(), &GridDefaults::default()).unwrap();
+        let back = parse_puzzle(&full.to_text(), &Defaults::default()).unwrap();
         assert_eq!(back, full);
     }
 }
 
 #[test]
 fn bad_givens_are_named() {
-    let d = GridDefaults::default();
+    let d = Defaults::default();
     let cases = [
         ("11..............", "digit 1 appears twice in row 1 (r1c1, r1c2)"),
         ("1....1..........", "digit 1 appears twice in box 1 (r1c1, r2c2)"),
@@ -302,15 +301,15 @@ fn bad_givens_are_named() {
         ("1.........1..... variant=diagonal", "digit 1 appears twice in the main diagonal (r1c1, r3c3)"),
     ];
     for (text, message) in cases {
-        let grid = parse_grid(text, &d).unwrap();
+        let grid = parse_puzzle(text, &d).unwrap();
         let e = Matrix::new(grid.rules()).solver().count(&grid, None);
         assert_eq!(e.unwrap_err().to_string(), message, "{text}");
     }
-    let grid = parse_grid("..2.2........... variant=anti-knight", &d).unwrap();
+    let grid = parse_puzzle("..2.2........... variant=anti-knight", &d).unwrap();
     // r1c3 and r2c1 are a knight's move apart.
     let e = Matrix::new(grid.rules()).solver().first(&grid).unwrap_err();
     assert_eq!(e.to_string(), "digit 2 given at r1c3 and r2c1, a knight's move apart");
-    let grid = parse_grid("......1......... marks=......e.........", &d).unwrap();
+    let grid = parse_puzzle("......1......... marks=......e.........", &d).unwrap();
     let e = Matrix::new(grid.rules()).solver().first(&grid).unwrap_err();
     assert_eq!(e.to_string(), "odd digit 1 given in even cell r2c3");
 }
@@ -636,19 +635,19 @@ fn a_budget_or_a_cancel_flag_stops_either_solver() {
 /// cages included, whatever rules it was read with.
 #[test]
 fn a_given_solution_is_checked_against_the_puzzles_rules() {
-    let d = GridDefaults::default();
-    let puzzle = parse_grid(".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1", &d).unwrap();
+    let d = Defaults::default();
+    let puzzle = parse_puzzle(".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1", &d).unwrap();
     let line = "165243324156651432243561532614416325";
-    let solution = parse_grid(line, &d).unwrap();
+    let solution = parse_puzzle(line, &d).unwrap();
     assert!(puzzle.is_solved_by(&solution));
     // The same grid with two rows exchanged: a Latin square of the boxes still, but not the
     // puzzle's (a given lost), and r1c1 + r2c1 no longer 4.
     let swapped = format!("{}{}{}", &line[6..12], &line[..6], &line[12..]);
-    let other = parse_grid(&swapped, &d).unwrap();
+    let other = parse_puzzle(&swapped, &d).unwrap();
     assert!(other.check().is_ok() && !puzzle.is_solved_by(&other));
     // A grid that obeys boxes but not the cage: the solution with 1 and 2 exchanged, whose
     // r1c1 + r2c1 is 5, against the cage alone.
-    let empty = parse_grid(&format!("{} cage=4:r1c1,r2c1", ".".repeat(36)), &d).unwrap();
+    let empty = parse_puzzle(&format!("{} cage=4:r1c1,r2c1", ".".repeat(36)), &d).unwrap();
     let grid: String = line
         .chars()
         .map(|c| match c {
@@ -657,11 +656,11 @@ fn a_given_solution_is_checked_against_the_puzzles_rules() {
             c => c,
         })
         .collect();
-    let broken = parse_grid(&grid, &d).unwrap();
+    let broken = parse_puzzle(&grid, &d).unwrap();
     assert!(broken.check().is_ok() && !empty.is_solved_by(&broken));
     assert!(empty.is_solved_by(&solution));
     // Not full: no solution.
-    let partial = parse_grid(&format!(".{}", &line[1..]), &d).unwrap();
+    let partial = parse_puzzle(&format!(".{}", &line[1..]), &d).unwrap();
     assert!(!empty.is_solved_by(&partial));
 }
 

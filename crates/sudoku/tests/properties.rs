@@ -4,7 +4,7 @@
 mod common;
 
 use dlx_sudoku::nine::{Matrix as NineMatrix, Puzzle as NinePuzzle};
-use dlx_sudoku::{GridDefaults, Matrix, Variant, parse_grid};
+use dlx_sudoku::{Defaults, Matrix, Variant, parse_puzzle};
 use proptest::prelude::*;
 
 /// A random puzzle of `variant`: a full grid relabelled by a random digit permutation, some
@@ -176,7 +176,7 @@ proptest! {
                 match record.puzzle {
                     Ok(p) => {
                         let text = p.to_text();
-                        prop_assert_eq!(&parse_grid(&text, &GridDefaults::default()).unwrap(), &p, "{}", text);
+                        prop_assert_eq!(&parse_puzzle(&text, &Defaults::default()).unwrap(), &p, "{}", text);
                         // Solving it never panics either, whatever its givens.
                         let matrix = Matrix::new(p.rules());
                         let _ = matrix.solver().count(&p, Some(2));

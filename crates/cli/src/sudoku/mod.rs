@@ -14,7 +14,7 @@ use dlx_sudoku::{
     Constraint, Format, Level, Matrices, Puzzle, Record, Records, Size, Solvers, SudokuSolver, Technique,
     Variant,
 };
-use dlx_sudoku::{GridDefaults, Uniqueness};
+use dlx_sudoku::{Defaults, Uniqueness};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -371,9 +371,9 @@ fn run(
         }
         let batch = if typed { 1 } else { CHUNK };
         let defaults =
-            GridDefaults { size: args.size, constraints: args.constraint.clone(), ..GridDefaults::default() };
+            Defaults { size: args.size, constraints: args.constraint.clone(), ..Defaults::default() };
         let mut records = Records::new(reader);
-        if defaults != GridDefaults::default() {
+        if defaults != Defaults::default() {
             records = records.with_grid_defaults(defaults);
         }
         let mut failed = None;

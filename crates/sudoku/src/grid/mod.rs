@@ -2,11 +2,11 @@
 //! diagonals, windows, anti-king and anti-knight, even and odd cells, killer cages.
 //!
 //! ```
-//! use dlx_sudoku::{GridDefaults, Matrix, Uniqueness, parse_grid};
+//! use dlx_sudoku::{Defaults, Matrix, Uniqueness, parse_puzzle};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! // A 6x6 puzzle (boxes of 2 rows and 3 columns) with a killer cage: r1c1 + r2c1 = 4.
 //! let line = ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1";
-//! let grid = parse_grid(line, &GridDefaults::default())?;
+//! let grid = parse_puzzle(line, &Defaults::default())?;
 //! let matrix = Matrix::new(grid.rules()); // reusable for every puzzle of these rules
 //! let mut solver = matrix.solver();
 //! match solver.check_unique(&grid)? {
@@ -19,7 +19,7 @@
 //! [`Rules`] are data: the size, the region of each cell, the [`Constraint`]s, each cell's
 //! [`Parity`] and the [`Cage`]s. One encoder, [`Matrix::new`], turns any of them into the
 //! engine's problem (its docs give the items and options); a [`SudokuSolver`] forces each puzzle's
-//! givens on a reused engine solver. [`parse_grid`] and [`parse_block`] read puzzles,
+//! givens on a reused engine solver. [`parse_puzzle`] and [`parse_block`] read puzzles,
 //! [`Puzzle::to_text`] and [`Puzzle::to_block`] write them.
 //!
 //! A grid whose rules are a 9x9 [`Variant`](crate::Variant)'s takes the fast path of
@@ -46,5 +46,5 @@ pub(crate) use rules::combinations;
 pub use rules::{At, Cage, CageProblem, Constraint, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
 pub(crate) use svg::{draw, drawn_side};
-pub use text::{GridDefaults, GridParseError, GridParseErrorKind, parse_block, parse_grid};
-pub(crate) use text::{is_rule_line, parse_grid_record};
+pub use text::{Defaults, LineError, LineErrorKind, parse_block, parse_puzzle};
+pub(crate) use text::{is_rule_line, parse_puzzle_record};

@@ -23,7 +23,7 @@ pub struct Puzzle {
 
 impl fmt::Debug for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({} {})", self.rules.describe(), self.to_line())
+        write!(f, "Puzzle({} {})", self.rules.describe(), self.to_line())
     }
 }
 

@@ -15,7 +15,7 @@
 //! `size=`, `regions=` and `marks=` may be given twice only with the same value. On grids of
 //! side 9 or less, an `e` among the cells is an empty cell that must be even (as in the 9x9 line
 //! form). A field of side x side digits right after the puzzle is its solution, given beside it
-//! (as collections keep them), which [`parse_grid_record`] returns for the caller to check; the
+//! (as collections keep them), which [`parse_puzzle_record`] returns for the caller to check; the
 //! convention of its digits (`1`-`G` or `0`-`F` on 16x16) is read from both. A word of cell
 //! symbols of another length there is an error (a solution with a cell too many or too few);
 //! other words without `=` (a count, a rating) are passed over, as after a 9x9 puzzle.
@@ -31,17 +31,17 @@ use crate::UnknownName;
 /// Where and why a record of any size could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("column {column}: {kind}")]
-pub struct GridParseError {
+pub struct LineError {
     /// The column (from 1, in characters) where the problem starts.
     pub column: usize,
     /// What is wrong.
-    pub kind: GridParseErrorKind,
+    pub kind: LineErrorKind,
 }
 
 /// What is wrong with a record of any size.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum GridParseErrorKind {
+pub enum LineErrorKind {
     /// A puzzle whose length is no grid's (16, 36, 64, 81, 100, 144, 256, 625 ...).
     #[error("{0} cells is not a grid: give side x side symbols")]
     Length(usize),
@@ -126,7 +126,7 @@ pub enum GridParseErrorKind {
 
 /// What a record does not say itself: a size and constraints for all records.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GridDefaults {
+pub struct Defaults {
     /// The size of every record (a box shape for sides with more than one).
     pub size: Option<Size>,
     /// Constraints added to every record.
@@ -136,8 +136,8 @@ pub struct GridDefaults {
     pub fields: Vec<String>,
 }
 
-fn err(column: usize, kind: GridParseErrorKind) -> GridParseError {
-    GridParseError { column, kind }
+fn err(column: usize, kind: LineErrorKind) -> LineError {
+    LineError { column, kind }
 }
 
 /// The tokens of a line with the column (from 1) where each starts.
@@ -166,17 +166,17 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 /// Reads one line record: a puzzle of side x side symbols and its fields (`size=2x3`,
 /// `variant=diagonal,anti-knight`, `regions=` a jigsaw map, `marks=` with `e` and `o`,
 /// `cage=SUM:r1c1,r1c2`), with `defaults` added.
-pub fn parse_grid(line: &str, defaults: &GridDefaults) -> Result<Puzzle, GridParseError> {
-    parse_grid_record(line, defaults).map(|(grid, _)| grid)
+pub fn parse_puzzle(line: &str, defaults: &Defaults) -> Result<Puzzle, LineError> {
+    parse_puzzle_record(line, defaults).map(|(grid, _)| grid)
 }
 
-/// Reads one line record as [`parse_grid`] does, and the full grid given beside the puzzle
+/// Reads one line record as [`parse_puzzle`] does, and the full grid given beside the puzzle
 /// when a field right after it is one (side x side digits, no empty cell): its solution as the
 /// record says, for the caller to check.
-pub(crate) fn parse_grid_record(
+pub(crate) fn parse_puzzle_record(
     line: &str,
-    defaults: &GridDefaults,
-) -> Result<(Puzzle, Option<Puzzle>), GridParseError> {
+    defaults: &Defaults,
+) -> Result<(Puzzle, Option<Puzzle>), LineError> {
     if !defaults.fields.is_empty() {
         // The defaults' fields after the record's own, but for those it gives itself.
         let own: Vec<&str> =
@@ -189,8 +189,8 @@ pub(crate) fn parse_grid_record(
                 text.push_str(field);
             }
         }
-        let defaults = GridDefaults { fields: Vec::new(), ..defaults.clone() };
-        return parse_grid_record(&text, &defaults);
+        let defaults = Defaults { fields: Vec::new(), ..defaults.clone() };
+        return parse_puzzle_record(&text, &defaults);
     }
     // A field starting with `#` begins a comment, to the end of the line (`dlx solve` writes
     // ` # FILE:LINE` after each answer when it reads several files).
@@ -199,7 +199,7 @@ pub(crate) fn parse_grid_record(
         tokens.truncate(at);
     }
     let Some(&(column, puzzle)) = tokens.first() else {
-        return Err(err(1, GridParseErrorKind::Length(0)));
+        return Err(err(1, LineErrorKind::Length(0)));
     };
     let mut size = defaults.size;
     let mut constraints = defaults.constraints.clone();
@@ -210,19 +210,19 @@ pub(crate) fn parse_grid_record(
             && let Some(&(col, _)) = given.find(|&(_, other)| other != value).as_ref()
         {
             let field = key.trim_end_matches('=').to_owned();
-            return Err(err(col, GridParseErrorKind::Repeated { field, first }));
+            return Err(err(col, LineErrorKind::Repeated { field, first }));
         }
     }
     // The size first: every other field depends on it.
     if let Some(&(col, token)) = tokens[1..].iter().find(|(_, t)| t.starts_with("size=")) {
         let value = &token["size=".len()..];
-        size = Some(value.parse().map_err(|e| err(col + 5, GridParseErrorKind::Size(e)))?);
+        size = Some(value.parse().map_err(|e| err(col + 5, LineErrorKind::Size(e)))?);
     }
     let found = puzzle.chars().count();
     let size = match size {
         Some(size) if size.cells() == found => size,
-        Some(size) => return Err(err(column, GridParseErrorKind::NotSize { found, size })),
-        None => Size::of_cells(found).ok_or_else(|| err(column, GridParseErrorKind::Length(found)))?,
+        Some(size) => return Err(err(column, LineErrorKind::NotSize { found, size })),
+        None => Size::of_cells(found).ok_or_else(|| err(column, LineErrorKind::Length(found)))?,
     };
     let mut rules = Rules::new(size);
     let mut named: Vec<(usize, &str)> = Vec::new();
@@ -235,7 +235,7 @@ pub(crate) fn parse_grid_record(
         && looks_like_cells(text, size)
     {
         let found = text.chars().count();
-        return Err(err(col, GridParseErrorKind::SolutionLength { found, size }));
+        return Err(err(col, LineErrorKind::SolutionLength { found, size }));
     }
     let fields = if given.is_some() { &tokens[2..] } else { &tokens[1..] };
     for &(col, token) in fields {
@@ -251,7 +251,7 @@ pub(crate) fn parse_grid_record(
                         named.push((at, name));
                         continue;
                     }
-                    let c: Constraint = name.parse().map_err(|e| err(at, GridParseErrorKind::Variant(e)))?;
+                    let c: Constraint = name.parse().map_err(|e| err(at, LineErrorKind::Variant(e)))?;
                     constraints.push(c);
                 }
             }
@@ -281,7 +281,7 @@ pub(crate) fn parse_grid_record(
                 }
             }
             "cage" => {
-                let bad = || err(at, GridParseErrorKind::Cage(value.into()));
+                let bad = || err(at, LineErrorKind::Cage(value.into()));
                 let (sum_text, cells) = value.split_once(':').ok_or_else(bad)?;
                 let sum: u32 = sum_text.parse().map_err(|_| bad())?;
                 let mut list = Vec::new();
@@ -291,7 +291,7 @@ pub(crate) fn parse_grid_record(
                         Ok(cell) => list.push(cell),
                         Err(BadCell::Outside) => {
                             let (cage, cell) = (value.to_owned(), cell.to_owned());
-                            return Err(err(offset, GridParseErrorKind::CageCell { cage, cell, size }));
+                            return Err(err(offset, LineErrorKind::CageCell { cage, cell, size }));
                         }
                         Err(BadCell::Malformed) => return Err(bad()),
                     }
@@ -299,7 +299,7 @@ pub(crate) fn parse_grid_record(
                 }
                 rules.add_cage(list, sum).map_err(|e| err(at, e.into()))?;
             }
-            _ => return Err(err(col, GridParseErrorKind::Field(key.into()))),
+            _ => return Err(err(col, LineErrorKind::Field(key.into()))),
         }
     }
     for c in constraints {
@@ -314,7 +314,7 @@ pub(crate) fn parse_grid_record(
             _ => None,
         };
         if let Some(field) = missing {
-            return Err(err(at, GridParseErrorKind::Missing(name.to_owned(), field)));
+            return Err(err(at, LineErrorKind::Missing(name.to_owned(), field)));
         }
     }
     // `e` is an empty even cell on grids whose digits have no letters, as in the 9x9 line form.
@@ -325,10 +325,7 @@ pub(crate) fn parse_grid_record(
     };
     for &cell in &evens {
         if rules.parity(cell) == Parity::Odd {
-            return Err(err(
-                column + cell,
-                GridParseErrorKind::ParityConflict(At { cell, side: size.side() }),
-            ));
+            return Err(err(column + cell, LineErrorKind::ParityConflict(At { cell, side: size.side() })));
         }
         rules.set_parity(cell, Parity::Even);
     }
@@ -353,7 +350,7 @@ pub(crate) fn parse_grid_record(
         Some(&(col, text)) => {
             let cells = digits(text, size, symbols).map_err(|(k, kind)| err(col + k, kind))?;
             if let Some(k) = cells.iter().position(|&d| d == 0) {
-                return Err(err(col + k, GridParseErrorKind::EmptyInSolution));
+                return Err(err(col + k, LineErrorKind::EmptyInSolution));
             }
             let mut solution =
                 Puzzle::with_cells(std::sync::Arc::clone(&rules), cells).expect("the cells fit the grid");
@@ -368,12 +365,10 @@ pub(crate) fn parse_grid_record(
 }
 
 /// The digits of a string of symbols; on a bad symbol, its position (from 0) and the error.
-fn digits(text: &str, size: Size, symbols: Symbols) -> Result<Vec<u8>, (usize, GridParseErrorKind)> {
+fn digits(text: &str, size: Size, symbols: Symbols) -> Result<Vec<u8>, (usize, LineErrorKind)> {
     text.chars()
         .enumerate()
-        .map(|(k, s)| {
-            symbols.digit(s, size.side()).ok_or((k, GridParseErrorKind::Symbol { symbol: s, size }))
-        })
+        .map(|(k, s)| symbols.digit(s, size.side()).ok_or((k, LineErrorKind::Symbol { symbol: s, size })))
         .collect()
 }
 
@@ -410,8 +405,8 @@ fn looks_like_cells(text: &str, size: Size) -> bool {
 /// block's side when no rules are given. `rows` are the block's lines, rule lines included.
 pub fn parse_block<'a>(
     rows: impl IntoIterator<Item = &'a str>,
-    defaults: &GridDefaults,
-) -> Result<Puzzle, GridParseError> {
+    defaults: &Defaults,
+) -> Result<Puzzle, LineError> {
     let rows: Vec<String> = rows
         .into_iter()
         .filter(|r| !is_rule_line(r))
@@ -426,13 +421,13 @@ pub fn parse_block<'a>(
         let found = row.chars().count();
         if found != size.side() || rows.len() != size.side() {
             let (row, found) = if found == size.side() { (rows.len(), rows.len()) } else { (k + 1, found) };
-            return Err(err(1, GridParseErrorKind::Row { row, found, side: size.side() }));
+            return Err(err(1, LineErrorKind::Row { row, found, side: size.side() }));
         }
     }
     let text: String = rows.concat();
     let mut rules_defaults = defaults.clone();
     rules_defaults.size = Some(size);
-    parse_grid(&text, &rules_defaults)
+    parse_puzzle(&text, &rules_defaults)
 }
 
 /// Whether a line of a block only separates rows (`---+---`, `===`).
@@ -442,7 +437,7 @@ pub(crate) fn is_rule_line(line: &str) -> bool {
 }
 
 impl Puzzle {
-    /// The puzzle as one line with its rules' fields: what [`parse_grid`] reads back to an equal
+    /// The puzzle as one line with its rules' fields: what [`parse_puzzle`] reads back to an equal
     /// grid.
     pub fn to_text(&self) -> String {
         let rules = self.rules();
@@ -509,23 +504,23 @@ mod tests {
 
     #[test]
     fn lines_read_their_size_from_their_length() {
-        let defaults = GridDefaults::default();
-        let grid = parse_grid("1..4..2.2..1..3.", &defaults).unwrap();
+        let defaults = Defaults::default();
+        let grid = parse_puzzle("1..4..2.2..1..3.", &defaults).unwrap();
         assert_eq!(grid.size().side(), 4);
         assert_eq!(grid.get(3), 4);
-        let e = parse_grid("1..4..2.2..1..3.5", &defaults).unwrap_err();
+        let e = parse_puzzle("1..4..2.2..1..3.5", &defaults).unwrap_err();
         assert_eq!(e.to_string(), "column 1: 17 cells is not a grid: give side x side symbols");
-        let e = parse_grid("1..5..2.2..1..3.", &defaults).unwrap_err();
+        let e = parse_puzzle("1..5..2.2..1..3.", &defaults).unwrap_err();
         assert_eq!(e.to_string(), "column 4: `5` is not a digit of a 4x4 grid");
-        let e = parse_grid("1..4..2.2..1..3. colour=red", &defaults).unwrap_err();
+        let e = parse_puzzle("1..4..2.2..1..3. colour=red", &defaults).unwrap_err();
         assert_eq!(e.column, 18);
-        let (_, given) = parse_grid_record("1.3.3..2.1.34..1 1234341221434321", &defaults).unwrap();
+        let (_, given) = parse_puzzle_record("1.3.3..2.1.34..1 1234341221434321", &defaults).unwrap();
         assert_eq!(given.map(|g| g.to_line()), Some("1234341221434321".to_owned()));
-        let e = parse_grid("1.3.3..2.1.34..1 1234341221.34321", &defaults).unwrap_err();
+        let e = parse_puzzle("1.3.3..2.1.34..1 1234341221.34321", &defaults).unwrap_err();
         assert_eq!(e.to_string(), "column 28: the solution given beside the puzzle has an empty cell");
-        let commented = parse_grid("1..4..2.2..1..3. # from a.txt:3", &defaults).unwrap();
+        let commented = parse_puzzle("1..4..2.2..1..3. # from a.txt:3", &defaults).unwrap();
         assert_eq!(commented.to_line(), "1..4..2.2..1..3.");
-        let e = parse_grid("1..4..2.2..1..3. variant=killer", &defaults).unwrap_err();
+        let e = parse_puzzle("1..4..2.2..1..3. variant=killer", &defaults).unwrap_err();
         assert_eq!(e.to_string(), "column 26: `killer` is named but no `cage=` field gives it");
     }
 
@@ -541,15 +536,15 @@ mod tests {
         let mut grid = Puzzle::new(rules);
         grid.set(35, 4);
         let text = grid.to_text();
-        assert_eq!(parse_grid(&text, &GridDefaults::default()), Ok(grid), "{text}");
+        assert_eq!(parse_puzzle(&text, &Defaults::default()), Ok(grid), "{text}");
     }
 
     #[test]
     fn sixteen_reads_both_conventions() {
-        let defaults = GridDefaults::default();
+        let defaults = Defaults::default();
         let one: String = "123456789ABCDEFG".chars().chain(std::iter::repeat_n('.', 240)).collect();
         let zero: String = "0123456789ABCDEF".chars().chain(std::iter::repeat_n('.', 240)).collect();
-        let (a, b) = (parse_grid(&one, &defaults).unwrap(), parse_grid(&zero, &defaults).unwrap());
+        let (a, b) = (parse_puzzle(&one, &defaults).unwrap(), parse_puzzle(&zero, &defaults).unwrap());
         assert_eq!(a.cells(), b.cells());
         assert_eq!(b.to_line(), zero);
         assert_eq!(a.to_line(), one);
@@ -558,11 +553,11 @@ mod tests {
     #[test]
     fn blocks_are_read_with_or_without_rules() {
         let block = "1 2 | 3 4\n3 4 | 1 2\n----+----\n. . | . .\n. . | . .\n";
-        let grid = parse_block(block.lines(), &GridDefaults::default()).unwrap();
+        let grid = parse_block(block.lines(), &Defaults::default()).unwrap();
         assert_eq!(grid.to_line(), "12343412........");
         assert_eq!(grid.to_block(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n. . | . .\n. . | . .\n");
         let short = "1 2 3 4\n3 4 1\n. . . .\n. . . .\n";
-        let e = parse_block(short.lines(), &GridDefaults::default()).unwrap_err();
-        assert_eq!(e.kind, GridParseErrorKind::Row { row: 2, found: 3, side: 4 });
+        let e = parse_block(short.lines(), &Defaults::default()).unwrap_err();
+        assert_eq!(e.kind, LineErrorKind::Row { row: 2, found: 3, side: 4 });
     }
 }

@@ -4,7 +4,7 @@
 use std::io::BufRead;
 
 use super::{Cells, Format, ParseError, ParseErrorKind, Raw, Records, grid_record, parse_cells, sized_line};
-use crate::grid::{Size, parse_grid_record};
+use crate::grid::{Size, parse_puzzle_record};
 use crate::variant::Variant;
 
 /// Which fields of the lines after a header row hold what.
@@ -104,7 +104,7 @@ impl<R: BufRead> Records<R> {
             let (cells, own) = puzzle.split_once(char::is_whitespace).unwrap_or((puzzle, ""));
             let solution = solution.map_or("", |(_, s)| s.split_whitespace().next().unwrap_or(""));
             let text = format!("{cells} {solution} {own}");
-            let mut record = grid_record(parse_grid_record(&text, &self.grid), start, Format::Line, None);
+            let mut record = grid_record(parse_puzzle_record(&text, &self.grid), start, Format::Line, None);
             record.variant = variant;
             return record;
         }

@@ -2,7 +2,7 @@
 //! [module docs](super)).
 
 use super::{Cells, Format, ParseError, ParseErrorKind, Raw, grid_record, parse_cells, sized_line};
-use crate::grid::{GridDefaults, Parity, Puzzle, parse_grid, parse_grid_record};
+use crate::grid::{Defaults, Parity, Puzzle, parse_puzzle, parse_puzzle_record};
 use crate::variant::Variant;
 
 /// The fields of a JSON record that say what the puzzle is: each applies to it.
@@ -87,7 +87,7 @@ impl Puzzle {
 /// It is read as the line `PUZZLE SOLUTION size=SIZE variant=VARIANT` would be (so the same
 /// puzzle gets the same answer in both forms), but that a plain 81-cell puzzle keeps a 9x9
 /// variant's name (`classic`, `diagonal`, `even`, `windoku`, `anti-king`) as its variant.
-pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Raw {
+pub(super) fn read_json(text: &str, line: usize, defaults: &Defaults) -> Raw {
     let error = |kind| Raw::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
     let json = |why: String| error(ParseErrorKind::Json(why));
     let value: serde_json::Value = match serde_json::from_str(text) {
@@ -180,14 +180,14 @@ pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Raw
         {
             text.push_str(&format!(" variant={variant}"));
         }
-        let mut record = grid_record(parse_grid_record(&text, defaults), line, Format::Json, None);
+        let mut record = grid_record(parse_puzzle_record(&text, defaults), line, Format::Json, None);
         if record.puzzle.is_ok() {
             record.variant = named;
         }
         if let (Some(rules), Ok(Cells::Puzzle(grid))) = (&rules, &record.puzzle) {
             // The rules the record names are those its fields give (the caller's additions
             // aside).
-            let own = GridDefaults { size: defaults.size, ..GridDefaults::default() };
+            let own = Defaults { size: defaults.size, ..Defaults::default() };
             let with_named = |mut g: crate::grid::Puzzle| {
                 for c in named
                     .map(crate::grid::Rules::from)
@@ -198,7 +198,7 @@ pub(super) fn read_json(text: &str, line: usize, defaults: &GridDefaults) -> Raw
                 }
                 g.rules().describe()
             };
-            let described = parse_grid(&text, &own).map(with_named).unwrap_or_default();
+            let described = parse_puzzle(&text, &own).map(with_named).unwrap_or_default();
             if rules.split_whitespace().ne(described.split_whitespace()) {
                 return json(format!(
                     "\"rules\" says `{rules}`, but the puzzle and its fields give `{described}`{}",

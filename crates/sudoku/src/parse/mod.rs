@@ -52,8 +52,8 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use crate::grid::{
-    GridDefaults, GridParseErrorKind, Puzzle, Rules, Size, is_rule_line, parse_block, parse_grid,
-    parse_grid_record,
+    Defaults, LineErrorKind, Puzzle, Rules, Size, is_rule_line, parse_block, parse_puzzle,
+    parse_puzzle_record,
 };
 use crate::puzzle::Puzzle as NinePuzzle;
 use crate::variant::Variant;
@@ -149,7 +149,7 @@ pub enum ParseErrorKind {
     MissingColumn(usize),
     /// A puzzle of another size or with rules of its own, not read as wanted.
     #[error(transparent)]
-    Grid(GridParseErrorKind),
+    Line(LineErrorKind),
     /// A puzzle of another size or with rules of its own, given where a 9x9
     /// [`nine::Puzzle`](crate::nine::Puzzle) was asked for (its `FromStr`).
     #[error("a {0} puzzle, not a 9x9 one")]
@@ -253,7 +253,7 @@ pub struct Records<R> {
     /// Records read so far (a header row is only looked for before the first).
     records: usize,
     /// The size and constraints of every record, when they are asked for.
-    grid: GridDefaults,
+    grid: Defaults,
     /// `grid` was asked for by the caller, and `# size:` lines do not change it.
     grid_fixed: bool,
     /// The rules of the last record of the grid forms, which the next ones share when equal.
@@ -280,7 +280,7 @@ impl<R: BufRead> Records<R> {
             variant: None,
             columns: None,
             records: 0,
-            grid: GridDefaults::default(),
+            grid: Defaults::default(),
             grid_fixed: false,
             rules: None,
             classic: Arc::new(Rules::from(Variant::Classic)),
@@ -291,7 +291,7 @@ impl<R: BufRead> Records<R> {
     /// of its side rows, or a line of its cells) and these constraints added. Without this,
     /// lines of another square length than 81 and lines with `size=`, `variant=`, `regions=`,
     /// `marks=` or `cage=` fields are read so, and others as 9x9 puzzles.
-    pub fn with_grid_defaults(mut self, defaults: GridDefaults) -> Self {
+    pub fn with_grid_defaults(mut self, defaults: Defaults) -> Self {
         self.grid = defaults;
         self.grid_fixed = true;
         self
@@ -488,7 +488,7 @@ fn sized_line(body: &str) -> (usize, bool, bool) {
 /// The record of a puzzle of the [`grid`](crate::grid) forms, read or not; `lead` is the
 /// column before its text (none for a JSON string, whose columns are not the line's).
 fn grid_record(
-    grid: Result<(Puzzle, Option<Puzzle>), crate::grid::GridParseError>,
+    grid: Result<(Puzzle, Option<Puzzle>), crate::grid::LineError>,
     start: usize,
     format: Format,
     lead: Option<usize>,
@@ -503,7 +503,7 @@ fn grid_record(
         },
         Err(e) => {
             let column = if format == Format::Line { lead.map(|l| l + e.column) } else { None };
-            let error = ParseError { line: start, column, kind: ParseErrorKind::Grid(e.kind) };
+            let error = ParseError { line: start, column, kind: ParseErrorKind::Line(e.kind) };
             Raw::new(start, format, Err(error))
         }
     }
@@ -512,23 +512,20 @@ fn grid_record(
 /// The size, constraints and fields of a `# size: 2x3 diagonal anti-knight regions=...` line
 /// (the fields those of the line form, which blocks cannot hold: `dlx solve --format grid` writes
 /// them above the blocks of jigsaw, killer and odd-even grids).
-fn size_header(words: &str) -> Result<GridDefaults, ParseErrorKind> {
+fn size_header(words: &str) -> Result<Defaults, ParseErrorKind> {
     let mut words = words.split_whitespace();
     let size: Size =
-        words.next().unwrap_or("").parse().map_err(|e| ParseErrorKind::Grid(GridParseErrorKind::Size(e)))?;
+        words.next().unwrap_or("").parse().map_err(|e| ParseErrorKind::Line(LineErrorKind::Size(e)))?;
     let (fields, names): (Vec<&str>, Vec<&str>) = words.partition(|w| w.contains('='));
     let constraints = names
         .into_iter()
-        .map(|w| w.parse().map_err(|e| ParseErrorKind::Grid(GridParseErrorKind::Variant(e))))
+        .map(|w| w.parse().map_err(|e| ParseErrorKind::Line(LineErrorKind::Variant(e))))
         .collect::<Result<_, _>>()?;
-    let defaults = GridDefaults {
-        size: Some(size),
-        constraints,
-        fields: fields.into_iter().map(String::from).collect(),
-    };
+    let defaults =
+        Defaults { size: Some(size), constraints, fields: fields.into_iter().map(String::from).collect() };
     // The fields are checked here, on an empty grid, so that a bad one is reported at its line.
     if !defaults.fields.is_empty() {
-        parse_grid(&".".repeat(size.cells()), &defaults).map_err(|e| ParseErrorKind::Grid(e.kind))?;
+        parse_puzzle(&".".repeat(size.cells()), &defaults).map_err(|e| ParseErrorKind::Line(e.kind))?;
     }
     Ok(defaults)
 }
@@ -667,7 +664,7 @@ impl<R: BufRead> Records<R> {
         let wrap = |grid, format| grid_record(grid, start, format, Some(lead));
         let cells = self.grid.size.map_or(81, Size::cells);
         if fields || other || (forced && first == cells) {
-            let grid = parse_grid_record(body, &self.grid);
+            let grid = parse_puzzle_record(body, &self.grid);
             return Ok(Some(wrap(grid, Format::Line)));
         }
         if !forced {
@@ -692,7 +689,7 @@ impl<R: BufRead> Records<R> {
         }
         let grid = parse_block(rows.iter().map(|r| r.2.as_str()), &self.grid).map(|g| (g, None));
         if let Err(e) = &grid
-            && let GridParseErrorKind::Symbol { .. } = e.kind
+            && let LineErrorKind::Symbol { .. } = e.kind
             && side > 0
         {
             // The block's cells are read as one line: say where the symbol is in its own row.
@@ -705,7 +702,7 @@ impl<R: BufRead> Records<R> {
                     .filter(|&(_, c)| !c.is_whitespace() && c != '|')
                     .nth(at)
                     .map(|(k, _)| lead + k + 1);
-                let error = ParseError { line: *line, column, kind: ParseErrorKind::Grid(e.kind.clone()) };
+                let error = ParseError { line: *line, column, kind: ParseErrorKind::Line(e.kind.clone()) };
                 return Ok(Some(Raw::new(start, Format::Grid, Err(error))));
             }
         }
