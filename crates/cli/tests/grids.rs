@@ -229,3 +229,15 @@ fn a_9x9_puzzle_is_encoded_the_same_read_either_way() {
         assert!(body(&nine.stdout).contains(" R1#1 "), "{variant}");
     }
 }
+
+/// A rating says how many branching orders its effort averages: eight up to 81 cells, one on
+/// larger grids (whose random orders cost too much).
+#[test]
+fn a_rating_says_how_many_orders_its_effort_averages() {
+    for (size, orders) in [("6", 8), ("9", 8), ("16", 1)] {
+        let made = dlx(&["generate", "--size", size, "-n", "1", "--seed", "2"], "");
+        let rated = dlx(&["rate", "-f", "json"], &text(&made.stdout));
+        let row: serde_json::Value = serde_json::from_str(text(&rated.stdout).trim()).unwrap();
+        assert_eq!(row["effort"]["orders"], orders, "{size}: {row}");
+    }
+}

@@ -221,6 +221,7 @@ fn search(solver: &mut SudokuSolver<'_>, grid: &Puzzle, record: &Record, task: T
                         counts: r.logic.counts,
                         nodes: r.nodes,
                         guesses: r.guesses,
+                        orders: r.orders,
                         solutions: r.solutions,
                         solved: r.logic.solved,
                     });

@@ -279,6 +279,8 @@ pub(super) struct RatingView {
     pub(super) counts: [u32; Technique::COUNT],
     pub(super) nodes: f64,
     pub(super) guesses: f64,
+    /// How many branching orders the effort is averaged over.
+    pub(super) orders: u64,
     pub(super) solutions: u64,
     pub(super) solved: bool,
 }
@@ -329,7 +331,7 @@ pub(super) fn write_rating(
             "rating": (f64::from(r.rating) * 10.0).round() / 10.0,
             "technique": r.hardest,
             "techniques": techniques,
-            "effort": { "nodes": r.nodes, "guesses": r.guesses },
+            "effort": { "nodes": r.nodes, "guesses": r.guesses, "orders": r.orders },
             "solutions": r.solutions,
         });
         if let Some(file) = file {

@@ -392,7 +392,8 @@ impl<'m> SudokuSolver<'m> {
     pub fn rate(&mut self, grid: &Puzzle) -> Result<crate::Rating<Puzzle>, SolveError> {
         let (nodes, guesses, solutions) = self.rating_effort(grid)?;
         let logic = crate::grid::solve_logically(grid);
-        Ok(crate::Rating { logic, nodes, guesses, solutions })
+        let orders = if self.matrix.rules.size().cells() > AVERAGED_CELLS { 1 } else { EFFORT_SEEDS };
+        Ok(crate::Rating { logic, nodes, guesses, orders, solutions })
     }
 
     /// The number of solutions, counting no further than `limit` when given.
