@@ -187,3 +187,25 @@ fn the_one_generator_makes_a_variants_puzzles_as_the_9x9_one() {
         }
     }
 }
+
+/// A cancel flag stops the one generator on a 9x9 variant's rules too: a cancelled run ends
+/// with an interruption (not a puzzle, nor a puzzle missing), and the flag cleared, the same
+/// puzzle comes as before.
+#[test]
+fn a_cancel_flag_stops_a_variants_run() {
+    use dlx_engine::{CancelFlag, StopReason};
+    use dlx_sudoku::{GenerateError, Level, Matrix, Rules, Run, SolveError};
+    let matrix = Matrix::new(&Rules::from(Variant::Diagonal));
+    let mut generator = dlx_sudoku::Generator::new(&matrix);
+    let flag = CancelFlag::new();
+    generator.set_cancel_flag(Some(flag.clone()));
+    let run = Run { level: Some(Level::Hard), ..Run::new(6) };
+    let made = generator.generate_in(&run, 0, &mut |_, _| {}).unwrap();
+    flag.cancel();
+    match generator.generate_in(&run, 0, &mut |_, _| {}) {
+        Err(GenerateError::Solve(SolveError::Interrupted(e))) => assert_eq!(e.reason, StopReason::Cancelled),
+        other => panic!("expected an interruption, got {other:?}"),
+    }
+    flag.clear();
+    assert_eq!(generator.generate_in(&run, 0, &mut |_, _| {}).unwrap(), made);
+}

@@ -228,23 +228,46 @@ impl<'m> Generator<'m> {
     /// has a level, again from the next attempts' seeds until the logical solver gives that level
     /// or [`Run::max_attempts`] puzzles were made.
     pub fn generate_in(&mut self, run: &Run, index: u64) -> Result<Numbered, NotFound> {
+        self.generate_in_unless(run, index, || false).expect("nothing stops it")
+    }
+
+    /// [`generate_in`](Self::generate_in), asking `stop` before each attempt: `None` when it
+    /// said to stop (a run of a level can take many attempts; each is a few milliseconds).
+    pub(crate) fn generate_in_unless(
+        &mut self,
+        run: &Run,
+        index: u64,
+        stop: impl Fn() -> bool,
+    ) -> Option<Result<Numbered, NotFound>> {
         let Some(level) = run.level else {
+            if stop() {
+                return None;
+            }
             let seed = run.seed_of(index, 0);
             let generated = self.generate(run.symmetry, seed);
-            return Ok(Numbered { index, seed, attempts: 1, generated, logic: None });
+            return Some(Ok(Numbered { index, seed, attempts: 1, generated, logic: None }));
         };
         let attempts = run.max_attempts.max(1);
         for attempt in 0..attempts {
+            if stop() {
+                return None;
+            }
             let seed = run.seed_of(index, attempt);
             let generated = self.generate(run.symmetry, seed);
             // The level needs only the techniques that decide it.
             let logic = solve_logically(&generated.puzzle, self.variant, &Technique::LEVELLED)
                 .expect("generated puzzles obey the rules");
             if logic.level() == level {
-                return Ok(Numbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
+                return Some(Ok(Numbered {
+                    index,
+                    seed,
+                    attempts: attempt + 1,
+                    generated,
+                    logic: Some(logic),
+                }));
             }
         }
-        Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) })
+        Some(Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) }))
     }
 
     /// A minimal puzzle with a unique solution and the given symmetry, reproducibly from `seed`.

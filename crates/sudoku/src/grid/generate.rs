@@ -134,6 +134,9 @@ pub struct Generator<'m> {
     nine: Option<NineGenerator<'m>>,
     /// The clue groups of the last symmetry asked for, counted.
     groups: Option<(Symmetry, usize)>,
+    /// The flag that stops the searches, which the 9x9 generator's attempts are checked against
+    /// (each of its puzzles takes milliseconds: it is asked between them).
+    cancel: Option<CancelFlag>,
 }
 
 impl<'m> Generator<'m> {
@@ -158,6 +161,7 @@ impl<'m> Generator<'m> {
             fits: None,
             nine: None,
             groups: None,
+            cancel: None,
         }
     }
 
@@ -196,6 +200,7 @@ impl<'m> Generator<'m> {
     /// Makes the following searches stop when `flag` is set (a run then fails with
     /// [`GenerateError::Solve`] holding the interruption).
     pub fn set_cancel_flag(&mut self, flag: Option<CancelFlag>) {
+        self.cancel.clone_from(&flag);
         self.solver.engine().set_cancel_flag(flag);
     }
 
@@ -305,7 +310,13 @@ impl<'m> Generator<'m> {
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Numbered, GenerateError> {
         if let Some(nine) = &mut self.nine {
-            let numbered = nine.generate_in(run, index)?;
+            let cancel = self.cancel.clone();
+            let stop = || cancel.as_ref().is_some_and(CancelFlag::is_cancelled);
+            let Some(numbered) = nine.generate_in_unless(run, index, stop) else {
+                let stopped = Interrupted { reason: StopReason::Cancelled, solutions: 0 };
+                return Err(GenerateError::Solve(SolveError::Interrupted(stopped)));
+            };
+            let numbered = numbered?;
             let generated = self.as_grids(&numbered.generated);
             let logic = numbered.logic.map(|logic| GridLogic {
                 grid: Puzzle::from_nine(&logic.grid, &self.rules),
