@@ -120,6 +120,16 @@ impl Puzzle {
         self.even != 0
     }
 
+    /// Whether the givens (and even markers) have this symmetry.
+    pub fn has_symmetry(&self, symmetry: crate::Symmetry) -> bool {
+        (0..81).all(|cell| {
+            symmetry.orbit(cell).iter().all(|&other| {
+                (self.get(other) != 0) == (self.get(cell) != 0)
+                    && self.is_even_cell(other) == self.is_even_cell(cell)
+            })
+        })
+    }
+
     /// The number of givens.
     pub fn given_count(&self) -> usize {
         self.cells.iter().filter(|&&d| d != 0).count()

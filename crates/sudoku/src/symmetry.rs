@@ -2,7 +2,6 @@
 
 use std::fmt;
 
-use crate::puzzle::Puzzle;
 use crate::variant::UnknownName;
 
 /// A map of the grid onto itself, on `(row, column, last)`, where `last` is the last row and
@@ -161,16 +160,6 @@ impl Symmetry {
             (0..label.len()).all(|a| {
                 let (r, c) = g(a / side, a % side, side - 1);
                 label[r * side + c] == label[a]
-            })
-        })
-    }
-
-    /// Whether the givens (and even markers) of a puzzle have this symmetry.
-    pub fn holds_for(self, puzzle: &Puzzle) -> bool {
-        (0..81).all(|cell| {
-            self.orbit(cell).iter().all(|&other| {
-                (puzzle.get(other) != 0) == (puzzle.get(cell) != 0)
-                    && puzzle.is_even_cell(other) == puzzle.is_even_cell(cell)
             })
         })
     }

@@ -386,14 +386,10 @@ impl<'m> SudokuSolver<'m> {
         Ok((nodes as f64 / n, guesses as f64 / n, solutions))
     }
 
-    /// Rates a puzzle: the logical solver's verdict with every technique
-    /// ([`solve_logically`](crate::solve_logically)) and the effort of the
-    /// uniqueness search ([`SudokuSolver::rating_effort`]), as `dlx rate` prints them.
-    pub fn rate(&mut self, grid: &Puzzle) -> Result<crate::Rating<Puzzle>, SolveError> {
-        let (nodes, guesses, solutions) = self.rating_effort(grid)?;
-        let logic = crate::grid::solve_logically(grid);
-        let orders = if self.matrix.rules.size().cells() > AVERAGED_CELLS { 1 } else { EFFORT_SEEDS };
-        Ok(crate::Rating { logic, nodes, guesses, orders, solutions })
+    /// How many seeded branching orders [`SudokuSolver::rating_effort`] averages over: 8 on
+    /// grids of up to 81 cells, 1 above.
+    pub(crate) fn effort_orders(&self) -> u64 {
+        if self.matrix.rules.size().cells() > AVERAGED_CELLS { 1 } else { EFFORT_SEEDS }
     }
 
     /// The number of solutions, counting no further than `limit` when given.

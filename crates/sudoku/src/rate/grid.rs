@@ -105,6 +105,21 @@ pub fn solve_logically(grid: &Puzzle) -> GridLogic {
     solve_grid_with(&AnyShape::of(grid.rules()), grid, &Technique::ALL)
 }
 
+/// The rater's side of the one solver: the rating of a puzzle of any size is its logical
+/// verdict and its search's effort (the solver below the rater gives the effort, the rater the
+/// verdict, so the method lives here).
+impl crate::SudokuSolver<'_> {
+    /// Rates a puzzle: the logical solver's verdict with every technique ([`solve_logically`])
+    /// and the effort of the uniqueness search ([`rating_effort`]), as `dlx rate` prints them.
+    ///
+    /// [`rating_effort`]: crate::SudokuSolver::rating_effort
+    pub fn rate(&mut self, grid: &Puzzle) -> Result<crate::Rating<Puzzle>, crate::SolveError> {
+        let (nodes, guesses, solutions) = self.rating_effort(grid)?;
+        let logic = solve_logically(grid);
+        Ok(crate::Rating { logic, nodes, guesses, orders: self.effort_orders(), solutions })
+    }
+}
+
 /// The 9x9 form of a grid of a variant's rules, and the variant.
 fn as_nine(grid: &Puzzle) -> Option<(crate::Variant, crate::nine::Puzzle)> {
     Some((grid.rules().variant()?, grid.to_nine()?))
