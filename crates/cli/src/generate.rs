@@ -203,11 +203,6 @@ impl Plan {
         self.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
     }
 
-    /// A puzzle in the line form (see `Puzzle::to_record_line`).
-    fn line(&self, puzzle: &Puzzle) -> String {
-        puzzle.to_record_line()
-    }
-
     /// The header line that every reader takes the records below by: the variant's, or the
     /// size and constraints.
     fn header(&self) -> String {
@@ -489,11 +484,8 @@ fn write_made(
 ) -> io::Result<()> {
     let g = &made.generated;
     match args.format {
-        GenerateFormat::Line => writeln!(out, "{}", plan.line(&g.puzzle)),
-        GenerateFormat::Grid => match (plan.variant, g.puzzle.to_nine()) {
-            (Some(_), Some(nine)) => writeln!(out, "{}", nine.to_grid()),
-            _ => writeln!(out, "{}", g.puzzle.to_block()),
-        },
+        GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_record_line()),
+        GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_record_block()),
         GenerateFormat::Json => {
             let mut value = serde_json::json!({
                 "index": made.index,

@@ -92,19 +92,6 @@ impl Answer {
         self.nodes = effort.nodes;
         self.guesses = effort.guesses;
     }
-
-    /// A puzzle or solution of this answer in the line form (see `Puzzle::to_record_line`).
-    pub(super) fn line_of(&self, grid: &Puzzle) -> String {
-        grid.to_record_line()
-    }
-
-    /// The block form, with its line ending.
-    pub(super) fn write_block(&self, grid: &Puzzle, out: &mut String) {
-        match (self.variant, grid.to_nine()) {
-            (Some(_), Some(nine)) => nine.write_grid(out).expect("writing to a String cannot fail"),
-            _ => out.push_str(&grid.to_block()),
-        }
-    }
 }
 
 /// Answers one record: every puzzle alike, whatever its size and rules.

@@ -102,7 +102,7 @@ pub(super) fn write_answer(
     }
     if format == OutputFormat::Csv {
         let line = a.error_at.map_or(a.line, |(line, _)| line).to_string();
-        let puzzle = a.puzzle.as_ref().map(|p| a.line_of(p)).unwrap_or_default();
+        let puzzle = a.puzzle.as_ref().map(Puzzle::to_record_line).unwrap_or_default();
         let wrong = a.given.as_ref().and_then(|g| g.as_ref().err());
         let error = a.error.as_deref().or(wrong.map(String::as_str)).unwrap_or("");
         let variant = a.variant.map_or("", Variant::name);
@@ -113,7 +113,7 @@ pub(super) fn write_answer(
                 [file.unwrap_or(""), &line, &puzzle, "", "", "", "", "", "", error, variant],
             );
         }
-        let solution = a.solution.as_ref().map(|s| a.line_of(s)).unwrap_or_default();
+        let solution = a.solution.as_ref().map(Puzzle::to_record_line).unwrap_or_default();
         let count = a.count.map(|n| n.to_string()).unwrap_or_default();
         return write_csv(
             out,
@@ -121,12 +121,12 @@ pub(super) fn write_answer(
         );
     }
     if format == OutputFormat::Json {
-        let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(|s| a.line_of(s)).collect();
+        let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(Puzzle::to_record_line).collect();
         let mut value = serde_json::json!({
             "line": a.line,
-            "puzzle": a.puzzle.as_ref().map(|p| a.line_of(p)),
+            "puzzle": a.puzzle.as_ref().map(Puzzle::to_record_line),
             "status": a.status.name(),
-            "solution": a.solution.as_ref().map(|s| a.line_of(s)),
+            "solution": a.solution.as_ref().map(Puzzle::to_record_line),
             "solutions": solutions,
             "count": a.count,
             "error": a.error,
@@ -192,7 +192,7 @@ pub(super) fn write_answer(
             }
             let plus = if limit == Some(n) { "+" } else { "" };
             let puzzle = match (puzzles, &a.puzzle) {
-                (true, Some(p)) => a.line_of(p) + " ",
+                (true, Some(p)) => p.to_record_line() + " ",
                 _ => String::new(),
             };
             writeln!(out, "{puzzle}{n}{plus}{at}")?;
@@ -207,13 +207,13 @@ pub(super) fn write_answer(
         for s in a.solution.iter().chain(&a.second) {
             let mut text = String::with_capacity(200);
             if grid {
-                a.write_block(s, &mut text);
+                text.push_str(&s.to_record_block());
                 // Two solutions of one puzzle are separated, as puzzles are.
                 if a.second.is_some() && Some(s) == a.solution.as_ref() {
                     text.push('\n');
                 }
             } else {
-                text.push_str(&a.line_of(s));
+                text.push_str(&s.to_record_line());
                 text.push_str(&at);
                 text.push('\n');
             }
@@ -296,7 +296,7 @@ pub(super) fn write_rating(
 ) -> io::Result<()> {
     let used = Technique::ALL.iter().filter(|&&t| r.counts[t as usize] > 0);
     if format == OutputFormat::Csv {
-        let puzzle = a.puzzle.as_ref().map(|p| a.line_of(p)).unwrap_or_default();
+        let puzzle = a.puzzle.as_ref().map(Puzzle::to_record_line).unwrap_or_default();
         let level = r.level.name();
         let (nodes, guesses, solutions) =
             (format!("{:.1}", r.nodes), format!("{:.1}", r.guesses), r.solutions.to_string());
@@ -326,7 +326,7 @@ pub(super) fn write_rating(
             used.map(|&t| (t.name().to_owned(), r.counts[t as usize].into())).collect();
         let mut value = serde_json::json!({
             "line": a.line,
-            "puzzle": a.puzzle.as_ref().map(|p| a.line_of(p)),
+            "puzzle": a.puzzle.as_ref().map(Puzzle::to_record_line),
             "level": r.level.name(),
             "rating": (f64::from(r.rating) * 10.0).round() / 10.0,
             "technique": r.hardest,
@@ -348,7 +348,7 @@ pub(super) fn write_rating(
         writeln!(out, "# {}: {what}; rated all the same:", place(a, file))?;
     }
     say_headers(out, a, said, false)?;
-    let puzzle = a.puzzle.as_ref().map(|p| a.line_of(p)).unwrap_or_default();
+    let puzzle = a.puzzle.as_ref().map(Puzzle::to_record_line).unwrap_or_default();
     let hardest = r.hardest;
     let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.counts[t as usize])).collect();
     let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();

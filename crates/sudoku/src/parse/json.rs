@@ -56,6 +56,17 @@ impl Puzzle {
         self.cells().iter().enumerate().map(cell).collect()
     }
 
+    /// The puzzle as a block of rows, the way [`Puzzle::to_record_line`] writes its line: a 9x9
+    /// variant's as the 9x9 block (`e` for an empty even cell, box rules between bands), any
+    /// other as [`Puzzle::to_block`] (whose rules a `# size:` line above it gives,
+    /// [`Puzzle::block_header`]). Each row ends a line.
+    pub fn to_record_block(&self) -> String {
+        match (self.rules().variant(), self.to_nine()) {
+            (Some(_), Some(nine)) => nine.to_grid(),
+            _ => self.to_block(),
+        }
+    }
+
     /// The fields of a JSON record that say what the puzzle is, the same for every puzzle and
     /// what the reader of JSON records reads back: `puzzle` ([`Puzzle::to_record_line`]),
     /// `size` (the box shape, `3x3`), `rules` (`9x9 diagonal`, `6x6 jigsaw killer`) and, for a
