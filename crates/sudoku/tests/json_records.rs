@@ -232,3 +232,27 @@ fn json_fields_read_back_to_their_puzzle() {
         }
     }
 }
+
+/// A record's block form reads back to its puzzle: a 9x9 variant's 9x9 block (even cells as
+/// `e`) under its `# variant:` line, any other under its `# size:` line.
+#[test]
+fn record_blocks_read_back_to_their_puzzle() {
+    use dlx_sudoku::Puzzle;
+    let classic = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+    for line in [
+        classic.to_owned(),
+        classic.replacen('.', "e", 3),
+        format!("{classic} variant=windoku"),
+        ".6..4.3.4.....1.3..4.5.....6.4.1..2. cage=4:r1c1,r2c1 marks=o..................................."
+            .to_owned(),
+    ] {
+        let puzzle: Puzzle = line.parse().unwrap();
+        let header = match puzzle.rules().variant() {
+            Some(variant) => variant.header_line(),
+            None => puzzle.block_header(),
+        };
+        let text = format!("{header}\n{}", puzzle.to_record_block());
+        let record = read(&text);
+        assert_eq!(record.puzzle_with(None).as_ref(), Some(&puzzle), "{text}");
+    }
+}
