@@ -139,11 +139,7 @@ impl Plan {
             rules.add(c);
         }
         rules.validate().map_err(|e| Usage(e.to_string()))?;
-        let variant = match rules.variant() {
-            _ if extras.any() => None,
-            Some(Variant::Classic) => Some(args.variant),
-            other => other,
-        };
+        let variant = if extras.any() { None } else { rules.variant_named(Some(args.variant)) };
         if args.variant == Variant::Even && variant != Some(Variant::Even) {
             return Err(Usage("with --size, --constraint, --jigsaw, --killer or --parity, marks come from --parity (even and odd), not --variant even".into()).into());
         }

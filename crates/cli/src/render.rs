@@ -71,20 +71,18 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 }
             };
             number += 1;
-            let grid = match (&record.puzzle, record.puzzle_with(args.variant)) {
-                (Ok(_), Some(grid)) => grid,
-                (Err(e), _) => {
+            let grid = match record.puzzle_with(args.variant) {
+                Ok(grid) => grid,
+                Err(e) => {
                     let at = e.column.map_or(e.line.to_string(), |c| format!("{}:{c}", e.line));
                     stderr!("dlx: {name}:{at}: {}; puzzle {number} left out", e.kind)?;
                     invalid = true;
                     continue;
                 }
-                (Ok(_), None) => unreachable!("a record read has its puzzle"),
             };
             // The variant named for a puzzle whose rules are a variant's, or its rules in words.
             let named = args.variant.or(record.variant);
-            let rules = match grid.rules().variant() {
-                Some(Variant::Classic) if named == Some(Variant::Even) => Variant::Even.to_string(),
+            let rules = match grid.rules().variant_named(named) {
                 Some(variant) => variant.to_string(),
                 None => grid.rules().describe(),
             };

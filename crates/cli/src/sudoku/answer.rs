@@ -124,21 +124,16 @@ pub(super) fn answer(
     // The command line's --variant, else the input's (a `# variant:` line, a JSON field), adds
     // its constraints to the puzzle's own rules.
     let named = variant.or(record.variant);
-    let grid = match (&record.puzzle, record.puzzle_with(variant)) {
-        (Ok(_), Some(grid)) => grid,
-        (Err(e), _) => {
+    let grid = match record.puzzle_with(variant) {
+        Ok(grid) => grid,
+        Err(e) => {
             a.error = Some(e.kind.to_string());
             a.error_at = Some((e.line, e.column));
             return a;
         }
-        (Ok(_), None) => unreachable!("a record read has its puzzle"),
     };
-    // A 9x9 variant's puzzle is written as one (its variant beside it); the even-cell variant
-    // named for a puzzle without markers stays so named.
-    a.variant = grid.rules().variant().map(|v| match named {
-        Some(Variant::Even) if v == Variant::Classic => Variant::Even,
-        _ => v,
-    });
+    // A 9x9 variant's puzzle is written as one (its variant beside it).
+    a.variant = grid.rules().variant_named(named);
     a.named = named.is_some() && a.variant.is_some();
     // A variant's rules are valid; the givens are checked by the solver, which names the rule
     // they break (`.dlx` output is checked here, as nothing is solved).

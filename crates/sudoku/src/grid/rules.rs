@@ -557,6 +557,16 @@ impl Rules {
         Some(variant)
     }
 
+    /// [`Rules::variant`], as a name given for it reads: the even-cell variant, named for a
+    /// classic puzzle that has no marks (yet), stays the even-cell variant; any other name
+    /// changes nothing (a variant's constraints are in the rules already).
+    pub fn variant_named(&self, named: Option<Variant>) -> Option<Variant> {
+        match (self.variant(), named) {
+            (Some(Variant::Classic), Some(Variant::Even)) => Some(Variant::Even),
+            (variant, _) => variant,
+        }
+    }
+
     /// The variant's name in words: `16x16 jigsaw diagonal killer`, `6x6`.
     pub fn describe(&self) -> String {
         let mut words = vec![self.size.to_string()];

@@ -79,11 +79,7 @@ impl Puzzle {
         fields.insert("puzzle".into(), self.to_record_line().into());
         fields.insert("size".into(), format!("{}x{}", size.box_rows(), size.box_cols()).into());
         fields.insert("rules".into(), self.rules().describe().into());
-        if let Some(variant) = self.rules().variant() {
-            let variant = match named {
-                Some(Variant::Even) if variant == Variant::Classic => Variant::Even,
-                _ => variant,
-            };
+        if let Some(variant) = self.rules().variant_named(named) {
             fields.insert("variant".into(), variant.name().into());
         }
         fields

@@ -196,10 +196,10 @@ pub struct Record {
 
 impl Record {
     /// The puzzle as the input and the caller ask for it: with the constraints of `variant` (the
-    /// caller's, or else the one the input names) added to its own rules. `None` for a
+    /// caller's, or else the one the input names) added to its own rules; what is wrong with a
     /// malformed record.
-    pub fn puzzle_with(&self, variant: Option<Variant>) -> Option<Puzzle> {
-        let mut puzzle = self.puzzle.as_ref().ok()?.clone();
+    pub fn puzzle_with(&self, variant: Option<Variant>) -> Result<Puzzle, &ParseError> {
+        let mut puzzle = self.puzzle.as_ref()?.clone();
         if let Some(variant) = variant.or(self.variant) {
             let added = Rules::from(variant);
             if added.constraints().any(|c| !puzzle.rules().has(c)) {
@@ -209,7 +209,7 @@ impl Record {
                 }
             }
         }
-        Some(puzzle)
+        Ok(puzzle)
     }
 }
 
@@ -829,10 +829,7 @@ impl std::str::FromStr for Puzzle {
     /// rules its fields give (a `# variant:` line above it adds its constraints).
     fn from_str(s: &str) -> Result<Puzzle, ParseError> {
         match Records::new(s.as_bytes()).next() {
-            Some(Ok(record)) => match record.puzzle_with(None) {
-                Some(grid) => Ok(grid),
-                None => record.puzzle,
-            },
+            Some(Ok(record)) => record.puzzle_with(None).map_err(Clone::clone),
             _ => Err(ParseError { line: 1, column: None, kind: ParseErrorKind::CellCount { found: 0 } }),
         }
     }
