@@ -9,6 +9,10 @@ use std::ops::ControlFlow;
 use common::{fixture, in_order, langford::langford, queens::queens};
 use dlx_engine::{Budget, CancelFlag, Finished, OptionId, ParallelSolver, Problem, Solver, StopReason};
 
+/// Nodes the parallel solver's first, sequential attempt may take: a search that ends within them
+/// is answered by it, with the figures of one search, before any thread starts.
+const FIRST_ATTEMPT: u64 = 16_384;
+
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
 }
@@ -26,7 +30,7 @@ fn check(problem: &Problem) {
             let progress = dlx_engine::Progress::new();
             parallel.set_progress(Some(progress.clone()));
             let (count, counted) = parallel.count().unwrap();
-            if stats.nodes > 4_096 {
+            if stats.nodes > FIRST_ATTEMPT {
                 // Shared out: the progress saw every subtree.
                 assert_eq!(progress.solutions(), count);
                 assert!(progress.fraction() > 0.5 && progress.fraction() <= 1.0, "{}", progress.fraction());
@@ -44,7 +48,7 @@ fn check(problem: &Problem) {
             assert_eq!(finished, Finished::Exhausted);
             assert_eq!(seen, expected, "{threads} threads: the solutions in the sequential order");
             // The figures are those of one search when the first attempt did not finish it.
-            if stats.nodes > 4_096 {
+            if stats.nodes > FIRST_ATTEMPT {
                 assert_eq!(counted, stats, "{threads} threads: counting");
                 assert_eq!(visited, stats, "{threads} threads: visiting");
             } else {
@@ -57,6 +61,7 @@ fn check(problem: &Problem) {
 #[test]
 fn plain_problems() {
     check(&queens(10).unwrap());
+    check(&queens(11).unwrap());
     check(&langford(8).unwrap());
     check(&queens(4).unwrap());
     check(&"A B\nA\n".parse().unwrap());
@@ -77,6 +82,77 @@ fn colors_and_multiplicities() {
         }
     }
     check(&text.parse().unwrap());
+    check(&word_squares(24));
+    check(&line_sums(6));
+}
+
+/// The 4x4 word squares of `words` of the 81 words over `abc` (the `7k mod 81`-th in
+/// lexicographic order, for k from 0): colors, and 30,102 nodes for 24 words.
+fn word_squares(words: usize) -> Problem {
+    let n = 4;
+    let words: Vec<Vec<char>> = (0..words)
+        .map(|k| [27, 9, 3, 1].iter().map(|p| ['a', 'b', 'c'][7 * k % 81 / p % 3]).collect())
+        .collect();
+    let mut text: String = (0..n).map(|i| format!("r{i} c{i} ")).collect();
+    text += "|";
+    for i in 0..n {
+        text += &(0..n).map(|j| format!(" x{i}{j}")).collect::<String>();
+    }
+    text.push('\n');
+    for w in &words {
+        for i in 0..n {
+            text += &format!("r{i}{}\n", (0..n).map(|j| format!(" x{i}{j}:{}", w[j])).collect::<String>());
+            text += &format!("c{i}{}\n", (0..n).map(|j| format!(" x{j}{i}:{}", w[j])).collect::<String>());
+        }
+    }
+    text.parse().unwrap()
+}
+
+/// `n` x `n` 0-1 matrices with two ones in each row and one or two in each column:
+/// multiplicities, 268,844 nodes for n = 6.
+fn line_sums(n: usize) -> Problem {
+    let mut text: String = (0..n).map(|i| format!("2|r{i} ")).collect();
+    text += &(0..n).map(|j| format!("1:2|c{j}")).collect::<Vec<_>>().join(" ");
+    text.push('\n');
+    for i in 0..n {
+        for j in 0..n {
+            text += &format!("r{i} c{j}\n");
+        }
+    }
+    text.parse().unwrap()
+}
+
+/// `problem` after `levels` forced moves: a chain of `2 * levels` items `f0 f1 ...` covered by
+/// the options `f0 f1`, `f1 f2`, ...: the first item has one option, and each choice leaves the
+/// next item of the chain one.
+fn after_forced_moves(problem: &str, levels: usize) -> Problem {
+    let (items, options) = problem.split_once('\n').unwrap();
+    let chain: String = (0..2 * levels).map(|k| format!("f{k} ")).collect();
+    let links: String = (0..2 * levels - 1).map(|k| format!("f{k} f{}\n", k + 1)).collect();
+    format!("{chain}{items}\n{links}{options}").parse().unwrap()
+}
+
+/// A search that begins with 150 forced moves (more than the rounds a cut may take) is still
+/// cut into many subtrees below them; before, three rounds that found one subtree each stopped
+/// the cut at one. The same solutions and figures on every pool, and a resumable cut of
+/// thousands of pieces.
+#[test]
+fn a_forced_start_is_cut_below_it() {
+    let queens = queens(11).unwrap().to_dlx();
+    let problem = after_forced_moves(&queens, 150);
+    let mut solver = Solver::new(&problem);
+    let split = solver.split(150).unwrap();
+    assert_eq!(split.subtrees.len(), 1, "150 forced levels");
+    check(&problem);
+    let pieces = ParallelSolver::new(&problem).resumable_cut().unwrap();
+    assert!(pieces.subtrees.len() >= dlx_engine::RESUMABLE_PIECES, "{} pieces", pieces.subtrees.len());
+    assert!(pieces.subtrees.iter().all(|t| t.depth() > 150));
+    for threads in [2, 3] {
+        pool(threads).install(|| {
+            let counted = ParallelSolver::new(&problem).count().unwrap();
+            assert_eq!(counted.0, 2_680);
+        });
+    }
 }
 
 #[test]
@@ -108,6 +184,21 @@ fn limits_budgets_and_cancelling() {
         parallel.set_cancel_flag(Some(flag));
         assert_eq!(parallel.count().unwrap_err().reason, StopReason::Cancelled);
     });
+}
+
+/// A count up to a limit stops inside a subtree once it has that many: each subtree of the 20
+/// queens holds millions of solutions, and a budget of a million nodes stands in for a timeout
+/// (before, each subtree was counted whole, and the count ran out of it).
+#[test]
+fn a_limit_stops_a_count_inside_a_subtree() {
+    let problem = queens(20).unwrap();
+    for threads in [2, 3] {
+        pool(threads).install(|| {
+            let mut parallel = ParallelSolver::new(&problem);
+            parallel.set_budget(Budget { nodes: Some(1_000_000), updates: None });
+            assert_eq!(parallel.count_up_to(30_000).unwrap().0, 30_000, "{threads} threads");
+        });
+    }
 }
 
 /// Shards: disjoint, together every solution once, figures adding up to one run's; the same

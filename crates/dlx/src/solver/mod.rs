@@ -461,6 +461,34 @@ impl<'p> Solver<'p> {
         }
     }
 
+    /// Where counts of this problem run, chosen once for solvers that share one count out (the
+    /// parallel solver's threads, shards and resumable pieces), as a count of the whole on this
+    /// solver would choose: from the figures of its first [`bitsets::PROBE_NODES`] nodes on the
+    /// links, which the last run made when it stopped there (`probed`), else from a count of its
+    /// own that stops there, whose figures are not kept. A search that ends before (a small
+    /// problem) chooses the links.
+    pub(crate) fn choose_counting(&mut self, probed: bool) -> Counting {
+        if self.bitsets.choice() != Counting::Auto {
+            return self.bitsets.choice();
+        }
+        let ran_out = if probed {
+            self.stats.nodes >= bitsets::PROBE_NODES
+        } else {
+            let budget = std::mem::replace(
+                &mut self.budget,
+                Budget { nodes: Some(bitsets::PROBE_NODES), updates: None },
+            );
+            let counted = self.count_to(u64::MAX);
+            self.budget = budget;
+            self.settle();
+            matches!(counted, Err(Interrupted { reason: StopReason::Budget, .. }))
+        };
+        if !(ran_out && self.bitsets.decide(self.stats.nodes, self.stats.updates)) {
+            self.bitsets.set_counting(Counting::Links);
+        }
+        self.bitsets.choice()
+    }
+
     /// [`count_to`](Self::count_to) on bit sets (see `bitsets`), leaving the links as they are.
     fn count_bitsets(&mut self, limit: u64) -> Result<u64, Interrupted> {
         let limits = bitsets::Limits {

@@ -157,6 +157,12 @@ impl Solver<'_> {
         self.in_subtree(subtree, |s| s.count())
     }
 
+    /// [`count_subtree`](Self::count_subtree), counting no further than `limit` (at least 1):
+    /// `Ok(limit)` means "at least `limit`". Panics as `count_subtree` does.
+    pub fn count_subtree_up_to(&mut self, subtree: &Subtree, limit: u64) -> Result<u64, Interrupted> {
+        self.in_subtree(subtree, |s| s.count_up_to(limit.max(1)))
+    }
+
     /// Shows each solution of a subtree to `visitor`, in the order of the search, as
     /// [`visit`](Self::visit) does for the whole tree. Panics as
     /// [`count_subtree`](Self::count_subtree) does.

@@ -1,0 +1,524 @@
+//! Every core on one search: the tree is cut into many more subtrees than threads
+//! ([`Solver::split`]), and rayon hands them to its threads, each with a [`Solver`] of its own.
+//!
+//! # How the work is shared
+//!
+//! A first run counts sequentially within a small budget: a problem that small (a sudoku, Knuth's
+//! example) is done before any thread starts, and costs what one thread costs. Otherwise the top
+//! of the tree is cut one level deeper at a time until there are at least [`PIECES_PER_THREAD`]
+//! subtrees per thread (or the tree ends above the cut), each level's subtrees cut further by all
+//! threads at once ([`Solver::split_subtree`]); then rayon's work stealing hands them out: a
+//! thread that finishes a small subtree takes the next. Subtrees of one tree differ widely
+//! in size, so the cut aims at many per thread: the largest then still takes a small share of
+//! the whole (the sizes are in `benches/RESULTS.md`).
+//!
+//! A level with a single way on (a forced move) is cut through at once, however many follow one
+//! another: a search that begins with dozens of them is cut below them. Rounds that find no more
+//! subtrees than they cut (dead ends as many as new branches) stop the cut after three in a row,
+//! but only past 1,024 subtrees and while no subtree holds most of the tree by Knuth's measure.
+//!
+//! Where the counts run, on bit sets or on the links, is chosen once per problem, as one thread's
+//! count would choose from its first nodes (the first run's, or a short count's for shards and
+//! resumable counts): so the pieces of a count, however short, run where the whole would.
+//!
+//! The figures add up exactly to those of one sequential run (nodes, guesses, updates, solutions,
+//! cleansings; with [`TieBreak::Earliest`], whose choices depend on the links alone) but for the
+//! budgeted first run, whose work is not counted when it does not finish.
+//!
+//! # Shards
+//!
+//! [`ParallelSolver::set_shard`] narrows the runs to shard `K` of `N` disjoint parts of the tree,
+//! for `N` runs on as many machines. The tree is cut for the shards alone, not for the threads:
+//! at least [`SHARD_PIECES`] subtrees per shard (fewer each past a cut of 65,536 subtrees, so
+//! that the walk stays short), the `k`-th subtree going to shard `k mod N`; so the parts are the
+//! same on every machine and with any number of threads. Each shard's subtrees are then cut
+//! further for its threads. The walk above the first cut is counted in shard 0's figures, so
+//! that the shards' figures add up to one run's.
+//!
+//! # Listing solutions
+//!
+//! [`ParallelSolver::for_each`] shows the solutions in the order of one sequential search. Its
+//! threads take the subtrees in turn and hand their solutions over in batches, a few batches at
+//! most per thread: a thread that gets ahead of the output waits, so memory stays bounded however
+//! many solutions a subtree has, and when the visitor breaks (a limit) every thread stops at once.
+//!
+//! # Progress and resumable counts
+//!
+//! [`ParallelSolver::set_progress`] shares a [`Progress`] that the threads update as each subtree
+//! is done: solutions, nodes, and the fraction of the tree done by Knuth's measure (the sum of
+//! [`Subtree::weight`] over the subtrees done). [`ParallelSolver::resumable_cut`] and
+//! [`ParallelSolver::count_subtrees`] make a count that a caller can record piece by piece and
+//! resume after an interruption (`dlx xc --checkpoint`).
+//!
+//! # Limits
+//!
+//! * It runs on a pool of its own ([`ParallelSolver::set_threads`]), on the pool given to
+//!   [`ParallelSolver::set_pool`], or else on the current rayon pool (the global one, unless the
+//!   call is inside [`rayon::ThreadPool::install`]). [`ParallelSolver::for_each`] starts as many
+//!   threads of its own as that pool has, and its visitor always runs on the calling thread.
+//! * Seeded branching is a property of one sequential search: there is none here.
+//! * A budget is shared: each subtree runs with what is left of it when it starts, and the first
+//!   to run out stops the others. Cancelling stops every thread within about a thousand nodes.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use crate::problem::Problem;
+use crate::solver::{
+    Budget, CancelFlag, Counting, Interrupted, Solver, Stats, StopReason, Subtree, TieBreak,
+};
+
+mod cut;
+mod list;
+mod progress;
+mod shard;
+
+use cut::Cut;
+pub use progress::Progress;
+pub use shard::{InvalidShard, MAX_SHARDS, Shard};
+
+/// Subtrees the cut aims at per thread (see the module docs).
+pub const PIECES_PER_THREAD: usize = 64;
+
+/// Pieces a resumable count is cut into, at least (see [`ParallelSolver::resumable_cut`]).
+pub const RESUMABLE_PIECES: usize = 4096;
+
+/// Subtrees per shard of the cut for shards (see [`ParallelSolver::set_shard`]).
+pub const SHARD_PIECES: usize = 64;
+
+/// The most subtrees the cut for shards aims at, unless there are more shards: past
+/// `SHARD_CUT / SHARD_PIECES` shards, each gets fewer than [`SHARD_PIECES`] subtrees.
+const SHARD_CUT: usize = 1 << 16;
+
+/// Rounds of cutting in a row that may find no more subtrees before the cut stops there, once
+/// there are at least [`STALL_SUBTREES`] (see `cut::expand_from`).
+const STALLED_ROUNDS: usize = 3;
+
+/// Below this many subtrees, rounds of cutting that find no more go on (up to [`DEEPEST`]): such
+/// a round walks few paths, and a cut that stopped there could leave one thread most of the work.
+const STALL_SUBTREES: usize = 1024;
+
+/// Subtrees cut further at a time, in order, by all threads (see `expand_from`).
+const EXPAND_CHUNK: usize = 256;
+
+/// How often the caller's cancel flag is looked at while the threads search (see `Run::watch`).
+const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Nodes the first, sequential attempt may take before the search is shared out: as many as a
+/// count on one thread runs on the links before it chooses where to go on, so that its figures
+/// make the same choice for every thread (see [`ParallelSolver::counting`]).
+const SEQUENTIAL_NODES: u64 = crate::bitsets::PROBE_NODES;
+
+/// The deepest cut tried: past it the subtrees are used as they are.
+const DEEPEST: usize = 64;
+
+/// Searches one [`Problem`] on every thread of the current rayon pool. Its settings mirror a
+/// [`Solver`]'s: budget, cancel flag, tie-break.
+///
+/// ```
+/// use dlx_engine::{ParallelSolver, Problem};
+/// let problem: Problem = "A B C\nA\nB\nC\nA B\nB C\n".parse().unwrap();
+/// let (count, stats) = ParallelSolver::new(&problem).count().unwrap();
+/// assert_eq!((count, stats.solutions), (3, 3));
+/// ```
+#[derive(Debug)]
+pub struct ParallelSolver<'p> {
+    problem: &'p Problem,
+    budget: Budget,
+    cancel: Option<CancelFlag>,
+    tie_break: TieBreak,
+    pool: Option<&'p rayon::ThreadPool>,
+    threads: Option<usize>,
+    shard: Option<Shard>,
+    progress: Option<Arc<Progress>>,
+    /// The pool made for `threads`, when a run first needs it.
+    own_pool: std::sync::OnceLock<Option<rayon::ThreadPool>>,
+    /// Where every thread's counts run, chosen once for the problem (see [`Self::counting`]).
+    counting: std::sync::OnceLock<Counting>,
+}
+
+/// The shared state of one parallel run.
+struct Run<'a> {
+    /// Set to stop every thread: a budget ran out, a limit was reached, or the caller cancelled.
+    stop: CancelFlag,
+    /// Why the run was stopped early, if it was.
+    stopped: Mutex<Option<StopReason>>,
+    /// Nodes and updates used so far, against the budget.
+    nodes: AtomicU64,
+    updates: AtomicU64,
+    budget: Budget,
+    caller: Option<&'a CancelFlag>,
+}
+
+/// Passes the caller's cancel flag on to a run's own while it lives (see [`Run::watch`]).
+struct Watch(Arc<AtomicBool>);
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Run<'_> {
+    /// What is left of the budget for a subtree starting now.
+    fn remaining(&self) -> Budget {
+        let left = |limit: Option<u64>, used: &AtomicU64| {
+            limit.map(|l| l.saturating_sub(used.load(Ordering::Relaxed)))
+        };
+        Budget {
+            nodes: left(self.budget.nodes, &self.nodes),
+            updates: left(self.budget.updates, &self.updates),
+        }
+    }
+
+    /// Counts a finished subtree's work against the budget.
+    fn spend(&self, stats: &Stats) {
+        self.nodes.fetch_add(stats.nodes, Ordering::Relaxed);
+        self.updates.fetch_add(stats.updates, Ordering::Relaxed);
+    }
+
+    /// Stops every thread for `reason` (the first reason given is kept).
+    fn halt(&self, reason: StopReason) {
+        let mut stopped = self.stopped.lock().unwrap_or_else(|e| e.into_inner());
+        stopped.get_or_insert(reason);
+        self.stop.cancel();
+    }
+
+    fn reason(&self) -> Option<StopReason> {
+        let stopped = *self.stopped.lock().unwrap_or_else(|e| e.into_inner());
+        stopped.or_else(|| self.caller.filter(|c| c.is_cancelled()).map(|_| StopReason::Cancelled))
+    }
+
+    /// Starts passing the caller's cancel flag, if any, on to the run's own, which every thread
+    /// watches, until the guard returned is dropped: a thread that looks at it every
+    /// [`WATCH_EVERY`], started only once the search is shared out, so that a small search starts
+    /// no thread at all.
+    fn watch(&self) -> Option<Watch> {
+        let caller = self.caller?.clone();
+        let stop = self.stop.clone();
+        let done = Arc::new(AtomicBool::new(false));
+        let watching = Arc::clone(&done);
+        let spawned = std::thread::Builder::new().name("dlx-cancel".into()).spawn(move || {
+            while !watching.load(Ordering::Relaxed) {
+                if caller.is_cancelled() {
+                    stop.cancel();
+                    break;
+                }
+                std::thread::sleep(WATCH_EVERY);
+            }
+        });
+        // Without the thread, the caller's flag is still seen between subtrees.
+        spawned.ok().map(|_| Watch(done))
+    }
+}
+
+impl<'p> ParallelSolver<'p> {
+    /// A parallel solver for `problem`: no budget, no cancel flag, [`TieBreak::Earliest`].
+    pub fn new(problem: &'p Problem) -> Self {
+        ParallelSolver {
+            problem,
+            budget: Budget::default(),
+            cancel: None,
+            tie_break: TieBreak::Earliest,
+            pool: None,
+            threads: None,
+            shard: None,
+            progress: None,
+            own_pool: std::sync::OnceLock::new(),
+            counting: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Makes the following runs report their progress into `progress` as they go (each run adds
+    /// to it: give a fresh one to each run).
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
+        self.progress = progress;
+    }
+
+    /// Reports a subtree done.
+    fn report(&self, subtree: &Subtree, solutions: u64, stats: &Stats) {
+        if let Some(progress) = &self.progress {
+            progress.add_done(subtree.weight(), solutions, stats.nodes);
+        }
+    }
+
+    /// Makes the following runs search one shard of the tree only: the solutions of all `N`
+    /// shards, each counted or visited once, are those of the whole search, and the shards are
+    /// the same on every machine, whatever the threads (see the module docs). `None`: the whole.
+    pub fn set_shard(&mut self, shard: Option<Shard>) {
+        self.shard = shard;
+    }
+
+    /// Runs the threads' work on `pool` (`None`: on the current rayon pool).
+    pub fn set_pool(&mut self, pool: Option<&'p rayon::ThreadPool>) {
+        self.pool = pool;
+    }
+
+    /// Runs the threads' work on a pool of its own with this many threads, started only when a
+    /// search is too large for the first, sequential attempt (`None`: on the current rayon pool,
+    /// or the one given to [`set_pool`](Self::set_pool), which takes precedence). If the threads
+    /// cannot be started, the work runs on the current pool.
+    pub fn set_threads(&mut self, threads: Option<usize>) {
+        self.threads = threads.map(|n| n.max(1));
+        self.own_pool = std::sync::OnceLock::new();
+    }
+
+    /// The pool the work goes to, if not the current one.
+    fn pool(&self) -> Option<&rayon::ThreadPool> {
+        self.pool.or_else(|| {
+            let n = self.threads?;
+            self.own_pool.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(n).build().ok()).as_ref()
+        })
+    }
+
+    /// Runs `f` on the pool the work goes to.
+    fn in_pool<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        match self.pool() {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    /// The threads of the pool the work goes to (without starting them).
+    fn threads(&self) -> usize {
+        match (self.pool, self.threads) {
+            (Some(pool), _) => pool.current_num_threads(),
+            (None, Some(n)) => n,
+            (None, None) => rayon::current_num_threads(),
+        }
+        .max(1)
+    }
+
+    /// Sets the budget shared by all threads.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Makes the search stop when `flag` is set.
+    pub fn set_cancel_flag(&mut self, flag: Option<CancelFlag>) {
+        self.cancel = flag;
+    }
+
+    /// Sets the tie-break of every thread's solver.
+    pub fn set_tie_break(&mut self, tie_break: TieBreak) {
+        self.tie_break = tie_break;
+    }
+
+    /// A solver for one thread, with these settings but the budget and the flag of `run`, and
+    /// counting where the problem's counts run once chosen.
+    fn solver(&self, run: &Run<'_>) -> Solver<'p> {
+        let mut solver = Solver::new(self.problem);
+        solver.set_tie_break(self.tie_break);
+        solver.set_cancel_flag(Some(run.stop.clone()));
+        if let Some(&counting) = self.counting.get() {
+            solver.set_counting(counting);
+        }
+        solver
+    }
+
+    /// Where every thread's counts run (bit sets or the links): chosen once for the problem, as
+    /// a count on one thread would choose from its first nodes, so that the pieces of a count,
+    /// however short, run where the whole would. A count's first attempt chooses (see
+    /// [`cut`](Self::cut)); else a short count of its own does, whose figures are not kept.
+    fn counting(&self, run: &Run<'_>) -> Counting {
+        *self.counting.get_or_init(|| self.solver(run).choose_counting(false))
+    }
+
+    /// The number of solutions, and the figures of the whole search.
+    pub fn count(&self) -> Result<(u64, Stats), Interrupted> {
+        self.count_up_to(u64::MAX)
+    }
+
+    /// The number of solutions, counting no further than `limit` (`Ok((limit, _))` means "at
+    /// least `limit`": the threads stop once they have found that many between them).
+    pub fn count_up_to(&self, limit: u64) -> Result<(u64, Stats), Interrupted> {
+        if limit == 0 {
+            return Ok((0, Stats::default()));
+        }
+        self.with_run(|run| {
+            let (subtrees, mut stats, _watch) = match self.shard {
+                Some(shard) => self.shard_cut(run, shard)?,
+                None => match self.cut(run, |solver| solver.count_up_to(limit))? {
+                    Cut::Done(count, stats) => return Ok((count, stats)),
+                    Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
+                },
+            };
+            let found = AtomicU64::new(0);
+            let sums = self.count_pieces(run, &subtrees, &|_| false, &|_, _| {}, &found, limit);
+            stats.add(&sums);
+            let found = found.into_inner();
+            if found >= limit {
+                return Ok((limit, stats));
+            }
+            match run.reason() {
+                Some(reason) => Err(Interrupted { reason, solutions: found }),
+                None => Ok((found, stats)),
+            }
+        })
+    }
+
+    /// Runs `f` with the shared state of a run.
+    fn with_run<R>(&self, f: impl FnOnce(&Run<'_>) -> Result<R, Interrupted>) -> Result<R, Interrupted> {
+        let run = Run {
+            stop: CancelFlag::new(),
+            stopped: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            updates: AtomicU64::new(0),
+            budget: self.budget,
+            caller: self.cancel.as_ref(),
+        };
+        f(&run)
+    }
+
+    /// Counts the solutions of `subtrees` (cut from this solver's problem) on all threads, but
+    /// those whose position `skip` names; calls `counted` with the position and the figures of
+    /// each as it is done (from any thread). Returns the sum over those counted now.
+    pub fn count_subtrees(
+        &self,
+        subtrees: &[Subtree],
+        skip: &(dyn Fn(usize) -> bool + Sync),
+        counted: &(dyn Fn(usize, Stats) + Sync),
+    ) -> Result<(u64, Stats), Interrupted> {
+        self.with_run(|run| {
+            let _watch = run.watch();
+            let sums = self.count_pieces(run, subtrees, skip, counted, &AtomicU64::new(0), u64::MAX);
+            match run.reason() {
+                Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
+                None => Ok((sums.solutions, sums)),
+            }
+        })
+    }
+
+    /// Counts `subtrees` on all threads (but those `skip` names), each with what is left of the
+    /// budget, reporting each done to `counted` and the progress; adds the solutions into
+    /// `found` and stops every thread once it reaches `limit`. Returns the sum of the figures.
+    fn count_pieces(
+        &self,
+        run: &Run<'_>,
+        subtrees: &[Subtree],
+        skip: &(dyn Fn(usize) -> bool + Sync),
+        counted: &(dyn Fn(usize, Stats) + Sync),
+        found: &AtomicU64,
+        limit: u64,
+    ) -> Stats {
+        self.counting(run);
+        self.in_pool(|| {
+            subtrees
+                .par_iter()
+                .enumerate()
+                .filter(|&(k, _)| !skip(k))
+                .map_init(
+                    || self.solver(run),
+                    |solver, (k, subtree)| {
+                        if run.stop.is_cancelled() || run.caller.is_some_and(CancelFlag::is_cancelled) {
+                            run.stop.cancel();
+                            return Stats::default();
+                        }
+                        solver.set_budget(run.remaining());
+                        // No further than the solutions still wanted: a subtree may hold far more.
+                        let wanted = limit.saturating_sub(found.load(Ordering::Relaxed));
+                        let result = solver.count_subtree_up_to(subtree, wanted);
+                        let stats = solver.stats();
+                        run.spend(&stats);
+                        match result {
+                            Ok(n) => {
+                                self.report(subtree, n, &stats);
+                                counted(k, stats);
+                                if found.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= limit {
+                                    run.stop.cancel();
+                                }
+                                stats
+                            }
+                            Err(e) => {
+                                run.halt(e.reason);
+                                Stats::default()
+                            }
+                        }
+                    },
+                )
+                .reduce(Stats::default, |mut a, b| {
+                    a.add(&b);
+                    a
+                })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 3x20 pentominoes and Langford pairs for n = 10 (nodes dear: bit sets), and the empty
+    /// sudoku grid counted to 30,000 (cheap nodes: the links), each with more nodes than the
+    /// first attempt; with the limit of the count.
+    fn problems() -> Vec<(Problem, u64)> {
+        let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/pentominoes3x20.dlx");
+        let pentominoes = Problem::parse_dlx(&std::fs::read_to_string(fixture).unwrap()).unwrap();
+        let n = 10;
+        let mut langford: String = (1..=n).map(|k| format!("{k} ")).collect();
+        langford += &(0..2 * n).map(|s| format!("s{s} ")).collect::<String>();
+        langford.push('\n');
+        for k in 1..=n {
+            for s in 0..2 * n - k - 1 {
+                langford += &format!("{k} s{s} s{}\n", s + k + 1);
+            }
+        }
+        let mut sudoku = String::new();
+        for (r, c, d) in (0..9).flat_map(|a| (0..9).flat_map(move |b| (1..=9).map(move |d| (a, b, d)))) {
+            if d == 1 {
+                sudoku += &format!("p{r}{c} r{r}#{c} c{r}#{c} b{r}#{c} ");
+            }
+        }
+        sudoku.push('\n');
+        for (r, c, d) in (0..9).flat_map(|a| (0..9).flat_map(move |b| (0..9).map(move |d| (a, b, d)))) {
+            sudoku += &format!("p{r}{c} r{r}#{d} c{c}#{d} b{}#{d}\n", r / 3 * 3 + c / 3);
+        }
+        vec![
+            (pentominoes, u64::MAX),
+            (langford.parse().unwrap(), u64::MAX),
+            (sudoku.parse().unwrap(), 30_000),
+        ]
+    }
+
+    /// Where the counts run is chosen once per problem, as one thread's count chooses, and every
+    /// thread's solver gets it: after a count's first attempt, and by a short count of its own
+    /// for shards and resumable pieces (where there is no first attempt).
+    #[test]
+    fn every_thread_counts_where_the_whole_would() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let thread_counting = |parallel: &ParallelSolver<'_>| {
+            parallel.with_run(|run| Ok(parallel.solver(run).counting_choice())).unwrap()
+        };
+        let mut chosen = Vec::new();
+        for (problem, limit) in problems() {
+            let mut one = Solver::new(&problem);
+            let solutions = one.count_up_to(limit).unwrap();
+            assert!(one.stats().nodes > SEQUENTIAL_NODES, "{}", one.stats().nodes);
+            let whole = one.counting_choice();
+            chosen.push(whole);
+            // A count: its first attempt chooses.
+            let mut parallel = ParallelSolver::new(&problem);
+            parallel.set_pool(Some(&pool));
+            assert_eq!(parallel.count_up_to(limit).unwrap().0, solutions);
+            assert_eq!((parallel.counting.get(), thread_counting(&parallel)), (Some(&whole), whole));
+            // A shard: a short count chooses.
+            let mut parallel = ParallelSolver::new(&problem);
+            parallel.set_pool(Some(&pool));
+            parallel.set_shard(Some(Shard::WHOLE));
+            assert_eq!(parallel.count_up_to(limit).unwrap().0, solutions);
+            assert_eq!((parallel.counting.get(), thread_counting(&parallel)), (Some(&whole), whole));
+            // A resumable count's pieces: the same.
+            if limit == u64::MAX {
+                let mut parallel = ParallelSolver::new(&problem);
+                parallel.set_pool(Some(&pool));
+                let cut = parallel.resumable_cut().unwrap();
+                let counted = parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap();
+                assert_eq!(counted.0, solutions);
+                assert_eq!((parallel.counting.get(), thread_counting(&parallel)), (Some(&whole), whole));
+            }
+        }
+        assert_eq!(chosen, [Counting::BitSets, Counting::BitSets, Counting::Links]);
+    }
+}
