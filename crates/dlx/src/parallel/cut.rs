@@ -7,7 +7,7 @@ use crate::solver::{Budget, Interrupted, Solver, Stats, StopReason, Subtree};
 
 use super::{
     DEEPEST, EXPAND_CHUNK, PIECES_PER_THREAD, ParallelSolver, RESUMABLE_PIECES, Run, SEQUENTIAL_NODES,
-    SHARD_CUT, SHARD_PIECES, STALL_SUBTREES, STALLED_ROUNDS, Shard, Watch,
+    SHARD_CUT, SHARD_PIECES, SMALL_TREE, SMALL_TREE_BOUND, STALL_SUBTREES, STALLED_ROUNDS, Shard, Watch,
 };
 
 impl<'p> ParallelSolver<'p> {
@@ -17,30 +17,43 @@ impl<'p> ParallelSolver<'p> {
     pub(super) fn cut<T>(
         &self,
         run: &Run<'_>,
-        attempt: impl FnOnce(&mut Solver<'p>) -> Result<T, Interrupted>,
+        resumable: bool,
+        mut attempt: impl FnMut(&mut Solver<'p>, bool) -> Result<T, Interrupted>,
     ) -> Result<Cut<T>, Interrupted> {
         let mut solver = self.solver(run);
         // The caller's own flag, until the threads start (see `Run::watch`).
         solver.set_cancel_flag(self.cancel.clone());
         let budget = run.remaining();
-        let small = budget.nodes.map_or(SEQUENTIAL_NODES, |n| n.min(SEQUENTIAL_NODES));
+        let mut small = budget.nodes.map_or(SEQUENTIAL_NODES, |n| n.min(SEQUENTIAL_NODES));
         solver.set_budget(Budget { nodes: Some(small), ..budget });
-        match attempt(&mut solver) {
-            Ok(answer) => return Ok(Cut::Done(answer, solver.stats())),
-            // The caller's budget was no larger than the attempt's, or ran out of updates.
-            Err(e) if e.reason == StopReason::Budget && solver.stats().nodes < small => {
-                return Err(Interrupted { solutions: 0, ..e });
+        let mut resume = false;
+        loop {
+            match attempt(&mut solver, resume) {
+                Ok(answer) => return Ok(Cut::Done(answer, solver.stats())),
+                // The caller's budget was no larger than the attempt's, or ran out of updates.
+                Err(e) if e.reason == StopReason::Budget && solver.stats().nodes < small => {
+                    return Err(Interrupted { solutions: 0, ..e });
+                }
+                Err(e) if budget.nodes.is_some_and(|n| n <= small) || e.reason == StopReason::Cancelled => {
+                    return Err(Interrupted { reason: run.reason().unwrap_or(e.reason), solutions: 0 });
+                }
+                Err(_) => {}
             }
-            Err(e)
-                if budget.nodes.is_some_and(|n| n <= SEQUENTIAL_NODES)
-                    || e.reason == StopReason::Cancelled =>
-            {
-                return Err(Interrupted { reason: run.reason().unwrap_or(e.reason), solutions: 0 });
+            if resume {
+                break;
             }
-            Err(_) => {}
+            // Its first nodes choose where every thread counts, as one thread's count would.
+            self.counting.get_or_init(|| solver.choose_counting(true));
+            // A tree that Knuth's estimate finds small is searched to its end here (within a
+            // bound, in case the estimate is wrong): threads would cost more than they gain.
+            let done = if resumable { solver.fraction_done().unwrap_or(0.0) } else { 0.0 };
+            if solver.stats().nodes as f64 >= done * SMALL_TREE as f64 {
+                break;
+            }
+            small = budget.nodes.map_or(SMALL_TREE_BOUND, |n| n.min(SMALL_TREE_BOUND));
+            solver.set_budget(Budget { nodes: Some(small), ..budget });
+            resume = true;
         }
-        // Its first nodes choose where every thread counts, as one thread's count would.
-        self.counting.get_or_init(|| solver.choose_counting(true));
         // Not in the figures, which are those of one search; against the budget all the same.
         run.spend(&solver.stats());
         solver.set_budget(Budget::default());

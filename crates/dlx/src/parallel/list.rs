@@ -29,7 +29,7 @@ impl<'p> ParallelSolver<'p> {
             let (subtrees, mut stats, _watch) = match self.shard {
                 Some(shard) => self.shard_cut(run, shard)?,
                 None => {
-                    let cut = self.cut(run, |solver| {
+                    let cut = self.cut(run, false, |solver, _| {
                         solver.for_each(|s| {
                             first.push(s.to_vec());
                             ControlFlow::Continue(())
@@ -38,7 +38,11 @@ impl<'p> ParallelSolver<'p> {
                     match cut {
                         // Done within the first attempt: show what it found.
                         Cut::Done(_, stats) => {
-                            return Ok(show(&first, &mut visit, Stats { solutions: 0, ..stats }));
+                            let shown = show(&first, &mut visit, Stats { solutions: 0, ..stats });
+                            if let Some(progress) = &self.progress {
+                                progress.add_done(1.0, shown.1.solutions, stats.nodes);
+                            }
+                            return Ok(shown);
                         }
                         Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
                     }

@@ -4,7 +4,10 @@
 //! # How the work is shared
 //!
 //! A first run counts sequentially within a small budget: a problem that small (a sudoku, Knuth's
-//! example) is done before any thread starts, and costs what one thread costs. Otherwise the top
+//! example) is done before any thread starts, and costs what one thread costs. So is a count
+//! whose tree Knuth's estimate, taken where the first run stopped, finds a few times larger at
+//! most (the first run goes on, within a bound in case the estimate is wrong): threads would
+//! cost more than they gain there. Otherwise the top
 //! of the tree is cut one level deeper at a time until there are at least [`PIECES_PER_THREAD`]
 //! subtrees per thread (or the tree ends above the cut), each level's subtrees cut further by all
 //! threads at once ([`Solver::split_subtree`]); then rayon's work stealing hands them out: a
@@ -110,6 +113,14 @@ const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(5);
 /// count on one thread runs on the links before it chooses where to go on, so that its figures
 /// make the same choice for every thread (see [`ParallelSolver::counting`]).
 const SEQUENTIAL_NODES: u64 = crate::bitsets::PROBE_NODES;
+
+/// A count whose first attempt finds, by Knuth's estimate, a tree of at most this many nodes
+/// goes on to its end on one thread...
+const SMALL_TREE: u64 = 4 * SEQUENTIAL_NODES;
+
+/// ... unless it reaches this many nodes (the estimate was wrong): then it is shared out, as a
+/// count whose first attempt did not finish.
+const SMALL_TREE_BOUND: u64 = 8 * SEQUENTIAL_NODES;
 
 /// The deepest cut tried: past it the subtrees are used as they are.
 const DEEPEST: usize = 64;
@@ -340,8 +351,17 @@ impl<'p> ParallelSolver<'p> {
         self.with_run(|run| {
             let (subtrees, mut stats, _watch) = match self.shard {
                 Some(shard) => self.shard_cut(run, shard)?,
-                None => match self.cut(run, |solver| solver.count_up_to(limit))? {
-                    Cut::Done(count, stats) => return Ok((count, stats)),
+                None => match self.cut(run, true, |solver, resume| match resume {
+                    true => solver.resume_count(limit),
+                    false => solver.count_up_to(limit),
+                })? {
+                    Cut::Done(count, stats) => {
+                        // Searched whole on this thread: all of the tree is done at once.
+                        if let Some(progress) = &self.progress {
+                            progress.add_done(1.0, count, stats.nodes);
+                        }
+                        return Ok((count, stats));
+                    }
                     Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
                 },
             };
@@ -520,5 +540,46 @@ mod tests {
             }
         }
         assert_eq!(chosen, [Counting::BitSets, Counting::BitSets, Counting::Links]);
+    }
+
+    /// Whether a count's first attempt searched the problem whole (on this thread), with the
+    /// count and the figures.
+    fn searched_whole(problem: &Problem) -> Option<(u64, Stats)> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let mut parallel = ParallelSolver::new(problem);
+        parallel.set_pool(Some(&pool));
+        let cut = parallel.with_run(|run| {
+            parallel.cut(run, true, |solver, resume| match resume {
+                true => solver.resume_count(u64::MAX),
+                false => solver.count(),
+            })
+        });
+        match cut.unwrap() {
+            cut::Cut::Done(count, stats) => Some((count, stats)),
+            cut::Cut::Pieces(..) => None,
+        }
+    }
+
+    /// A tree that Knuth's estimate finds small after the first attempt is searched to its end
+    /// there, with one search's figures (the 3x20 pentominoes: 32,977 nodes, twice the first
+    /// attempt's); a large one is shared out (Langford pairs for n = 11: millions of nodes).
+    #[test]
+    fn a_small_tree_is_searched_on_one_thread() {
+        let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/pentominoes3x20.dlx");
+        let pentominoes = Problem::parse_dlx(&std::fs::read_to_string(fixture).unwrap()).unwrap();
+        let mut one = Solver::new(&pentominoes);
+        let count = one.count().unwrap();
+        assert!(one.stats().nodes > SEQUENTIAL_NODES);
+        assert_eq!(searched_whole(&pentominoes), Some((count, one.stats())));
+        let n = 11;
+        let mut langford: String = (1..=n).map(|k| format!("{k} ")).collect();
+        langford += &(0..2 * n).map(|s| format!("s{s} ")).collect::<String>();
+        langford.push('\n');
+        for k in 1..=n {
+            for s in 0..2 * n - k - 1 {
+                langford += &format!("{k} s{s} s{}\n", s + k + 1);
+            }
+        }
+        assert_eq!(searched_whole(&langford.parse().unwrap()), None);
     }
 }

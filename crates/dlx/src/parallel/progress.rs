@@ -4,7 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How far a parallel run has come, shared with whoever shows it (another thread, say): see
-/// [`ParallelSolver::set_progress`]. Updated as each subtree is done.
+/// [`ParallelSolver::set_progress`](super::ParallelSolver::set_progress). Updated as each subtree
+/// is done.
 #[derive(Debug, Default)]
 pub struct Progress {
     /// The fraction of the tree done, as the bits of an `f64`.
@@ -20,7 +21,8 @@ impl Progress {
     }
 
     /// The estimated fraction of the search done, from 0 to 1: the sum of Knuth's measures of the
-    /// subtrees done (see [`Subtree::weight`]). It moves in steps, one per subtree.
+    /// subtrees done (see [`Subtree::weight`](crate::Subtree::weight)). It moves in steps, one per
+    /// subtree (all at once when the first, sequential attempt searches the whole tree).
     pub fn fraction(&self) -> f64 {
         f64::from_bits(self.done.load(Ordering::Relaxed)).clamp(0.0, 1.0)
     }

@@ -4,7 +4,8 @@
 /// The largest number of shards.
 pub const MAX_SHARDS: u32 = 1 << 20;
 
-/// One of `count` disjoint parts of a search, numbered from 0: see [`ParallelSolver::set_shard`].
+/// One of `count` disjoint parts of a search, numbered from 0: see
+/// [`ParallelSolver::set_shard`](super::ParallelSolver::set_shard).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
     index: u32,

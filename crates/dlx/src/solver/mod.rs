@@ -448,14 +448,8 @@ impl<'p> Solver<'p> {
         let out_of_updates = budget.updates.is_some_and(|u| self.stats.updates >= u);
         match probed {
             Err(Interrupted { reason: StopReason::Budget, .. }) if !out_of_updates => {
-                if self.bitsets.decide(self.stats.nodes, self.stats.updates) {
-                    self.start_run();
-                    self.count_bitsets(limit)
-                } else {
-                    // The search stopped before choosing at its level: it goes on from there.
-                    self.pending = false;
-                    self.count_steps(limit)
-                }
+                self.bitsets.decide(self.stats.nodes, self.stats.updates);
+                self.resume_count(limit)
             }
             other => other,
         }
@@ -487,6 +481,25 @@ impl<'p> Solver<'p> {
             self.bitsets.set_counting(Counting::Links);
         }
         self.bitsets.choice()
+    }
+
+    /// Goes on with a count on the links that its budget of nodes stopped (the last run), under
+    /// the budget now set, where counts run now: on the links from where it stopped (its figures
+    /// and solutions go on adding up as one run's), or on bit sets from the start again.
+    pub(crate) fn resume_count(&mut self, limit: u64) -> Result<u64, Interrupted> {
+        debug_assert!(self.pending, "a count that stopped");
+        let plain = self.seed.is_none() && !self.recent.enabled() && self.cap == usize::MAX;
+        self.count_limit = limit;
+        let result = if plain && self.bitsets.choice() == Counting::BitSets {
+            self.start_run();
+            self.count_bitsets(limit)
+        } else {
+            // The search stopped before choosing at its level: it goes on from there.
+            self.pending = false;
+            self.count_steps(limit)
+        };
+        self.count_limit = 0;
+        result
     }
 
     /// [`count_to`](Self::count_to) on bit sets (see `bitsets`), leaving the links as they are.

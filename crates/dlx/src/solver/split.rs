@@ -180,6 +180,32 @@ impl Solver<'_> {
         subtree.path.iter().filter(|&&x| x > n_items).map(|&x| self.problem.option_of_node(x)).collect()
     }
 
+    /// Knuth's estimate of the share of the search tree done by a run that its budget stopped
+    /// (pending): the sum over the levels it stands on of the share of the options tried before
+    /// the current one, each weighted by the levels above ([`path_weight`](Self::path_weight)).
+    /// `None` with multiplicities, whose levels also try null moves and tweaks.
+    pub(crate) fn fraction_done(&self) -> Option<f64> {
+        if self.multi.is_some() || !self.pending {
+            return None;
+        }
+        let uds = self.links.uds();
+        let (mut done, mut weight) = (0.0, 1.0);
+        for l in self.base..self.level {
+            let x = self.chosen[l];
+            let item = self.problem.tops[x as usize];
+            let ways = f64::from(self.links.len_of(item).max(1));
+            let mut before = 0u32;
+            let mut q = uds[x as usize].up;
+            while q != item {
+                before += 1;
+                q = uds[q as usize].up;
+            }
+            done += weight * f64::from(before) / ways;
+            weight /= ways;
+        }
+        Some(done)
+    }
+
     /// Knuth's measure of the levels `levels` as they stand: the product of 1/d, d being the
     /// ways to branch at each level (its item's options, or with multiplicities Knuth's count).
     fn path_weight(&self, levels: std::ops::Range<usize>) -> f64 {
