@@ -9,7 +9,7 @@
 use std::io::BufReader;
 use std::sync::OnceLock;
 
-use dlx_engine::{Budget, Counting, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_engine::{Budget, Counting, OptionId, ParallelSolver, Problem, ProblemBuilder, Shard, Solver, Stats};
 use dlx_sudoku::nine::{Matrix as NineMatrix, Puzzle as NinePuzzle};
 use dlx_sudoku::{Format, Record, Records, Variant};
 
@@ -61,6 +61,30 @@ fn search(problem: &Problem) {
         solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
     }
     assert_eq!(counts[0], counts[1], "links, then bit sets");
+    // Visiting on the links and on bit sets: the same solutions in the same order, the same
+    // figures, also when the budget cuts both short.
+    let mut visits = Vec::new();
+    for counting in [Counting::Links, Counting::BitSets] {
+        solver.set_counting(counting);
+        let mut seen = Vec::new();
+        let visited = solver.for_each(|s| {
+            seen.push(s.to_vec());
+            if seen.len() < 100 {
+                std::ops::ControlFlow::Continue(())
+            } else {
+                std::ops::ControlFlow::Break(())
+            }
+        });
+        visits.push((visited.map_err(|e| (e.reason, e.solutions)), seen, solver.stats()));
+        solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(visits[0], visits[1], "visits on the links, then on bit sets");
+    // Every other path of a count, when the count ended below its limit.
+    if let (Ok(n), stats) = &counts[0]
+        && *n < 100
+    {
+        every_path(problem, *n, stats);
+    }
     // Preferring a solution's options finds that solution first (without multiplicities, whose
     // null moves may come first) and changes no count that the budget lets finish.
     solver.set_counting(Counting::Links);
@@ -77,6 +101,52 @@ fn search(problem: &Problem) {
         solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
         solver.set_preferred(&[]).unwrap_or_else(|e| panic!("{e}"));
     }
+}
+
+/// A pool of two threads for the parallel solver, made once.
+fn pool() -> &'static rayon::ThreadPool {
+    static POOL: OnceLock<rayon::ThreadPool> = OnceLock::new();
+    POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap())
+}
+
+/// Every path of a count gives the `n` solutions and the figures `stats` of one count on the
+/// links: subtrees cut at depths 1 and 2 counted on the links and on bit sets, the shards of the
+/// parallel solver (one and three) and its resumable pieces, on two threads.
+fn every_path(problem: &Problem, n: u64, stats: &Stats) {
+    for counting in [Counting::Links, Counting::BitSets] {
+        for depth in [1, 2] {
+            let mut solver = Solver::new(problem);
+            solver.set_counting(counting);
+            let split = solver.split(depth).unwrap_or_else(|e| panic!("{e}"));
+            let (mut count, mut sum) = (0, split.stats);
+            for subtree in &split.subtrees {
+                count += solver.count_subtree(subtree).unwrap_or_else(|e| panic!("{e}"));
+                sum.add(&solver.stats());
+            }
+            assert_eq!((count, &sum), (n, stats), "subtrees at depth {depth}, {counting:?}");
+            solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    pool().install(|| {
+        for shards in [1, 3] {
+            let (mut count, mut sum) = (0, Stats::default());
+            for k in 0..shards {
+                let mut parallel = ParallelSolver::new(problem);
+                parallel.set_shard(Some(Shard::new(k, shards).unwrap()));
+                let (c, s) = parallel.count().unwrap_or_else(|e| panic!("{e}"));
+                count += c;
+                sum.add(&s);
+            }
+            assert_eq!((count, &sum), (n, stats), "{shards} shards");
+        }
+        let parallel = ParallelSolver::new(problem);
+        let cut = parallel.resumable_cut().unwrap_or_else(|e| panic!("{e}"));
+        let (count, counted) =
+            parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap_or_else(|e| panic!("{e}"));
+        let mut sum = cut.stats;
+        sum.add(&counted);
+        assert_eq!((count, &sum), (n, stats), "resumable pieces");
+    });
 }
 
 /// A solution's options in increasing order.

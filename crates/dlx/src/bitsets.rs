@@ -1,7 +1,8 @@
-//! The second engine, a peer of `links`: counting plain problems on bit sets instead of dancing
-//! links, with the same search tree, the same figures, and less memory traffic where nodes are
-//! dear. A [`Solver`](crate::Solver) holds one [`BitSets`] beside its links and asks it where
-//! counts run ([`Counting`]); everything but counting runs on the links.
+//! The second engine, a peer of `links`: counting and visiting plain problems on bit sets instead
+//! of dancing links, with the same search tree, the same figures, and less memory traffic where
+//! nodes are dear. A [`Solver`](crate::Solver) holds one [`BitSets`] beside its links and asks it
+//! where counts run ([`Counting`]); visits go where counts were set or chosen to go, and
+//! everything else runs on the links.
 //!
 //! # Why
 //!
@@ -37,11 +38,14 @@
 //!
 //! # Limits
 //!
-//! Only counting takes this path (a count up to a limit too), and only for a problem without
+//! Only counts (up to a limit too) and visits take this path (not the iterator, which pauses
+//! between solutions, nor the walks that cut subtrees), and only for a problem without
 //! colors or multiplicities, searched without a seed, the last-conflict rule or a cap, of at most
 //! [`MAX_OPTIONS`] options and [`MAX_ITEMS`] items; everything else runs on the links. The state
 //! is read from the links when a run starts, so forced and excluded options, and a subtree's
 //! path, apply as they do there; the links themselves are not touched.
+
+use std::ops::ControlFlow;
 
 use crate::index::to_u32;
 use crate::links::Links;
@@ -247,15 +251,47 @@ impl BitSets {
         limits: &Limits<'_>,
         stats: &mut Stats,
     ) -> Result<(), StopReason> {
+        let mut none = |_: &[u32]| ControlFlow::Continue(());
+        self.search::<false>(problem, links, limits, stats, &mut none).map(|_| ())
+    }
+
+    /// Shows the solutions below the links' current state to `solution`, each as the options
+    /// chosen at the levels above the base (indices of the problem's options), in the order of
+    /// the links' search, until it breaks (`Ok(true)`) or the search ends (`Ok(false)`); with the
+    /// figures of the links' visit, into `stats`. `Err` as for [`count`](Self::count).
+    pub(crate) fn visit(
+        &mut self,
+        problem: &Problem,
+        links: &Links,
+        limits: &Limits<'_>,
+        stats: &mut Stats,
+        solution: &mut Show<'_>,
+    ) -> Result<bool, StopReason> {
+        self.search::<true>(problem, links, limits, stats, solution)
+    }
+
+    /// [`count`](Self::count), or with `VISIT` [`visit`](Self::visit).
+    fn search<const VISIT: bool>(
+        &mut self,
+        problem: &Problem,
+        links: &Links,
+        limits: &Limits<'_>,
+        stats: &mut Stats,
+        solution: &mut Show<'_>,
+    ) -> Result<bool, StopReason> {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
         let stack = &mut self.stack;
+        let limits = (limits, solution);
         if (tables.words, tables.lanes) == SMALL {
-            count_as::<{ SMALL.0 }, { SMALL.1 }>(tables, problem, links, stack, limits, stats)
+            search_as::<{ SMALL.0 }, { SMALL.1 }, VISIT>(tables, problem, links, stack, limits, stats)
         } else {
-            count_as::<0, 0>(tables, problem, links, stack, limits, stats)
+            search_as::<0, 0, VISIT>(tables, problem, links, stack, limits, stats)
         }
     }
 }
+
+/// What a visit shows each solution to: the options chosen at the levels above the base.
+pub(crate) type Show<'a> = dyn FnMut(&[u32]) -> ControlFlow<()> + 'a;
 
 /// The budget and cancel flag a count runs under, and its limit.
 pub(crate) struct Limits<'a> {
@@ -279,6 +315,8 @@ struct Stack {
     guess: Vec<bool>,
     /// The options a level hides.
     hidden: Vec<u64>,
+    /// The option tried at each level, while visiting.
+    chosen: Vec<u32>,
 }
 
 impl Stack {
@@ -298,6 +336,7 @@ impl Stack {
         self.lens[..lw].fill(INACTIVE);
         if self.guess.len() < depth {
             self.guess.resize(depth, false);
+            self.chosen.resize(depth, 0);
         }
         if self.hidden.len() < w {
             self.hidden.resize(w, 0);
@@ -327,16 +366,17 @@ fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut
     (&below[l * n..], &mut above[..n])
 }
 
-/// [`BitSets::count`], for a problem of `W` option words and `LW` lengths, or of any shape when
+/// [`BitSets::count`] (or with `VISIT` [`BitSets::visit`], whose solutions go to the function
+/// beside the limits), for a problem of `W` option words and `LW` lengths, or of any shape when
 /// they are 0.
-fn count_as<const W: usize, const LW: usize>(
+fn search_as<const W: usize, const LW: usize, const VISIT: bool>(
     tables: &Tables,
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
-    limits: &Limits<'_>,
+    (limits, visit): (&Limits<'_>, &mut Show<'_>),
     stats: &mut Stats,
-) -> Result<(), StopReason> {
+) -> Result<bool, StopReason> {
     let w = if W > 0 { W } else { tables.words };
     let lw = if LW > 0 { LW } else { tables.lanes };
     stack.prepare(tables, w, lw);
@@ -348,12 +388,16 @@ fn count_as<const W: usize, const LW: usize>(
     let mut updates = 0u64;
     let mut solutions = 0u64;
     let mut l = 0usize;
-    let mut result = Ok(());
+    let mut result = Ok(false);
     'search: loop {
         // Enter level `l`: choose an item, or count a solution; `back` when the level ends at once.
         let (i, len) = choose::<LW>(level::<_, LW>(&stack.lens, l, lw));
         let back = if len == INACTIVE {
             solutions += 1;
+            if VISIT && visit(&stack.chosen[..l]).is_break() {
+                result = Ok(true);
+                break 'search;
+            }
             if solutions >= limits.solutions {
                 break 'search;
             }
@@ -399,6 +443,9 @@ fn count_as<const W: usize, const LW: usize>(
         let k = todo.iter().position(|&t| t != 0).unwrap_or(0);
         let x = k * 64 + todo[k].trailing_zeros() as usize;
         todo[k] &= todo[k].wrapping_sub(1);
+        if VISIT {
+            stack.chosen[l] = to_u32(x);
+        }
         nodes += 1;
         guesses += u64::from(stack.guess[l]);
         // Level `l + 1` starts from level `l`'s state with `x`'s other items covered: the options
@@ -585,5 +632,59 @@ mod tests {
         assert_eq!(counted[0].0, 300);
         assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
         assert_eq!(choice, Counting::Auto);
+    }
+
+    /// Visits on bit sets show the links' solutions in the links' order, with the links'
+    /// figures: the whole search, one stopped by its visitor, one under a forced option, and a
+    /// subtree's (whose solutions begin with its path).
+    #[test]
+    fn visits_on_bit_sets_show_what_the_links_show() {
+        use std::ops::ControlFlow;
+        let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/pentominoes3x20.dlx");
+        let pentominoes = Problem::parse_dlx(&std::fs::read_to_string(fixture).unwrap()).unwrap();
+        for problem in [langford(7), langford(8), pentominoes] {
+            let visit = |counting: Counting, stop: usize, force: bool, subtree: bool| {
+                let mut solver = Solver::new(&problem);
+                solver.set_counting(counting);
+                if force {
+                    let first = solver.first().unwrap().unwrap();
+                    solver.force(first[1]).unwrap();
+                }
+                let mut seen = Vec::new();
+                let mut show = |s: &crate::Solution<'_>| {
+                    seen.push(s.to_vec());
+                    if seen.len() == stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                };
+                let finished = if subtree {
+                    // The last subtree with solutions.
+                    let split = solver.split(2).unwrap();
+                    let subtree = split.subtrees.iter().rev().find(|&t| solver.count_subtree(t).unwrap() > 0);
+                    solver.visit_subtree(subtree.unwrap(), &mut show).unwrap()
+                } else {
+                    solver.visit(&mut show).unwrap()
+                };
+                solver.verify_links().unwrap();
+                (finished, seen, solver.stats())
+            };
+            for (stop, force, subtree) in
+                [(0, false, false), (5, false, false), (0, true, false), (0, false, true)]
+            {
+                let links = visit(Counting::Links, stop, force, subtree);
+                let bits = visit(Counting::BitSets, stop, force, subtree);
+                assert!(!links.1.is_empty());
+                for solution in &links.1 {
+                    // An exact cover: every primary item once, every secondary one at most once.
+                    let mut covered = vec![0; problem.item_count()];
+                    for &option in solution {
+                        problem.option_items(option).for_each(|i| covered[i.index()] += 1);
+                    }
+                    assert!(
+                        problem.items().all(|i| covered[i.index()] == 1
+                            || (!problem.is_primary(i) && covered[i.index()] == 0))
+                    );
+                }
+                assert_eq!(links, bits, "stop {stop}, force {force}, subtree {subtree}");
+            }
+        }
     }
 }

@@ -105,13 +105,16 @@ impl std::str::FromStr for TieBreak {
     }
 }
 
-/// What [`Solver::count`] and [`Solver::count_up_to`] search with (see
-/// [`Solver::set_counting`]). The counts and every figure of [`Stats`] are the same either way:
-/// the two walk the same tree in the same order; only the time differs.
+/// What [`Solver::count`] and [`Solver::count_up_to`] search with, and then
+/// [`Solver::visit`] and [`Solver::first`] too (see [`Solver::set_counting`]). The counts, the
+/// solutions and their order, and every figure of [`Stats`] are the same either way: the two
+/// walk the same tree in the same order; only the time differs.
 ///
 /// [`Solver::count`]: crate::Solver::count
 /// [`Solver::count_up_to`]: crate::Solver::count_up_to
 /// [`Solver::set_counting`]: crate::Solver::set_counting
+/// [`Solver::visit`]: crate::Solver::visit
+/// [`Solver::first`]: crate::Solver::first
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Counting {
@@ -122,7 +125,8 @@ pub enum Counting {
     /// nodes or updates applies to each start.
     #[default]
     Auto,
-    /// Always the dancing links, as every other kind of run.
+    /// Always the dancing links, as every other kind of run (iterators, the walks that cut
+    /// subtrees).
     Links,
     /// Bit sets from the start, where the problem allows them; the links otherwise.
     ///

@@ -43,7 +43,7 @@ impl<'p> ParallelSolver<'p> {
                 break;
             }
             // Its first nodes choose where every thread counts, as one thread's count would.
-            self.counting.get_or_init(|| solver.choose_counting(true));
+            self.counting.get_or_init(|| solver.choose_counting_from(true));
             // A tree that Knuth's estimate finds small is searched to its end here (within a
             // bound, in case the estimate is wrong): threads would cost more than they gain.
             let done = if resumable { solver.fraction_done().unwrap_or(0.0) } else { 0.0 };

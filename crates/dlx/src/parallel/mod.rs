@@ -334,7 +334,7 @@ impl<'p> ParallelSolver<'p> {
     /// however short, run where the whole would. A count's first attempt chooses (see
     /// [`cut`](Self::cut)); else a short count of its own does, whose figures are not kept.
     fn counting(&self, run: &Run<'_>) -> Counting {
-        *self.counting.get_or_init(|| self.solver(run).choose_counting(false))
+        *self.counting.get_or_init(|| self.solver(run).choose_counting_from(false))
     }
 
     /// The number of solutions, and the figures of the whole search.

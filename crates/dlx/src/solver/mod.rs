@@ -14,8 +14,8 @@
 //! * `split`: subtrees, cut from the top of the tree and searched by other solvers;
 //! * `iter`: the lazy iterator over solutions.
 //!
-//! Counts may run on the crate's second engine instead of the links: `bitsets`, a peer of
-//! `links`, chosen by the [`Counting`] setting.
+//! Counts and visits may run on the crate's second engine instead of the links: `bitsets`, a
+//! peer of `links`, chosen by the [`Counting`] setting.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -377,8 +377,10 @@ impl<'p> Solver<'p> {
         self.recent.set_enabled(tie_break == TieBreak::LastConflict);
     }
 
-    /// Sets what following counts search with (the default is [`Counting::Auto`]). Visits,
-    /// iterators and first solutions always run on the links.
+    /// Sets what following counts search with (the default is [`Counting::Auto`]). Visits and
+    /// first solutions go where counts were set to go, or chose to go: under
+    /// [`Counting::Auto`], on the links until a long count chooses bit sets. Iterators always
+    /// run on the links.
     pub fn set_counting(&mut self, counting: Counting) {
         self.bitsets.set_counting(counting);
     }
@@ -455,13 +457,29 @@ impl<'p> Solver<'p> {
         }
     }
 
+    /// Chooses now where this solver's counts and visits run, as a long count would choose (see
+    /// [`Counting::Auto`]): from a count on the links that stops after 16,384 nodes, whose
+    /// figures are not kept. A search that ends before (a small problem) chooses the links; a
+    /// solver whose counts were set, or have chosen, keeps that. For a visit of a long search
+    /// (every solution listed), which cannot start again as a count does.
+    ///
+    /// ```
+    /// use dlx_engine::{Counting, Problem, Solver};
+    /// let problem: Problem = "A B C\nA\nB\nC\nA B\nB C\n".parse().unwrap();
+    /// let mut solver = Solver::new(&problem);
+    /// assert_eq!(solver.choose_counting(), Counting::Links);
+    /// ```
+    pub fn choose_counting(&mut self) -> Counting {
+        self.choose_counting_from(false)
+    }
+
     /// Where counts of this problem run, chosen once for solvers that share one count out (the
     /// parallel solver's threads, shards and resumable pieces), as a count of the whole on this
     /// solver would choose: from the figures of its first [`bitsets::PROBE_NODES`] nodes on the
     /// links, which the last run made when it stopped there (`probed`), else from a count of its
     /// own that stops there, whose figures are not kept. A search that ends before (a small
     /// problem) chooses the links.
-    pub(crate) fn choose_counting(&mut self, probed: bool) -> Counting {
+    pub(crate) fn choose_counting_from(&mut self, probed: bool) -> Counting {
         if self.bitsets.choice() != Counting::Auto {
             return self.bitsets.choice();
         }
@@ -502,6 +520,36 @@ impl<'p> Solver<'p> {
         result
     }
 
+    /// [`visit`](Self::visit) on bit sets (see `bitsets`), leaving the links as they are: the
+    /// same solutions in the same order, with the same figures. Each solution's options are those
+    /// of the levels below the base (forced options, a subtree's path), then those the bit sets
+    /// chose, named by their first nodes.
+    fn visit_bitsets<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Finished, Interrupted> {
+        let limits = bitsets::Limits {
+            solutions: u64::MAX,
+            nodes: self.budget.nodes.unwrap_or(u64::MAX),
+            updates: self.budget.updates.unwrap_or(u64::MAX),
+            cancel: self.cancel.as_ref(),
+        };
+        let problem = self.problem;
+        // The nodes of a solution: the base's, then one per option chosen on the bit sets.
+        let mut nodes = self.chosen[..self.base].to_vec();
+        let base = nodes.len();
+        let mut show = |options: &[u32]| {
+            nodes.truncate(base);
+            nodes.extend(options.iter().map(|&o| {
+                problem.option_first_node(OptionId::from_u32(o)).expect("an option of the problem")
+            }));
+            visitor.solution(&Solution { problem, nodes: &nodes })
+        };
+        let result = self.bitsets.visit(problem, &self.links, &limits, &mut self.stats, &mut show);
+        match result {
+            Ok(true) => Ok(Finished::Stopped),
+            Ok(false) => Ok(Finished::Exhausted),
+            Err(reason) => Err(Interrupted { reason, solutions: self.stats.solutions }),
+        }
+    }
+
     /// [`count_to`](Self::count_to) on bit sets (see `bitsets`), leaving the links as they are.
     fn count_bitsets(&mut self, limit: u64) -> Result<u64, Interrupted> {
         let limits = bitsets::Limits {
@@ -537,6 +585,10 @@ impl<'p> Solver<'p> {
     /// Shows each solution to `visitor` until it breaks or the search is over.
     pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Finished, Interrupted> {
         self.start_run();
+        let plain = self.seed.is_none() && !self.recent.enabled() && self.cap == usize::MAX;
+        if plain && self.bitsets.choice() == Counting::BitSets {
+            return self.visit_bitsets(visitor);
+        }
         let mut resume = false;
         loop {
             match self.step(resume) {
