@@ -255,23 +255,12 @@ impl BitSets {
         self.search::<false>(problem, links, limits, stats, &mut none).map(|_| ())
     }
 
-    /// Shows the solutions below the links' current state to `solution`, each as the options
-    /// chosen at the levels above the base (indices of the problem's options), in the order of
-    /// the links' search, until it breaks (`Ok(true)`) or the search ends (`Ok(false)`); with the
-    /// figures of the links' visit, into `stats`. `Err` as for [`count`](Self::count).
-    pub(crate) fn visit(
-        &mut self,
-        problem: &Problem,
-        links: &Links,
-        limits: &Limits<'_>,
-        stats: &mut Stats,
-        solution: &mut Show<'_>,
-    ) -> Result<bool, StopReason> {
-        self.search::<true>(problem, links, limits, stats, solution)
-    }
-
-    /// [`count`](Self::count), or with `VISIT` [`visit`](Self::visit).
-    fn search<const VISIT: bool>(
+    /// [`count`](Self::count), or with `VISIT` a visit: shows the solutions below the links'
+    /// current state to `solution`, each as the options chosen at the levels above the base
+    /// (indices of the problem's options), in the order of the links' search, until it breaks
+    /// (`Ok(true)`) or the search ends (`Ok(false)`); with the figures of the links' visit, into
+    /// `stats`. `Err` as for `count`.
+    pub(crate) fn search<const VISIT: bool>(
         &mut self,
         problem: &Problem,
         links: &Links,
@@ -366,9 +355,9 @@ fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut
     (&below[l * n..], &mut above[..n])
 }
 
-/// [`BitSets::count`] (or with `VISIT` [`BitSets::visit`], whose solutions go to the function
-/// beside the limits), for a problem of `W` option words and `LW` lengths, or of any shape when
-/// they are 0.
+/// [`BitSets::count`] (or with `VISIT` a visit, [`BitSets::search`], whose solutions go to the
+/// function beside the limits), for a problem of `W` option words and `LW` lengths, or of any
+/// shape when they are 0.
 fn search_as<const W: usize, const LW: usize, const VISIT: bool>(
     tables: &Tables,
     problem: &Problem,

@@ -470,21 +470,29 @@ impl<'p> ParallelSolver<'p> {
 mod tests {
     use super::*;
 
+    /// The 3x20 pentominoes (the fixture).
+    fn pentominoes() -> Problem {
+        let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/pentominoes3x20.dlx");
+        Problem::parse_dlx(&std::fs::read_to_string(fixture).unwrap()).unwrap()
+    }
+
+    /// Langford pairs: numbers `1..=n` placed twice in `2n` slots, `k` slots apart.
+    fn langford(n: usize) -> Problem {
+        let mut text: String = (1..=n).map(|k| format!("{k} ")).collect();
+        text += &(0..2 * n).map(|s| format!("s{s} ")).collect::<String>();
+        text.push('\n');
+        for k in 1..=n {
+            for s in 0..2 * n - k - 1 {
+                text += &format!("{k} s{s} s{}\n", s + k + 1);
+            }
+        }
+        text.parse().unwrap()
+    }
+
     /// The 3x20 pentominoes and Langford pairs for n = 10 (nodes dear: bit sets), and the empty
     /// sudoku grid counted to 30,000 (cheap nodes: the links), each with more nodes than the
     /// first attempt; with the limit of the count.
     fn problems() -> Vec<(Problem, u64)> {
-        let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/pentominoes3x20.dlx");
-        let pentominoes = Problem::parse_dlx(&std::fs::read_to_string(fixture).unwrap()).unwrap();
-        let n = 10;
-        let mut langford: String = (1..=n).map(|k| format!("{k} ")).collect();
-        langford += &(0..2 * n).map(|s| format!("s{s} ")).collect::<String>();
-        langford.push('\n');
-        for k in 1..=n {
-            for s in 0..2 * n - k - 1 {
-                langford += &format!("{k} s{s} s{}\n", s + k + 1);
-            }
-        }
         let mut sudoku = String::new();
         for (r, c, d) in (0..9).flat_map(|a| (0..9).flat_map(move |b| (1..=9).map(move |d| (a, b, d)))) {
             if d == 1 {
@@ -495,11 +503,7 @@ mod tests {
         for (r, c, d) in (0..9).flat_map(|a| (0..9).flat_map(move |b| (0..9).map(move |d| (a, b, d)))) {
             sudoku += &format!("p{r}{c} r{r}#{d} c{c}#{d} b{}#{d}\n", r / 3 * 3 + c / 3);
         }
-        vec![
-            (pentominoes, u64::MAX),
-            (langford.parse().unwrap(), u64::MAX),
-            (sudoku.parse().unwrap(), 30_000),
-        ]
+        vec![(pentominoes(), u64::MAX), (langford(10), u64::MAX), (sudoku.parse().unwrap(), 30_000)]
     }
 
     /// Where the counts run is chosen once per problem, as one thread's count chooses, and every
@@ -565,21 +569,11 @@ mod tests {
     /// attempt's); a large one is shared out (Langford pairs for n = 11: millions of nodes).
     #[test]
     fn a_small_tree_is_searched_on_one_thread() {
-        let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/pentominoes3x20.dlx");
-        let pentominoes = Problem::parse_dlx(&std::fs::read_to_string(fixture).unwrap()).unwrap();
+        let pentominoes = pentominoes();
         let mut one = Solver::new(&pentominoes);
         let count = one.count().unwrap();
         assert!(one.stats().nodes > SEQUENTIAL_NODES);
         assert_eq!(searched_whole(&pentominoes), Some((count, one.stats())));
-        let n = 11;
-        let mut langford: String = (1..=n).map(|k| format!("{k} ")).collect();
-        langford += &(0..2 * n).map(|s| format!("s{s} ")).collect::<String>();
-        langford.push('\n');
-        for k in 1..=n {
-            for s in 0..2 * n - k - 1 {
-                langford += &format!("{k} s{s} s{}\n", s + k + 1);
-            }
-        }
-        assert_eq!(searched_whole(&langford.parse().unwrap()), None);
+        assert_eq!(searched_whole(&langford(11)), None);
     }
 }

@@ -542,7 +542,7 @@ impl<'p> Solver<'p> {
             }));
             visitor.solution(&Solution { problem, nodes: &nodes })
         };
-        let result = self.bitsets.visit(problem, &self.links, &limits, &mut self.stats, &mut show);
+        let result = self.bitsets.search::<true>(problem, &self.links, &limits, &mut self.stats, &mut show);
         match result {
             Ok(true) => Ok(Finished::Stopped),
             Ok(false) => Ok(Finished::Exhausted),
