@@ -175,8 +175,9 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         solver.set_seed(args.seed);
         solver.set_tie_break(args.tie_break);
         solver.set_cancel_flag(Some(cancel));
-        if !args.count && args.seed.is_none() {
-            // Listing: on bit sets where a count would go there (a short count chooses).
+        if !args.count && args.seed.is_none() && args.tie_break == TieBreak::Earliest {
+            // Listing: on bit sets where a count would go there (a short count chooses; the
+            // other tie-break and seeds search on the links).
             solver.choose_counting();
         }
         search(args, &problem, &mut out, limit, Search::One(&mut solver), start)?
