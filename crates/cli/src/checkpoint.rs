@@ -25,6 +25,9 @@ pub(crate) struct Checkpoint {
     pub(crate) tie_break: TieBreak,
     /// How many pieces the count is cut into.
     pub(crate) pieces: usize,
+    /// A fingerprint of the pieces' paths ([`cut_fingerprint`]): a cut that changed (another
+    /// version of the engine) into as many pieces is refused too. Empty in a file without one.
+    pub(crate) cut: String,
     /// The pieces counted whole, by position, with their figures.
     pub(crate) done: BTreeMap<usize, Stats>,
 }
@@ -66,6 +69,7 @@ impl Checkpoint {
             shard: text("shard")?.parse().map_err(|e| format!("{e}"))?,
             tie_break: text("tie_break")?.parse().map_err(|e| format!("{e}"))?,
             pieces: usize::try_from(pieces).map_err(|_| "`pieces` is too large")?,
+            cut: value.get("cut").and_then(Value::as_str).unwrap_or_default().to_owned(),
             done,
         })
     }
@@ -81,6 +85,7 @@ impl Checkpoint {
             "shard": self.shard.to_string(),
             "tie_break": self.tie_break.name(),
             "pieces": self.pieces,
+            "cut": self.cut,
             "done": done,
         })
     }
@@ -103,6 +108,12 @@ impl Checkpoint {
             ))
         } else if self.pieces != other.pieces {
             Some(format!("it cuts the search into {} pieces, this run into {}", self.pieces, other.pieces))
+        } else if self.cut != other.cut {
+            Some(format!(
+                "its pieces were cut otherwise (cut {}, this run's {}): another version of dlx made it",
+                if self.cut.is_empty() { "unrecorded" } else { &self.cut },
+                other.cut
+            ))
         } else if let Some(&k) = self.done.keys().find(|&&k| k >= other.pieces) {
             Some(format!(
                 "it records piece {k} as counted, but the search has pieces 0 to {} only: the file is \
@@ -137,6 +148,26 @@ impl Checkpoint {
     }
 }
 
+/// A fingerprint of a cut: FNV-1a over each piece's options (their positions in the problem)
+/// and whether it is a leaf, in order, as 16 hex digits. The same on every machine and version
+/// that cuts the same way.
+pub(crate) fn cut_fingerprint(problem: &dlx_engine::Problem, pieces: &[dlx_engine::Subtree]) -> String {
+    let solver = dlx_engine::Solver::new(problem);
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |word: u64| {
+        for byte in word.to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for piece in pieces {
+        eat(u64::from(piece.is_leaf()));
+        let options = solver.subtree_options(piece);
+        eat(options.len() as u64);
+        options.iter().for_each(|o| eat(u64::from(o.as_u32())));
+    }
+    format!("{hash:016x}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,11 +181,17 @@ mod tests {
             shard: Shard::new(1, 4).unwrap(),
             tie_break: TieBreak::LastConflict,
             pieces: 10,
+            cut: "0123456789abcdef".into(),
             done,
         };
         assert_eq!(Checkpoint::from_json(&checkpoint.to_json()), Ok(checkpoint.clone()));
         let other = Checkpoint { pieces: 11, ..checkpoint.clone() };
         assert!(checkpoint.mismatch(&other).unwrap().contains("10 pieces"));
+        // As many pieces, cut otherwise, or by a version that did not record its cut.
+        let other = Checkpoint { cut: "fedcba9876543210".into(), ..checkpoint.clone() };
+        assert!(checkpoint.mismatch(&other).unwrap().contains("cut otherwise"));
+        let old = Checkpoint { cut: String::new(), ..checkpoint.clone() };
+        assert!(old.mismatch(&checkpoint).unwrap().contains("cut unrecorded"));
         let mut beyond = checkpoint.clone();
         beyond.done.insert(10, Stats::default());
         let why = beyond.mismatch(&checkpoint).unwrap();

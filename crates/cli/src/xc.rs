@@ -302,6 +302,7 @@ fn resumable(
         shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
         tie_break: args.tie_break,
         pieces: cut.subtrees.len(),
+        cut: crate::checkpoint::cut_fingerprint(problem, &cut.subtrees),
         done: Default::default(),
     };
     let start = match Checkpoint::read(path)? {

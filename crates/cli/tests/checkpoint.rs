@@ -75,4 +75,16 @@ fn interrupted_counts_resume_to_the_exact_total() {
         );
     }
     assert_eq!(std::fs::read(file).unwrap(), before);
+    // A file whose pieces were cut otherwise (another version of dlx, or none recorded) into as
+    // many pieces is refused too: its pieces are not this run's.
+    let text = String::from_utf8(before.clone()).unwrap();
+    let cut = text.split("\"cut\":\"").nth(1).and_then(|rest| rest.split('"').next()).unwrap().to_owned();
+    for edited in [text.replace(&cut, "0000000000000000"), text.replace(&format!("\"cut\":\"{cut}\","), "")] {
+        assert!(edited != text, "the cut is in the file");
+        std::fs::write(file, &edited).unwrap();
+        let out = dlx().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("cut otherwise"), "{stderr}");
+    }
 }

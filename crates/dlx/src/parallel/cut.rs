@@ -147,7 +147,7 @@ impl<'p> ParallelSolver<'p> {
     ) -> Result<(Vec<Subtree>, Stats), Interrupted> {
         let mut stats = Stats::default();
         let (mut rounds, mut stalled) = (0, 0);
-        while subtrees.len() < want && rounds < DEEPEST && subtrees.iter().any(|t| !t.is_leaf()) {
+        while subtrees.len() < want && rounds < DEEPEST && subtrees.iter().any(|t| !t.is_final()) {
             let mut next = Vec::with_capacity(want.min(subtrees.len().saturating_mul(4)));
             let mut k = 0;
             while k < subtrees.len() {
@@ -162,8 +162,9 @@ impl<'p> ParallelSolver<'p> {
                         .map_init(
                             || self.solver(run),
                             |solver, subtree| {
-                                if subtree.is_leaf() {
-                                    // A solution above the cut: it stays as it is.
+                                if subtree.is_final() {
+                                    // A solution above the cut, or a subtree whose options are
+                                    // its solutions: it stays as it is.
                                     return Ok((vec![subtree.clone()], Stats::default()));
                                 }
                                 split_past_forced(solver, subtree)
@@ -212,7 +213,7 @@ fn split_past_forced(
     let mut stats = split.stats;
     for _ in 0..FORCED_LEVELS {
         match split.subtrees.as_slice() {
-            [only] if !only.is_leaf() => {
+            [only] if !only.is_final() => {
                 split = solver.split_subtree(only, 1)?;
                 stats.add(&split.stats);
             }
@@ -226,7 +227,7 @@ fn split_past_forced(
 /// that stopped there would leave most of the work to one thread.
 fn one_holds_most(subtrees: &[Subtree]) -> bool {
     let total: f64 = subtrees.iter().map(Subtree::weight).sum();
-    subtrees.iter().any(|t| !t.is_leaf() && t.weight() > total / 2.0)
+    subtrees.iter().any(|t| !t.is_final() && t.weight() > total / 2.0)
 }
 
 /// What [`ParallelSolver::cut`] made of the search.

@@ -36,7 +36,10 @@ impl Solver<'_> {
     ///
     /// `COLORED` runs Knuth's Algorithm C (DLX2) instead: covering hides with cleansed nodes left
     /// in place, and a chosen option's other nodes are committed (covered, or purified to their
-    /// color). A problem without colors compiles to Algorithm X alone.
+    /// color). A problem without colors compiles to Algorithm X alone. With colors, a count at a
+    /// level whose item is the last primary one takes every option left in its list as a
+    /// solution at once (one node each), covering nothing; `CAPPED` stops above such a level
+    /// with [`Step::Frontier`] (see `split`).
     #[inline(never)]
     pub(super) fn search<const RANDOM: bool, const COLORED: bool, const CAPPED: bool>(
         &mut self,
@@ -97,9 +100,26 @@ impl Solver<'_> {
                     } else {
                         choose::choose(links, &self.recent, from)
                     };
-                    if links.len(item) == 0 {
+                    let len = links.len(item);
+                    if len == 0 {
                         // A dead end: no need to cover the item only to uncover it (X7) at once.
                         self.recent.note_dead_end(item);
+                        backtracking = true;
+                    } else if COLORED && links.active() == 1 && (CAPPED || counted + u64::from(len) <= silent)
+                    {
+                        // The last primary item: each option left in its list completes a
+                        // solution (every option that clashes with the choices made has been
+                        // hidden, and those that agree on colors stay). A count takes them at
+                        // once, each as a node, covering nothing; a walk that cuts subtrees
+                        // stops above, so that its pieces' counts do the same.
+                        if CAPPED {
+                            break Step::Frontier;
+                        }
+                        nodes += u64::from(len);
+                        if len > 1 {
+                            guesses += u64::from(len);
+                        }
+                        counted += u64::from(len);
                         backtracking = true;
                     } else {
                         let before = links.emptied_len();

@@ -6,7 +6,10 @@
 //! null move) instead of going deeper, and backtracks as after a solution. A solution found above
 //! the cap is recorded the same way, as a subtree of one leaf. The subtrees come out in the order
 //! the search meets them, so that visiting them in that order visits the solutions in the order
-//! of one uncut search.
+//! of one uncut search. In a problem with colors the walk also stops above a level whose item is
+//! the last primary one (a *final* subtree, [`Subtree::is_final`]): a count takes that item's
+//! options at once, covering nothing (see `search`), so the walk leaves the level to the pieces,
+//! and a cut count's figures add up to one count's (a visit covers them, and updates more).
 //!
 //! [`Solver::count_subtree`] and [`Solver::visit_subtree`] *replay* a path: at each level they do
 //! exactly what the search did there before trying the path's node (cover the item, or with
@@ -29,6 +32,9 @@ pub struct Subtree {
     path: Box<[u32]>,
     /// Whether the path ends at a solution (a subtree of one leaf, found above the cut).
     leaf: bool,
+    /// Whether one primary item is left at the subtree's root, in a problem with colors: its
+    /// options are its solutions, which a count takes at once, and a walk cuts it no further.
+    last: bool,
     /// Knuth's measure of the subtree: the product over the levels above it of 1/d, where d is
     /// the number of ways the search had to branch at that level.
     weight: f64,
@@ -59,6 +65,12 @@ impl Subtree {
     /// Whether the subtree is one solution, found above the cut: it cannot be cut further.
     pub fn is_leaf(&self) -> bool {
         self.leaf
+    }
+
+    /// Whether a walk cuts the subtree no further: a leaf, or a subtree of a problem with colors
+    /// with one primary item left at its root (see the module docs), which is its own split.
+    pub fn is_final(&self) -> bool {
+        self.leaf || self.last
     }
 
     /// The share of the search tree the subtree stands for, by Knuth's measure: the product,
@@ -119,7 +131,9 @@ impl Solver<'_> {
                 step @ (Step::Solution | Step::Frontier) => {
                     let path = self.chosen[self.base..self.level].into();
                     let weight = self.path_weight(self.base..self.level);
-                    subtrees.push(Subtree { path, leaf: matches!(step, Step::Solution), weight });
+                    let leaf = matches!(step, Step::Solution);
+                    let last = !leaf && self.links.is_colored() && self.links.active() == 1;
+                    subtrees.push(Subtree { path, leaf, last, weight });
                     resume = true;
                 }
                 Step::Exhausted => break Ok(()),
