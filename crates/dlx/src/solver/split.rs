@@ -86,8 +86,9 @@ impl Subtree {
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Split {
-    /// The subtrees below the cut, and the solutions above it as subtrees of one leaf, in the
-    /// order of the search.
+    /// The subtrees below the cut, the solutions above it as subtrees of one leaf, and with
+    /// colors the final subtrees above it (see [`Subtree::is_final`]), in the order of the
+    /// search.
     pub subtrees: Vec<Subtree>,
     /// What the walk above the cut did: nodes, guesses, updates and cleansings above it. Its
     /// `solutions` is 0: every solution is in a subtree.
