@@ -325,6 +325,8 @@ impl Stack {
         self.lens[..lw].fill(INACTIVE);
         if self.guess.len() < depth {
             self.guess.resize(depth, false);
+        }
+        if self.chosen.len() < depth {
             self.chosen.resize(depth, 0);
         }
         if self.hidden.len() < w {

@@ -12,12 +12,14 @@ use super::{
 
 impl<'p> ParallelSolver<'p> {
     /// Tries the whole search sequentially within a small budget (`attempt`): if it finishes,
-    /// that is the answer. Otherwise cuts the tree into enough subtrees for the pool's threads,
-    /// with the figures of the walk above the cut.
+    /// that is the answer. A count (`can_resume`: `attempt` called with `true` goes on where it
+    /// stopped) whose tree Knuth's estimate finds small goes on to its end. Otherwise cuts the
+    /// tree into enough subtrees for the pool's threads, with the figures of the walk above the
+    /// cut.
     pub(super) fn cut<T>(
         &self,
         run: &Run<'_>,
-        resumable: bool,
+        can_resume: bool,
         mut attempt: impl FnMut(&mut Solver<'p>, bool) -> Result<T, Interrupted>,
     ) -> Result<Cut<T>, Interrupted> {
         let mut solver = self.solver(run);
@@ -46,7 +48,7 @@ impl<'p> ParallelSolver<'p> {
             self.counting.get_or_init(|| solver.choose_counting_from(true));
             // A tree that Knuth's estimate finds small is searched to its end here (within a
             // bound, in case the estimate is wrong): threads would cost more than they gain.
-            let done = if resumable { solver.fraction_done().unwrap_or(0.0) } else { 0.0 };
+            let done = if can_resume { solver.fraction_done().unwrap_or(0.0) } else { 0.0 };
             if solver.stats().nodes as f64 >= done * SMALL_TREE as f64 {
                 break;
             }

@@ -39,9 +39,7 @@ impl<'p> ParallelSolver<'p> {
                         // Done within the first attempt: show what it found.
                         Cut::Done(_, stats) => {
                             let shown = show(&first, &mut visit, Stats { solutions: 0, ..stats });
-                            if let Some(progress) = &self.progress {
-                                progress.add_done(1.0, shown.1.solutions, stats.nodes);
-                            }
+                            self.report_whole(shown.1.solutions, &stats);
                             return Ok(shown);
                         }
                         Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),

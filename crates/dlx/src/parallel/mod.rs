@@ -255,6 +255,13 @@ impl<'p> ParallelSolver<'p> {
         }
     }
 
+    /// Reports the whole tree done at once: searched by the first, sequential attempt.
+    fn report_whole(&self, solutions: u64, stats: &Stats) {
+        if let Some(progress) = &self.progress {
+            progress.add_done(1.0, solutions, stats.nodes);
+        }
+    }
+
     /// Makes the following runs search one shard of the tree only: the solutions of all `N`
     /// shards, each counted or visited once, are those of the whole search, and the shards are
     /// the same on every machine, whatever the threads (see the module docs). `None`: the whole.
@@ -356,10 +363,7 @@ impl<'p> ParallelSolver<'p> {
                     false => solver.count_up_to(limit),
                 })? {
                     Cut::Done(count, stats) => {
-                        // Searched whole on this thread: all of the tree is done at once.
-                        if let Some(progress) = &self.progress {
-                            progress.add_done(1.0, count, stats.nodes);
-                        }
+                        self.report_whole(count, &stats);
                         return Ok((count, stats));
                     }
                     Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),

@@ -425,15 +425,20 @@ impl<'p> Solver<'p> {
     fn count_to(&mut self, limit: u64) -> Result<u64, Interrupted> {
         self.start_run();
         self.count_limit = limit;
-        let plain = self.seed.is_none() && !self.recent.enabled() && self.cap == usize::MAX;
         let result = match self.bitsets.choice() {
             Counting::Links => self.count_steps(limit),
-            _ if !plain => self.count_steps(limit),
+            _ if !self.bitsets_may_run() => self.count_steps(limit),
             Counting::BitSets => self.count_bitsets(limit),
             Counting::Auto => self.count_probing(limit),
         };
         self.count_limit = 0;
         result
+    }
+
+    /// Whether a run may go on bit sets: without a seed, the last-conflict rule or a cap, whose
+    /// choices the bit sets do not make (the problem's own fit is the setting's, see `bitsets`).
+    fn bitsets_may_run(&self) -> bool {
+        self.seed.is_none() && !self.recent.enabled() && self.cap == usize::MAX
     }
 
     /// Counts on the links for [`bitsets::PROBE_NODES`] nodes; a search that goes on past them
@@ -506,9 +511,8 @@ impl<'p> Solver<'p> {
     /// and solutions go on adding up as one run's), or on bit sets from the start again.
     pub(crate) fn resume_count(&mut self, limit: u64) -> Result<u64, Interrupted> {
         debug_assert!(self.pending, "a count that stopped");
-        let plain = self.seed.is_none() && !self.recent.enabled() && self.cap == usize::MAX;
         self.count_limit = limit;
-        let result = if plain && self.bitsets.choice() == Counting::BitSets {
+        let result = if self.bitsets_may_run() && self.bitsets.choice() == Counting::BitSets {
             self.start_run();
             self.count_bitsets(limit)
         } else {
@@ -585,8 +589,7 @@ impl<'p> Solver<'p> {
     /// Shows each solution to `visitor` until it breaks or the search is over.
     pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Finished, Interrupted> {
         self.start_run();
-        let plain = self.seed.is_none() && !self.recent.enabled() && self.cap == usize::MAX;
-        if plain && self.bitsets.choice() == Counting::BitSets {
+        if self.bitsets_may_run() && self.bitsets.choice() == Counting::BitSets {
             return self.visit_bitsets(visitor);
         }
         let mut resume = false;
