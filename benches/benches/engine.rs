@@ -1,6 +1,7 @@
 //! Counting all solutions of three classic problems: this engine (as it chooses, and on the
 //! links throughout), and the `dlx` and `xcov` crates on the very same matrices, side by side;
-//! then a problem with colors (word squares), with this engine and the `dlx` crate's Algorithm C;
+//! then a problem with colors (word squares), with this engine and the `dlx` crate's Algorithm C,
+//! and a larger one that this engine counts on bit sets, against its links;
 //! then one with multiplicities (the 7x7 0-1 matrices whose lines sum to 2), with this engine and
 //! the `dlx` crate's Algorithm M. Throughput is the engine's update count, so criterion reports
 //! updates per second next to the time.
@@ -142,6 +143,22 @@ fn bench(c: &mut Criterion) {
     group.bench_function(BenchmarkId::from_parameter("dlx-engine"), |b| b.iter(|| count_engine(&problem)));
     group.bench_function(BenchmarkId::from_parameter("dlx-crate"), |b| {
         b.iter(|| count_dlx_crate_colored(&plain))
+    });
+    group.finish();
+
+    // Colors on bit sets: 5x5 word squares of 60 random words over `abc` (seed 1), whose nodes
+    // are dear enough that counts go on bit sets, against the links throughout.
+    let words = word_squares::random_words(5, 60, 3, 1);
+    let problem = word_squares::word_squares(5, &words).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count().unwrap(), 717_101);
+    assert_eq!(solver.choose_counting(), Counting::BitSets);
+    let mut group = c.benchmark_group("count/word-squares-5x5");
+    group.throughput(Throughput::Elements(solver.stats().updates));
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::from_parameter("dlx-engine"), |b| b.iter(|| count_engine(&problem)));
+    group.bench_function(BenchmarkId::from_parameter("dlx-engine-links"), |b| {
+        b.iter(|| count_engine_links(&problem))
     });
     group.finish();
 

@@ -1,8 +1,8 @@
-//! The second engine, a peer of `links`: counting and visiting plain problems on bit sets instead
-//! of dancing links, with the same search tree, the same figures, and less memory traffic where
-//! nodes are dear. A [`Solver`](crate::Solver) holds one [`BitSets`] beside its links and asks it
-//! where counts run ([`Counting`]); visits go where counts were set or chosen to go, and
-//! everything else runs on the links.
+//! The second engine, a peer of `links`: counting and visiting problems without multiplicities
+//! (plain, or with colors) on bit sets instead of dancing links, with the same search tree, the
+//! same figures, and less memory traffic where nodes are dear. A [`Solver`](crate::Solver) holds
+//! one [`BitSets`] beside its links and asks it where counts run ([`Counting`]); visits go where
+//! counts were set or chosen to go, and everything else runs on the links.
 //!
 //! # Why
 //!
@@ -36,15 +36,33 @@
 //! options as the ones still to try and covers `i` in place; each option tried then starts level
 //! `l + 1` from a copy.
 //!
+//! # Colors
+//!
+//! With colors (Knuth's Algorithm C, as the links run it in `links/colors`), the options still
+//! possible are exactly those that agree with every choice made: an option that gives a purified
+//! item another color is hidden, as one that shares a covered item is. So the state is the same,
+//! plus the set of secondary items purified. What changes is how an option's other items are
+//! taken: one at a time, in the order the links commit them (from the node after the chosen
+//! item's, round the option), each item without a color covered (its column's options hidden),
+//! each with one purified unless it already is (the options of its column that give it another
+//! color hidden, those that give it the same color counted as cleansed). The figures follow the
+//! links': a hidden option counts its nodes but one, less those at purified items, which were
+//! cleansed and stay in their lists; a purification counts one cleansing, and one for each option
+//! still possible that agrees with it. As the links' count does, a level whose item is the last
+//! primary one takes each of its options as a solution at once. A commit reads only the words of
+//! its item's column that hold options ([`Colors`]), so it costs what the column holds, not the
+//! whole set.
+//!
 //! # Limits
 //!
 //! Only counts (up to a limit too) and visits take this path (not the iterator, which pauses
 //! between solutions, nor the walks that cut subtrees), and only for a problem without
-//! colors or multiplicities, searched without a seed, the last-conflict rule or a cap, of at most
+//! multiplicities, searched without a seed, the last-conflict rule or a cap, of at most
 //! [`MAX_OPTIONS`] options and [`MAX_ITEMS`] items; everything else runs on the links. The state
 //! is read from the links when a run starts, so forced and excluded options, and a subtree's
 //! path, apply as they do there; the links themselves are not touched.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use crate::index::to_u32;
@@ -90,15 +108,120 @@ struct Tables {
     spans: Vec<Span>,
     items: Vec<u16>,
     /// Each option's conflicts, the union of its items' columns (`words` words from `o * words`),
-    /// when they take little room ([`CONFLICT_WORDS`]); empty otherwise.
+    /// when they take little room ([`CONFLICT_WORDS`]) and the problem has no colors; empty
+    /// otherwise.
     conflicts: Vec<u64>,
+    /// What a problem with colors needs besides; `None` without colors.
+    colors: Option<Colors>,
 }
 
+/// The tables of a problem with colors: each option's nodes in the order the links commit them;
+/// each item's column as its words that are not 0; and for each secondary item and color given to
+/// it (a *pair*), the words of its column that hold options, split into those that agree with
+/// the color and those that clash with it. A commit touches only the words of its item's column,
+/// which is a small part of the whole in most problems.
+#[derive(Debug)]
+struct Colors {
+    /// Each option's nodes in the option's own order, as [`Tables::items`] holds them sorted:
+    /// `nodes[start..=start + rest]` for `spans[o]`. A node is its item (from 0) and its pair, or
+    /// [`NO_PAIR`] without a color.
+    nodes: Vec<(u16, u32)>,
+    /// Item `k`'s column as its words that are not 0 (their index and bits):
+    /// `column_words[column_at[k]..column_at[k + 1]]`.
+    column_words: Vec<(u32, u64)>,
+    column_at: Vec<u32>,
+    /// Pair `k`'s column words (index; the options that give the item the pair's color; those
+    /// that give it another color or none, which purifying it to the pair's color hides):
+    /// `pair_words[pair_at[k]..pair_at[k + 1]]`.
+    pair_words: Vec<(u32, u64, u64)>,
+    pair_at: Vec<u32>,
+    /// 64-bit words in a set of secondary items.
+    words: usize,
+    /// Each option's secondary items as a set, when they fit in one word (`words == 1`); empty
+    /// otherwise.
+    secondaries: Vec<u64>,
+}
+
+impl Colors {
+    /// The tables of a problem with colors, from the dense columns and spans of [`Tables`] and
+    /// the nodes in order.
+    fn new(
+        tables: &Tables,
+        nodes: Vec<(u16, u32)>,
+        pairs: &HashMap<(u32, u32), u32>,
+        n_items: usize,
+    ) -> Colors {
+        let (w, n_primary) = (tables.words, tables.n_primary);
+        let mut column_words = Vec::new();
+        let mut column_at = vec![0];
+        for k in 0..n_items {
+            let column = tables.column(k, w);
+            column_words.extend((0..).zip(column).filter(|&(_, &c)| c != 0).map(|(i, &c)| (i, c)));
+            column_at.push(to_u32(column_words.len()));
+        }
+        // Each pair's item and agreeing options, in order.
+        let mut items = vec![0; pairs.len()];
+        for (&(top, _), &k) in pairs {
+            items[k as usize] = top as usize - 1;
+        }
+        let mut agreeing: Vec<Vec<usize>> = vec![Vec::new(); pairs.len()];
+        for (o, span) in tables.spans.iter().enumerate() {
+            let span = span.start as usize..=span.start as usize + usize::from(span.rest);
+            for &(_, k) in &nodes[span] {
+                if k != NO_PAIR {
+                    agreeing[k as usize].push(o);
+                }
+            }
+        }
+        let mut pair_words = Vec::new();
+        let mut pair_at = vec![0];
+        let mut agree = vec![0u64; w];
+        for (k, options) in agreeing.iter().enumerate() {
+            agree.fill(0);
+            for &o in options {
+                agree[o / 64] |= 1 << (o % 64);
+            }
+            let column = tables.column(items[k], w);
+            let words = (0..).zip(column.iter().zip(&agree)).filter(|&(_, (&c, _))| c != 0);
+            pair_words.extend(words.map(|(i, (&c, &g))| (i, g, c & !g)));
+            pair_at.push(to_u32(pair_words.len()));
+        }
+        let words = (n_items - n_primary).div_ceil(64).max(1);
+        let mut secondaries = Vec::new();
+        if words == 1 {
+            secondaries = (0..tables.spans.len())
+                .map(|o| {
+                    let option = tables.option(o);
+                    let secondary = &option[tables.primaries(o)..];
+                    secondary.iter().fold(0, |set, &k| set | 1 << (usize::from(k) - n_primary))
+                })
+                .collect();
+        }
+        Colors { nodes, column_words, column_at, pair_words, pair_at, words, secondaries }
+    }
+
+    /// Item `k`'s column words.
+    #[inline(always)]
+    fn column(&self, k: u16) -> &[(u32, u64)] {
+        let k = usize::from(k);
+        &self.column_words[self.column_at[k] as usize..self.column_at[k + 1] as usize]
+    }
+
+    /// Pair `k`'s column words.
+    #[inline(always)]
+    fn pair(&self, k: u32) -> &[(u32, u64, u64)] {
+        let k = k as usize;
+        &self.pair_words[self.pair_at[k] as usize..self.pair_at[k + 1] as usize]
+    }
+}
+
+/// The pair of a node without a color.
+const NO_PAIR: u32 = u32::MAX;
+
 impl Tables {
-    /// Whether `problem` is small enough, and plain, for this path.
+    /// Whether `problem` is small enough, and without multiplicities, for this path.
     fn fits(problem: &Problem) -> bool {
-        !problem.has_colors()
-            && !problem.has_multiplicities()
+        !problem.has_multiplicities()
             && problem.option_count() <= MAX_OPTIONS
             && problem.item_count() <= MAX_ITEMS
     }
@@ -122,12 +245,20 @@ impl Tables {
         let mut spans = Vec::with_capacity(n_options);
         let mut items = Vec::with_capacity(problem.node_count());
         // Options follow the headers and the first spacer, each ended by a spacer (`top == 0`).
-        let tops = &problem.tops[n_items + 2..];
+        let first = n_items + 2;
+        let tops = &problem.tops[first..];
+        let pairs = if problem.has_colors() { pairs(problem) } else { HashMap::new() };
+        let mut nodes = Vec::new();
         let mut o = 0;
         let mut option: Vec<u16> = Vec::new();
-        for &top in tops {
+        for (node, &top) in (first..).zip(tops) {
             if top != 0 {
-                option.push(u16::try_from(top - 1).expect("items fit in u16 on this path"));
+                let k = u16::try_from(top - 1).expect("items fit in u16 on this path");
+                option.push(k);
+                if problem.has_colors() {
+                    let pair = pairs.get(&(top, problem.colors[node])).copied().unwrap_or(NO_PAIR);
+                    nodes.push((k, pair));
+                }
                 continue;
             }
             option.sort_unstable_by_key(|&k| usize::from(k) >= n_primary);
@@ -145,8 +276,11 @@ impl Tables {
             o += 1;
         }
         debug_assert_eq!(o, n_options);
-        let mut tables = Tables { words, lanes, n_primary, columns, spans, items, conflicts: Vec::new() };
-        if n_options * words <= CONFLICT_WORDS {
+        let mut tables =
+            Tables { words, lanes, n_primary, columns, spans, items, conflicts: Vec::new(), colors: None };
+        if problem.has_colors() {
+            tables.colors = Some(Colors::new(&tables, nodes, &pairs, n_items));
+        } else if n_options * words <= CONFLICT_WORDS {
             let mut conflicts = vec![0u64; n_options * words];
             for (o, union) in conflicts.chunks_exact_mut(words).enumerate() {
                 for &k in tables.option(o) {
@@ -178,6 +312,19 @@ impl Tables {
     fn column(&self, k: usize, w: usize) -> &[u64] {
         &self.columns[k * w..(k + 1) * w]
     }
+}
+
+/// The pairs of `problem` (see [`Colors`]): each secondary item (its header) with each color an
+/// option gives it, numbered from 0.
+fn pairs(problem: &Problem) -> HashMap<(u32, u32), u32> {
+    let mut pairs = HashMap::new();
+    for (&top, &color) in problem.tops.iter().zip(&problem.colors).skip(problem.item_count() + 2) {
+        if color != 0 {
+            let next = to_u32(pairs.len());
+            pairs.entry((top, color)).or_insert(next);
+        }
+    }
+    pairs
 }
 
 /// Where an option's items are in [`Tables::items`].
@@ -227,16 +374,20 @@ impl BitSets {
         self.choice
     }
 
-    /// Chooses, from the first `nodes` nodes of a count on the links and their `updates`,
-    /// whether counts run on bit sets from now on: when a node makes at least 1.5 updates for
-    /// each word of a level's state (its option words, and its lengths 16 to a word).
+    /// Chooses, from the first `nodes` nodes of a count on the links and their `updates` and
+    /// `cleansings`, whether counts run on bit sets from now on: when a node makes at least 1.5
+    /// updates and cleansings for each word of a level's state (its option words, and its lengths
+    /// 16 to a word).
     ///
     /// A node on bit sets costs about that state's size, whatever it does; a node on the links,
-    /// about its updates. The threshold was fitted on problems either side of it, from the 6x10
-    /// pentominoes (far above it) to sudoku (far below); the figures are in `benches/RESULTS.md`.
-    pub(crate) fn decide(&mut self, nodes: u64, updates: u64) -> bool {
+    /// about its updates, and with colors its cleansings, each a write undone later as an update
+    /// is. The threshold was fitted on problems either side of it, from the 6x10 pentominoes (far
+    /// above it) to sudoku (far below), and with colors from MacMahon's triangles and 5x5 word
+    /// squares (above) to 4x4 word squares (below); the figures are in `benches/RESULTS.md`.
+    pub(crate) fn decide(&mut self, nodes: u64, updates: u64, cleansings: u64) -> bool {
         let state = (self.shape.0 + self.shape.1 / 16) as u64;
-        let dear = updates.saturating_mul(2) >= nodes.saturating_mul(3 * state);
+        let work = updates.saturating_add(cleansings);
+        let dear = work.saturating_mul(2) >= nodes.saturating_mul(3 * state);
         self.choice = if dear { Counting::BitSets } else { Counting::Links };
         dear
     }
@@ -271,10 +422,15 @@ impl BitSets {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
         let stack = &mut self.stack;
         let limits = (limits, solution);
-        if (tables.words, tables.lanes) == SMALL {
-            search_as::<{ SMALL.0 }, { SMALL.1 }, VISIT>(tables, problem, links, stack, limits, stats)
-        } else {
-            search_as::<0, 0, VISIT>(tables, problem, links, stack, limits, stats)
+        match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
+            (true, false) => search_as::<{ SMALL.0 }, { SMALL.1 }, VISIT, false>(
+                tables, problem, links, stack, limits, stats,
+            ),
+            (false, false) => search_as::<0, 0, VISIT, false>(tables, problem, links, stack, limits, stats),
+            (true, true) => search_as::<{ SMALL.0 }, { SMALL.1 }, VISIT, true>(
+                tables, problem, links, stack, limits, stats,
+            ),
+            (false, true) => search_as::<0, 0, VISIT, true>(tables, problem, links, stack, limits, stats),
         }
     }
 }
@@ -306,14 +462,20 @@ struct Stack {
     hidden: Vec<u64>,
     /// The option tried at each level, while visiting.
     chosen: Vec<u32>,
+    /// With colors: the secondary items purified on entering each level (a set of `sw` words a
+    /// level), the number of active primary items, and the item chosen.
+    purified: Vec<u64>,
+    active: Vec<u16>,
+    item: Vec<u32>,
 }
 
 impl Stack {
-    /// Room for a search of `tables`, with levels of `w` option words and `lw` lengths, and level
-    /// 0 cleared. (The levels above are written before they are read.)
-    fn prepare(&mut self, tables: &Tables, w: usize, lw: usize) {
+    /// Room for a search of `tables`, with levels of `w` option words, `lw` lengths and `sw`
+    /// words of secondary items, and level 0 cleared. (The levels above are written before they
+    /// are read.)
+    fn prepare(&mut self, tables: &Tables, w: usize, lw: usize, sw: usize) {
         let depth = tables.n_primary + 1;
-        for (v, n) in [(&mut self.alive, w), (&mut self.todo, w)] {
+        for (v, n) in [(&mut self.alive, w), (&mut self.todo, w), (&mut self.purified, sw)] {
             if v.len() < depth * n {
                 v.resize(depth * n, 0);
             }
@@ -325,6 +487,12 @@ impl Stack {
         self.lens[..lw].fill(INACTIVE);
         if self.guess.len() < depth {
             self.guess.resize(depth, false);
+        }
+        if self.active.len() < depth {
+            self.active.resize(depth, 0);
+        }
+        if self.item.len() < depth {
+            self.item.resize(depth, 0);
         }
         if self.chosen.len() < depth {
             self.chosen.resize(depth, 0);
@@ -359,8 +527,8 @@ fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut
 
 /// [`BitSets::count`] (or with `VISIT` a visit, [`BitSets::search`], whose solutions go to the
 /// function beside the limits), for a problem of `W` option words and `LW` lengths, or of any
-/// shape when they are 0.
-fn search_as<const W: usize, const LW: usize, const VISIT: bool>(
+/// shape when they are 0, and with colors when `COLORED`.
+fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool>(
     tables: &Tables,
     problem: &Problem,
     links: &Links,
@@ -370,13 +538,15 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool>(
 ) -> Result<bool, StopReason> {
     let w = if W > 0 { W } else { tables.words };
     let lw = if LW > 0 { LW } else { tables.lanes };
-    stack.prepare(tables, w, lw);
+    let sw = tables.colors.as_ref().map_or(0, |c| c.words);
+    stack.prepare(tables, w, lw, sw);
     read_state(tables, problem, links, stack);
     let hidden = &mut stack.hidden[..w];
 
     let mut nodes = 0u64;
     let mut guesses = 0u64;
     let mut updates = 0u64;
+    let mut cleansings = 0u64;
     let mut solutions = 0u64;
     let mut l = 0usize;
     let mut result = Ok(false);
@@ -402,20 +572,36 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool>(
                 result = Err(StopReason::Cancelled);
                 break 'search;
             }
-            if len != 0 {
-                // Cover `i` in place: its options become the ones to try, and are hidden.
-                let alive = level_mut::<_, W>(&mut stack.alive, l, w);
-                let todo = level_mut::<_, W>(&mut stack.todo, l, w);
-                for ((a, t), &c) in alive.iter_mut().zip(todo.iter_mut()).zip(tables.column(i, w)) {
-                    *t = c & *a;
-                    *a &= !c;
+            let last = COLORED && !VISIT && stack.active[l] == 1;
+            if last && len != 0 && solutions + u64::from(len) < limits.solutions {
+                // The last primary item of a problem with colors: each option left completes a
+                // solution, and a count takes them at once, as the links' count does (`search`).
+                nodes += u64::from(len);
+                if len > 1 {
+                    guesses += u64::from(len);
                 }
-                let lens = level_mut::<_, LW>(&mut stack.lens, l, lw);
-                updates += 1 + hide::<LW>(tables, todo, lens);
-                lens[i] = INACTIVE;
-                stack.guess[l] = len > 1;
+                solutions += u64::from(len);
+                true
+            } else {
+                if len != 0 {
+                    // Cover `i` in place: its options become the ones to try, and are hidden.
+                    let alive = level_mut::<_, W>(&mut stack.alive, l, w);
+                    let todo = level_mut::<_, W>(&mut stack.todo, l, w);
+                    for ((a, t), &c) in alive.iter_mut().zip(todo.iter_mut()).zip(tables.column(i, w)) {
+                        *t = c & *a;
+                        *a &= !c;
+                    }
+                    let lens = level_mut::<_, LW>(&mut stack.lens, l, lw);
+                    let purified = level::<_, 0>(&stack.purified, l, sw);
+                    updates += 1 + hide_todo::<LW, COLORED>(tables, todo, lens, purified);
+                    lens[i] = INACTIVE;
+                    stack.guess[l] = len > 1;
+                    if COLORED {
+                        stack.item[l] = to_u32(i);
+                    }
+                }
+                len == 0
             }
-            len == 0
         };
         if back {
             // Leave levels until one has an option left to try.
@@ -439,31 +625,42 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool>(
         }
         nodes += 1;
         guesses += u64::from(stack.guess[l]);
-        // Level `l + 1` starts from level `l`'s state with `x`'s other items covered: the options
-        // hidden are those alive in the union of their columns (in which `i`'s are no longer).
-        let (alive, next_alive) = levels_mut::<_, W>(&mut stack.alive, l, w);
-        let option = tables.option(x);
-        if tables.conflicts.is_empty() {
-            hidden.fill(0);
-            for &j in option {
-                for (m, &c) in hidden.iter_mut().zip(tables.column(usize::from(j), w)) {
-                    *m |= c;
-                }
-            }
-        } else {
-            hidden.copy_from_slice(&tables.conflicts[x * w..(x + 1) * w]);
-        }
-        for ((m, n), &a) in hidden.iter_mut().zip(next_alive.iter_mut()).zip(alive) {
-            *n = a & !*m;
-            *m &= a;
-        }
         let (lens, next_lens) = levels_mut::<_, LW>(&mut stack.lens, l, lw);
         for (n, b) in next_lens.chunks_exact_mut(LANES).zip(lens.chunks_exact(LANES)) {
             n.copy_from_slice(b);
         }
-        updates += (option.len() - 1) as u64 + hide::<LW>(tables, hidden, next_lens);
-        for &j in &option[..tables.primaries(x)] {
-            next_lens[lane::<LW>(j)] = INACTIVE;
+        let (alive, next_alive) = levels_mut::<_, W>(&mut stack.alive, l, w);
+        if COLORED {
+            let (purified, next_purified) = levels_mut::<_, 0>(&mut stack.purified, l, sw);
+            next_purified.copy_from_slice(purified);
+            next_alive.copy_from_slice(alive);
+            stack.active[l + 1] = stack.active[l] - tables.spans[x].primaries;
+            let (u, c) = commit::<LW>(tables, x, stack.item[l], next_alive, next_lens, next_purified);
+            updates += u;
+            cleansings += c;
+        } else {
+            // Level `l + 1` starts from level `l`'s state with `x`'s other items covered: the
+            // options hidden are those alive in the union of their columns (in which `i`'s are
+            // no longer).
+            let option = tables.option(x);
+            if tables.conflicts.is_empty() {
+                hidden.fill(0);
+                for &j in option {
+                    for (m, &c) in hidden.iter_mut().zip(tables.column(usize::from(j), w)) {
+                        *m |= c;
+                    }
+                }
+            } else {
+                hidden.copy_from_slice(&tables.conflicts[x * w..(x + 1) * w]);
+            }
+            for ((m, n), &a) in hidden.iter_mut().zip(next_alive.iter_mut()).zip(alive) {
+                *n = a & !*m;
+                *m &= a;
+            }
+            updates += (option.len() - 1) as u64 + hide::<LW>(tables, hidden, next_lens);
+            for &j in &option[..tables.primaries(x)] {
+                next_lens[lane::<LW>(j)] = INACTIVE;
+            }
         }
         l += 1;
     }
@@ -471,8 +668,57 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool>(
     stats.guesses = guesses;
     stats.updates = updates;
     stats.solutions = solutions;
-    stats.cleansings = 0;
+    stats.cleansings = cleansings;
     result
+}
+
+/// Commits the nodes of option `x`, chosen for item `i`, as the links do (Knuth's Algorithm C):
+/// left to right from the node after `i`'s, each node without a color covers its item, and each
+/// node with one purifies its item to its color, unless an option chosen before did. `alive`,
+/// `lens` and `purified` are the next level's, copied from this one's. Returns the updates and
+/// cleansings the links would count.
+#[inline(always)]
+fn commit<const LW: usize>(
+    tables: &Tables,
+    x: usize,
+    i: u32,
+    alive: &mut [u64],
+    lens: &mut [u16],
+    purified: &mut [u64],
+) -> (u64, u64) {
+    let colors = tables.colors.as_ref().expect("a problem with colors");
+    let Span { start, rest, .. } = tables.spans[x];
+    let nodes = &colors.nodes[start as usize..=start as usize + usize::from(rest)];
+    let at = nodes.iter().position(|&(k, _)| u32::from(k) == i).unwrap_or(0);
+    let (mut updates, mut cleansings) = (0, 0);
+    for &(k, pair) in nodes[at + 1..].iter().chain(&nodes[..at]) {
+        let secondary = usize::from(k).wrapping_sub(tables.n_primary);
+        if pair == NO_PAIR {
+            // Cover `k`: hide the options left in its column.
+            updates += 1;
+            for &(i, c) in colors.column(k) {
+                let a = &mut alive[i as usize];
+                let h = *a & c;
+                *a &= !c;
+                updates += hide_word::<LW, true>(tables, i as usize, h, lens, purified);
+            }
+            if usize::from(k) < tables.n_primary {
+                lens[lane::<LW>(k)] = INACTIVE;
+            }
+        } else if purified[secondary / 64] & (1 << (secondary % 64)) == 0 {
+            // Purify `k`: the options that agree with its color are cleansed, the others hidden.
+            cleansings += 1;
+            for &(i, g, c) in colors.pair(pair) {
+                let a = &mut alive[i as usize];
+                cleansings += u64::from((*a & g).count_ones());
+                let h = *a & c;
+                *a &= !c;
+                updates += hide_word::<LW, true>(tables, i as usize, h, lens, purified);
+            }
+            purified[secondary / 64] |= 1 << (secondary % 64);
+        }
+    }
+    (updates, cleansings)
 }
 
 /// Item `j`'s place among `LW` lengths: `j` itself, masked when `LW` is known (`j` is below it),
@@ -488,15 +734,60 @@ fn lane<const LW: usize>(j: u16) -> usize {
 fn hide<const LW: usize>(tables: &Tables, hidden: &[u64], lens: &mut [u16]) -> u64 {
     let mut updates = 0u64;
     for (k, &word) in hidden.iter().enumerate() {
-        let mut m = word;
-        while m != 0 {
-            let o = k * 64 + m.trailing_zeros() as usize;
-            m &= m - 1;
-            let Span { start, rest, primaries } = tables.spans[o];
-            updates += u64::from(rest);
-            let start = start as usize;
-            for &j in &tables.items[start..start + usize::from(primaries)] {
-                lens[lane::<LW>(j)] -= 1;
+        updates += hide_word::<LW, false>(tables, k, word, lens, &[]);
+    }
+    updates
+}
+
+/// [`hide`], with colors when `COLORED` (see [`hide_word`]).
+#[inline(always)]
+fn hide_todo<const LW: usize, const COLORED: bool>(
+    tables: &Tables,
+    hidden: &[u64],
+    lens: &mut [u16],
+    purified: &[u64],
+) -> u64 {
+    let mut updates = 0u64;
+    for (k, &word) in hidden.iter().enumerate() {
+        updates += hide_word::<LW, COLORED>(tables, k, word, lens, purified);
+    }
+    updates
+}
+
+/// [`hide`] for the options of one word, word `k` of a set: `hidden`. With colors (`COLORED`), an
+/// option's nodes at items in `purified` are not counted, as they were cleansed and stay in their
+/// lists.
+#[inline(always)]
+fn hide_word<const LW: usize, const COLORED: bool>(
+    tables: &Tables,
+    k: usize,
+    hidden: u64,
+    lens: &mut [u16],
+    purified: &[u64],
+) -> u64 {
+    let mut updates = 0u64;
+    let mut m = hidden;
+    while m != 0 {
+        let o = k * 64 + m.trailing_zeros() as usize;
+        m &= m - 1;
+        let Span { start, rest, primaries } = tables.spans[o];
+        updates += u64::from(rest);
+        let start = start as usize;
+        let items = &tables.items[start..=start + usize::from(rest)];
+        let (primary, secondary) = items.split_at(usize::from(primaries));
+        for &j in primary {
+            lens[lane::<LW>(j)] -= 1;
+        }
+        if COLORED {
+            // The option's nodes cleansed: those at purified items.
+            let sets = tables.colors.as_ref().map_or(&[][..], |c| &c.secondaries[..]);
+            if let Some(&set) = sets.get(o) {
+                updates -= u64::from((set & purified[0]).count_ones());
+            } else {
+                for &j in secondary {
+                    let t = usize::from(j) - tables.n_primary;
+                    updates -= (purified[t / 64] >> (t % 64)) & 1;
+                }
             }
         }
     }
@@ -525,14 +816,24 @@ fn choose<const LW: usize>(lens: &[u16]) -> (usize, u16) {
 }
 
 /// Level 0's state from the links: the options in the lists of active primary items and their
-/// lengths.
+/// lengths; with colors, the secondary items purified and the number of active primary items.
 fn read_state(tables: &Tables, problem: &Problem, links: &Links, stack: &mut Stack) {
     let w = tables.words;
     let uds = links.uds();
+    stack.active[0] = 0;
+    if tables.colors.is_some() {
+        let n_primary = tables.n_primary;
+        for (t, &color) in links.colors()[n_primary + 1..=links.item_count() as usize].iter().enumerate() {
+            if color != 0 {
+                stack.purified[t / 64] |= 1 << (t % 64);
+            }
+        }
+    }
     for i in 1..=to_u32(tables.n_primary) {
         if links.is_covered(i) {
             continue;
         }
+        stack.active[0] += 1;
         stack.lens[i as usize - 1] = u16::try_from(links.len_of(i)).expect("lengths fit in u16 on this path");
         let mut p = uds[i as usize].down;
         while p != i {

@@ -130,13 +130,14 @@ pub enum Counting {
     Links,
     /// Bit sets from the start, where the problem allows them; the links otherwise.
     ///
-    /// Bit sets replace the links for a plain problem (no colors, no multiplicities) of at most
-    /// 4,096 options and 1,024 items, counted without a seed, under [`TieBreak::Earliest`]. A
-    /// level's state is then a set of the options still possible, a bit each, and the length of
-    /// each primary item's list; hiding an option clears its bit and lowers the lengths of its
-    /// primary items, and a level goes back to the state below it instead of undoing anything.
-    /// A node costs about the size of that state whatever it does, so bit sets win where nodes
-    /// make many updates each (pentominoes) and lose where they make few (sudoku); the project's
+    /// Bit sets replace the links for a problem without multiplicities (plain, or with colors)
+    /// of at most 4,096 options and 1,024 items, counted without a seed, under
+    /// [`TieBreak::Earliest`]. A level's state is then a set of the options still possible, a bit
+    /// each, and the length of each primary item's list; hiding an option clears its bit and
+    /// lowers the lengths of its primary items, and a level goes back to the state below it
+    /// instead of undoing anything. A node costs about the size of that state whatever it does,
+    /// so bit sets win where nodes make many updates each (pentominoes, MacMahon's triangles)
+    /// and lose where they make few (sudoku, small word squares); the project's
     /// `benches/RESULTS.md` has the figures.
     BitSets,
 }

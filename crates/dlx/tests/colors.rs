@@ -7,7 +7,9 @@ use std::collections::BTreeSet;
 
 use common::{all, subsets};
 
-use dlx_engine::{Budget, ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
+use std::ops::ControlFlow;
+
+use dlx_engine::{Budget, Counting, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak};
 use proptest::prelude::*;
 
 /// A random problem with colors: `primary` + `secondary` items; each option a list of
@@ -39,6 +41,37 @@ fn spec() -> impl Strategy<Value = Spec> {
             })
             .prop_shuffle();
         proptest::collection::vec(option, 0..=14).prop_map(move |options| Spec {
+            primary,
+            secondary,
+            options,
+        })
+    })
+}
+
+/// A wider random problem with colors: 2-6 primary items and 60-80 secondary ones (so that sets
+/// of options and of secondary items take more than one word on bit sets), 40-150 options of one
+/// or two primary items and two to five secondary ones, with two colors (or none), so that
+/// options often agree.
+fn wide_spec() -> impl Strategy<Value = Spec> {
+    (2usize..=6, 60usize..=80).prop_flat_map(|(primary, secondary)| {
+        let option = (
+            proptest::sample::subsequence((0..primary).collect::<Vec<_>>(), 1..=2),
+            proptest::collection::vec(
+                (0..secondary, prop_oneof![Just(None), (1u8..=2).prop_map(Some)]),
+                2..=5,
+            ),
+        )
+            .prop_map(move |(primaries, secondaries)| {
+                let mut items: Vec<_> = primaries.into_iter().map(|i| (i, None)).collect();
+                for (i, c) in secondaries {
+                    if !items.iter().any(|&(j, _)| j == primary + i) {
+                        items.push((primary + i, c));
+                    }
+                }
+                items
+            })
+            .prop_shuffle();
+        proptest::collection::vec(option, 40..=150).prop_map(move |options| Spec {
             primary,
             secondary,
             options,
@@ -159,6 +192,108 @@ proptest! {
         prop_assert_eq!(&all(&mut solver), &expected);
         solver.verify_links().unwrap();
     }
+}
+
+/// A count (`Ok(count)`, or `Err` with its reason and the solutions so far) and its figures, then
+/// a visit's solutions in order, outcome and figures.
+type Runs =
+    ((Result<u64, String>, dlx_engine::Stats), (Vec<Vec<OptionId>>, Result<bool, String>, dlx_engine::Stats));
+
+/// Counts (to `limit`, if any), then visits (stopping after `limit` solutions, if any).
+fn count_and_visit(solver: &mut Solver<'_>, limit: Option<u64>) -> Runs {
+    let counted = match limit {
+        None => solver.count(),
+        Some(k) => solver.count_up_to(k),
+    };
+    let counted = (counted.map_err(|e| format!("{:?} {}", e.reason, e.solutions)), solver.stats());
+    let mut seen = Vec::new();
+    let visited = solver.visit(&mut |s: &Solution<'_>| {
+        seen.push(s.to_vec());
+        if limit.is_some_and(|k| seen.len() as u64 >= k) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    let visited =
+        visited.map(|f| f == dlx_engine::Finished::Exhausted).map_err(|e| format!("{:?}", e.reason));
+    (counted, (seen, visited, solver.stats()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(192))]
+
+    /// Counts and visits on bit sets are those on the links, figure for figure (nodes, guesses,
+    /// updates, cleansings) and solution for solution in the same order: to the end, to a limit,
+    /// under a budget of nodes, with an option forced and another excluded. On small problems
+    /// (whose solutions brute force checks) and on wide ones, whose sets take several words.
+    #[test]
+    fn bit_sets_agree_with_the_links(
+        spec in prop_oneof![spec(), wide_spec()],
+        forced in any::<prop::sample::Index>(),
+        excluded in any::<prop::sample::Index>(),
+        limit in 1u64..4,
+        nodes in 0u64..40,
+    ) {
+        let problem = build(&spec);
+        let n = problem.option_count();
+        let runs = |counting: Counting, restrict: bool| {
+            let mut solver = Solver::new(&problem);
+            solver.set_counting(counting);
+            if restrict && n > 0 {
+                let _ = solver.force(OptionId::new(forced.index(n)).unwrap());
+                let _ = solver.exclude(OptionId::new(excluded.index(n)).unwrap());
+            }
+            let mut runs = Vec::new();
+            for budget in [Budget::default(), Budget { nodes: Some(nodes), updates: None }] {
+                solver.set_budget(budget);
+                for limit in [None, Some(limit)] {
+                    runs.push(count_and_visit(&mut solver, limit));
+                    solver.verify_links().unwrap();
+                }
+            }
+            runs
+        };
+        for restrict in [false, true] {
+            let links = runs(Counting::Links, restrict);
+            let bits = runs(Counting::BitSets, restrict);
+            prop_assert_eq!(&links, &bits, "restricted: {}", restrict);
+            if !restrict && spec.options.len() <= 14 {
+                let expected = brute_force(&spec);
+                prop_assert_eq!(&links[0].0.0, &Ok(expected.len() as u64));
+                let seen: BTreeSet<_> = links[0].1.0.iter().cloned().map(common::sorted).collect();
+                prop_assert_eq!(seen, expected);
+            }
+        }
+    }
+}
+
+/// The word squares fixture (4x4, 17,460 squares) counted and visited on bit sets, as on the
+/// links: every figure, and every solution in the same order; the same in subtrees of a split,
+/// whose figures add up to the whole's.
+#[test]
+fn word_squares_on_bit_sets() {
+    let text = std::fs::read_to_string(common::fixture("word-squares4.dlx")).unwrap();
+    let problem = Problem::parse_dlx(&text).unwrap();
+    let mut runs = Vec::new();
+    for counting in [Counting::Links, Counting::BitSets] {
+        let mut solver = Solver::new(&problem);
+        solver.set_counting(counting);
+        let whole = count_and_visit(&mut solver, None);
+        assert_eq!(whole.0.0, Ok(17_460));
+        let split = solver.split(64).unwrap();
+        let mut sum = split.stats;
+        let mut pieces = Vec::new();
+        for subtree in &split.subtrees {
+            let count = solver.count_subtree(subtree).unwrap();
+            let stats = solver.stats();
+            sum.add(&stats);
+            pieces.push((count, stats));
+        }
+        assert_eq!(sum, whole.0.1, "{counting:?}");
+        runs.push((whole, pieces));
+    }
+    assert_eq!(runs[0], runs[1]);
 }
 
 /// DLX2's own example (without its option that has no primary item): one solution.

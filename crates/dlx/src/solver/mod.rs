@@ -455,7 +455,7 @@ impl<'p> Solver<'p> {
         let out_of_updates = budget.updates.is_some_and(|u| self.stats.updates >= u);
         match probed {
             Err(Interrupted { reason: StopReason::Budget, .. }) if !out_of_updates => {
-                self.bitsets.decide(self.stats.nodes, self.stats.updates);
+                self.bitsets.decide(self.stats.nodes, self.stats.updates, self.stats.cleansings);
                 self.resume_count(limit)
             }
             other => other,
@@ -500,7 +500,7 @@ impl<'p> Solver<'p> {
             self.settle();
             matches!(counted, Err(Interrupted { reason: StopReason::Budget, .. }))
         };
-        if !(ran_out && self.bitsets.decide(self.stats.nodes, self.stats.updates)) {
+        if !(ran_out && self.bitsets.decide(self.stats.nodes, self.stats.updates, self.stats.cleansings)) {
             self.bitsets.set_counting(Counting::Links);
         }
         self.bitsets.choice()
