@@ -23,7 +23,9 @@ mod xc;
 ///
 /// Exit status: 0 on success (and when a pipe closes: `dlx ... | head`); 1 when an input could
 /// not be read (the others are still answered) or an output could not be written; 2 for bad
-/// arguments or a malformed input (in a batch: some record was malformed, the rest answered).
+/// arguments or a malformed input (in a batch: some record was malformed, the rest answered); 3
+/// with `--strict` when some puzzle has no solution or several; 130 after Ctrl-C and 143 after
+/// SIGTERM (whole records written, and stderr says so).
 #[derive(Debug, Parser)]
 #[command(name = "dlx", version, about, long_about)]
 pub(crate) struct Cli {
@@ -62,7 +64,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
-    report::catch_ctrl_c();
+    report::catch_signals();
     match run(cli) {
         Ok(code) => code,
         Err(err) if report::is_broken_pipe(&err) => ExitCode::SUCCESS,
@@ -72,7 +74,7 @@ fn main() -> ExitCode {
             ExitCode::from(if err.downcast_ref::<report::Usage>().is_some() {
                 report::EXIT_INVALID
             } else if err.downcast_ref::<report::Stopped>().is_some() {
-                report::EXIT_INTERRUPTED
+                report::stopped_status()
             } else {
                 report::EXIT_FAILURE
             })

@@ -23,7 +23,8 @@ use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, stderr};
 /// read or a page not written.
 #[derive(Debug, Args)]
 pub(crate) struct RenderArgs {
-    /// Puzzle files, in any form the other commands read; stdin when none or `-`.
+    /// Puzzle files, in any form the other commands read; stdin when none or `-`. An argument
+    /// that names no file and reads as one puzzle is that puzzle.
     files: Vec<PathBuf>,
     /// Add a variant's rules to every puzzle's own [default: what the input says].
     #[arg(long, value_parser = choice::parser::<Variant>())]
@@ -48,7 +49,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     let mut book = Book::new(&args.paper, paper, per_page, args.output.clone())?;
     let matrices = Matrices::new();
     let mut solvers = matrices.solvers();
-    let sources = Source::all(&args.files);
+    let sources = Source::puzzles(&args.files);
     let (mut number, mut unreadable, mut invalid) = (0u64, false, false);
     for source in &sources {
         if matches!(source, Source::Stdin) && io::stdin().is_terminal() {

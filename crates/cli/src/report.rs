@@ -6,12 +6,15 @@
 //!   not be written (a full disk), or `generate` fell short of the puzzles asked for.
 //! * **2**: the command line was misused, or an input was malformed (in a batch: some record,
 //!   reported in place; the rest of the batch was answered).
-//! * **130**: interrupted by Ctrl-C (SIGINT): what was written is whole records, and stderr says
-//!   the run was interrupted.
+//! * **3**: with `--strict`, some puzzle had no solution or several.
+//! * **130**: interrupted by Ctrl-C (SIGINT), **143**: stopped by SIGTERM. What was written is
+//!   whole records, and stderr says the run was interrupted. A search stops within a few
+//!   milliseconds of the signal; a run waiting for standard input ends at once.
 
 use std::fmt;
 use std::io::{self, Write};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use anyhow::{Context, Result};
 
@@ -27,32 +30,89 @@ pub(crate) const EXIT_NOT_UNIQUE: u8 = 3;
 /// Exit status after Ctrl-C, as shells report a process ended by SIGINT.
 pub(crate) const EXIT_INTERRUPTED: u8 = 130;
 
-/// The run was interrupted by Ctrl-C: exit status 130.
+/// Exit status after SIGTERM, as shells report a process ended by it.
+pub(crate) const EXIT_TERMINATED: u8 = 143;
+
+/// The run was interrupted by Ctrl-C or SIGTERM: exit status 130 or 143 ([`stopped_status`]).
 #[derive(Debug, thiserror::Error)]
 #[error("interrupted; the output holds whole records up to that point, and no more")]
 pub(crate) struct Stopped;
 
-/// The flag Ctrl-C sets: batches check it between records, searches through the engine's cancel
-/// flag.
+/// The flag a signal sets: batches check it between records, searches through the engine's
+/// cancel flag.
 pub(crate) fn cancel_flag() -> &'static dlx_engine::CancelFlag {
     static FLAG: OnceLock<dlx_engine::CancelFlag> = OnceLock::new();
     FLAG.get_or_init(dlx_engine::CancelFlag::new)
 }
 
-/// Makes the first Ctrl-C set [`cancel_flag`] instead of killing the process, so that a run stops
-/// at a record's end; a second one (say, while the run waits for input) ends it at once. If the
-/// handler cannot be installed, Ctrl-C simply kills the process.
-pub(crate) fn catch_ctrl_c() {
-    let flag = cancel_flag().clone();
-    let _ = ctrlc::set_handler(move || {
-        if flag.is_cancelled() {
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
-        }
-        flag.cancel();
-    });
+/// The exit status of the signal that stopped the run (SIGTERM: 143; Ctrl-C, or none: 130).
+static STOPPED_STATUS: AtomicU8 = AtomicU8::new(EXIT_INTERRUPTED);
+
+/// Set while the run waits for standard input (a line typed at a terminal, a pipe not written
+/// yet): a signal then ends it at once, as nothing is half written (whoever reads stdin writes out
+/// what it answered before).
+static WAITING: AtomicBool = AtomicBool::new(false);
+
+/// The exit status of a run that a signal stopped.
+pub(crate) fn stopped_status() -> u8 {
+    STOPPED_STATUS.load(Ordering::Relaxed)
 }
 
-/// `Err(Stopped)` once Ctrl-C was pressed.
+/// A signal arrived with `status`: the first sets [`cancel_flag`], so that the run stops at a
+/// record's end (a search within a few milliseconds); a second one, or one while the run waits
+/// for standard input, ends the run at once.
+fn on_signal(status: u8) {
+    STOPPED_STATUS.store(status, Ordering::Relaxed);
+    if cancel_flag().is_cancelled() || WAITING.load(Ordering::Relaxed) {
+        let _ = write_stderr(format_args!("dlx: {Stopped}"));
+        std::process::exit(i32::from(status));
+    }
+    cancel_flag().cancel();
+}
+
+/// Makes Ctrl-C (SIGINT) and SIGTERM stop the run as [`on_signal`] says instead of killing the
+/// process. If the handler cannot be installed, they simply end the process.
+pub(crate) fn catch_signals() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            for signal in signals.forever() {
+                on_signal(if signal == SIGTERM { EXIT_TERMINATED } else { EXIT_INTERRUPTED });
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrlc::set_handler(|| on_signal(EXIT_INTERRUPTED));
+    }
+}
+
+/// While the value lives, the run waits for standard input: a signal ends it at once.
+pub(crate) struct Waiting(());
+
+impl Waiting {
+    /// Marks a wait for standard input (and ends the run now if a signal came before).
+    pub(crate) fn new() -> Waiting {
+        WAITING.store(true, Ordering::Relaxed);
+        if cancel_flag().is_cancelled() {
+            let _ = write_stderr(format_args!("dlx: {Stopped}"));
+            std::process::exit(i32::from(stopped_status()));
+        }
+        Waiting(())
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        WAITING.store(false, Ordering::Relaxed);
+    }
+}
+
+/// `Err(Stopped)` once Ctrl-C (or SIGTERM) came.
 pub(crate) fn check_interrupt() -> Result<(), Stopped> {
     if cancel_flag().is_cancelled() { Err(Stopped) } else { Ok(()) }
 }

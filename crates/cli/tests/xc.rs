@@ -179,10 +179,11 @@ fn malformed_input_says_where_and_exits_2() {
 
 #[test]
 fn missing_file_is_an_error_not_a_panic() {
+    // Worded as `solve` words it: the file first, as a position is.
     let out = dlx(&["xc", "/no/such/file.dlx"], None);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("dlx: cannot read /no/such/file.dlx"), "{err}");
+    assert!(err.starts_with("dlx: /no/such/file.dlx: cannot read: "), "{err}");
 }
 
 #[test]

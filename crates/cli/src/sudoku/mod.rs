@@ -119,7 +119,8 @@ pub(crate) struct BatchArgs {
     /// `puzzle # comment`): a full grid of 81 digits next is the puzzle's solution, and is
     /// checked; other fields are ignored. A header row naming a `puzzle` (or `quizzes`) column
     /// and maybe a `solution` column is followed. A file that cannot be read is reported and the
-    /// others are answered (exit status 1).
+    /// others are answered (exit status 1). An argument that names no file and reads as one
+    /// puzzle (a line of 16, 81, 256 or 625 cells) is that puzzle: `dlx solve 4.....8.5.3...`.
     files: Vec<PathBuf>,
     /// Add a variant's rules to every puzzle's own (the diagonals, the windoku windows, or
     /// anti-king; even markers are each puzzle's own and stay) [default: what the input says: a
@@ -313,8 +314,12 @@ const PIECE: usize = 8;
 pub(crate) fn open(source: &Source, quiet: bool) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
     Ok(Some(match source {
         Source::Stdin => {
-            let bar = progress_bar(source, None, quiet);
-            (Box::new(BufReader::new(bar.wrap_read(io::stdin().lock()))), bar)
+            // No spinner under lines a person types.
+            let bar = progress_bar(source, None, quiet || io::stdin().is_terminal());
+            (Box::new(BufReader::new(bar.wrap_read(crate::input::stdin()))), bar)
+        }
+        Source::Argument(text, _) => {
+            (Box::new(io::Cursor::new(text.clone().into_bytes())), ProgressBar::hidden())
         }
         Source::File(p) => match File::open(p) {
             Ok(file) => {
@@ -339,7 +344,7 @@ fn run(
     let task = if format == Some(OutputFormat::Dlx) { Task::Encode } else { task };
     let mut workers = Workers::new(args.threads);
     let matrices = Matrices::new();
-    let sources = Source::all(&args.files);
+    let sources = Source::puzzles(&args.files);
     let variant = args.variant;
     let mut out = BufWriter::new(io::stdout().lock());
     if format == Some(OutputFormat::Csv) {
@@ -348,6 +353,7 @@ fn run(
             _ => write_csv(&mut out, CSV_HEADER)?,
         }
     }
+    let on_screen = io::stdout().is_terminal() && io::stderr().is_terminal();
     let mut summary = Summary::default();
     // The variant the last `# variant:` line written names.
     let mut said = Said::default();
@@ -379,6 +385,10 @@ fn run(
         let mut failed = None;
         loop {
             chunk.clear();
+            if matches!(source, Source::Stdin) {
+                // A signal while the reading waits ends the run at once: what was answered is out.
+                out.flush()?;
+            }
             for record in records.by_ref().take(batch) {
                 match record {
                     Ok(record) => chunk.push(record),
@@ -439,10 +449,12 @@ fn run(
                     .into());
                 }
                 summary.add(a, task);
-                if let Some(e) = &a.error {
+                // The record on stdout says what is wrong; on stderr too, unless both are the
+                // screen a person reads, which would show it twice.
+                if let Some(e) = a.error.as_ref().filter(|_| !on_screen) {
                     bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;
                 }
-                if let Some(Err(e)) = &a.given {
+                if let Some(Err(e)) = a.given.as_ref().filter(|_| !on_screen) {
                     bar.suspend(|| stderr!("dlx: {name}:{}: {e}", a.line))?;
                 }
                 write_answer(&mut out, a, format, task, file, &mut said)?;
