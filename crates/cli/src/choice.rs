@@ -1,7 +1,11 @@
 //! Command-line values taken from the libraries' own types: their names, descriptions and lists
 //! of every value, so that the command line cannot drift from the libraries.
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use std::ffi::OsStr;
+
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{Arg, Command};
 use dlx_engine::TieBreak;
 use dlx_sudoku::{Constraint, Level, Paper, Symmetry, Variant};
 
@@ -17,10 +21,37 @@ pub(crate) trait Choice: Copy + Send + Sync + 'static {
     fn help(self) -> &'static str;
 }
 
-/// A clap parser accepting the names of `T`'s values, with their help.
-pub(crate) fn parser<T: Choice>() -> impl TypedValueParser<Value = T> {
-    PossibleValuesParser::new(T::ALL.iter().map(|&value| PossibleValue::new(value.name()).help(value.help())))
-        .map(|name| T::ALL.iter().copied().find(|value| value.name() == name).expect("a possible value"))
+/// A clap parser accepting the names of `T`'s values, with their help; a name of rules that
+/// another flag or the input gives (`--variant jigsaw`) is refused with a pointer to it.
+pub(crate) fn parser<T: Choice>() -> Named<T> {
+    Named(std::marker::PhantomData)
+}
+
+/// See [`parser`].
+#[derive(Clone, Debug)]
+pub(crate) struct Named<T>(std::marker::PhantomData<T>);
+
+impl<T: Choice> TypedValueParser for Named<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<T, clap::Error> {
+        let name = value.to_string_lossy();
+        if let Some(found) = T::ALL.iter().copied().find(|v| v.name() == name) {
+            return Ok(found);
+        }
+        let flag = arg.map_or_else(String::new, |a| format!(" for '{a}'"));
+        let listed: Vec<_> = T::ALL.iter().map(|v| v.name()).collect();
+        let hint = elsewhere(&name, cmd.get_name() == "generate")
+            .map(|h| format!("\n  tip: {h}"))
+            .unwrap_or_default();
+        let message =
+            format!("invalid value '{name}'{flag}\n  [possible values: {}]{hint}\n", listed.join(", "));
+        Err(clap::Error::raw(ErrorKind::InvalidValue, message).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(T::ALL.iter().map(|&value| PossibleValue::new(value.name()).help(value.help()))))
+    }
 }
 
 macro_rules! choice {
@@ -40,3 +71,47 @@ macro_rules! choice {
 }
 
 choice!(Variant, Symmetry, Level, TieBreak, Paper, Constraint);
+
+/// Where rules that a flag does not name are given instead: to `dlx generate` (`generating`),
+/// or to the commands that read puzzles.
+fn elsewhere(name: &str, generating: bool) -> Option<&'static str> {
+    Some(match (name, generating) {
+        ("jigsaw", true) => "for jigsaw regions, give --jigsaw",
+        ("killer", true) => "for killer cages, give --killer",
+        ("odd" | "parity" | "odd-even", true) => "for odd and even marks, give --parity",
+        ("jigsaw", false) => {
+            "jigsaw regions come with each puzzle (a `regions=` field on its line, or a JSON \
+             record's); `dlx generate --jigsaw` makes jigsaw puzzles"
+        }
+        ("killer", false) => {
+            "killer cages come with each puzzle (`cage=SUM:r1c1,r1c2` fields); `dlx generate \
+             --killer` makes killer puzzles"
+        }
+        ("odd" | "parity" | "odd-even", false) => {
+            "odd and even marks come with each puzzle (a `marks=` field); `dlx generate --parity` \
+             makes such puzzles"
+        }
+        ("anti-knight", _) => "anti-knight is a rule of --constraint: `--constraint anti-knight`",
+        ("classic" | "even", _) => "--constraint adds rules; for the classic rules, leave it out",
+        _ => return None,
+    })
+}
+
+/// A clap parser for a count of at least 1 (`--limit`, `--max-attempts`, `--per-page`): 0 is
+/// refused with a sentence, not a range.
+pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a whole number: {e}")),
+    }
+}
+
+/// A clap parser for `--threads`: from 1 to [`MAX_THREADS`](crate::report::MAX_THREADS).
+pub(crate) fn threads(text: &str) -> Result<u64, String> {
+    let max = crate::report::MAX_THREADS;
+    match at_least_one(text)? {
+        n if n > max => Err(format!("at most {max} threads")),
+        n => Ok(n),
+    }
+}

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use crate::choice;
 use crate::output::{persist, temporary};
 use crate::pages::{Book, PaperArgs};
-use crate::report::{self, EXIT_FAILURE, MAX_THREADS, Stopped, Usage, Workers, stderr};
+use crate::report::{self, EXIT_FAILURE, Stopped, Usage, Workers, stderr};
 use tempfile::NamedTempFile;
 
 /// Output of `dlx generate`.
@@ -82,11 +82,11 @@ pub(crate) struct GenerateArgs {
     /// Attempts per puzzle allowed to reach --difficulty, or to make a puzzle at all when a
     /// search for a grid or a jigsaw map runs out (the puzzle is then reported missing, with its
     /// seed, and the run goes on).
-    #[arg(long, default_value_t = Run::DEFAULT_ATTEMPTS, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = Run::DEFAULT_ATTEMPTS, value_name = "N", value_parser = crate::choice::at_least_one)]
     max_attempts: u64,
-    /// Output format.
-    #[arg(short, long, value_enum, default_value = "line")]
-    format: GenerateFormat,
+    /// Output format [default: svg with --paper, --output or --per-page; line otherwise].
+    #[arg(short, long, value_enum)]
+    format: Option<GenerateFormat>,
     /// With --format svg: write the pictures into this folder (`puzzle-0001.svg`, ...; with
     /// --per-page, `page-0001.svg`, ...). Each file appears whole or not at all (written under a
     /// temporary name, then renamed).
@@ -94,11 +94,11 @@ pub(crate) struct GenerateArgs {
     output: Option<PathBuf>,
     /// With --format svg and --output: puzzles per page, one page per file [default: one puzzle
     /// per file; without --output, all on one page on stdout].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::choice::at_least_one)]
     per_page: Option<u64>,
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores, nor than the work has pieces: more could not make it faster.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = crate::choice::threads)]
     threads: Option<u64>,
     /// Print a closing summary (with the seed) to stderr.
     #[arg(short, long)]
@@ -288,9 +288,17 @@ impl Pictures {
     }
 }
 
+impl GenerateArgs {
+    /// The output format: as asked, else SVG when an option of pictures is given.
+    fn format(&self) -> GenerateFormat {
+        let pictures = self.paper.paper.is_some() || self.output.is_some() || self.per_page.is_some();
+        self.format.unwrap_or(if pictures { GenerateFormat::Svg } else { GenerateFormat::Line })
+    }
+}
+
 /// Checks the options of the SVG output against each other.
 fn check_pictures(args: &GenerateArgs) -> Result<()> {
-    if args.format != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
+    if args.format() != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
         return Err(Usage("--output and --per-page are for --format svg".into()).into());
     }
     if args.per_page.is_some() && args.output.is_none() && args.paper.paper.is_none() {
@@ -300,7 +308,7 @@ fn check_pictures(args: &GenerateArgs) -> Result<()> {
         return Err(Usage("--answers is for --paper pages".into()).into());
     }
     if args.paper.paper.is_some() {
-        if args.format != GenerateFormat::Svg {
+        if args.format() != GenerateFormat::Svg {
             return Err(Usage("--paper is for --format svg".into()).into());
         }
         let per_page = args.per_page.unwrap_or(Layout::DEFAULT.per_page as u64);
@@ -338,7 +346,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let mut workers = Workers::new(args.threads);
     // Only `--difficulty`, pages of paper and the JSON output need the rating: a logical solve
     // of each puzzle.
-    let rate = args.difficulty.is_some() || args.format == GenerateFormat::Json || args.paper.paper.is_some();
+    let rate =
+        args.difficulty.is_some() || args.format() == GenerateFormat::Json || args.paper.paper.is_some();
     let side = plan.rules.size().side();
     let groups = plan.run.symmetry.orbits_in(side).len() as u64;
     // Large grids take up to tens of seconds each: a bar over the clue groups tried, on a terminal.
@@ -352,7 +361,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         bar
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut pictures = match (&args.output, args.format) {
+    let mut pictures = match (&args.output, args.format()) {
         (_, GenerateFormat::Svg) if let Some(paper) = args.paper.paper => {
             let per_page =
                 args.per_page.map_or(Layout::DEFAULT.per_page, |n| usize::try_from(n).unwrap_or(usize::MAX));
@@ -367,7 +376,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     };
     // Line and grid output starts with the variant's or the size's line (every reader of
     // puzzles honours it), before the first puzzle.
-    let mut header = matches!(args.format, GenerateFormat::Line | GenerateFormat::Grid);
+    let mut header = matches!(args.format(), GenerateFormat::Line | GenerateFormat::Grid);
     let (mut made_count, mut missing, mut clues, mut attempts) = (0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
     let chunk = if side > 9 { 64u64 } else { 256 };
@@ -479,7 +488,7 @@ fn write_made(
     args: &GenerateArgs,
 ) -> io::Result<()> {
     let g = &made.generated;
-    match args.format {
+    match args.format() {
         GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_record_line()),
         GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_record_block()),
         GenerateFormat::Json => {

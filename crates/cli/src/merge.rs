@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::input::Source;
 use crate::report::{EXIT_FAILURE, EXIT_INVALID, stderr};
-use crate::sudoku::ListFormat;
+use crate::xc::CountFormat;
 
 /// Sum the shards of one search: the JSON objects that `dlx xc --count --shard K/N --format json`
 /// printed, one per line, in any number of files (stdin when none or `-`).
@@ -26,10 +26,9 @@ use crate::sudoku::ListFormat;
 pub(crate) struct MergeArgs {
     /// Files of shard results; stdin when none or `-`.
     files: Vec<PathBuf>,
-    /// `line`: the total; `json`: one object with the fingerprint, the shards, the total and the
-    /// summed statistics and time.
+    /// How the total is written.
     #[arg(short, long, value_enum, default_value = "line")]
-    format: ListFormat,
+    format: CountFormat,
 }
 
 /// The count of one shard, as `dlx xc --format json` writes it.
@@ -199,8 +198,8 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     use std::io::Write;
     match args.format {
-        ListFormat::Line => writeln!(out, "{}", stats.solutions)?,
-        ListFormat::Json => {
+        CountFormat::Line => writeln!(out, "{}", stats.solutions)?,
+        CountFormat::Json => {
             let total = json!({
                 "fingerprint": first.fingerprint,
                 "shards": count,

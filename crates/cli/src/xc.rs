@@ -17,8 +17,17 @@ use crate::choice;
 use crate::input::Source;
 use crate::merge::{Part, fingerprint};
 use crate::progress;
-use crate::report::{self, EXIT_INVALID, MAX_THREADS, Stopped, Usage, Workers, stderr};
-use crate::sudoku::ListFormat;
+use crate::report::{self, EXIT_INVALID, Stopped, Usage, Workers, stderr};
+
+/// How `xc --count` and `merge` write a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum CountFormat {
+    /// The count alone (`N+` when --limit stopped it).
+    Line,
+    /// One JSON object: the count (`solutions`) with the problem's fingerprint, the shard or
+    /// shards, the statistics and the time, as `dlx merge` reads and writes them.
+    Json,
+}
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format: plain (as DLX1 reads it), with
 /// colors on secondary items in options (`x:red`, as DLX2 reads them), with bounds on how many
@@ -40,7 +49,7 @@ pub(crate) struct XcArgs {
     #[arg(short = 'n', long)]
     count: bool,
     /// Stop after this many solutions (with --count: count up to this many).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::choice::at_least_one)]
     limit: Option<u64>,
     /// Randomize branching with this seed (same seed, same order of solutions). A seeded search
     /// runs on one thread.
@@ -48,7 +57,7 @@ pub(crate) struct XcArgs {
     seed: Option<u64>,
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = crate::choice::threads)]
     threads: Option<u64>,
     /// How to choose between items with equally few options left (--seed breaks ties at random
     /// instead).
@@ -60,10 +69,9 @@ pub(crate) struct XcArgs {
     /// `dlx merge`.
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
-    /// With --count: `line` prints the count; `json` prints one object with the problem's
-    /// fingerprint, the shard, the count, the statistics and the time, for `dlx merge`.
+    /// With --count: how the count is written.
     #[arg(short, long, value_enum, default_value = "line", requires = "count")]
-    format: ListFormat,
+    format: CountFormat,
     /// With --count: record the pieces of the count done in FILE as the run goes (a few times a
     /// minute), and resume from it: after Ctrl-C, a kill or a restart, the same command with the
     /// same FILE counts only the pieces left and prints the exact total. A FILE of another
@@ -270,8 +278,8 @@ fn write_count(
     // The count reached the limit: there may be more, as `dlx count` says.
     let complete = args.limit != Some(n);
     match args.format {
-        ListFormat::Line => writeln!(out, "{n}{}", if complete { "" } else { "+" })?,
-        ListFormat::Json => {
+        CountFormat::Line => writeln!(out, "{n}{}", if complete { "" } else { "+" })?,
+        CountFormat::Json => {
             let part = Part {
                 fingerprint: fingerprint(problem),
                 shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),

@@ -193,7 +193,7 @@ fn multiple_solutions_show_both_witnesses() {
         row["solutions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
     assert_eq!(solutions.len(), 2);
     assert_ne!(solutions[0], solutions[1]);
-    assert_eq!(row["solution"], solutions[0]);
+    assert_eq!(row["solution"], serde_json::Value::Null, "no one solution: two witnesses");
     for s in &solutions {
         // Each keeps the givens and is a full grid that the uniqueness check of `solve` accepts.
         assert!(AMBIGUOUS.bytes().zip(s.bytes()).all(|(g, d)| g == b'.' || g == d));
@@ -245,8 +245,18 @@ fn thread_counts_are_bounded() {
     for command in ["solve", "count", "rate", "generate"] {
         let out = dlx(&[command, "--threads", "5000"], "");
         assert_eq!(code(out.status), 2, "{command}");
-        assert!(text(&out.stderr).contains("5000 is not in 1..=1024"), "{}", text(&out.stderr));
-        assert_eq!(code(dlx(&[command, "--threads", "0"], "").status), 2);
+        assert!(
+            text(&out.stderr).contains("'5000' for '--threads <N>': at most 1024 threads"),
+            "{}",
+            text(&out.stderr)
+        );
+        let out = dlx(&[command, "--threads", "0"], "");
+        assert_eq!(code(out.status), 2);
+        assert!(
+            text(&out.stderr).contains("'0' for '--threads <N>': must be at least 1"),
+            "{}",
+            text(&out.stderr)
+        );
     }
     let out = dlx(&["solve", "--threads", "1024"], &format!("{PUZZLE}\n"));
     assert_eq!((code(out.status), text(&out.stdout)), (0, format!("{SOLUTION}\n")));
@@ -270,7 +280,7 @@ fn misuse_exits_2() {
         &["rate", "--format", "dlx"],
         &["count", "--format", "grid"],
         &["count", "--format", "dlx"],
-        &["generate", "--output", "/nonexistent/dir"],
+        &["generate", "--format", "line", "--output", "/nonexistent/dir"],
         &["generate", "--count", "2", "--per-page", "1", "--format", "svg"],
         &["xc", "--tie-break", "sometimes"],
         &["frobnicate"],
@@ -351,4 +361,44 @@ fn ctrl_c_leaves_whole_records_and_says_so() {
     let stdout = text(&out.stdout);
     assert!(stdout.lines().count() < 100_000);
     assert!(stdout.lines().all(|l| l == SOLUTION), "only whole answers");
+}
+
+/// A puzzle given as an argument is answered as a file's would be (and named by its place); an
+/// argument that names no file and does not read as a puzzle is a missing file.
+#[test]
+fn puzzles_as_arguments() {
+    let out = dlx(&["solve", PUZZLE], "");
+    assert_eq!(code(out.status), 0, "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), format!("{SOLUTION}\n"));
+    let out = dlx(&["count", "-f", "json", PUZZLE, &fixture("sudoku.txt")], "");
+    assert_eq!(code(out.status), 0, "{}", text(&out.stderr));
+    let first: serde_json::Value = serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!((first["file"].as_str(), first["count"].as_u64()), (Some("<argument 1>"), Some(1)));
+    // A malformed one is reported where it is, as a record is.
+    let bad = format!("5{}", &PUZZLE[1..]);
+    let out = dlx(&["solve", &bad], "");
+    assert_eq!(code(out.status), 2);
+    assert_eq!(text(&out.stderr), "dlx: <argument 1>:1: digit 5 appears twice in row 1 (r1c1, r1c3)\n");
+    // Not a puzzle: a file that is missing.
+    let out = dlx(&["solve", "no-such-file.txt"], "");
+    assert_eq!(code(out.status), 1);
+    assert!(text(&out.stderr).starts_with("dlx: no-such-file.txt: cannot read: "), "{}", text(&out.stderr));
+}
+
+/// Values out of range and rules named to the wrong flag are refused with a sentence that says
+/// what to give instead.
+#[test]
+fn refusals_point_to_the_right_flag() {
+    for (args, said) in [
+        (&["count", "--limit", "0"][..], "'0' for '--limit <N>': must be at least 1"),
+        (&["xc", "--limit", "0"], "'0' for '--limit <N>': must be at least 1"),
+        (&["solve", "--variant", "jigsaw"], "tip: jigsaw regions come with each puzzle"),
+        (&["solve", "--constraint", "killer"], "`dlx generate --killer` makes killer puzzles"),
+        (&["generate", "--variant", "jigsaw"], "tip: for jigsaw regions, give --jigsaw"),
+        (&["generate", "--variant", "anti-knight"], "`--constraint anti-knight`"),
+    ] {
+        let out = dlx(args, "");
+        assert_eq!(code(out.status), 2, "{args:?}");
+        assert!(text(&out.stderr).contains(said), "{args:?}: {}", text(&out.stderr));
+    }
 }

@@ -153,11 +153,12 @@ fn svg_files_and_page() {
     // Misuse is exit status 2, and nothing is made.
     for (args, message) in [
         (
-            &["generate", "--output", dir.to_str().unwrap()][..],
+            &["generate", "--format", "line", "--output", dir.to_str().unwrap()][..],
             "--output and --per-page are for --format svg",
         ),
-        (&["generate", "--per-page", "2"], "--output and --per-page are for --format svg"),
-        (&["generate", "--format", "svg", "--per-page", "2"], "--per-page needs --output DIR"),
+        (&["generate", "-f", "json", "--per-page", "2"], "--output and --per-page are for --format svg"),
+        // (Without --format, --per-page means SVG.)
+        (&["generate", "--per-page", "2"], "--per-page needs --output DIR"),
     ] {
         let bad = dlx(args, "");
         assert_eq!(bad.status.code(), Some(2), "{args:?}");

@@ -99,9 +99,12 @@ fn a_page_on_stdout_holds_what_it_can() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     check_page(&text(&out.stdout), r#"width="210mm" height="297mm""#);
     assert_eq!(captions(&text(&out.stdout)).len(), 7);
+    // --paper implies --format svg.
+    let implied = dlx(&["generate", "-n", "7", "--seed", "3", "--paper", "a4", "--per-page", "9"], "");
+    assert_eq!(implied.stdout, out.stdout, "{}", text(&implied.stderr));
     for (args, error) in [
         (&["generate", "-f", "svg", "--paper", "a4", "--answers"][..], "--answers needs --output DIR"),
-        (&["generate", "--paper", "a4"], "--paper is for --format svg"),
+        (&["generate", "-f", "line", "--paper", "a4"], "--paper is for --format svg"),
         (&["generate", "--answers"], "--answers is for --paper pages"),
         (&["render", "--answers"], "--answers needs --output DIR"),
         (

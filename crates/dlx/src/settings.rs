@@ -148,6 +148,26 @@ pub enum Counting {
 pub struct UnknownTieBreak(pub String);
 
 /// A flag that stops searches from another thread. Cheap to clone; all clones share the flag.
+///
+/// Once set, it stays set until [`clear`](Self::clear): a new run does not reset it. That is on
+/// purpose. The flag stands for a request ("stop", from Ctrl-C, a deadline, a user's button)
+/// that may come between two runs as well as during one, and a batch of runs sharing it (the
+/// records of a file, the pieces of a parallel count) must all see it; a run that cleared it on
+/// starting would lose a request made just before. Whoever owns the request clears it.
+///
+/// ```
+/// use dlx_engine::{CancelFlag, Problem, Solver, StopReason};
+/// let problem: Problem = "a b\na\nb\na b\n".parse().unwrap();
+/// let flag = CancelFlag::new();
+/// let mut solver = Solver::new(&problem);
+/// solver.set_cancel_flag(Some(flag.clone()));
+/// flag.cancel();
+/// assert_eq!(solver.count().unwrap_err().reason, StopReason::Cancelled);
+/// // Still set for the next run, until cleared.
+/// assert_eq!(solver.count().unwrap_err().reason, StopReason::Cancelled);
+/// flag.clear();
+/// assert_eq!(solver.count().unwrap(), 2);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct CancelFlag(Arc<AtomicBool>);
 

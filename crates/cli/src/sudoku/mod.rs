@@ -20,9 +20,7 @@ use rayon::prelude::*;
 
 use crate::input::Source;
 use crate::output::{persist, temporary};
-use crate::report::{
-    self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, MAX_THREADS, Stopped, Usage, Workers, stderr,
-};
+use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, Stopped, Usage, Workers, stderr};
 
 mod answer;
 mod write;
@@ -67,7 +65,8 @@ fn progress_bar(source: &Source, len: Option<u64>, quiet: bool) -> ProgressBar {
 /// How answers are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum OutputFormat {
-    /// One 81-character line per puzzle.
+    /// One line per puzzle: its cells, row after row (81 characters for a 9x9 grid, 256 for
+    /// 16x16).
     Line,
     /// A block grid with box separators, puzzles separated by a blank line.
     Grid,
@@ -141,10 +140,10 @@ pub(crate) struct BatchArgs {
     constraint: Vec<Constraint>,
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores, nor than the work has pieces: more could not make it faster.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = crate::choice::threads)]
     threads: Option<u64>,
-    /// Print a closing summary to stderr: puzzles, solved (no uniqueness check), unique,
-    /// multiple, none, invalid, puzzles per second, nodes and guesses per puzzle searched.
+    /// Print a closing summary to stderr: puzzles, unique, multiple, none, invalid (with
+    /// --first: solved, none, invalid), puzzles per second, nodes and guesses per puzzle searched.
     #[arg(short, long)]
     stats: bool,
     /// Show no progress bar (one shows on a terminal while a large input is read).
@@ -184,6 +183,10 @@ pub(crate) struct SolveArgs {
 /// Prints one count per puzzle; with --limit, a count that reached the limit is written `N+` (in
 /// JSON, `"complete": false`). Exit status as for `solve`.
 #[derive(Debug, Args)]
+#[command(mut_arg("stats", |a| a.help(
+    "Print a closing summary to stderr: puzzles, unique, multiple, none, invalid, puzzles per \
+     second, nodes and guesses per puzzle searched"
+)))]
 pub(crate) struct CountArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -191,7 +194,7 @@ pub(crate) struct CountArgs {
     #[arg(short, long, value_enum, default_value = "line")]
     format: TableFormat,
     /// Stop counting each puzzle at N solutions (at least 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::choice::at_least_one)]
     limit: Option<u64>,
     /// In the line format, print each puzzle (as a line) before its count: `PUZZLE COUNT`.
     #[arg(short, long)]
@@ -208,6 +211,11 @@ pub(crate) struct CountArgs {
 /// larger than 9x9, one search). Every size and rule set is rated with the same techniques.
 /// Exit status as for `solve`.
 #[derive(Debug, Args)]
+#[command(mut_arg("stats", |a| a.help(
+    "Print a closing summary to stderr: puzzles, unique, multiple, none, invalid, puzzles per \
+     second, nodes and guesses per puzzle searched; then how many puzzles took each level, and \
+     each technique as the hardest"
+)))]
 pub(crate) struct RateArgs {
     #[command(flatten)]
     batch: BatchArgs,

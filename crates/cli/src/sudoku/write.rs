@@ -126,7 +126,8 @@ pub(super) fn write_answer(
             "line": a.line,
             "puzzle": a.puzzle.as_ref().map(Puzzle::to_record_line),
             "status": a.status.name(),
-            "solution": a.solution.as_ref().map(Puzzle::to_record_line),
+            // The solution, when there is one (several: the witnesses are in `solutions`).
+            "solution": a.solution.as_ref().filter(|_| a.status != Status::Multiple).map(Puzzle::to_record_line),
             "solutions": solutions,
             "count": a.count,
             "error": a.error,
