@@ -133,18 +133,17 @@ fn every_path(problem: &Problem, n: u64, stats: &Stats) {
             for k in 0..shards {
                 let mut parallel = ParallelSolver::new(problem);
                 parallel.set_shard(Some(Shard::new(k, shards).unwrap()));
-                let (c, s) = parallel.count().unwrap_or_else(|e| panic!("{e}"));
-                count += c;
-                sum.add(&s);
+                count += parallel.count().unwrap_or_else(|e| panic!("{e}"));
+                sum.add(&parallel.stats());
             }
             assert_eq!((count, &sum), (n, stats), "{shards} shards");
         }
         let parallel = ParallelSolver::new(problem);
         let cut = parallel.resumable_cut().unwrap_or_else(|e| panic!("{e}"));
-        let (count, counted) =
+        let count =
             parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap_or_else(|e| panic!("{e}"));
         let mut sum = cut.stats;
-        sum.add(&counted);
+        sum.add(&parallel.stats());
         assert_eq!((count, &sum), (n, stats), "resumable pieces");
     });
 }

@@ -227,7 +227,9 @@ fn search(
     if args.count {
         let (n, stats) = match search {
             Search::One(solver) => (solver.count_up_to(limit).map_err(|_| Stopped)?, solver.stats()),
-            Search::Parallel(parallel) => parallel.count_up_to(limit).map_err(|_| Stopped)?,
+            Search::Parallel(parallel) => {
+                (parallel.count_up_to(limit).map_err(|_| Stopped)?, parallel.stats())
+            }
         };
         write_count(args, problem, out, n, stats, start)?;
         return Ok((n, stats));
@@ -249,10 +251,7 @@ fn search(
             let searched = solver.for_each(|s| write(&s.to_vec()));
             (searched.map(|_| ()), solver.stats())
         }
-        Search::Parallel(parallel) => match parallel.for_each(write) {
-            Ok((_, stats)) => (Ok(()), stats),
-            Err(e) => (Err(e), Stats::default()),
-        },
+        Search::Parallel(parallel) => (parallel.for_each(write).map(|_| ()), parallel.stats()),
     };
     if searched.is_err() {
         // Cancelled by Ctrl-C (there is no budget): the solutions written are whole.

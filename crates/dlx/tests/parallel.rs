@@ -34,7 +34,8 @@ fn check(problem: &Problem) {
             let mut parallel = ParallelSolver::new(problem);
             let progress = dlx_engine::Progress::new();
             parallel.set_progress(Some(progress.clone()));
-            let (count, counted) = parallel.count().unwrap();
+            let count = parallel.count().unwrap();
+            let counted = parallel.stats();
             // Shared out, the progress saw every subtree; searched whole by the first attempt,
             // it saw the whole tree done at once.
             assert_eq!(progress.solutions(), count);
@@ -43,12 +44,13 @@ fn check(problem: &Problem) {
             parallel.set_progress(None);
             assert_eq!(count, expected.len() as u64, "{threads} threads");
             let mut seen = Vec::new();
-            let (finished, visited) = parallel
+            let finished = parallel
                 .for_each(|s| {
                     seen.push(s.to_vec());
                     ControlFlow::Continue(())
                 })
                 .unwrap();
+            let visited = parallel.stats();
             assert_eq!(finished, Finished::Exhausted);
             assert_eq!(seen, expected, "{threads} threads: the solutions in the sequential order");
             // The figures are those of one search when the first attempt did not finish it.
@@ -145,7 +147,7 @@ fn a_forced_start_is_cut_below_it() {
     for threads in [2, 3] {
         pool(threads).install(|| {
             let counted = ParallelSolver::new(&problem).count().unwrap();
-            assert_eq!(counted.0, 2_680);
+            assert_eq!(counted, 2_680);
         });
     }
 }
@@ -155,10 +157,10 @@ fn limits_budgets_and_cancelling() {
     let problem = queens(9).unwrap();
     pool(2).install(|| {
         let parallel = ParallelSolver::new(&problem);
-        assert_eq!(parallel.count_up_to(5).unwrap().0, 5);
-        assert_eq!(parallel.count_up_to(1_000).unwrap().0, 352);
+        assert_eq!(parallel.count_up_to(5).unwrap(), 5);
+        assert_eq!(parallel.count_up_to(1_000).unwrap(), 352);
         let mut shown = 0;
-        let (finished, _) = parallel
+        let finished = parallel
             .for_each(|_| {
                 shown += 1;
                 if shown == 7 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
@@ -191,7 +193,7 @@ fn a_limit_stops_a_count_inside_a_subtree() {
         pool(threads).install(|| {
             let mut parallel = ParallelSolver::new(&problem);
             parallel.set_budget(Budget { nodes: Some(1_000_000), updates: None });
-            assert_eq!(parallel.count_up_to(30_000).unwrap().0, 30_000, "{threads} threads");
+            assert_eq!(parallel.count_up_to(30_000).unwrap(), 30_000, "{threads} threads");
         });
     }
 }
@@ -216,7 +218,7 @@ fn shards_partition_the_solutions() {
                 let mut parallel = ParallelSolver::new(&problem);
                 parallel.set_shard(Some(shard));
                 let mut part = Vec::new();
-                let (_, visited) = pool(2)
+                pool(2)
                     .install(|| {
                         parallel.for_each(|s| {
                             part.push(s.to_vec());
@@ -224,7 +226,9 @@ fn shards_partition_the_solutions() {
                         })
                     })
                     .unwrap();
-                let (n, counted) = pool(3).install(|| parallel.count()).unwrap();
+                let visited = parallel.stats();
+                let n = pool(3).install(|| parallel.count()).unwrap();
+                let counted = parallel.stats();
                 assert_eq!(n, part.len() as u64, "shard {shard}");
                 assert_eq!(counted, visited, "shard {shard}: counted and visited alike");
                 sum.add(&counted);
@@ -276,7 +280,8 @@ fn breaking_stops_the_threads_at_once() {
             let mut parallel = ParallelSolver::new(&problem);
             let progress = dlx_engine::Progress::new();
             parallel.set_progress(Some(progress.clone()));
-            let (finished, stats) = parallel.for_each(|_| ControlFlow::Break(())).unwrap();
+            let finished = parallel.for_each(|_| ControlFlow::Break(())).unwrap();
+            let stats = parallel.stats();
             assert_eq!((finished, stats.solutions), (Finished::Stopped, 1));
             // Before, each window of subtrees was searched whole first: 229,376 solutions on two
             // threads.

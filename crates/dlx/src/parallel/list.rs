@@ -20,7 +20,18 @@ impl<'p> ParallelSolver<'p> {
     /// shown hands its solutions over one, two, four ... at a time, and whatever it holds after
     /// a pause, so that the first comes at once. When `visit` breaks (a limit reached), every
     /// thread stops within about a thousand nodes.
+    ///
+    /// Returns whether the search ended or `visit` stopped it; its figures, those of one
+    /// thread's search, are then [`stats`](Self::stats)'.
     pub fn for_each(
+        &self,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Result<Finished, Interrupted> {
+        self.keep(self.for_each_with_stats(visit))
+    }
+
+    /// [`for_each`](Self::for_each), with the run's figures.
+    fn for_each_with_stats(
         &self,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Result<(Finished, Stats), Interrupted> {

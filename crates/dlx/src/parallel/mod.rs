@@ -55,9 +55,8 @@
 //!
 //! # Limits
 //!
-//! * It runs on a pool of its own ([`ParallelSolver::set_threads`]), on the pool given to
-//!   [`ParallelSolver::set_pool`], or else on the current rayon pool (the global one, unless the
-//!   call is inside [`rayon::ThreadPool::install`]). [`ParallelSolver::for_each`] starts as many
+//! * It runs on a pool of its own ([`ParallelSolver::set_threads`]), or else on the current rayon
+//!   pool (the global one, unless the call is inside [`rayon::ThreadPool::install`]). [`ParallelSolver::for_each`] starts as many
 //!   threads of its own as that pool has, and its visitor always runs on the calling thread.
 //! * Seeded branching is a property of one sequential search: there is none here.
 //! * A budget is shared: each subtree runs with what is left of it when it starts, and the first
@@ -131,8 +130,9 @@ const DEEPEST: usize = 64;
 /// ```
 /// use dlx_engine::{ParallelSolver, Problem};
 /// let problem: Problem = "A B C\nA\nB\nC\nA B\nB C\n".parse().unwrap();
-/// let (count, stats) = ParallelSolver::new(&problem).count().unwrap();
-/// assert_eq!((count, stats.solutions), (3, 3));
+/// let parallel = ParallelSolver::new(&problem);
+/// assert_eq!(parallel.count().unwrap(), 3);
+/// assert_eq!(parallel.stats().solutions, 3);
 /// ```
 #[derive(Debug)]
 pub struct ParallelSolver<'p> {
@@ -148,6 +148,8 @@ pub struct ParallelSolver<'p> {
     own_pool: std::sync::OnceLock<Option<rayon::ThreadPool>>,
     /// Where every thread's counts run, chosen once for the problem (see [`Self::counting`]).
     counting: std::sync::OnceLock<Counting>,
+    /// The figures of the last run (see [`stats`](Self::stats)).
+    stats: Mutex<Stats>,
 }
 
 /// The shared state of one parallel run.
@@ -239,7 +241,23 @@ impl<'p> ParallelSolver<'p> {
             progress: None,
             own_pool: std::sync::OnceLock::new(),
             counting: std::sync::OnceLock::new(),
+            stats: Mutex::new(Stats::default()),
         }
+    }
+
+    /// The figures of the last run (count, listing, subtrees), summed over its threads: those of
+    /// one thread's search, as [`Solver::stats`] gives them. After an interrupted run, none (all
+    /// 0): its threads' figures are not summed.
+    pub fn stats(&self) -> Stats {
+        *self.stats.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Keeps the figures of a run that ends with `result` for [`stats`](Self::stats), and returns
+    /// its value.
+    fn keep<T>(&self, result: Result<(T, Stats), Interrupted>) -> Result<T, Interrupted> {
+        let stats = result.as_ref().map_or_else(|_| Stats::default(), |&(_, stats)| stats);
+        *self.stats.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = stats;
+        result.map(|(value, _)| value)
     }
 
     /// Makes the following runs report their progress into `progress` as they go (each run adds
@@ -269,15 +287,17 @@ impl<'p> ParallelSolver<'p> {
         self.shard = shard;
     }
 
-    /// Runs the threads' work on `pool` (`None`: on the current rayon pool).
-    pub fn set_pool(&mut self, pool: Option<&'p rayon::ThreadPool>) {
+    /// Runs the threads' work on `pool` (`None`: on the current rayon pool). For tests: callers
+    /// give [`set_threads`](Self::set_threads), or run inside a pool of their own.
+    #[cfg(test)]
+    pub(crate) fn set_pool(&mut self, pool: Option<&'p rayon::ThreadPool>) {
         self.pool = pool;
     }
 
     /// Runs the threads' work on a pool of its own with this many threads, started only when a
     /// search is too large for the first, sequential attempt (`None`: on the current rayon pool,
-    /// or the one given to [`set_pool`](Self::set_pool), which takes precedence). If the threads
-    /// cannot be started, the work runs on the current pool.
+    /// the global one unless the call is inside a pool's `install`). If the threads cannot be
+    /// started, the work runs on the current pool.
     pub fn set_threads(&mut self, threads: Option<usize>) {
         self.threads = threads.map(|n| n.max(1));
         self.own_pool = std::sync::OnceLock::new();
@@ -344,14 +364,19 @@ impl<'p> ParallelSolver<'p> {
         *self.counting.get_or_init(|| self.solver(run).choose_counting_from(false))
     }
 
-    /// The number of solutions, and the figures of the whole search.
-    pub fn count(&self) -> Result<(u64, Stats), Interrupted> {
+    /// The number of solutions (the figures of the whole search: [`stats`](Self::stats)).
+    pub fn count(&self) -> Result<u64, Interrupted> {
         self.count_up_to(u64::MAX)
     }
 
-    /// The number of solutions, counting no further than `limit` (`Ok((limit, _))` means "at
-    /// least `limit`": the threads stop once they have found that many between them).
-    pub fn count_up_to(&self, limit: u64) -> Result<(u64, Stats), Interrupted> {
+    /// The number of solutions, counting no further than `limit` (`Ok(limit)` means "at least
+    /// `limit`": the threads stop once they have found that many between them).
+    pub fn count_up_to(&self, limit: u64) -> Result<u64, Interrupted> {
+        self.keep(self.count_with_stats(limit))
+    }
+
+    /// [`count_up_to`](Self::count_up_to), with the run's figures.
+    fn count_with_stats(&self, limit: u64) -> Result<(u64, Stats), Interrupted> {
         if limit == 0 {
             return Ok((0, Stats::default()));
         }
@@ -398,21 +423,22 @@ impl<'p> ParallelSolver<'p> {
 
     /// Counts the solutions of `subtrees` (cut from this solver's problem) on all threads, but
     /// those whose position `skip` names; calls `counted` with the position and the figures of
-    /// each as it is done (from any thread). Returns the sum over those counted now.
+    /// each as it is done (from any thread). Returns the solutions of those counted now (their
+    /// figures summed: [`stats`](Self::stats)).
     pub fn count_subtrees(
         &self,
         subtrees: &[Subtree],
         skip: &(dyn Fn(usize) -> bool + Sync),
         counted: &(dyn Fn(usize, Stats) + Sync),
-    ) -> Result<(u64, Stats), Interrupted> {
-        self.with_run(|run| {
+    ) -> Result<u64, Interrupted> {
+        self.keep(self.with_run(|run| {
             let _watch = run.watch();
             let sums = self.count_pieces(run, subtrees, skip, counted, &AtomicU64::new(0), u64::MAX);
             match run.reason() {
                 Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
                 None => Ok((sums.solutions, sums)),
             }
-        })
+        }))
     }
 
     /// Counts `subtrees` on all threads (but those `skip` names), each with what is left of the
@@ -529,13 +555,13 @@ mod tests {
             // A count: its first attempt chooses.
             let mut parallel = ParallelSolver::new(&problem);
             parallel.set_pool(Some(&pool));
-            assert_eq!(parallel.count_up_to(limit).unwrap().0, solutions);
+            assert_eq!(parallel.count_up_to(limit).unwrap(), solutions);
             assert_eq!((parallel.counting.get(), thread_counting(&parallel)), (Some(&whole), whole));
             // A shard: a short count chooses.
             let mut parallel = ParallelSolver::new(&problem);
             parallel.set_pool(Some(&pool));
             parallel.set_shard(Some(Shard::WHOLE));
-            assert_eq!(parallel.count_up_to(limit).unwrap().0, solutions);
+            assert_eq!(parallel.count_up_to(limit).unwrap(), solutions);
             assert_eq!((parallel.counting.get(), thread_counting(&parallel)), (Some(&whole), whole));
             // A resumable count's pieces: the same.
             if limit == u64::MAX {
@@ -543,7 +569,7 @@ mod tests {
                 parallel.set_pool(Some(&pool));
                 let cut = parallel.resumable_cut().unwrap();
                 let counted = parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap();
-                assert_eq!(counted.0, solutions);
+                assert_eq!(counted, solutions);
                 assert_eq!((parallel.counting.get(), thread_counting(&parallel)), (Some(&whole), whole));
             }
         }
