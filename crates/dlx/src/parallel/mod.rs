@@ -56,8 +56,9 @@
 //! # Limits
 //!
 //! * It runs on a pool of its own ([`ParallelSolver::set_threads`]), or else on the current rayon
-//!   pool (the global one, unless the call is inside [`rayon::ThreadPool::install`]). [`ParallelSolver::for_each`] starts as many
-//!   threads of its own as that pool has, and its visitor always runs on the calling thread.
+//!   pool (the global one, unless the call is inside [`rayon::ThreadPool::install`]).
+//!   [`ParallelSolver::for_each`] starts as many threads of its own as that pool has, and its
+//!   visitor always runs on the calling thread.
 //! * Seeded branching is a property of one sequential search: there is none here.
 //! * A budget is shared: each subtree runs with what is left of it when it starts, and the first
 //!   to run out stops the others. Cancelling stops every thread within about a thousand nodes.
