@@ -62,8 +62,10 @@ pub(crate) struct GenerateArgs {
     /// Make up random jigsaw regions for each puzzle (instead of boxes).
     #[arg(long)]
     jigsaw: bool,
-    /// Make up killer cages for each puzzle (2 to 4 cells each, covering the grid), with no
-    /// symmetry; its puzzles often need no given digit at all.
+    /// Make up killer cages for each puzzle (2 to 4 cells each, covering the grid, never one
+    /// alone), with no symmetry. Up to 9x9, a few cage sets are drawn for one whose cages alone
+    /// have a unique solution: about half the puzzles have no given digit, the others keep
+    /// the few their cages need.
     #[arg(long)]
     killer: bool,
     /// Mark about a quarter of the cells even or odd for each puzzle.

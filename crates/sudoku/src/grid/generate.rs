@@ -605,7 +605,9 @@ pub struct Extras {
     /// Random jigsaw regions instead of boxes (connected, side cells each, and such that a full
     /// grid exists).
     pub jigsaw: bool,
-    /// Killer cages over the whole grid (2 to 4 cells each), their sums from the full grid.
+    /// Killer cages over the whole grid (2 to 4 cells each, none of one), their sums from the
+    /// full grid; up to 9x9, drawn again (a few times) until the cages alone have a unique
+    /// solution, so that no given digit is needed.
     pub killer: bool,
     /// Even and odd marks on about a quarter of the cells, from the full grid.
     pub parity: bool,
@@ -666,7 +668,21 @@ pub fn generate_with_extras(
                 what,
             });
         }
-        random_cages(&mut rules, &full, &mut rng);
+        // Cage sets until one whose cages alone solve the puzzle (no given digit is then
+        // needed), or the last of a few draws.
+        let base = rules.clone();
+        let side = base.size().side();
+        // (On grids above 9x9 cages alone hardly ever do, and each check would cost its budget.)
+        let draws = if side <= 9 { CAGE_DRAWS } else { 1 };
+        for draw in 0..draws {
+            rules = base.clone();
+            for (cage, sum) in random_cages(side, &full, &mut rng) {
+                rules.add_cage(cage, sum).expect("cages of distinct digits of the full grid, each cell once");
+            }
+            if draw + 1 == draws || cages_alone_solve(&rules, cancel)? {
+                break;
+            }
+        }
     }
     if extras.parity {
         let side = rules.size().side();
@@ -772,46 +788,170 @@ fn random_regions(
 }
 
 /// Cages of 2 to 4 cells over the whole grid, grown from random cells through edge neighbours
-/// with different digits; a cell left alone joins a neighbouring cage that lacks its digit, or
-/// stays a cage of one.
-fn random_cages(rules: &mut Rules, full: &Puzzle, rng: &mut Xoshiro256PlusPlus) {
-    let side = rules.size().side();
+/// with different digits. A cell left alone then joins a neighbouring cage of fewer than 4 cells
+/// that lacks its digit, or takes a cell from a neighbouring cage of 3 or 4 (one that leaves
+/// it connected) to make a pair; when neither is possible for some cell, the cages are grown
+/// again from another draw. Returns the cages (cells and sum).
+fn random_cages(side: usize, full: &Puzzle, rng: &mut Xoshiro256PlusPlus) -> Vec<(Vec<usize>, u32)> {
     let cells = side * side;
-    let mut cage_of = vec![usize::MAX; cells];
-    let mut cages: Vec<Vec<usize>> = Vec::new();
-    let mut order: Vec<usize> = (0..cells).collect();
-    order.shuffle(rng);
-    for &start in &order {
-        if cage_of[start] != usize::MAX {
-            continue;
-        }
-        let target = rng.random_range(2..=4);
-        let mut cage = vec![start];
-        cage_of[start] = cages.len();
-        while cage.len() < target {
-            let mut options: Vec<usize> = Vec::new();
-            for &c in &cage {
-                for n in edge_neighbours(c, side) {
-                    if cage_of[n] == usize::MAX && !cage.iter().any(|&x| full.get(x) == full.get(n)) {
-                        options.push(n);
+    let digit = |c: usize| full.get(c);
+    loop {
+        let mut cage_of = vec![usize::MAX; cells];
+        let mut cages: Vec<Vec<usize>> = Vec::new();
+        let mut order: Vec<usize> = (0..cells).collect();
+        order.shuffle(rng);
+        for &start in &order {
+            if cage_of[start] != usize::MAX {
+                continue;
+            }
+            let target = rng.random_range(2..=4);
+            let mut cage = vec![start];
+            cage_of[start] = cages.len();
+            while cage.len() < target {
+                let mut options: Vec<usize> = Vec::new();
+                for &c in &cage {
+                    for n in edge_neighbours(c, side) {
+                        if cage_of[n] == usize::MAX && !cage.iter().any(|&x| digit(x) == digit(n)) {
+                            options.push(n);
+                        }
                     }
                 }
+                let Some(&next) = options.choose(rng) else { break };
+                cage_of[next] = cages.len();
+                cage.push(next);
             }
-            let Some(&next) = options.choose(rng) else { break };
-            cage_of[next] = cages.len();
-            cage.push(next);
+            cages.push(cage);
         }
-        cages.push(cage);
-    }
-    for cage in cages {
-        let sum = cage.iter().map(|&c| u32::from(full.get(c))).sum();
-        rules.add_cage(cage, sum).expect("cages of distinct digits of the full grid, each cell once");
+        let alone: Vec<usize> = (0..cages.len()).filter(|&k| cages[k].len() == 1).collect();
+        let mut repaired = true;
+        for k in alone {
+            let Some(&cell) = cages[k].first().filter(|_| cages[k].len() == 1) else { continue };
+            let mut neighbours: Vec<usize> = edge_neighbours(cell, side).collect();
+            neighbours.shuffle(rng);
+            // Join a small cage that lacks the digit ...
+            let join = neighbours.iter().map(|&n| cage_of[n]).find(|&j| {
+                j != k && cages[j].len() < 4 && !cages[j].iter().any(|&x| digit(x) == digit(cell))
+            });
+            if let Some(j) = join {
+                cages[k].clear();
+                cages[j].push(cell);
+                cage_of[cell] = j;
+                continue;
+            }
+            // ... or take a cell from a larger one that stays connected without it.
+            let take = neighbours.iter().copied().find(|&n| {
+                let j = cage_of[n];
+                j != k
+                    && cages[j].len() >= 3
+                    && digit(n) != digit(cell)
+                    && connected_without(&cages[j], n, side)
+            });
+            match take {
+                Some(n) => {
+                    let j = cage_of[n];
+                    cages[j].retain(|&x| x != n);
+                    cages[k].push(n);
+                    cage_of[n] = k;
+                }
+                None => repaired = false,
+            }
+        }
+        if repaired {
+            return cages
+                .into_iter()
+                .filter(|cage| !cage.is_empty())
+                .map(|cage| {
+                    let sum = cage.iter().map(|&c| u32::from(digit(c))).sum();
+                    (cage, sum)
+                })
+                .collect();
+        }
     }
 }
+
+/// Whether `cage` without `cell` is still connected through edge neighbours.
+fn connected_without(cage: &[usize], cell: usize, side: usize) -> bool {
+    let rest: Vec<usize> = cage.iter().copied().filter(|&c| c != cell).collect();
+    let Some(&first) = rest.first() else { return true };
+    let mut seen = vec![first];
+    let mut k = 0;
+    while k < seen.len() {
+        for n in edge_neighbours(seen[k], side) {
+            if rest.contains(&n) && !seen.contains(&n) {
+                seen.push(n);
+            }
+        }
+        k += 1;
+    }
+    seen.len() == rest.len()
+}
+
+/// Whether the cages of `rules` alone, with no given digit, have a unique solution (within
+/// [`CAGE_CHECK`] nodes: a longer check counts as no).
+fn cages_alone_solve(rules: &Rules, cancel: Option<&CancelFlag>) -> Result<bool, GenerateError> {
+    let matrix = Matrix::new(rules);
+    let side = rules.size().side();
+    let empty = Puzzle::with_cells(rules.clone(), vec![0; side * side]).expect("a grid of its size");
+    let mut solver = matrix.solver();
+    solver.set_cancel_flag(cancel.cloned());
+    solver.set_budget(Budget { nodes: Some(CAGE_CHECK), updates: None });
+    match solver.count(&empty, Some(2)) {
+        Ok(n) => Ok(n == 1),
+        Err(SolveError::Interrupted(e)) if e.reason == StopReason::Budget => Ok(false),
+        Err(e @ SolveError::Interrupted(_)) => Err(GenerateError::Solve(e)),
+        Err(_) => Ok(false),
+    }
+}
+
+/// How many cage sets a killer puzzle of up to 9x9 tries for one whose cages alone have a unique
+/// solution (a puzzle with no given digit), before it keeps the last and the givens it needs.
+const CAGE_DRAWS: usize = 8;
+
+/// The most nodes the check that cages alone give a unique solution may take.
+const CAGE_CHECK: u64 = 200_000;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Made-up killer cages tile the grid with cages of 2 to 4 connected cells of distinct
+    /// digits, none of one cell, their sums the full grid's; up to 9x9 most puzzles need no
+    /// given digit at all.
+    #[test]
+    fn killer_cages_are_of_two_to_four_cells() {
+        for shape in ["2x2", "2x3", "3x3", "4x4"] {
+            let rules = Rules::new(shape.parse().expect("a size"));
+            let side = rules.size().side();
+            let matrix = Matrix::new(&rules);
+            for seed in 0..40 {
+                let full = Generator::general(&matrix).full_grid(seed).unwrap();
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let cages = random_cages(side, &full, &mut rng);
+                let mut covered = vec![0; side * side];
+                for (cage, sum) in &cages {
+                    assert!((2..=4).contains(&cage.len()), "{shape} seed {seed}: a cage of {}", cage.len());
+                    assert!(connected_without(cage, usize::MAX, side), "{shape}: {cage:?} connected");
+                    let mut digits: Vec<u8> = cage.iter().map(|&c| full.get(c)).collect();
+                    assert_eq!(*sum, digits.iter().map(|&d| u32::from(d)).sum::<u32>());
+                    digits.sort_unstable();
+                    digits.dedup();
+                    assert_eq!(digits.len(), cage.len(), "{shape}: distinct digits");
+                    cage.iter().for_each(|&c| covered[c] += 1);
+                }
+                assert!(covered.iter().all(|&n| n == 1), "{shape} seed {seed}: each cell once");
+            }
+        }
+        let base = Rules::new("3x3".parse().expect("a size"));
+        let extras = Extras { killer: true, ..Extras::default() };
+        let givens_free = (0..10)
+            .filter(|&seed| {
+                let made =
+                    generate_with_extras(&base, extras, Symmetry::None, seed, &mut |_, _| {}, None).unwrap();
+                made.puzzle.cells().iter().all(|&d| d == 0)
+            })
+            .count();
+        assert!(givens_free >= 3, "{givens_free} of 10 killer puzzles without givens");
+    }
 
     /// The candidates the techniques leave keep every solution: counts over them equal plain
     /// counts, and the full grid's digits are among them, on puzzles with few clues left.
