@@ -4,7 +4,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -12,7 +12,7 @@ use dlx_sudoku::{Entry, Layout, Level, Matrix, PageWriter, Puzzle, Rules, Run, S
 use dlx_sudoku::{
     Extras, GenerateError, Generator, Numbered, SolveError, generate_in_with_extras, solve_logically,
 };
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::choice;
@@ -105,9 +105,13 @@ pub(crate) struct GenerateArgs {
     /// Print a closing summary (with the seed) to stderr.
     #[arg(short, long)]
     stats: bool,
-    /// Show no progress bar (one shows on a terminal for 50 puzzles or more).
+    /// Show no progress (on a terminal a bar shows from the start: the puzzles made, and a share
+    /// of each one under way, and the time left).
     #[arg(short, long, visible_alias = "no-progress")]
     quiet: bool,
+    /// Show progress on stderr also when it is not a terminal, as a line every 10 seconds.
+    #[arg(long)]
+    progress: bool,
     #[command(flatten)]
     paper: PaperArgs,
 }
@@ -298,6 +302,40 @@ impl GenerateArgs {
     }
 }
 
+/// A puzzle's share of the progress bar.
+const PER_PUZZLE: u64 = 1000;
+
+/// With `--progress` on a stderr that is no terminal: a line every 10 seconds (the first after
+/// one) until the bar is finished.
+fn generation_lines(bar: &ProgressBar) {
+    let start = Instant::now();
+    let mut next = Duration::from_secs(1);
+    while !bar.is_finished() {
+        if start.elapsed() < next {
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        }
+        next += Duration::from_secs(10);
+        let (done, all) = (bar.position(), bar.length().unwrap_or(1).max(1));
+        let seconds = start.elapsed().as_secs_f64();
+        let fraction = done as f64 / all as f64;
+        let left = if fraction > 0.0 {
+            format!("about {:.0} s left", seconds * (1.0 - fraction) / fraction)
+        } else {
+            "time left unknown".into()
+        };
+        let line = format!(
+            "dlx: generating: {:.1}% done ({}), {seconds:.0} s so far, {left}",
+            100.0 * fraction,
+            bar.message()
+        );
+        // A closed or full stderr only ends the reports.
+        if stderr!("{line}").is_err() {
+            return;
+        }
+    }
+}
+
 /// Checks the options of the SVG output against each other.
 fn check_pictures(args: &GenerateArgs) -> Result<()> {
     if args.format() != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
@@ -352,17 +390,38 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         args.difficulty.is_some() || args.format() == GenerateFormat::Json || args.paper.paper.is_some();
     let side = plan.rules.size().side();
     let groups = plan.run.symmetry.orbits_in(side).len() as u64;
-    // Large grids take up to tens of seconds each: a bar over the clue groups tried, on a terminal.
-    let bar = if args.quiet || (side < 16 && args.count < 50) {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(args.count * groups);
-        if let Ok(style) = ProgressStyle::with_template("{wide_bar} {msg} {elapsed}, {eta} left") {
-            bar.set_style(style);
-        }
-        bar
-    };
-    let mut out = BufWriter::new(io::stdout().lock());
+    // Progress in thousandths of a puzzle: each puzzle's share grows with the clue groups its
+    // attempt has tried (never back, never past 0.99 until it is made), so the bar only moves
+    // forward, whatever the size, and one slow puzzle shows as it goes.
+    let show = crate::progress::Show::choose(args.progress, args.quiet, false);
+    let bar = ProgressBar::with_draw_target(
+        Some(args.count.saturating_mul(PER_PUZZLE)),
+        match show {
+            crate::progress::Show::Bar => ProgressDrawTarget::stderr_with_hz(4),
+            _ => ProgressDrawTarget::hidden(),
+        },
+    );
+    if let Ok(style) = ProgressStyle::with_template("{prefix} {wide_bar} {msg}, {elapsed} so far, {eta} left")
+    {
+        bar.set_style(style);
+    }
+    let extras =
+        [(plan.extras.jigsaw, " jigsaw"), (plan.extras.killer, " killer"), (plan.extras.parity, " odd-even")];
+    let extras: String = extras.iter().filter(|(on, _)| *on).map(|(_, name)| *name).collect();
+    bar.set_prefix(format!("generating {}{extras}", plan.rules.describe()));
+    bar.set_message(format!("0 of {} puzzles", args.count));
+    if show == crate::progress::Show::Bar {
+        bar.enable_steady_tick(Duration::from_millis(250));
+    }
+    // Under a bar, stdout reaches the terminal only when flushed, with the bar out of the way.
+    let mut out = BufWriter::with_capacity(
+        if show == crate::progress::Show::Bar { 1 << 22 } else { 1 << 13 },
+        io::stdout().lock(),
+    );
+    let lines = (show == crate::progress::Show::Lines).then(|| {
+        let bar = bar.clone();
+        std::thread::spawn(move || generation_lines(&bar))
+    });
     let mut pictures = match (&args.output, args.format()) {
         (_, GenerateFormat::Svg) if let Some(paper) = args.paper.paper => {
             let per_page =
@@ -398,19 +457,18 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                         report::check_interrupt().ok()?;
                         // The clue groups tried so far in this attempt (a 9x9 variant's
                         // generator tells them all at once).
-                        let mut seen = 0;
+                        let mut shown = 0;
                         let mut tick = |tried: usize, _: usize| {
-                            if bar.is_hidden() {
-                                return;
+                            let share = (tried as u64).saturating_mul(PER_PUZZLE) / groups.max(1);
+                            let share = share.min(PER_PUZZLE - PER_PUZZLE / 100);
+                            if share > shown {
+                                bar.inc(share - shown);
+                                shown = share;
                             }
-                            let more = tried.checked_sub(seen).unwrap_or(tried) as u64;
-                            seen = tried;
-                            if bar.position() + more >= bar.length().unwrap_or(0) {
-                                bar.inc_length(groups);
-                            }
-                            bar.inc(more);
                         };
-                        Some(plan.make(generator, index, rate, &mut tick))
+                        let made = plan.make(generator, index, rate, &mut tick);
+                        bar.inc(PER_PUZZLE - shown);
+                        Some(made)
                     },
                 )
                 .collect()
@@ -464,8 +522,13 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             }
         }
         first = last;
+        bar.set_message(format!("{made_count} of {} puzzles", args.count));
+        bar.suspend(|| out.flush())?;
     }
     bar.finish_and_clear();
+    if let Some(lines) = lines {
+        let _ = lines.join();
+    }
     if let Some(pictures) = pictures {
         pictures.finish()?;
     }

@@ -260,3 +260,27 @@ fn pages_and_files_for_every_size() {
         assert!(svg.starts_with("<svg") && svg.contains("stroke-dasharray"), "{svg}");
     }
 }
+
+/// A slow generation never goes silent: with `--progress` on a stderr that is no terminal, a
+/// line after the first second says how far it is (one 25x25 puzzle takes tens of seconds; the
+/// run is stopped by SIGINT once the line is out).
+#[test]
+fn a_slow_generation_reports_progress() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["generate", "--size", "25", "-n", "1", "--seed", "3", "--threads", "1", "--progress"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1_600));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    let line =
+        stderr.lines().find(|l| l.starts_with("dlx: generating: ")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(line.contains("% done (0 of 1 puzzles)") && line.contains(" s so far"), "{line}");
+}
