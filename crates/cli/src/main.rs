@@ -8,8 +8,10 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 mod checkpoint;
 mod choice;
+mod examples;
 mod generate;
 mod input;
+mod man;
 mod merge;
 mod output;
 mod pages;
@@ -35,14 +37,23 @@ pub(crate) struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    #[command(after_long_help = examples::help(examples::SOLVE))]
     Solve(sudoku::SolveArgs),
+    #[command(after_long_help = examples::help(examples::COUNT))]
     Count(sudoku::CountArgs),
+    #[command(after_long_help = examples::help(examples::GENERATE))]
     Generate(generate::GenerateArgs),
+    #[command(after_long_help = examples::help(examples::RATE))]
     Rate(sudoku::RateArgs),
+    #[command(after_long_help = examples::help(examples::RENDER))]
     Render(render::RenderArgs),
+    #[command(after_long_help = examples::help(examples::XC))]
     Xc(xc::XcArgs),
+    #[command(after_long_help = examples::help(examples::MERGE))]
     Merge(merge::MergeArgs),
+    #[command(after_long_help = examples::help(examples::COMPLETIONS))]
     Completions(CompletionsArgs),
+    #[command(after_long_help = examples::help(examples::MAN))]
     Man(ManArgs),
 }
 
@@ -55,9 +66,14 @@ struct CompletionsArgs {
     shell: clap_complete::Shell,
 }
 
-/// Print the manual page of `dlx` in roff (`dlx man > dlx.1; man ./dlx.1`).
+/// Print the manual page of `dlx` in roff (`dlx man > dlx.1; man ./dlx.1`), or write it and one
+/// page per command into a folder (`dlx-solve.1` ...).
 #[derive(Debug, clap::Args)]
-struct ManArgs {}
+struct ManArgs {
+    /// Write `dlx.1` and a page for each command into this folder instead (made if missing).
+    #[arg(short, long, value_name = "DIR")]
+    output: Option<std::path::PathBuf>,
+}
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -115,10 +131,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Man(ManArgs {}) => {
-            let mut out = io::stdout().lock();
-            clap_mangen::Man::new(Cli::command()).render(&mut out)?;
-            out.flush()?;
+        Command::Man(ManArgs { output }) => {
+            man::run(Cli::command(), output.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -58,6 +58,44 @@ fn manual_page() {
         );
     }
     std::fs::remove_file(&file).unwrap();
+
+    // A page per command, with its options and examples, and the words in backquotes in the
+    // help set in bold instead: `man -l` renders each without a warning and with no backquote.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dlx(&["man", "--output", dir.path().to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let commands = ["solve", "count", "generate", "rate", "render", "xc", "merge", "completions", "man"];
+    for name in std::iter::once("dlx".to_owned()).chain(commands.iter().map(|c| format!("dlx-{c}"))) {
+        let path = dir.path().join(format!("{name}.1"));
+        let page = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}.1: {e}"));
+        assert!(page.contains(&format!(".TH {name} 1")), "{name}");
+        assert!(page.contains(".SH OPTIONS"), "{name}");
+        if name != "dlx" {
+            assert!(
+                page.contains(".SH EXAMPLES") && page.contains(&format!("\\fBdlx {}", &name[4..])),
+                "{name}"
+            );
+        }
+        let Ok(render) = Command::new("man")
+            .args(["--warnings", "-E", "UTF-8", "-l"])
+            .arg(&path)
+            .env("MANWIDTH", "100")
+            .env("MAN_KEEP_FORMATTING", "0")
+            .output()
+        else {
+            continue;
+        };
+        let text = String::from_utf8_lossy(&render.stdout);
+        assert!(
+            render.status.success() && render.stderr.is_empty(),
+            "{name}: {}",
+            String::from_utf8_lossy(&render.stderr)
+        );
+        assert!(!text.contains('`'), "{name}: a backquote shown");
+    }
+    // And `--help` ends with the examples.
+    let help = String::from_utf8(dlx(&["xc", "--help"], "").stdout).unwrap();
+    assert!(help.contains("Examples:\n  dlx xc problem.dlx"), "{help}");
 }
 
 /// Short flags where the habit exists: -n, -j, -f, -s, -q, -o.

@@ -1,0 +1,128 @@
+//! `dlx man`: manual pages in roff, from the command-line definition (`clap_mangen`), one for
+//! `dlx` and one per command (`dlx-solve.1` ...), each with its options, its examples (those of
+//! `--help`, from `examples`) and, for `dlx`, the exit statuses. Text written `like this` in the
+//! help is set in bold, as manual pages show literal words, not with its backquotes.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use clap_mangen::Man;
+
+use crate::examples::{self, Examples};
+use crate::output::{persist, temporary};
+
+/// Prints the page of `dlx` on stdout, or writes it and one page per command into `dir`.
+pub(crate) fn run(cli: clap::Command, dir: Option<&Path>) -> Result<()> {
+    let mut cli = cli.disable_help_subcommand(true);
+    cli.build();
+    let Some(dir) = dir else {
+        let mut out = io::stdout().lock();
+        out.write_all(&page(&cli, None)?)?;
+        return Ok(out.flush()?);
+    };
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut pages = vec![(String::from("dlx"), page(&cli, None)?)];
+    for command in cli.get_subcommands().filter(|c| !c.is_hide_set()) {
+        let name = command.get_name();
+        pages.push((format!("dlx-{name}"), page(command, examples_of(name))?));
+    }
+    for (name, text) in pages {
+        let mut file = temporary(dir, ".1.part")?;
+        file.write_all(&text).with_context(|| format!("cannot write in {}", dir.display()))?;
+        persist(file, &dir.join(format!("{name}.1")))?;
+    }
+    Ok(())
+}
+
+/// The examples of the command `name`.
+fn examples_of(name: &str) -> Option<Examples> {
+    Some(match name {
+        "solve" => examples::SOLVE,
+        "count" => examples::COUNT,
+        "generate" => examples::GENERATE,
+        "rate" => examples::RATE,
+        "render" => examples::RENDER,
+        "xc" => examples::XC,
+        "merge" => examples::MERGE,
+        "completions" => examples::COMPLETIONS,
+        "man" => examples::MAN,
+        _ => return None,
+    })
+}
+
+/// The page of `command`: name, synopsis, description, options, commands, examples, version.
+fn page(command: &clap::Command, examples: Option<Examples>) -> Result<Vec<u8>> {
+    // (The examples get a section of their own, where `--help` has them at its end.)
+    let man = Man::new(command.clone());
+    let mut roff = Vec::new();
+    man.render_title(&mut roff)?;
+    man.render_name_section(&mut roff)?;
+    man.render_synopsis_section(&mut roff)?;
+    man.render_description_section(&mut roff)?;
+    man.render_options_section(&mut roff)?;
+    if command.has_subcommands() {
+        man.render_subcommands_section(&mut roff)?;
+    }
+    if let Some(examples) = examples {
+        // (Left-adjusted: a long example is not spread over the line.)
+        roff.extend_from_slice(b".SH EXAMPLES\n.ad l\n");
+        for (line, what) in examples {
+            // A roff line that starts with a dot or a quote is a request: none of these does.
+            roff.extend_from_slice(
+                format!(".TP\n\\fBdlx {}\\fR\n{}\n", escape(line), escape(what)).as_bytes(),
+            );
+        }
+    }
+    if command.get_version().is_some() {
+        man.render_version_section(&mut roff)?;
+    }
+    let text = String::from_utf8(roff).context("the page is text")?;
+    Ok(text.lines().map(|line| bold_quotes(line) + "\n").collect::<String>().into_bytes())
+}
+
+/// Text for roff: backslashes and hyphens escaped.
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\e").replace('-', "\\-")
+}
+
+/// A line of the page with each `word` in backquotes set in bold instead (requests, the lines
+/// starting with a dot, are left as they are).
+fn bold_quotes(line: &str) -> String {
+    if line.starts_with('.') || !line.contains('`') {
+        return line.to_owned();
+    }
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut parts = line.split('`');
+    out.push_str(parts.next().unwrap_or(""));
+    let mut inside = true;
+    for part in parts {
+        // An unpaired backquote is kept as it is.
+        if inside {
+            out.push_str("\\fB");
+            out.push_str(part);
+            out.push_str("\\fR");
+        } else {
+            out.push_str(part);
+        }
+        inside = !inside;
+    }
+    if line.matches('`').count() % 2 == 1 {
+        // The last backquote had no partner: undo its bold.
+        return line.replace('`', "\\(ga");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bold_quotes;
+
+    #[test]
+    fn backquoted_words_are_bold() {
+        assert_eq!(bold_quotes("read `x.dlx` or `-`"), "read \\fBx.dlx\\fR or \\fB-\\fR");
+        assert_eq!(bold_quotes(".TP `x`"), ".TP `x`");
+        assert_eq!(bold_quotes("a lone ` quote"), "a lone \\(ga quote");
+    }
+}
