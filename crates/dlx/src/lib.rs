@@ -161,7 +161,5 @@ pub use solver::{
     Solver, Split, Stats, StopReason, Subtree, TieBreak, Undone, UnknownTieBreak, Visitor,
 };
 
-/// The README's examples, run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;
+// The README's examples and `docs/library.md`'s are run as doctests by `dlx-sudoku`, which has
+// both libraries.

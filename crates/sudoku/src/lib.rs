@@ -93,3 +93,13 @@ pub use scale::{Level, Technique};
 pub use svg::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 pub use symmetry::Symmetry;
 pub use variant::{Unit, UnknownName, Variant};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
+
+/// The examples of `docs/library.md`, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+struct LibraryDoctests;
