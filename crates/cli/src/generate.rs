@@ -50,11 +50,15 @@ pub(crate) struct GenerateArgs {
     /// The variant.
     #[arg(long, value_parser = choice::parser::<Variant>(), default_value = "classic")]
     variant: Variant,
+    /// Make puzzles of this size (`16`, `2x3`).
+    ///
     /// Make puzzles of this size: a side (`4`, `6`, `16`, `25`: the usual boxes) or a box shape
     /// (`2x3`); the output is in the forms `solve --size` reads (digits above 9 as letters).
     /// Large grids take long (a 25x25 puzzle tens of seconds): a bar shows progress on a terminal.
     #[arg(long, value_name = "SIZE")]
     size: Option<dlx_sudoku::Size>,
+    /// Add rules: diagonal, windoku, anti-king, anti-knight.
+    ///
     /// With or without --size: rules added to rows, columns and boxes (diagonal, windoku,
     /// anti-king, anti-knight; repeat or separate with commas). Instead of --variant.
     #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = choice::parser::<dlx_sudoku::Constraint>())]
@@ -62,6 +66,8 @@ pub(crate) struct GenerateArgs {
     /// Make up random jigsaw regions for each puzzle (instead of boxes).
     #[arg(long)]
     jigsaw: bool,
+    /// Make up killer cages for each puzzle (2 to 4 cells).
+    ///
     /// Make up killer cages for each puzzle (2 to 4 cells each, covering the grid, never one
     /// alone), with no symmetry. Up to 9x9, a few cage sets are drawn for one whose cages alone
     /// have a unique solution: about half the puzzles have no given digit, the others keep
@@ -71,6 +77,8 @@ pub(crate) struct GenerateArgs {
     /// Mark about a quarter of the cells even or odd for each puzzle.
     #[arg(long)]
     parity: bool,
+    /// Symmetry of the clues.
+    ///
     /// Symmetry of the clues [default: rotational; none with --killer, whose cages made up at
     /// random have no symmetry].
     #[arg(long, value_parser = choice::parser::<Symmetry>())]
@@ -78,26 +86,38 @@ pub(crate) struct GenerateArgs {
     /// Seed of the run [default: drawn at random and reported by --stats and in JSON].
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
+    /// Make puzzles of this level.
+    ///
     /// Keep generating until puzzles of this level come out.
     #[arg(long, value_name = "LEVEL", value_parser = choice::parser::<Level>())]
     difficulty: Option<Level>,
+    /// Attempts per puzzle, at most.
+    ///
     /// Attempts per puzzle allowed to reach --difficulty, or to make a puzzle at all when a
     /// search for a grid or a jigsaw map runs out (the puzzle is then reported missing, with its
     /// seed, and the run goes on).
     #[arg(long, default_value_t = Run::DEFAULT_ATTEMPTS, value_name = "N", value_parser = crate::choice::at_least_one)]
     max_attempts: u64,
+    /// Output format (svg with --paper, --output or --per-page; line otherwise).
+    ///
     /// Output format [default: svg with --paper, --output or --per-page; line otherwise].
     #[arg(short, long, value_enum)]
     format: Option<GenerateFormat>,
+    /// Write the pictures into this folder.
+    ///
     /// With --format svg: write the pictures into this folder (`puzzle-0001.svg`, ...; with
     /// --per-page, `page-0001.svg`, ...). Each file appears whole or not at all (written under a
     /// temporary name, then renamed).
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
+    /// Puzzles per page.
+    ///
     /// With --format svg and --output: puzzles per page, one page per file [default: one puzzle
     /// per file; without --output, all on one page on stdout].
     #[arg(long, value_name = "N", value_parser = crate::choice::at_least_one)]
     per_page: Option<u64>,
+    /// Worker threads (at most 1024; all cores by default).
+    ///
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores, nor than the work has pieces: more could not make it faster.
     #[arg(short = 'j', long, value_name = "N", value_parser = crate::choice::threads)]
@@ -105,10 +125,14 @@ pub(crate) struct GenerateArgs {
     /// Print a closing summary (with the seed) to stderr.
     #[arg(short, long)]
     stats: bool,
+    /// Show no progress.
+    ///
     /// Show no progress (on a terminal a bar shows from the start: the puzzles made, and a share
     /// of each one under way, and the time left).
     #[arg(short, long, visible_alias = "no-progress")]
     quiet: bool,
+    /// Show progress also when stderr is no terminal: a line every 10 seconds.
+    ///
     /// Show progress on stderr also when it is not a terminal, as a line every 10 seconds.
     #[arg(long)]
     progress: bool,

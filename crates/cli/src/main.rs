@@ -70,7 +70,7 @@ struct CompletionsArgs {
 /// page per command into a folder (`dlx-solve.1` ...).
 #[derive(Debug, clap::Args)]
 struct ManArgs {
-    /// Write `dlx.1` and a page for each command into this folder instead (made if missing).
+    /// Write `dlx.1` and a page per command into this folder (made if missing).
     #[arg(short, long, value_name = "DIR")]
     output: Option<std::path::PathBuf>,
 }

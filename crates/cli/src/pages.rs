@@ -18,6 +18,8 @@ const ANSWERS_PER_PAGE: usize = 12;
 /// How pages are printed (`generate --format svg --paper`, and `render`).
 #[derive(Debug, Args)]
 pub(crate) struct PaperArgs {
+    /// Lay puzzles out on pages of this paper, to print.
+    ///
     /// Lay puzzles out on pages of paper of this size, numbered and captioned with their level
     /// and variant, with a legend; one page on stdout, or `page-0001.svg`, ... with --output.
     #[arg(long, value_parser = choice::parser::<Paper>())]
@@ -25,6 +27,8 @@ pub(crate) struct PaperArgs {
     /// With --paper: the blank margin on each side, in millimetres.
     #[arg(long, value_name = "MM", default_value_t = 15.0, value_parser = margin)]
     pub(crate) margin: f64,
+    /// With --paper and --output: answer pages too.
+    ///
     /// With --paper and --output: answer pages too (`answers-0001.svg`, ...), the givens in black
     /// and the digits found in grey.
     #[arg(long)]

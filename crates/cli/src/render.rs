@@ -23,6 +23,8 @@ use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, stderr};
 /// read or a page not written.
 #[derive(Debug, Args)]
 pub(crate) struct RenderArgs {
+    /// Puzzle files in any form, or puzzles as arguments; stdin when none or `-`.
+    ///
     /// Puzzle files, in any form the other commands read; stdin when none or `-`. An argument
     /// that names no file and reads as one puzzle is that puzzle.
     files: Vec<PathBuf>,
@@ -32,6 +34,8 @@ pub(crate) struct RenderArgs {
     /// Puzzles per page [default: 6].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
     per_page: Option<u64>,
+    /// Write the pages into this folder.
+    ///
     /// Write `page-0001.svg`, ... (and `answers-0001.svg`, ... with --answers) into this folder,
     /// each whole or not at all; without it, one page on stdout.
     #[arg(short, long, value_name = "DIR")]

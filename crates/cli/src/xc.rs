@@ -51,18 +51,26 @@ pub(crate) struct XcArgs {
     /// Stop after this many solutions (with --count: count up to this many).
     #[arg(long, value_name = "N", value_parser = crate::choice::at_least_one)]
     limit: Option<u64>,
+    /// Randomize branching with this seed (on one thread).
+    ///
     /// Randomize branching with this seed (same seed, same order of solutions). A seeded search
     /// runs on one thread.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
+    /// Worker threads (at most 1024; all cores by default).
+    ///
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores.
     #[arg(short = 'j', long, value_name = "N", value_parser = crate::choice::threads)]
     threads: Option<u64>,
+    /// How to break ties between items.
+    ///
     /// How to choose between items with equally few options left (--seed breaks ties at random
     /// instead).
     #[arg(long, value_name = "RULE", value_parser = choice::parser::<TieBreak>(), default_value = "earliest")]
     tie_break: TieBreak,
+    /// Search only part K of N of the tree (for a cluster).
+    ///
     /// Search only shard K of N disjoint parts of the tree (K from 0 to N-1, N up to 1048576):
     /// the same parts on every machine and with any number of threads, so that N runs (on a
     /// cluster, say) together find every solution once. Merge their `--format json` counts with
@@ -72,6 +80,8 @@ pub(crate) struct XcArgs {
     /// With --count: how the count is written.
     #[arg(short, long, value_enum, default_value = "line", requires = "count")]
     format: CountFormat,
+    /// With --count: resumable, the pieces done kept in FILE.
+    ///
     /// With --count: record the pieces of the count done in FILE as the run goes (a few times a
     /// minute), and resume from it: after Ctrl-C, a kill or a restart, the same command with the
     /// same FILE counts only the pieces left and prints the exact total. A FILE of another
@@ -81,6 +91,8 @@ pub(crate) struct XcArgs {
     /// Seconds between two writes of the checkpoint (it is also written when the run ends).
     #[arg(long, value_name = "SECONDS", default_value = "20", hide = true)]
     checkpoint_every: f64,
+    /// Show progress also when stderr is no terminal: a line every 10 seconds.
+    ///
     /// Show progress on stderr also when it is not a terminal, as a line every 10 seconds (on a
     /// terminal a bar shows after the first second, and is cleared at the end): the estimated
     /// fraction of the tree done, solutions, nodes per second, time left.

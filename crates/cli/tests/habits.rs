@@ -244,3 +244,20 @@ fn csv_rows_line_up_with_the_input() {
         ",unique,517698234289134756346275891672849315138526947954713682495362178723481569861957423,"
     ));
 }
+
+/// `-h` is a summary: each option and argument in one short line (what clap adds, its default,
+/// possible values and aliases, aside); `--help` has the long form.
+#[test]
+fn short_help_is_a_summary() {
+    for command in ["solve", "count", "rate", "generate", "render", "xc", "merge", "completions", "man"] {
+        let short = String::from_utf8(dlx(&[command, "-h"], "").stdout).unwrap();
+        let long = String::from_utf8(dlx(&[command, "--help"], "").stdout).unwrap();
+        assert!(long.len() > short.len(), "{command}");
+        for line in short.lines().filter(|l| l.starts_with("  ")) {
+            // The flags, then (after two spaces or more) the help.
+            let help = line.trim().split_once("  ").map_or("", |(_, help)| help.trim());
+            let own = help.split(" [").next().unwrap_or(help);
+            assert!(own.len() <= 80, "{command} -h: {line}");
+        }
+    }
+}

@@ -113,6 +113,8 @@ impl From<TableFormat> for OutputFormat {
 /// Options shared by `solve`, `count` and `rate`.
 #[derive(Debug, Args)]
 pub(crate) struct BatchArgs {
+    /// Puzzle files in any form, or puzzles as arguments; stdin when none or `-`.
+    ///
     /// Puzzle files (81-character lines, block grids, lists or JSON records, mixed); stdin when
     /// none or `-`. A line may go on after its puzzle (`puzzle,solution`, `puzzle;rating`,
     /// `puzzle # comment`): a full grid of 81 digits next is the puzzle's solution, and is
@@ -121,11 +123,15 @@ pub(crate) struct BatchArgs {
     /// others are answered (exit status 1). An argument that names no file and reads as one
     /// puzzle (a line of 16, 81, 256 or 625 cells) is that puzzle: `dlx solve 4.....8.5.3...`.
     files: Vec<PathBuf>,
+    /// Add a 9x9 variant's rules to every puzzle.
+    ///
     /// Add a variant's rules to every puzzle's own (the diagonals, the windoku windows, or
     /// anti-king; even markers are each puzzle's own and stay) [default: what the input says: a
     /// `# variant: NAME` line above the puzzle, a JSON record's "variant"].
     #[arg(long, value_parser = choice::parser::<Variant>())]
     variant: Option<Variant>,
+    /// Read every puzzle as a grid of this size (`16`, `2x3`).
+    ///
     /// Read every puzzle as a grid of this size: a side (`4`, `6`, `16`, `25`: the usual boxes)
     /// or a box shape (`2x3`: boxes of 2 rows and 3 columns), in lines of side x side symbols or
     /// blocks of side rows [default: lines of 16, 36, 64, 100, 144, 256 or 625 symbols are read
@@ -133,22 +139,32 @@ pub(crate) struct BatchArgs {
     /// ... `G` 16 ... `P` 25 (or `0`-`F` for 1-16, read when a grid has `0`s and `.`s and no `G`).
     #[arg(long, value_name = "SIZE")]
     size: Option<Size>,
+    /// Add rules to every puzzle: diagonal, windoku, anti-king, anti-knight.
+    ///
     /// Rules added to every puzzle of the grid forms: diagonal, windoku, anti-king, anti-knight
     /// (repeat or separate with commas). A line may carry its own: `variant=anti-knight`,
     /// `regions=` (a jigsaw map), `marks=` (`e` even, `o` odd), `cage=SUM:r1c1,r1c2` (killer).
     #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = choice::parser::<Constraint>())]
     constraint: Vec<Constraint>,
+    /// Worker threads (at most 1024; all cores by default).
+    ///
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
     /// cores, nor than the work has pieces: more could not make it faster.
     #[arg(short = 'j', long, value_name = "N", value_parser = crate::choice::threads)]
     threads: Option<u64>,
+    /// Print a closing summary to stderr.
+    ///
     /// Print a closing summary to stderr: puzzles, unique, multiple, none, invalid (with
     /// --first: solved, none, invalid), puzzles per second, nodes and guesses per puzzle searched.
     #[arg(short, long)]
     stats: bool,
+    /// Show no progress bar.
+    ///
     /// Show no progress bar (one shows on a terminal while a large input is read).
     #[arg(short, long, visible_alias = "no-progress")]
     quiet: bool,
+    /// Exit with status 3 unless every puzzle has exactly one solution.
+    ///
     /// Exit with status 3 when some puzzle has no solution or several (when no input was
     /// unreadable or malformed, which exit with 1 or 2): for scripts that test puzzles.
     #[arg(long)]
@@ -165,12 +181,16 @@ pub(crate) struct BatchArgs {
 pub(crate) struct SolveArgs {
     #[command(flatten)]
     batch: BatchArgs,
+    /// Output format (as each puzzle came, by default).
+    ///
     /// Output format [default: the form each puzzle came in: line, or grid for grids and lists].
     #[arg(short, long, value_enum)]
     format: Option<OutputFormat>,
     /// Skip the uniqueness check and print the first solution found (fastest).
     #[arg(long)]
     first: bool,
+    /// With --format dlx: one `.dlx` file per puzzle, in this folder.
+    ///
     /// With --format dlx: write each puzzle's problem into this folder, one file per puzzle
     /// (`puzzle-0001.dlx`, ... numbered by the records' order in the input, malformed ones
     /// included), each written whole under a temporary name and then renamed.
@@ -183,7 +203,7 @@ pub(crate) struct SolveArgs {
 /// Prints one count per puzzle; with --limit, a count that reached the limit is written `N+` (in
 /// JSON, `"complete": false`). Exit status as for `solve`.
 #[derive(Debug, Args)]
-#[command(mut_arg("stats", |a| a.help(
+#[command(mut_arg("stats", |a| a.help("Print a closing summary to stderr").long_help(
     "Print a closing summary to stderr: puzzles, unique, multiple, none, invalid, puzzles per \
      second, nodes and guesses per puzzle searched"
 )))]
@@ -196,6 +216,8 @@ pub(crate) struct CountArgs {
     /// Stop counting each puzzle at N solutions (at least 1).
     #[arg(long, value_name = "N", value_parser = crate::choice::at_least_one)]
     limit: Option<u64>,
+    /// Print each puzzle before its count.
+    ///
     /// In the line format, print each puzzle (as a line) before its count: `PUZZLE COUNT`.
     #[arg(short, long)]
     puzzles: bool,
@@ -211,7 +233,7 @@ pub(crate) struct CountArgs {
 /// larger than 9x9, one search). Every size and rule set is rated with the same techniques.
 /// Exit status as for `solve`.
 #[derive(Debug, Args)]
-#[command(mut_arg("stats", |a| a.help(
+#[command(mut_arg("stats", |a| a.help("Print a closing summary to stderr").long_help(
     "Print a closing summary to stderr: puzzles, unique, multiple, none, invalid, puzzles per \
      second, nodes and guesses per puzzle searched; then how many puzzles took each level, and \
      each technique as the hardest"
@@ -222,6 +244,8 @@ pub(crate) struct RateArgs {
     /// Output format.
     #[arg(short, long, value_enum, default_value = "line")]
     format: TableFormat,
+    /// Print the logical solution too, one step per line.
+    ///
     /// Print the logical solution too, one step per line (technique, cells, digits, what it
     /// placed or removed); in JSON, as `steps`.
     #[arg(long)]
