@@ -19,7 +19,7 @@ use crate::generate::unavoidable::{digit_swaps, line_swaps};
 use crate::rate::grid::{GridLogic, candidates, solve_grid_with, solve_logically};
 use crate::scale::Technique;
 use crate::shape::{AnyShape, Shape, with_shape};
-use crate::{NotFound, Run, Symmetry, Variant};
+use crate::{Level, NotFound, Run, Symmetry, Variant};
 
 /// Nodes a uniqueness check searches before the logical techniques are called in to cut its
 /// tree (most checks take far fewer; those that take more are the large grids' late ones).
@@ -596,7 +596,10 @@ pub fn generate_in_with_extras(
     progress: &mut dyn FnMut(usize, usize),
     cancel: Option<&CancelFlag>,
 ) -> Result<Numbered, GenerateError> {
-    attempts(run, index, |seed| generate_with_extras(base, extras, run.symmetry, seed, progress, cancel))
+    // Cages alone make hard puzzles: a run that wants a level below expert takes the first
+    // cage set of each attempt, its givens included, rather than draws for no givens at all.
+    let givens_free = run.level.is_none_or(|level| level == Level::Expert);
+    attempts(run, index, |seed| generate_as(base, extras, run.symmetry, seed, progress, cancel, givens_free))
 }
 
 /// Rules a generator makes up for each puzzle, besides those it is given.
@@ -632,6 +635,20 @@ pub fn generate_with_extras(
     seed: u64,
     progress: &mut dyn FnMut(usize, usize),
     cancel: Option<&CancelFlag>,
+) -> Result<Generated, GenerateError> {
+    generate_as(base, extras, symmetry, seed, progress, cancel, true)
+}
+
+/// [`generate_with_extras`], drawing killer cages for a puzzle without givens (up to 9x9) when
+/// `givens_free`, else taking the first cage set.
+fn generate_as(
+    base: &Rules,
+    extras: Extras,
+    symmetry: Symmetry,
+    seed: u64,
+    progress: &mut dyn FnMut(usize, usize),
+    cancel: Option<&CancelFlag>,
+    givens_free: bool,
 ) -> Result<Generated, GenerateError> {
     let generator = |matrix| {
         let mut generator = Generator::general(matrix);
@@ -673,7 +690,7 @@ pub fn generate_with_extras(
         let base = rules.clone();
         let side = base.size().side();
         // (On grids above 9x9 cages alone hardly ever do, and each check would cost its budget.)
-        let draws = if side <= 9 { CAGE_DRAWS } else { 1 };
+        let draws = if side <= 9 && givens_free { CAGE_DRAWS } else { 1 };
         for draw in 0..draws {
             rules = base.clone();
             for (cage, sum) in random_cages(side, &full, &mut rng) {
