@@ -71,7 +71,8 @@ pub(crate) struct GenerateArgs {
     /// Make up killer cages for each puzzle (2 to 4 cells each, covering the grid, never one
     /// alone), with no symmetry. Up to 9x9, a few cage sets are drawn for one whose cages alone
     /// have a unique solution: about half the puzzles have no given digit, the others keep
-    /// the few their cages need.
+    /// the few their cages need. (With --difficulty below expert, each attempt takes its first
+    /// cage set: cages alone make hard puzzles.)
     #[arg(long)]
     killer: bool,
     /// Mark about a quarter of the cells even or odd for each puzzle.
