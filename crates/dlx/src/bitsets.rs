@@ -382,7 +382,7 @@ impl BitSets {
     /// A node on bit sets costs about that state's size, whatever it does; a node on the links,
     /// about its updates, and with colors its cleansings, each a write undone later as an update
     /// is. The threshold was fitted on problems either side of it, from the 6x10 pentominoes (far
-    /// above it) to sudoku (far below), and with colors from MacMahon's triangles and 5x5 word
+    /// above it) to sudoku (far below), and with colors from edge-matching squares and 5x5 word
     /// squares (above) to 4x4 word squares (below); the figures are in `benches/RESULTS.md`.
     pub(crate) fn decide(&mut self, nodes: u64, updates: u64, cleansings: u64) -> bool {
         let state = (self.shape.0 + self.shape.1 / 16) as u64;

@@ -136,7 +136,7 @@ pub enum Counting {
     /// each, and the length of each primary item's list; hiding an option clears its bit and
     /// lowers the lengths of its primary items, and a level goes back to the state below it
     /// instead of undoing anything. A node costs about the size of that state whatever it does,
-    /// so bit sets win where nodes make many updates each (pentominoes, MacMahon's triangles)
+    /// so bit sets win where nodes make many updates each (pentominoes, edge-matching squares)
     /// and lose where they make few (sudoku, small word squares); the project's
     /// `benches/RESULTS.md` has the figures.
     BitSets,
