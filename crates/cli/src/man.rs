@@ -93,24 +93,20 @@ fn bold_quotes(line: &str) -> String {
     if line.starts_with('.') || !line.contains('`') {
         return line.to_owned();
     }
+    if line.matches('`').count() % 2 == 1 {
+        // A backquote without a partner: all are shown as grave accents, none as bold.
+        return line.replace('`', "\\(ga");
+    }
+    // Between the 1st and 2nd backquote, the 3rd and 4th, ...: bold.
     let mut out = String::with_capacity(line.len() + 16);
-    let mut parts = line.split('`');
-    out.push_str(parts.next().unwrap_or(""));
-    let mut inside = true;
-    for part in parts {
-        // An unpaired backquote is kept as it is.
-        if inside {
+    for (k, part) in line.split('`').enumerate() {
+        if k % 2 == 1 {
             out.push_str("\\fB");
             out.push_str(part);
             out.push_str("\\fR");
         } else {
             out.push_str(part);
         }
-        inside = !inside;
-    }
-    if line.matches('`').count() % 2 == 1 {
-        // The last backquote had no partner: undo its bold.
-        return line.replace('`', "\\(ga");
     }
     out
 }

@@ -593,7 +593,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                     }
                     let lens = level_mut::<_, LW>(&mut stack.lens, l, lw);
                     let purified = level::<_, 0>(&stack.purified, l, sw);
-                    updates += 1 + hide_todo::<LW, COLORED>(tables, todo, lens, purified);
+                    updates += 1 + hide::<LW, COLORED>(tables, todo, lens, purified);
                     lens[i] = INACTIVE;
                     stack.guess[l] = len > 1;
                     if COLORED {
@@ -657,7 +657,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 *n = a & !*m;
                 *m &= a;
             }
-            updates += (option.len() - 1) as u64 + hide::<LW>(tables, hidden, next_lens);
+            updates += (option.len() - 1) as u64 + hide::<LW, false>(tables, hidden, next_lens, &[]);
             for &j in &option[..tables.primaries(x)] {
                 next_lens[lane::<LW>(j)] = INACTIVE;
             }
@@ -729,19 +729,10 @@ fn lane<const LW: usize>(j: u16) -> usize {
 }
 
 /// Lowers the lengths of the primary items of every option in `hidden`; returns the updates the
-/// links would count (each option's nodes but one).
+/// links would count: each option's nodes but one, less, with colors (`COLORED`), those at items
+/// in `purified` (see [`hide_word`]).
 #[inline(always)]
-fn hide<const LW: usize>(tables: &Tables, hidden: &[u64], lens: &mut [u16]) -> u64 {
-    let mut updates = 0u64;
-    for (k, &word) in hidden.iter().enumerate() {
-        updates += hide_word::<LW, false>(tables, k, word, lens, &[]);
-    }
-    updates
-}
-
-/// [`hide`], with colors when `COLORED` (see [`hide_word`]).
-#[inline(always)]
-fn hide_todo<const LW: usize, const COLORED: bool>(
+fn hide<const LW: usize, const COLORED: bool>(
     tables: &Tables,
     hidden: &[u64],
     lens: &mut [u16],
