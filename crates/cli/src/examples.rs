@@ -23,8 +23,8 @@ pub(crate) const GENERATE: Examples = &[
     ("generate -n 10 --difficulty hard", "ten hard 9x9 puzzles"),
     ("generate --size 16 -n 2 --seed 7", "two 16x16 puzzles, the same every time"),
     (
-        "generate --killer -n 6 --paper a4 --answers --output pages",
-        "killer puzzles on A4 pages, with answers",
+        "generate --killer -n 6 -f pdf --answers --output pages",
+        "killer puzzles on A4 pages to print, with answers (pages.pdf, answers.pdf)",
     ),
 ];
 
@@ -35,7 +35,8 @@ pub(crate) const RATE: Examples = &[
 ];
 
 pub(crate) const RENDER: Examples = &[
-    ("render puzzles.txt", "the puzzles on pages of A4 paper, as SVG on stdout"),
+    ("render puzzles.txt", "the puzzles on a page of A4 paper, as SVG on stdout"),
+    ("render -f pdf puzzles.txt > puzzles.pdf", "every page, as one PDF document"),
     ("render --paper letter --output pages puzzles.txt", "pages of US letter paper, one file each"),
 ];
 

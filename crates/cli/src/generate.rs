@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use dlx_sudoku::{Entry, Layout, Level, Matrix, PageWriter, Puzzle, Rules, Run, Size, Symmetry, Variant};
+use dlx_sudoku::{
+    Entry, Layout, Level, Matrix, PageWriter, Paper, Puzzle, Rules, Run, Size, Symmetry, Variant,
+};
 use dlx_sudoku::{
     Extras, GenerateError, Generator, Numbered, SolveError, generate_in_with_extras, solve_logically,
 };
@@ -17,9 +19,8 @@ use rayon::prelude::*;
 
 use crate::choice;
 use crate::output::{persist, temporary};
-use crate::pages::{Book, PaperArgs};
+use crate::pages::{Book, PageFormat, PaperArgs};
 use crate::report::{self, EXIT_FAILURE, Stopped, Usage, Workers, stderr};
-use tempfile::NamedTempFile;
 
 /// Output of `dlx generate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -30,9 +31,26 @@ pub(crate) enum GenerateFormat {
     Grid,
     /// One JSON object per puzzle (NDJSON).
     Json,
-    /// SVG: one page of all puzzles on stdout, or files with --output (one per puzzle, or one
-    /// per page with --per-page).
+    /// SVG: one picture of all puzzles on stdout, or a file a puzzle with --output; pages of
+    /// paper with --paper or --per-page.
     Svg,
+    /// Pages of paper as one PDF document: on stdout, or `pages.pdf` with --output.
+    Pdf,
+    /// Pages of paper as PNG images (200 dpi, or --dpi): one on stdout, or `page-0001.png`, ...
+    /// with --output.
+    Png,
+}
+
+impl GenerateFormat {
+    /// The form of pages of paper, for the formats that make them.
+    fn pages(self) -> Option<PageFormat> {
+        match self {
+            GenerateFormat::Svg => Some(PageFormat::Svg),
+            GenerateFormat::Pdf => Some(PageFormat::Pdf),
+            GenerateFormat::Png => Some(PageFormat::Png),
+            _ => None,
+        }
+    }
 }
 
 /// Generate minimal puzzles with a unique solution.
@@ -101,20 +119,21 @@ pub(crate) struct GenerateArgs {
     max_attempts: u64,
     /// Output format (svg with --paper, --output or --per-page; line otherwise).
     ///
-    /// Output format [default: svg with --paper, --output or --per-page; line otherwise].
+    /// Output format [default: svg with --paper, --output or --per-page; line otherwise]. The
+    /// pictures (svg, pdf, png) caption each puzzle with its number, level and rules.
     #[arg(short, long, value_enum)]
     format: Option<GenerateFormat>,
     /// Write the pictures into this folder.
     ///
-    /// With --format svg: write the pictures into this folder (`puzzle-0001.svg`, ...; with
-    /// --per-page, `page-0001.svg`, ...). Each file appears whole or not at all (written under a
-    /// temporary name, then renamed).
+    /// Write the pictures into this folder: `puzzle-0001.svg`, ... for svg; pages of paper for
+    /// --paper, --per-page, pdf and png (`page-0001.svg`, `page-0001.png`, ..., or `pages.pdf`).
+    /// Each file appears whole or not at all (written under a temporary name, then renamed).
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
-    /// Puzzles per page.
+    /// Puzzles per page of paper [default: as many as fill it].
     ///
-    /// With --format svg and --output: puzzles per page, one page per file [default: one puzzle
-    /// per file; without --output, all on one page on stdout].
+    /// Puzzles per page of paper (implies --paper a4) [default: as many as fill the paper with
+    /// cells of 7 mm or more: twelve 4x4 or 6x6 puzzles on A4, six 9x9, two 16x16, one 25x25].
     #[arg(long, value_name = "N", value_parser = crate::choice::at_least_one)]
     per_page: Option<u64>,
     /// Worker threads (at most 1024; all cores by default).
@@ -240,20 +259,19 @@ impl Plan {
     }
 }
 
-/// Where SVG pictures go.
+/// Where pictures go.
 enum Pictures {
     /// Pages of paper.
     Paper(Book),
-    /// One page on stdout, drawn as the puzzles come.
+    /// One picture on stdout, drawn as the puzzles come.
     Stdout(PageWriter<BufWriter<io::StdoutLock<'static>>>),
-    /// One file per puzzle, or per page of `per_page` puzzles, in `dir`.
-    Files { dir: PathBuf, per_page: Option<u64>, page: Option<PageWriter<BufWriter<NamedTempFile>>> },
+    /// One file a puzzle, in `dir`.
+    Files { dir: PathBuf },
 }
 
 impl Pictures {
-    /// Draws puzzle `index` of `count` (its rules named `name` in a caption), or leaves its place
-    /// blank.
-    fn add(&mut self, index: u64, count: u64, made: Option<&Made>, name: &str) -> Result<()> {
+    /// Draws puzzle `index` (its rules named `name` in a caption), or leaves its place blank.
+    fn add(&mut self, index: u64, made: Option<&Made>, name: &str) -> Result<()> {
         let generated = made.and_then(|m| m.result.as_ref().ok()).map(|n| &n.generated);
         let puzzle = generated.map(|g| &g.puzzle);
         match self {
@@ -270,7 +288,7 @@ impl Pictures {
                 Some(puzzle) => page.add(puzzle)?,
                 None => page.skip(),
             },
-            Pictures::Files { dir, per_page: None, .. } => {
+            Pictures::Files { dir } => {
                 if let Some(puzzle) = puzzle {
                     let path = dir.join(format!("puzzle-{:04}.svg", index + 1));
                     let mut file = temporary(dir, ".svg.part")?;
@@ -278,28 +296,6 @@ impl Pictures {
                     page.add(puzzle)?;
                     page.finish()?;
                     persist(file, &path)?;
-                }
-            }
-            Pictures::Files { dir, per_page: Some(per_page), page } => {
-                let number = index / *per_page;
-                if page.is_none() {
-                    let size = (*per_page).min(count - number * *per_page);
-                    let size = usize::try_from(size).context("too many puzzles on a page")?;
-                    *page = Some(PageWriter::new(BufWriter::new(temporary(dir, ".svg.part")?), size, 3)?);
-                }
-                let open = page.as_mut().expect("opened above");
-                match puzzle {
-                    Some(puzzle) => open.add(puzzle)?,
-                    None => open.skip(),
-                }
-                if open.is_full() {
-                    let file = page
-                        .take()
-                        .expect("opened above")
-                        .finish()?
-                        .into_inner()
-                        .map_err(|e| e.into_error())?;
-                    persist(file, &dir.join(format!("page-{:04}.svg", number + 1)))?;
                 }
             }
         }
@@ -324,6 +320,13 @@ impl GenerateArgs {
     fn format(&self) -> GenerateFormat {
         let pictures = self.paper.paper.is_some() || self.output.is_some() || self.per_page.is_some();
         self.format.unwrap_or(if pictures { GenerateFormat::Svg } else { GenerateFormat::Line })
+    }
+
+    /// The form of the pages of paper, when the output is pages: for --paper and --per-page,
+    /// and for PDF and PNG.
+    fn pages(&self) -> Option<PageFormat> {
+        let paper = self.paper.paper.is_some() || self.per_page.is_some();
+        self.format().pages().filter(|&f| paper || f != PageFormat::Svg)
     }
 }
 
@@ -361,42 +364,44 @@ fn generation_lines(bar: &ProgressBar) {
     }
 }
 
-/// Checks the options of the SVG output against each other.
-fn check_pictures(args: &GenerateArgs) -> Result<()> {
-    if args.format() != GenerateFormat::Svg && (args.output.is_some() || args.per_page.is_some()) {
-        return Err(Usage("--output and --per-page are for --format svg".into()).into());
+/// Checks the options of the pictures against each other.
+fn check_pictures(args: &GenerateArgs, side: usize) -> Result<()> {
+    let pictures = args.format().pages().is_some();
+    if !pictures && (args.output.is_some() || args.per_page.is_some() || args.paper.paper.is_some()) {
+        return Err(Usage(
+            "--output, --per-page and --paper are for pictures (--format svg, pdf or png)".into(),
+        )
+        .into());
     }
-    if args.per_page.is_some() && args.output.is_none() && args.paper.paper.is_none() {
-        return Err(Usage("--per-page needs --output DIR: a stream holds one SVG document".into()).into());
-    }
-    if args.paper.paper.is_none() && args.paper.answers {
-        return Err(Usage("--answers is for --paper pages".into()).into());
-    }
-    if args.paper.paper.is_some() {
-        if args.format() != GenerateFormat::Svg {
-            return Err(Usage("--paper is for --format svg".into()).into());
-        }
-        let per_page = args.per_page.unwrap_or(Layout::DEFAULT.per_page as u64);
-        if per_page > 100 {
+    let Some(pages) = args.pages() else {
+        if args.paper.answers {
             return Err(
-                Usage(format!("--per-page {per_page}: a page of paper holds at most 100 puzzles")).into()
+                Usage("--answers is for pages of paper (--paper, or --format pdf or png)".into()).into()
             );
         }
-        if args.output.is_none() && args.count > per_page {
-            return Err(Usage(format!(
-                "{} puzzles make several pages of {per_page}: give --output DIR, or a larger --per-page",
-                args.count
-            ))
-            .into());
-        }
+        return Ok(());
+    };
+    let paper = args.paper.paper.unwrap_or(Paper::A4);
+    let per_page = args.per_page.unwrap_or_else(|| {
+        Layout::fitting(paper, args.paper.margin, side, Layout::PUZZLE_CELL_MM).per_page as u64
+    });
+    if per_page > 100 {
+        return Err(Usage(format!("--per-page {per_page}: a page of paper holds at most 100 puzzles")).into());
+    }
+    if args.output.is_none() && pages != PageFormat::Pdf && args.count > per_page {
+        return Err(Usage(format!(
+            "{} puzzles make several pages of {per_page}: give --output DIR, or a larger --per-page",
+            args.count
+        ))
+        .into());
     }
     Ok(())
 }
 
 /// Makes the puzzles and writes them, in order: every size and rule set alike.
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
-    check_pictures(args)?;
     let plan = Plan::of(args)?;
+    check_pictures(args, plan.rules.size().side())?;
     let matrix = Matrix::new(&plan.rules);
     // Rules no grid obeys fail once, not once per puzzle.
     if plan.variant.is_none()
@@ -411,8 +416,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let mut workers = Workers::new(args.threads);
     // Only `--difficulty`, pages of paper and the JSON output need the rating: a logical solve
     // of each puzzle.
-    let rate =
-        args.difficulty.is_some() || args.format() == GenerateFormat::Json || args.paper.paper.is_some();
+    let rate = args.difficulty.is_some() || args.format() == GenerateFormat::Json || args.pages().is_some();
     let side = plan.rules.size().side();
     let groups = plan.run.symmetry.orbits_in(side).len() as u64;
     // Progress in thousandths of a puzzle: each puzzle's share grows with the clue groups its
@@ -448,12 +452,11 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         std::thread::spawn(move || generation_lines(&bar))
     });
     let mut pictures = match (&args.output, args.format()) {
-        (_, GenerateFormat::Svg) if let Some(paper) = args.paper.paper => {
-            let per_page =
-                args.per_page.map_or(Layout::DEFAULT.per_page, |n| usize::try_from(n).unwrap_or(usize::MAX));
-            Some(Pictures::Paper(Book::new(&args.paper, paper, per_page, args.output.clone())?))
+        _ if let Some(format) = args.pages() => {
+            let per_page = args.per_page.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+            Some(Pictures::Paper(Book::new(&args.paper, format, per_page, args.output.clone())?))
         }
-        (Some(dir), _) => Some(Pictures::Files { dir: dir.clone(), per_page: args.per_page, page: None }),
+        (Some(dir), _) => Some(Pictures::Files { dir: dir.clone() }),
         (None, GenerateFormat::Svg) => {
             let count = usize::try_from(args.count).context("too many puzzles for one page")?;
             Some(Pictures::Stdout(PageWriter::new(BufWriter::new(io::stdout().lock()), count, 3)?))
@@ -526,7 +529,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                     };
                     bar.suspend(|| stderr!("dlx: {e}{hint}"))?;
                     if let Some(pictures) = &mut pictures {
-                        pictures.add(index, args.count, None, "")?;
+                        pictures.add(index, None, "")?;
                     }
                     continue;
                 }
@@ -536,7 +539,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             match &mut pictures {
                 Some(pictures) => {
                     let name = plan.name(&numbered.generated.puzzle);
-                    pictures.add(index, args.count, Some(&made), &name)?;
+                    pictures.add(index, Some(&made), &name)?;
                 }
                 None => {
                     if std::mem::take(&mut header) {
@@ -600,6 +603,8 @@ fn write_made(
             serde_json::to_writer(&mut *out, &value).map_err(io::Error::from)?;
             writeln!(out)
         }
-        GenerateFormat::Svg => unreachable!("pictures are drawn by `Pictures`"),
+        GenerateFormat::Svg | GenerateFormat::Pdf | GenerateFormat::Png => {
+            unreachable!("pictures are drawn by `Pictures`")
+        }
     }
 }

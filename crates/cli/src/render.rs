@@ -7,20 +7,21 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use dlx_sudoku::Uniqueness;
-use dlx_sudoku::{Entry, Layout, Matrices, Paper, Puzzle, Records, Solvers, Variant};
+use dlx_sudoku::{Entry, Matrices, Puzzle, Records, Solvers, Variant};
 
 use crate::choice;
 use crate::input::Source;
-use crate::pages::{Book, PaperArgs};
+use crate::pages::{Book, PageFormat, PaperArgs};
 use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, stderr};
 
-/// Lay out puzzles on pages to print (SVG), numbered, with their level and variant.
+/// Lay out puzzles on pages to print (SVG, PDF or PNG), numbered, with their level and rules.
 ///
-/// Each puzzle is rated for its caption (`7 · hard · diagonal`), and solved for the answer pages.
-/// A malformed record, or one that breaks the rules, is reported and left out (its number
-/// skipped); a puzzle with no solution or several is drawn, its caption says so. Exit status: 0
-/// when every record was drawn; 2 when some record was left out; 1 when an input could not be
-/// read or a page not written.
+/// Puzzles of every size and rule set share the pages, as many to a page as fill the paper (six
+/// 9x9 puzzles on A4, two 16x16), with a legend of the marks they show. Each puzzle is rated for
+/// its caption (`7 · hard · diagonal`), and solved for the answer pages. A malformed record, or
+/// one that breaks the rules, is reported and left out (its number skipped); a puzzle with no
+/// solution or several is drawn, its caption says so. Exit status: 0 when every record was drawn;
+/// 2 when some record was left out; 1 when an input could not be read or a page not written.
 #[derive(Debug, Args)]
 pub(crate) struct RenderArgs {
     /// Puzzle files in any form, or puzzles as arguments; stdin when none or `-`.
@@ -31,13 +32,23 @@ pub(crate) struct RenderArgs {
     /// Add a variant's rules to every puzzle's own [default: what the input says].
     #[arg(long, value_parser = choice::parser::<Variant>())]
     variant: Option<Variant>,
-    /// Puzzles per page [default: 6].
+    /// Puzzles per page [default: as many as fill the paper].
+    ///
+    /// Puzzles per page [default: as many as fill the paper with cells of 7 mm or more: twelve
+    /// 4x4 or 6x6 puzzles on A4, six 8x8 to 10x10, two 12x12 or 16x16, one 25x25].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
     per_page: Option<u64>,
+    /// The pages' form: svg, pdf or png.
+    ///
+    /// The pages' form: an SVG document a page, one PDF document of every page, or a PNG image
+    /// a page (200 dpi, or --dpi).
+    #[arg(short, long, value_enum, default_value_t = PageFormat::Svg)]
+    format: PageFormat,
     /// Write the pages into this folder.
     ///
     /// Write `page-0001.svg`, ... (and `answers-0001.svg`, ... with --answers) into this folder,
-    /// each whole or not at all; without it, one page on stdout.
+    /// or `page-0001.png`, ..., or `pages.pdf` (and `answers.pdf`); each file whole or not at
+    /// all. Without it, one page on stdout (every page, for PDF).
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
     #[command(flatten)]
@@ -45,12 +56,11 @@ pub(crate) struct RenderArgs {
 }
 
 pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
+    let per_page = args.per_page.map(|n| usize::try_from(n).unwrap_or(100));
+    let mut book = Book::new(&args.paper, args.format, per_page, args.output.clone())?;
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let per_page = args.per_page.map_or(Layout::DEFAULT.per_page, |n| usize::try_from(n).unwrap_or(100));
-    let paper = args.paper.paper.unwrap_or(Paper::A4);
-    let mut book = Book::new(&args.paper, paper, per_page, args.output.clone())?;
     let matrices = Matrices::new();
     let mut solvers = matrices.solvers();
     let sources = Source::puzzles(&args.files);

@@ -121,7 +121,7 @@ fn svg_files_and_page() {
     std::fs::remove_dir_all(&dir).unwrap();
     let page = text(&dlx(&["generate", "--count", "4", "--seed", "1", "--format", "svg"], "").stdout);
     assert_eq!(page.matches("<g transform").count(), 4);
-    // Pages of several puzzles into a folder: 5 puzzles, 2 a page, make 3 pages.
+    // Pages of paper into a folder: 5 puzzles, 2 a page, make 3 pages.
     let out = dlx(
         &[
             "generate",
@@ -141,7 +141,7 @@ fn svg_files_and_page() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let grids: Vec<usize> = ["page-0001.svg", "page-0002.svg", "page-0003.svg"]
         .iter()
-        .map(|name| std::fs::read_to_string(dir.join(name)).unwrap().matches("<g transform").count())
+        .map(|name| std::fs::read_to_string(dir.join(name)).unwrap().matches(r#"class="caption""#).count())
         .collect();
     assert_eq!(grids, [2, 2, 1]);
     // Pages were written under temporary names, then renamed: nothing else is left.
@@ -154,11 +154,14 @@ fn svg_files_and_page() {
     for (args, message) in [
         (
             &["generate", "--format", "line", "--output", dir.to_str().unwrap()][..],
-            "--output and --per-page are for --format svg",
+            "--output, --per-page and --paper are for pictures (--format svg, pdf or png)",
         ),
-        (&["generate", "-f", "json", "--per-page", "2"], "--output and --per-page are for --format svg"),
-        // (Without --format, --per-page means SVG.)
-        (&["generate", "--per-page", "2"], "--per-page needs --output DIR"),
+        (
+            &["generate", "-f", "json", "--per-page", "2"],
+            "--output, --per-page and --paper are for pictures (--format svg, pdf or png)",
+        ),
+        // (Without --format, --per-page means pages of paper, in SVG; stdout holds one.)
+        (&["generate", "-n", "3", "--per-page", "2"], "3 puzzles make several pages of 2"),
     ] {
         let bad = dlx(args, "");
         assert_eq!(bad.status.code(), Some(2), "{args:?}");
@@ -251,7 +254,7 @@ fn pages_and_files_for_every_size() {
     assert_eq!(page.matches("6x6 killer</text>").count(), 4, "{page}");
     assert!(page.contains("adds up to its sum"), "the legend names the cages: {page}");
     let answers = std::fs::read_to_string(dir.path().join("answers-0001.svg")).unwrap();
-    assert!(answers.contains("#808080\">"), "grey digits on the answer page");
+    assert!(answers.contains(r#"class="found""#), "grey digits on the answer page");
     let files = tempfile::tempdir().unwrap();
     let one = dlx(&[&args[..], &["--output", files.path().to_str().unwrap()]].concat(), "");
     assert!(one.status.success(), "{}", text(&one.stderr));

@@ -40,7 +40,8 @@
 //! effort is averaged over seeded branching orders. A [`Generator`] makes minimal puzzles
 //! with a unique solution for any rules and [`Symmetry`], reproducibly from a [`Run`]'s seed,
 //! with jigsaw regions, cages and marks made up for each when asked ([`generate_with_extras`]).
-//! [`PageWriter`] and [`print_page`] draw them as SVG, on screen or on paper with a legend.
+//! [`PageWriter`] and [`print_page`] draw them as SVG, on screen or on paper with a legend; a
+//! [`Printer`] makes the pages a PDF document or PNG images (the `pdf` feature, on by default).
 //!
 //! A puzzle whose rules are a 9x9 variant's takes the [`nine`] module's fast path wherever it
 //! goes: the logical solver with the side known when compiling, and the generator's 9x9
@@ -57,9 +58,9 @@
 //! holds the 9x9 form's over it) and `grid/cache` (a batch's matrices and solvers), `rate` (the
 //! logical solver), `generate` (the 9x9 generator and the machinery every generator thins out
 //! with: `generate::pieces`, `generate::singles`, `generate::unavoidable`) and `grid/generate`
-//! (the one generator), `parse` and `grid/text` (reading and writing records), `svg` and
-//! `grid/svg` (pictures). The measurements behind the design are in the project's
-//! `benches/RESULTS.md`.
+//! (the one generator), `parse` and `grid/text` (reading and writing records), `print` (pictures:
+//! `print/draw` the one drawing, `print/screen`, `print/paper`, `print/printer`). The
+//! measurements behind the design are in the project's `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -70,12 +71,12 @@ mod generate;
 mod grid;
 pub mod nine;
 mod parse;
+mod print;
 mod puzzle;
 mod rate;
 mod scale;
 mod shape;
 mod solve;
-mod svg;
 mod symmetry;
 mod variant;
 
@@ -88,9 +89,11 @@ pub use grid::{
     generate_with_extras, parse_block, parse_puzzle, solve_logically,
 };
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
+pub use print::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
+#[cfg(feature = "pdf")]
+pub use print::{Image, Pdf, PrintError, Printer};
 pub use rate::{Logic, Rating};
 pub use scale::{Level, Technique};
-pub use svg::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 pub use symmetry::Symmetry;
 pub use variant::{Unit, UnknownName, Variant};
 

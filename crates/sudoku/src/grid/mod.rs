@@ -32,7 +32,6 @@ mod generate;
 mod puzzle;
 mod rules;
 mod size;
-mod svg;
 mod text;
 
 pub use crate::rate::grid::{Step, explain, solve_logically};
@@ -45,6 +44,5 @@ pub use puzzle::{Puzzle, RuleError};
 pub(crate) use rules::combinations;
 pub use rules::{At, Cage, CageProblem, Constraint, Parity, Rules, RulesError};
 pub use size::{Size, SizeError, Symbols};
-pub(crate) use svg::{draw, drawn_side};
 pub use text::{Defaults, LineError, LineErrorKind, parse_block, parse_puzzle};
 pub(crate) use text::{is_rule_line, parse_puzzle_record};
