@@ -53,13 +53,16 @@ impl GenerateFormat {
     }
 }
 
-/// Generate minimal puzzles with a unique solution.
+/// Generate puzzles with a unique solution that logic solves.
 ///
 /// Each puzzle is a random full grid with clues (and their symmetric partners) removed while the
-/// solution stays unique; removing any further clue group makes it ambiguous. The same seed gives
-/// the same puzzles on any machine and with any number of threads. Exit status: 0 on success; 1
-/// when a puzzle of the asked difficulty was not found within the attempts (its place is left out,
-/// or blank on an SVG page), or output failed; 2 for misused options.
+/// solution stays unique, until removing any further clue group would make it ambiguous: a
+/// minimal puzzle. One that logic cannot solve without guessing (most 16x16, killer and many
+/// jigsaw ones) takes back the fewest clue groups that let it, and so does one harder than
+/// --difficulty; --minimal keeps minimal puzzles only. The same seed gives the same puzzles on any
+/// machine and with any number of threads. Exit status: 0 on success; 1 when a puzzle of the
+/// asked difficulty was not found within the attempts (its place is left out), or output failed;
+/// 2 for misused options.
 #[derive(Debug, Args)]
 pub(crate) struct GenerateArgs {
     /// How many puzzles.
@@ -105,9 +108,14 @@ pub(crate) struct GenerateArgs {
     /// Seed of the run [default: drawn at random and reported by --stats and in JSON].
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Make puzzles of this level.
+    /// Make puzzles of this level [default: any that logic solves].
     ///
-    /// Keep generating until puzzles of this level come out.
+    /// Make puzzles of this level: easy (singles), medium (locked candidates), hard (pairs,
+    /// triples, X-wings, swordfish), expert (beyond) [default: any level that logic solves,
+    /// without guessing]. Minimal puzzles are made until one is of the level; after 50 attempts
+    /// (or half --max-attempts), a harder one may take givens back to reach it (not with
+    /// --minimal). Expert takes what
+    /// comes: givens never make a puzzle harder.
     #[arg(long, value_name = "LEVEL", value_parser = choice::parser::<Level>())]
     difficulty: Option<Level>,
     /// Attempts per puzzle, at most.
@@ -117,6 +125,16 @@ pub(crate) struct GenerateArgs {
     /// seed, and the run goes on).
     #[arg(long, default_value_t = Run::DEFAULT_ATTEMPTS, value_name = "N", value_parser = crate::choice::at_least_one)]
     max_attempts: u64,
+    /// Only minimal puzzles: never add givens back.
+    ///
+    /// Only minimal puzzles (no clue group can go): a puzzle that needs guessing, or is harder
+    /// than --difficulty, is made again rather than given givens back. Without it, a puzzle that
+    /// logic cannot solve takes back the fewest clue groups that let it, and one harder than
+    /// --difficulty (after 50 attempts at a minimal one) the fewest that bring it to the level;
+    /// JSON says `"minimal": false` of them. With it, puzzles of most rules but the classic 9x9
+    /// ones often need guessing, and levels below their usual one may not be reached.
+    #[arg(long)]
+    minimal: bool,
     /// Output format (svg with --paper, --output or --per-page; line otherwise).
     ///
     /// Output format [default: svg with --paper, --output or --per-page; line otherwise]. The
@@ -204,7 +222,13 @@ impl Plan {
             .into());
         }
         let seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
-        let run = Run { seed, symmetry, level: args.difficulty, max_attempts: args.max_attempts };
+        let run = Run {
+            seed,
+            symmetry,
+            level: args.difficulty,
+            max_attempts: args.max_attempts,
+            ease: !args.minimal,
+        };
         Ok(Plan { rules, variant, extras, run })
     }
 
@@ -466,7 +490,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     // Line and grid output starts with the variant's or the size's line (every reader of
     // puzzles honours it), before the first puzzle.
     let mut header = matches!(args.format(), GenerateFormat::Line | GenerateFormat::Grid);
-    let (mut made_count, mut missing, mut clues, mut attempts) = (0u64, 0u64, 0u64, 0u64);
+    let (mut made_count, mut missing, mut clues, mut attempts, mut eased) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
     let chunk = if side > 9 { 64u64 } else { 256 };
     let mut first = 0;
@@ -535,6 +559,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 }
             };
             made_count += 1;
+            eased += u64::from(numbered.added > 0);
             clues += numbered.generated.puzzle.givens() as u64;
             match &mut pictures {
                 Some(pictures) => {
@@ -564,7 +589,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         stderr!(
-            "seed {}, puzzles {made_count}, missing {missing}, attempts {attempts}, {:.1} clues on average, {:.0} puzzles/s",
+            "seed {}, puzzles {made_count}, missing {missing}, attempts {attempts}, {eased} with givens added back, {:.1} clues on average, {:.0} puzzles/s",
             plan.run.seed,
             if made_count > 0 { clues as f64 / made_count as f64 } else { 0.0 },
             if secs > 0.0 { made_count as f64 / secs } else { 0.0 },
@@ -595,6 +620,7 @@ fn write_made(
                 "level": rating.map(|(level, _)| level.name()),
                 "technique": rating.map(|(_, hardest)| hardest),
                 "attempts": made.attempts,
+                "minimal": made.added == 0,
             });
             // What the puzzle is, as every record says it: `puzzle`, `size`, `rules`, `variant`.
             for (key, field) in g.puzzle.json_fields(plan.variant) {

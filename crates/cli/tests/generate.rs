@@ -287,3 +287,34 @@ fn a_slow_generation_reports_progress() {
         stderr.lines().find(|l| l.starts_with("dlx: generating: ")).unwrap_or_else(|| panic!("{stderr}"));
     assert!(line.contains("% done (0 of 1 puzzles)") && line.contains(" s so far"), "{line}");
 }
+
+/// Killer puzzles as minimal ones all need guessing: by default each takes givens back until
+/// logic solves it, or until it is of the level asked (easy here, which no minimal killer puzzle
+/// is), and says so in JSON and in the summary; `--minimal` keeps them minimal, and then they
+/// need guessing.
+#[test]
+fn puzzles_take_givens_back_unless_minimal() {
+    let args = ["generate", "--killer", "-n", "3", "--seed", "8", "-f", "json", "--stats"];
+    let easy = ["--difficulty", "easy", "--max-attempts", "4"];
+    for (extra, level) in [(&[][..], None), (&easy[..], Some("easy"))] {
+        let out = dlx(&[&args[..], extra].concat(), "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let rows = json_lines(&out.stdout);
+        assert_eq!(rows.len(), 3);
+        for row in &rows {
+            assert_ne!(row["technique"], "guessing", "{row}");
+            assert_eq!(row["minimal"], false, "{row}");
+            if let Some(level) = level {
+                assert_eq!(row["level"], level, "{row}");
+            }
+            // What `rate` says of the puzzle is what `generate` said.
+            let rated = json_lines(&dlx(&["rate", "-f", "json"], row["puzzle"].as_str().unwrap()).stdout);
+            assert_eq!(rated[0]["level"], row["level"]);
+        }
+        assert!(text(&out.stderr).contains("3 with givens added back"), "{}", text(&out.stderr));
+    }
+    let out = dlx(&[&args[..], &["--minimal"]].concat(), "");
+    let rows = json_lines(&out.stdout);
+    assert!(rows.iter().all(|r| r["minimal"] == true && r["technique"] == "guessing"), "{rows:?}");
+    assert!(text(&out.stderr).contains("0 with givens added back"), "{}", text(&out.stderr));
+}

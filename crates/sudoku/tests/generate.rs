@@ -209,3 +209,86 @@ fn a_cancel_flag_stops_a_variants_run() {
     flag.clear();
     assert_eq!(generator.generate_in(&run, 0, &mut |_, _| {}).unwrap(), made);
 }
+
+/// A run that eases: every puzzle has one solution, holds only its digits, keeps its symmetry,
+/// and is solved by logic at the level asked; those that took givens back say so, and those
+/// that did not are the minimal run's own. Killer puzzles, whose minimal forms all need guessing,
+/// take givens back; so does a 16x16 one; classic ones made by the 9x9 path need none.
+#[test]
+fn runs_that_ease_land_on_logic_and_on_the_level() {
+    use dlx_sudoku::{
+        Extras, Generator, Level, Matrix, Rules, Run, Size, Uniqueness, generate_in_with_extras,
+        solve_logically,
+    };
+    let killer = Extras { killer: true, ..Extras::default() };
+    let jigsaw = Extras { jigsaw: true, ..Extras::default() };
+    let sixteen = Rules::new("16".parse::<Size>().unwrap());
+    let cases = [
+        (
+            "killer",
+            Rules::new(Size::CLASSIC),
+            killer,
+            Symmetry::None,
+            &[None, Some(Level::Easy), Some(Level::Medium)][..],
+        ),
+        ("jigsaw", Rules::new(Size::CLASSIC), jigsaw, Symmetry::Rotational, &[None, Some(Level::Easy)]),
+        ("16x16", sixteen, Extras::default(), Symmetry::Rotational, &[None]),
+        (
+            "classic",
+            Rules::new(Size::CLASSIC),
+            Extras::default(),
+            Symmetry::Rotational,
+            &[None, Some(Level::Hard)],
+        ),
+    ];
+    for (name, rules, extras, symmetry, levels) in cases {
+        let matrix = Matrix::new(&rules);
+        let mut eased = 0;
+        for &level in levels {
+            // Four attempts (after two, a puzzle may take givens back); classic puzzles, easier
+            // than hard for the most part, get the attempts of a run.
+            let max_attempts = if name == "classic" { Run::DEFAULT_ATTEMPTS } else { 4 };
+            let run = Run { symmetry, level, ease: true, max_attempts, ..Run::new(9) };
+            let minimal = Run { ease: false, ..run };
+            for index in 0..2 {
+                let make = |run: &Run| {
+                    if extras.any() {
+                        generate_in_with_extras(&rules, extras, run, index, &mut |_, _| {}, None)
+                    } else {
+                        Generator::new(&matrix).generate_in(run, index, &mut |_, _| {})
+                    }
+                };
+                let made = make(&run).unwrap();
+                let (puzzle, solution) = (&made.generated.puzzle, &made.generated.solution);
+                let what = format!("{name} {level:?} {index}: {}", puzzle.to_line());
+                let logic = solve_logically(puzzle);
+                assert!(logic.solved, "{what}: logic does not solve it");
+                if let Some(level) = level {
+                    assert_eq!(logic.level(), level, "{what}");
+                }
+                assert_eq!(made.logic.map(|l| l.level()), Some(logic.level()), "{what}");
+                assert!(puzzle.is_solved_by(solution), "{what}: a given not of the solution");
+                let check = Matrix::new(puzzle.rules()).solver().check_unique(puzzle).unwrap();
+                assert_eq!(check, Uniqueness::Unique(solution.clone()), "{what}");
+                let side = puzzle.size().side();
+                for orbit in symmetry.orbits_in(side) {
+                    let given = orbit.iter().filter(|&&c| puzzle.get(c) != 0).count();
+                    assert!(given == 0 || given == orbit.len(), "{what}: half of {orbit:?} given");
+                }
+                if made.added == 0 {
+                    // Not eased: the minimal run's puzzle (any level: from the first attempt).
+                    if level.is_none() {
+                        assert_eq!(make(&minimal).unwrap().generated, made.generated, "{what}");
+                    }
+                } else {
+                    eased += 1;
+                }
+            }
+        }
+        match name {
+            "killer" | "16x16" => assert!(eased > 0, "{name}: no puzzle took givens back"),
+            "classic" => assert_eq!(eased, 0, "classic puzzles need no givens back"),
+            _ => {}
+        }
+    }
+}

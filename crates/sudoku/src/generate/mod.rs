@@ -70,15 +70,34 @@ pub struct Run {
     pub level: Option<Level>,
     /// How many puzzles each index may generate to reach the level (at least one is made).
     pub max_attempts: u64,
+    /// Whether a puzzle harder than wanted may take givens back from its solution rather than be
+    /// made again (puzzles of any size and rules, [`crate::Generator::generate_in`]): without a
+    /// level, a puzzle that needs guessing takes the fewest clue groups that let logic solve it;
+    /// with one, after [`Run::MINIMAL_ATTEMPTS`] attempts (or half the attempts allowed, if
+    /// fewer) found no minimal puzzle of the level, a harder one takes the fewest that bring it
+    /// to the level. Such puzzles are not minimal
+    /// ([`crate::Numbered::added`] says how many groups came back). `dlx generate` sets it, unless
+    /// `--minimal`.
+    pub ease: bool,
 }
 
 impl Run {
     /// The attempts allowed per puzzle by [`Run::new`].
     pub const DEFAULT_ATTEMPTS: u64 = 2000;
 
-    /// A run with this seed: rotational symmetry, any level.
+    /// The attempts at a minimal puzzle of the run's level before one that is harder may take
+    /// givens back, when the run [eases](Run::ease).
+    pub const MINIMAL_ATTEMPTS: u64 = 50;
+
+    /// A run with this seed: rotational symmetry, any level, minimal puzzles only.
     pub fn new(seed: u64) -> Run {
-        Run { seed, symmetry: Symmetry::Rotational, level: None, max_attempts: Run::DEFAULT_ATTEMPTS }
+        Run {
+            seed,
+            symmetry: Symmetry::Rotational,
+            level: None,
+            max_attempts: Run::DEFAULT_ATTEMPTS,
+            ease: false,
+        }
     }
 
     /// The seed of attempt `attempt` (from 0) at puzzle `index`: SplitMix64 of the run's seed and

@@ -14,6 +14,7 @@ use super::puzzle::Puzzle;
 use super::rules::{Constraint, Parity, Rules, edge_neighbours};
 use crate::cells::CellSet;
 use crate::generate::Generator as NineGenerator;
+use crate::generate::mix;
 use crate::generate::pieces::{Pieces, Stack, solution_without, thin_out};
 use crate::generate::unavoidable::{digit_swaps, line_swaps};
 use crate::rate::grid::{GridLogic, candidates, solve_grid_with, solve_logically};
@@ -90,7 +91,8 @@ pub enum GenerateError {
 /// A puzzle and its solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
-    /// The puzzle: minimal, with a unique solution.
+    /// The puzzle, with a unique solution: minimal, unless a run that [eases](Run::ease) gave it
+    /// givens back.
     pub puzzle: Puzzle,
     /// Its solution.
     pub solution: Puzzle,
@@ -107,8 +109,11 @@ pub struct Numbered {
     pub attempts: u64,
     /// The puzzle and its solution.
     pub generated: Generated,
-    /// The logical solver's verdict, when the run has a level (which it then matches).
+    /// The logical solver's verdict, when the run has a level (which it then matches) or eases.
     pub logic: Option<GridLogic>,
+    /// The clue groups given back to the minimal puzzle by a run that [eases](Run::ease): 0 when
+    /// the puzzle is minimal.
+    pub added: usize,
 }
 
 /// Makes puzzles of one set of rules, reproducibly from a seed.
@@ -309,7 +314,9 @@ impl<'m> Generator<'m> {
         index: u64,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Numbered, GenerateError> {
-        if let Some(nine) = &mut self.nine {
+        if let Some(nine) = &mut self.nine
+            && !run.ease
+        {
             let cancel = self.cancel.clone();
             let stop = || cancel.as_ref().is_some_and(CancelFlag::is_cancelled);
             let Some(numbered) = nine.generate_in_unless(run, index, stop) else {
@@ -326,9 +333,17 @@ impl<'m> Generator<'m> {
             let groups = self.groups(run.symmetry);
             progress(groups, groups);
             let (index, seed, attempts) = (numbered.index, numbered.seed, numbered.attempts);
-            return Ok(Numbered { index, seed, attempts, generated, logic });
+            return Ok(Numbered { index, seed, attempts, generated, logic, added: 0 });
         }
-        attempts(run, index, |seed| self.generate(run.symmetry, seed, progress))
+        let cancel = self.cancel.clone();
+        attempts(run, index, |seed| {
+            // (A 9x9 variant's attempt runs no search the flag stops: it is checked here.)
+            if cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+                let stopped = Interrupted { reason: StopReason::Cancelled, solutions: 0 };
+                return Err(GenerateError::Solve(SolveError::Interrupted(stopped)));
+            }
+            self.generate(run.symmetry, seed, progress)
+        })
     }
 
     /// A minimal puzzle with a unique solution and the symmetry, reproducibly from the seed.
@@ -554,7 +569,8 @@ fn within<T>(
 
 /// Puzzle `index` of a run: made from [`Run::seed_of`]'s seeds by `make` until its level is the
 /// run's (when it has one), or until an attempt succeeds where one fails to find a grid or a
-/// jigsaw map; [`Run::max_attempts`] attempts at most either way.
+/// jigsaw map; [`Run::max_attempts`] attempts at most either way. A run that
+/// [eases](Run::ease) lets a puzzle take givens back (see [`add_givens`]).
 fn attempts(
     run: &Run,
     index: u64,
@@ -574,16 +590,89 @@ fn attempts(
             }
             Err(_) => continue,
         };
+        let made = |generated, logic, added| {
+            Ok(Numbered { index, seed, attempts: attempt + 1, generated, logic, added })
+        };
         let Some(level) = run.level else {
-            return Ok(Numbered { index, seed, attempts: 1, generated, logic: None });
+            if !run.ease {
+                return made(generated, None, 0);
+            }
+            // Any level, so long as logic solves it.
+            let logic = solve_logically(&generated.puzzle);
+            if logic.solved {
+                return made(generated, Some(logic), 0);
+            }
+            let (generated, logic, added) =
+                add_givens(&generated, run.symmetry, seed, |l| l.solved).expect("logic solves the full grid");
+            return made(generated, Some(logic), added);
         };
         let logic = solve_logically(&generated.puzzle);
         if logic.level() == level {
-            return Ok(Numbered { index, seed, attempts: attempt + 1, generated, logic: Some(logic) });
+            return made(generated, Some(logic), 0);
+        }
+        if run.ease && attempt + 1 >= Run::MINIMAL_ATTEMPTS.min(attempts / 2) && logic.level() > level {
+            // A group given back may take the puzzle past the level, from above to below: a few
+            // orders are tried.
+            for order in 0..EASING_ORDERS {
+                let eased = add_givens(&generated, run.symmetry, mix(seed, order), |l| l.level() <= level);
+                if let Some((generated, logic, added)) = eased
+                    && logic.level() == level
+                {
+                    return made(generated, Some(logic), added);
+                }
+            }
         }
     }
     let level = run.level.expect("attempts beyond one only with a level");
     Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) }.into())
+}
+
+/// The orders of clue groups an attempt tries to give back, to bring a puzzle to a level.
+const EASING_ORDERS: u64 = 4;
+
+/// The puzzle with the fewest of its missing clue groups (under `symmetry`, in an order drawn
+/// from `seed`) given back from its solution whose logical verdict is `enough`, that verdict,
+/// and how many groups came back; `None` when the full grid's is not. Found by halving: more
+/// givens never leave logic less to go on, so once enough, enough with more (the verdict of
+/// the count found is checked, not assumed).
+fn add_givens(
+    generated: &Generated,
+    symmetry: Symmetry,
+    seed: u64,
+    enough: impl Fn(&GridLogic) -> bool,
+) -> Option<(Generated, GridLogic, usize)> {
+    let side = generated.puzzle.size().side();
+    let mut missing: Vec<Vec<usize>> = symmetry
+        .orbits_in(side)
+        .into_iter()
+        .filter(|orbit| orbit.iter().any(|&c| generated.puzzle.get(c) == 0))
+        .collect();
+    missing.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x91e5_ba4c));
+    let with = |k: usize| {
+        let mut puzzle = generated.puzzle.clone();
+        for &cell in missing[..k].iter().flatten() {
+            puzzle.set(cell, generated.solution.get(cell));
+        }
+        let logic = solve_logically(&puzzle);
+        (puzzle, logic)
+    };
+    let (mut lo, mut hi) = (0, missing.len());
+    let mut best = with(hi);
+    if !enough(&best.1) {
+        return None;
+    }
+    // `lo` groups are not enough (the puzzle as made was not), `hi` are.
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        let tried = with(mid);
+        if enough(&tried.1) {
+            (hi, best) = (mid, tried);
+        } else {
+            lo = mid;
+        }
+    }
+    let (puzzle, logic) = best;
+    Some((Generated { puzzle, solution: generated.solution.clone() }, logic, hi))
 }
 
 /// Puzzle `index` of a run whose rules are `base` with `extras` made up for each puzzle, exactly

@@ -10,7 +10,7 @@ const JSON_FIELDS: [&str; 5] = ["puzzle", "solution", "variant", "size", "rules"
 
 /// The fields `dlx` writes beside those of [`JSON_FIELDS`] (answers, counts, ratings, how a
 /// puzzle was made): read back, they are passed over, as what was said of the puzzle.
-const JSON_INFO_FIELDS: [&str; 25] = [
+const JSON_INFO_FIELDS: [&str; 26] = [
     "attempts",
     "clues",
     "complete",
@@ -25,6 +25,7 @@ const JSON_INFO_FIELDS: [&str; 25] = [
     "index",
     "level",
     "line",
+    "minimal",
     "nodes",
     "rating",
     "run_seed",
