@@ -22,7 +22,7 @@ pub(crate) trait Choice: Copy + Send + Sync + 'static {
 }
 
 /// A clap parser accepting the names of `T`'s values, with their help; a name of rules that
-/// another flag or the input gives (`--variant jigsaw`) is refused with a pointer to it.
+/// another flag or the input gives (`solve --rules jigsaw`) is refused with a pointer to it.
 pub(crate) fn parser<T: Choice>() -> Named<T> {
     Named(std::marker::PhantomData)
 }
@@ -70,29 +70,174 @@ macro_rules! choice {
     )*};
 }
 
-choice!(Variant, Symmetry, Level, TieBreak, Paper, Constraint);
+choice!(Symmetry, Level, TieBreak, Paper);
+
+/// A rule named on the command line (`--rules`, also spelt `--variant` and `--constraint`): the
+/// classic rules, a rule added to them, the even marks of 81-cell lines, or (for `generate`)
+/// rules made up for each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RuleName {
+    /// Rows, columns and boxes: nothing added.
+    Classic,
+    /// A rule added to rows, columns and boxes.
+    Add(Constraint),
+    /// The even-cell variant: `e` marks in 81-cell lines.
+    Even,
+    /// Jigsaw regions made up for each puzzle.
+    Jigsaw,
+    /// Killer cages made up for each puzzle.
+    Killer,
+    /// Even and odd marks made up for each puzzle.
+    Parity,
+}
+
+impl RuleName {
+    fn name(self) -> &'static str {
+        match self {
+            RuleName::Classic => "classic",
+            RuleName::Add(c) => c.name(),
+            RuleName::Even => "even",
+            RuleName::Jigsaw => "jigsaw",
+            RuleName::Killer => "killer",
+            RuleName::Parity => "odd-even",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            RuleName::Classic => "Rows, columns and boxes only (nothing added)",
+            RuleName::Add(c) => c.description(),
+            RuleName::Even => Variant::Even.description(),
+            RuleName::Jigsaw => "Jigsaw regions instead of boxes, made up for each puzzle",
+            RuleName::Killer => "Killer cages (2 to 4 cells, with their sums), made up for each puzzle",
+            RuleName::Parity => "Even and odd marks on about a quarter of the cells, made up for each puzzle",
+        }
+    }
+}
+
+/// A rule the commands that read puzzles take: the classic rules, a rule added, or even marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReadRule(pub(crate) RuleName);
+
+/// A rule `generate` takes: one of [`ReadRule`]'s, or rules made up for each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MadeRule(pub(crate) RuleName);
+
+const ADDED: [RuleName; 4] = [
+    RuleName::Add(Constraint::Diagonals),
+    RuleName::Add(Constraint::Windows),
+    RuleName::Add(Constraint::AntiKing),
+    RuleName::Add(Constraint::AntiKnight),
+];
+
+impl Choice for ReadRule {
+    const ALL: &'static [Self] = &[
+        ReadRule(RuleName::Classic),
+        ReadRule(ADDED[0]),
+        ReadRule(ADDED[1]),
+        ReadRule(ADDED[2]),
+        ReadRule(ADDED[3]),
+        ReadRule(RuleName::Even),
+    ];
+
+    fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    fn help(self) -> &'static str {
+        self.0.help()
+    }
+}
+
+impl Choice for MadeRule {
+    const ALL: &'static [Self] = &[
+        MadeRule(RuleName::Classic),
+        MadeRule(ADDED[0]),
+        MadeRule(ADDED[1]),
+        MadeRule(ADDED[2]),
+        MadeRule(ADDED[3]),
+        MadeRule(RuleName::Even),
+        MadeRule(RuleName::Jigsaw),
+        MadeRule(RuleName::Killer),
+        MadeRule(RuleName::Parity),
+    ];
+
+    fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    fn help(self) -> &'static str {
+        self.0.help()
+    }
+}
+
+/// What a list of rule names asks: a 9x9 variant to read and write puzzles as (one name that
+/// is a variant's, or `even`), the rules added to every puzzle, and the rules made up for each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct NamedRules {
+    pub(crate) variant: Option<Variant>,
+    pub(crate) constraints: Vec<Constraint>,
+    pub(crate) jigsaw: bool,
+    pub(crate) killer: bool,
+    pub(crate) parity: bool,
+}
+
+impl NamedRules {
+    /// The rules `names` ask for.
+    pub(crate) fn of(names: impl IntoIterator<Item = RuleName>) -> NamedRules {
+        let mut named = NamedRules::default();
+        let mut listed = Vec::new();
+        for name in names {
+            match name {
+                RuleName::Classic => {}
+                RuleName::Add(c) => {
+                    if !named.constraints.contains(&c) {
+                        named.constraints.push(c);
+                    }
+                }
+                RuleName::Even => named.variant = Some(Variant::Even),
+                RuleName::Jigsaw => named.jigsaw = true,
+                RuleName::Killer => named.killer = true,
+                RuleName::Parity => named.parity = true,
+            }
+            listed.push(name);
+        }
+        // One name that is a 9x9 variant's: that variant, as `# variant:` lines say it.
+        if let [one] = listed[..] {
+            named.variant = match one {
+                RuleName::Classic => Some(Variant::Classic),
+                RuleName::Add(Constraint::Diagonals) => Some(Variant::Diagonal),
+                RuleName::Add(Constraint::Windows) => Some(Variant::Windoku),
+                RuleName::Add(Constraint::AntiKing) => Some(Variant::AntiKing),
+                _ => named.variant,
+            };
+            if named.variant.is_some() {
+                named.constraints.clear();
+            }
+        }
+        named
+    }
+}
 
 /// Where rules that a flag does not name are given instead: to `dlx generate` (`generating`),
 /// or to the commands that read puzzles.
 fn elsewhere(name: &str, generating: bool) -> Option<&'static str> {
     Some(match (name, generating) {
-        ("jigsaw", true) => "for jigsaw regions, give --jigsaw",
-        ("killer", true) => "for killer cages, give --killer",
-        ("odd" | "parity" | "odd-even", true) => "for odd and even marks, give --parity",
+        ("parity" | "odd", true) => "for odd and even marks, give --rules odd-even (or --parity)",
         ("jigsaw", false) => {
             "jigsaw regions come with each puzzle (a `regions=` field on its line, or a JSON \
-             record's); `dlx generate --jigsaw` makes jigsaw puzzles"
+             record's); `dlx generate --rules jigsaw` makes jigsaw puzzles"
         }
         ("killer", false) => {
             "killer cages come with each puzzle (`cage=SUM:r1c1,r1c2` fields); `dlx generate \
-             --killer` makes killer puzzles"
+             --rules killer` makes killer puzzles"
         }
         ("odd" | "parity" | "odd-even", false) => {
-            "odd and even marks come with each puzzle (a `marks=` field); `dlx generate --parity` \
-             makes such puzzles"
+            "odd and even marks come with each puzzle (a `marks=` field); `dlx generate --rules \
+             odd-even` makes such puzzles"
         }
-        ("anti-knight", _) => "anti-knight is a rule of --constraint: `--constraint anti-knight`",
-        ("classic" | "even", _) => "--constraint adds rules; for the classic rules, leave it out",
+        ("hyper", _) => "hyper sudoku is windoku: --rules windoku",
+        ("x" | "diagonals" | "sudoku-x", _) => "both diagonals: --rules diagonal",
         _ => return None,
     })
 }

@@ -23,7 +23,7 @@ pub(crate) const GENERATE: Examples = &[
     ("generate -n 10 --difficulty hard", "ten hard 9x9 puzzles"),
     ("generate --size 16 -n 2 --seed 7", "two 16x16 puzzles, the same every time"),
     (
-        "generate --killer -n 6 -f pdf --answers --output pages",
+        "generate --rules killer -n 6 -f pdf --answers --output pages",
         "killer puzzles on A4 pages to print, with answers (pages.pdf, answers.pdf)",
     ),
 ];

@@ -17,7 +17,7 @@ use dlx_sudoku::{
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::choice;
+use crate::choice::{self, MadeRule, NamedRules};
 use crate::output::{persist, temporary};
 use crate::pages::{Book, PageFormat, PaperArgs};
 use crate::report::{self, EXIT_FAILURE, Stopped, Usage, Workers, stderr};
@@ -68,9 +68,22 @@ pub(crate) struct GenerateArgs {
     /// How many puzzles.
     #[arg(short = 'n', long, default_value_t = 1, value_name = "N")]
     count: u64,
-    /// The variant.
-    #[arg(long, value_parser = choice::parser::<Variant>(), default_value = "classic")]
-    variant: Variant,
+    /// Rules beyond rows, columns and boxes (a comma-separated list).
+    ///
+    /// The rules beyond rows, columns and boxes (repeat or separate with commas): diagonal,
+    /// windoku, anti-king, anti-knight, even (9x9, cells marked `e` hold even digits); and made
+    /// up for each puzzle: jigsaw (regions instead of boxes), killer (cages: see --killer),
+    /// odd-even (marks on about a quarter of the cells) [default: classic, nothing added].
+    /// `--variant` and `--constraint` are older names of this option, and `--jigsaw`,
+    /// `--killer` and `--parity` are short for `--rules jigsaw` and so on.
+    #[arg(
+        long,
+        visible_aliases = ["variant", "constraint"],
+        value_name = "NAME",
+        value_delimiter = ',',
+        value_parser = choice::parser::<MadeRule>()
+    )]
+    rules: Vec<MadeRule>,
     /// Make puzzles of this size (`16`, `2x3`).
     ///
     /// Make puzzles of this size: a side (`4`, `6`, `16`, `25`: the usual boxes) or a box shape
@@ -78,16 +91,10 @@ pub(crate) struct GenerateArgs {
     /// Large grids take long (a 25x25 puzzle tens of seconds): a bar shows progress on a terminal.
     #[arg(long, value_name = "SIZE")]
     size: Option<dlx_sudoku::Size>,
-    /// Add rules: diagonal, windoku, anti-king, anti-knight.
-    ///
-    /// With or without --size: rules added to rows, columns and boxes (diagonal, windoku,
-    /// anti-king, anti-knight; repeat or separate with commas). Instead of --variant.
-    #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = choice::parser::<dlx_sudoku::Constraint>())]
-    constraint: Vec<dlx_sudoku::Constraint>,
-    /// Make up random jigsaw regions for each puzzle (instead of boxes).
+    /// Make up random jigsaw regions for each puzzle (--rules jigsaw).
     #[arg(long)]
     jigsaw: bool,
-    /// Make up killer cages for each puzzle (2 to 4 cells).
+    /// Make up killer cages for each puzzle, 2 to 4 cells (--rules killer).
     ///
     /// Make up killer cages for each puzzle (2 to 4 cells each, covering the grid, never one
     /// alone), with no symmetry. Up to 9x9, a few cage sets are drawn for one whose cages alone
@@ -96,12 +103,12 @@ pub(crate) struct GenerateArgs {
     /// cage set: cages alone make hard puzzles.)
     #[arg(long)]
     killer: bool,
-    /// Mark about a quarter of the cells even or odd for each puzzle.
+    /// Mark about a quarter of the cells even or odd for each puzzle (--rules odd-even).
     #[arg(long)]
     parity: bool,
     /// Symmetry of the clues.
     ///
-    /// Symmetry of the clues [default: rotational; none with --killer, whose cages made up at
+    /// Symmetry of the clues [default: rotational; none with killer, whose cages made up at
     /// random have no symmetry].
     #[arg(long, value_parser = choice::parser::<Symmetry>())]
     symmetry: Option<Symmetry>,
@@ -200,19 +207,30 @@ struct Plan {
 impl Plan {
     /// The puzzles' rules, or what in the arguments cannot be made.
     fn of(args: &GenerateArgs) -> Result<Plan> {
-        let extras = Extras { jigsaw: args.jigsaw, killer: args.killer, parity: args.parity };
+        let named = NamedRules::of(args.rules.iter().map(|r| r.0));
+        let extras = Extras {
+            jigsaw: args.jigsaw || named.jigsaw,
+            killer: args.killer || named.killer,
+            parity: args.parity || named.parity,
+        };
+        let asked = named.variant.unwrap_or(Variant::Classic);
         let size = args.size.unwrap_or(Size::CLASSIC);
         let mut rules = Rules::new(size);
-        for c in Rules::from(args.variant).constraints().chain(args.constraint.iter().copied()) {
+        for c in Rules::from(asked).constraints().chain(named.constraints.iter().copied()) {
             rules.add(c);
         }
         rules.validate().map_err(|e| Usage(e.to_string()))?;
-        let variant = if extras.any() { None } else { rules.variant_named(Some(args.variant)) };
-        if args.variant == Variant::Even && variant != Some(Variant::Even) {
-            return Err(Usage("with --size, --constraint, --jigsaw, --killer or --parity, marks come from --parity (even and odd), not --variant even".into()).into());
+        let variant = if extras.any() { None } else { rules.variant_named(Some(asked)) };
+        if asked == Variant::Even && variant != Some(Variant::Even) {
+            return Err(Usage(
+                "even is the 9x9 variant of `e` marks, alone: with other rules or sizes, marks come from \
+                 --rules odd-even (even and odd)"
+                    .into(),
+            )
+            .into());
         }
         let symmetry =
-            args.symmetry.unwrap_or(if args.killer { Symmetry::None } else { Symmetry::Rotational });
+            args.symmetry.unwrap_or(if extras.killer { Symmetry::None } else { Symmetry::Rotational });
         if !extras.any() {
             Generator::check_symmetry(&rules, symmetry).map_err(|e| Usage(e.to_string()))?;
         } else if extras.killer && symmetry != Symmetry::None {

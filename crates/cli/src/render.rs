@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 use dlx_sudoku::Uniqueness;
-use dlx_sudoku::{Entry, Matrices, Puzzle, Records, Solvers, Variant};
+use dlx_sudoku::{Defaults, Entry, Matrices, Puzzle, Records, Solvers};
 
-use crate::choice;
+use crate::choice::{self, NamedRules, ReadRule};
 use crate::input::Source;
 use crate::pages::{Book, PageFormat, PaperArgs};
 use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, stderr};
@@ -29,9 +29,18 @@ pub(crate) struct RenderArgs {
     /// Puzzle files, in any form the other commands read; stdin when none or `-`. An argument
     /// that names no file and reads as one puzzle is that puzzle.
     files: Vec<PathBuf>,
-    /// Add a variant's rules to every puzzle's own [default: what the input says].
-    #[arg(long, value_parser = choice::parser::<Variant>())]
-    variant: Option<Variant>,
+    /// Add rules to every puzzle (a comma-separated list).
+    ///
+    /// Rules added to every puzzle's own, as `solve --rules` takes them [default: what the input
+    /// says]. `--variant` and `--constraint` are older names of this option.
+    #[arg(
+        long,
+        visible_aliases = ["variant", "constraint"],
+        value_name = "NAME",
+        value_delimiter = ',',
+        value_parser = choice::parser::<ReadRule>()
+    )]
+    rules: Vec<ReadRule>,
     /// Puzzles per page [default: as many as fill the paper].
     ///
     /// Puzzles per page [default: as many as fill the paper with cells of 7 mm or more: twelve
@@ -61,6 +70,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
+    let named = NamedRules::of(args.rules.iter().map(|r| r.0));
     let matrices = Matrices::new();
     let mut solvers = matrices.solvers();
     let sources = Source::puzzles(&args.files);
@@ -75,7 +85,12 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
             continue;
         };
         let name = source.name();
-        for record in Records::new(reader) {
+        let mut records = Records::new(reader);
+        if !named.constraints.is_empty() {
+            let defaults = Defaults { constraints: named.constraints.clone(), ..Defaults::default() };
+            records = records.with_grid_defaults(defaults);
+        }
+        for record in records {
             report::check_interrupt()?;
             let record = match record {
                 Ok(record) => record,
@@ -86,7 +101,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 }
             };
             number += 1;
-            let grid = match record.puzzle_with(args.variant) {
+            let grid = match record.puzzle_with(named.variant) {
                 Ok(grid) => grid,
                 Err(e) => {
                     let at = e.column.map_or(e.line.to_string(), |c| format!("{}:{c}", e.line));
@@ -96,8 +111,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
                 }
             };
             // The variant named for a puzzle whose rules are a variant's, or its rules in words.
-            let named = args.variant.or(record.variant);
-            let rules = match grid.rules().variant_named(named) {
+            let rules = match grid.rules().variant_named(named.variant.or(record.variant)) {
                 Some(variant) => variant.to_string(),
                 None => grid.rules().describe(),
             };

@@ -47,9 +47,7 @@ fn several_solutions_but_unique_as_another_variant() {
     let out = dlx(&["solve"], &puzzle);
     let said = text(&out.stdout);
     assert!(
-        said.starts_with(
-            "# line 1: multiple solutions (unique as a diagonal puzzle: give --variant diagonal"
-        ),
+        said.starts_with("# line 1: multiple solutions (unique as a diagonal puzzle: give --rules diagonal"),
         "{said}"
     );
     let json = dlx(&["count", "-f", "json", "--limit", "5"], &puzzle);

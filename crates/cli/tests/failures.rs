@@ -393,12 +393,57 @@ fn refusals_point_to_the_right_flag() {
         (&["count", "--limit", "0"][..], "'0' for '--limit <N>': must be at least 1"),
         (&["xc", "--limit", "0"], "'0' for '--limit <N>': must be at least 1"),
         (&["solve", "--variant", "jigsaw"], "tip: jigsaw regions come with each puzzle"),
-        (&["solve", "--constraint", "killer"], "`dlx generate --killer` makes killer puzzles"),
-        (&["generate", "--variant", "jigsaw"], "tip: for jigsaw regions, give --jigsaw"),
-        (&["generate", "--variant", "anti-knight"], "`--constraint anti-knight`"),
+        (&["solve", "--rules", "killer"], "`dlx generate --rules killer` makes killer puzzles"),
+        (&["render", "--rules", "odd-even"], "a `marks=` field"),
+        (&["generate", "--rules", "parity"], "tip: for odd and even marks, give --rules odd-even"),
+        (&["generate", "--rules", "hyper"], "tip: hyper sudoku is windoku: --rules windoku"),
+        (&["generate", "--rules", "even,diagonal"], "even is the 9x9 variant of `e` marks, alone"),
     ] {
         let out = dlx(args, "");
         assert_eq!(code(out.status), 2, "{args:?}");
         assert!(text(&out.stderr).contains(said), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
+/// Rules have one name, `--rules`; the older spellings (`--variant`, `--constraint`, and
+/// `--jigsaw`, `--killer`, `--parity` of `generate`) say the same and give the same puzzles
+/// and answers.
+#[test]
+fn rules_have_one_name_and_the_old_spellings_agree() {
+    let same = |a: &[&str], b: &[&str]| {
+        let (x, y) = (dlx(a, ""), dlx(b, ""));
+        assert_eq!(code(x.status), 0, "{a:?}: {}", text(&x.stderr));
+        assert_eq!((text(&x.stdout), text(&x.stderr)), (text(&y.stdout), text(&y.stderr)), "{a:?} {b:?}");
+        text(&x.stdout)
+    };
+    let made = ["generate", "-n", "3", "--seed", "4", "-f", "json"];
+    for (new, old) in [
+        (&["--rules", "diagonal"][..], &["--variant", "diagonal"][..]),
+        (&["--rules", "even"], &["--variant", "even"]),
+        (&["--rules", "anti-knight,windoku"], &["--constraint", "anti-knight", "--constraint", "windoku"]),
+        (&["--rules", "jigsaw,odd-even"], &["--jigsaw", "--parity"]),
+        (&["--rules", "killer", "--size", "6"], &["--killer", "--size", "6"]),
+    ] {
+        let puzzles = same(&[&made[..], new].concat(), &[&made[..], old].concat());
+        // The puzzles read back with the same rules, however named.
+        let lines: Vec<String> = puzzles
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["puzzle"].as_str().unwrap().to_owned()
+            })
+            .collect();
+        let solved = dlx(&["solve", "-f", "json"], &puzzles);
+        assert_eq!(code(solved.status), 0, "{new:?}: {}", text(&solved.stderr));
+        assert_eq!(lines.len(), 3);
+    }
+    // Reading: a variant's name, constraints, and both at once.
+    let puzzle = ".".repeat(80) + "1";
+    for (new, old) in [
+        (&["--rules", "windoku"][..], &["--variant", "windoku"][..]),
+        (&["--rules", "diagonal,anti-king"], &["--constraint", "diagonal,anti-king"]),
+    ] {
+        let new = [&["count", "--limit", "50", &puzzle][..], new].concat();
+        let old = [&["count", "--limit", "50", &puzzle][..], old].concat();
+        same(&new, &old);
     }
 }

@@ -44,7 +44,7 @@ impl Status {
 pub(super) struct Answer {
     pub(super) line: usize,
     pub(super) format: Format,
-    /// The puzzle, with the constraints `--variant` or the input added to its rules.
+    /// The puzzle, with the rules `--rules` or the input added to its own.
     pub(super) puzzle: Option<Puzzle>,
     pub(super) status: Status,
     pub(super) solution: Option<Puzzle>,
@@ -70,7 +70,7 @@ pub(super) struct Answer {
     /// The 9x9 variant a puzzle was answered as, when its rules are one (written beside it, so
     /// that it reads back so).
     pub(super) variant: Option<Variant>,
-    /// Whether that variant was named (by `--variant` or the input), not inferred from the cells.
+    /// Whether that variant was named (by `--rules` or the input), not inferred from the cells.
     pub(super) named: bool,
 }
 
@@ -121,7 +121,7 @@ pub(super) fn answer(
         variant: None,
         named: false,
     };
-    // The command line's --variant, else the input's (a `# variant:` line, a JSON field), adds
+    // The command line's --rules, else the input's (a `# variant:` line, a JSON field), adds
     // its constraints to the puzzle's own rules.
     let named = variant.or(record.variant);
     let grid = match record.puzzle_with(variant) {
@@ -224,7 +224,7 @@ fn search(solver: &mut SudokuSolver<'_>, grid: &Puzzle, record: &Record, task: T
 }
 
 /// Whether a solution given beside a puzzle solves it (against the puzzle's rules, with what
-/// `--variant` added); if not, why.
+/// `--rules` added); if not, why.
 pub(super) fn check_given(a: &Answer, puzzle: &Puzzle, given: &Puzzle) -> Result<(), String> {
     if puzzle.is_solved_by(given) {
         return Ok(());

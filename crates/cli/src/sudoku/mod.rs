@@ -9,12 +9,11 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
-use crate::choice;
-use dlx_sudoku::{
-    Constraint, Format, Level, Matrices, Puzzle, Record, Records, Size, Solvers, SudokuSolver, Technique,
-    Variant,
-};
+use crate::choice::{self, NamedRules, ReadRule};
 use dlx_sudoku::{Defaults, Uniqueness};
+use dlx_sudoku::{
+    Format, Level, Matrices, Puzzle, Record, Records, Size, Solvers, SudokuSolver, Technique, Variant,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -123,13 +122,22 @@ pub(crate) struct BatchArgs {
     /// others are answered (exit status 1). An argument that names no file and reads as one
     /// puzzle (a line of 16, 81, 256 or 625 cells) is that puzzle: `dlx solve 4.....8.5.3...`.
     files: Vec<PathBuf>,
-    /// Add a 9x9 variant's rules to every puzzle.
+    /// Add rules to every puzzle (a comma-separated list).
     ///
-    /// Add a variant's rules to every puzzle's own (the diagonals, the windoku windows, or
-    /// anti-king; even markers are each puzzle's own and stay) [default: what the input says: a
-    /// `# variant: NAME` line above the puzzle, a JSON record's "variant"].
-    #[arg(long, value_parser = choice::parser::<Variant>())]
-    variant: Option<Variant>,
+    /// Rules added to every puzzle's own (repeat or separate with commas): diagonal, windoku,
+    /// anti-king, anti-knight, even (cells marked `e` in 81-cell lines hold even digits), classic
+    /// (nothing added) [default: what the input says: a `# variant: NAME` line above the puzzle,
+    /// a line's `variant=` field, a JSON record's "variant"]. A line may also carry `regions=` (a
+    /// jigsaw map), `marks=` (`e` even, `o` odd) and `cage=SUM:r1c1,r1c2` (killer). `--variant`
+    /// and `--constraint` are older names of this option.
+    #[arg(
+        long,
+        visible_aliases = ["variant", "constraint"],
+        value_name = "NAME",
+        value_delimiter = ',',
+        value_parser = choice::parser::<ReadRule>()
+    )]
+    rules: Vec<ReadRule>,
     /// Read every puzzle as a grid of this size (`16`, `2x3`).
     ///
     /// Read every puzzle as a grid of this size: a side (`4`, `6`, `16`, `25`: the usual boxes)
@@ -139,13 +147,6 @@ pub(crate) struct BatchArgs {
     /// ... `G` 16 ... `P` 25 (or `0`-`F` for 1-16, read when a grid has `0`s and `.`s and no `G`).
     #[arg(long, value_name = "SIZE")]
     size: Option<Size>,
-    /// Add rules to every puzzle: diagonal, windoku, anti-king, anti-knight.
-    ///
-    /// Rules added to every puzzle of the grid forms: diagonal, windoku, anti-king, anti-knight
-    /// (repeat or separate with commas). A line may carry its own: `variant=anti-knight`,
-    /// `regions=` (a jigsaw map), `marks=` (`e` even, `o` odd), `cage=SUM:r1c1,r1c2` (killer).
-    #[arg(long, value_name = "NAME", value_delimiter = ',', value_parser = choice::parser::<Constraint>())]
-    constraint: Vec<Constraint>,
     /// Worker threads (at most 1024; all cores by default).
     ///
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
@@ -377,7 +378,8 @@ fn run(
     let mut workers = Workers::new(args.threads);
     let matrices = Matrices::new();
     let sources = Source::puzzles(&args.files);
-    let variant = args.variant;
+    let named = NamedRules::of(args.rules.iter().map(|r| r.0));
+    let variant = named.variant;
     let mut out = BufWriter::new(io::stdout().lock());
     if format == Some(OutputFormat::Csv) {
         match task {
@@ -409,7 +411,7 @@ fn run(
         }
         let batch = if typed { 1 } else { CHUNK };
         let defaults =
-            Defaults { size: args.size, constraints: args.constraint.clone(), ..Defaults::default() };
+            Defaults { size: args.size, constraints: named.constraints.clone(), ..Defaults::default() };
         let mut records = Records::new(reader);
         if defaults != Defaults::default() {
             records = records.with_grid_defaults(defaults);

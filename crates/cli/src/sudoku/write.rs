@@ -170,7 +170,7 @@ pub(super) fn write_answer(
     };
     if let Some(v) = a.unique_as {
         let hint =
-            format!(" (unique as a {v} puzzle: give --variant {v}, or a `# variant: {v}` line above it)");
+            format!(" (unique as a {v} puzzle: give --rules {v}, or a `# variant: {v}` line above it)");
         let text = comment.get_or_insert_with(|| "several solutions".to_owned());
         match text.find(';') {
             Some(at) => text.insert_str(at, &hint),

@@ -134,7 +134,7 @@ pub struct Generator<'m> {
     shape: Option<(Arc<Rules>, AnyShape)>,
     /// The last symmetry found to fit the rules.
     fits: Option<Symmetry>,
-    /// For a 9x9 variant's rules, its generator: the same puzzles as `dlx generate --variant`
+    /// For a 9x9 variant's rules, its generator: the same puzzles as `dlx generate --rules`
     /// makes, with the 9x9 machinery (band swaps, singles proofs, 128-bit cell sets).
     nine: Option<NineGenerator<'m>>,
     /// The clue groups of the last symmetry asked for, counted.
@@ -676,7 +676,7 @@ fn add_givens(
 }
 
 /// Puzzle `index` of a run whose rules are `base` with `extras` made up for each puzzle, exactly
-/// as `dlx generate --jigsaw` (`--killer`, `--parity`) makes it (see [`generate_with_extras`]).
+/// as `dlx generate --rules jigsaw` (`killer`, `odd-even`) makes it (see [`generate_with_extras`]).
 pub fn generate_in_with_extras(
     base: &Rules,
     extras: Extras,

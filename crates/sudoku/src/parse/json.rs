@@ -176,7 +176,7 @@ pub(super) fn read_json(text: &str, line: usize, defaults: &Defaults) -> Raw {
         }
         // An 81-cell puzzle without fields of its own (what `dlx` writes of a 9x9 variant's
         // puzzle, with its `size` and `rules`) keeps a 9x9 variant's name as its variant, as in
-        // the plain case below (the command line's --variant wins over it); with fields, the
+        // the plain case below (the command line's --rules wins over it); with fields, the
         // name is one of its rules, as in the line form.
         let named = nine
             .as_ref()

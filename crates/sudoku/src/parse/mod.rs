@@ -553,7 +553,7 @@ impl<R: BufRead> Records<R> {
             if let Some(comment) = text.strip_prefix('#') {
                 if let Some(words) = comment.trim_start().strip_prefix("size:") {
                     match size_header(words) {
-                        // The caller's size and constraints win, as `--variant` does.
+                        // The caller's size and constraints win, as `--rules` does.
                         Ok(_) if self.grid_fixed => {}
                         Ok(defaults) => self.grid = defaults,
                         Err(kind) => {
