@@ -120,8 +120,8 @@ pub(crate) struct GenerateArgs {
     /// Make puzzles of this level: easy (singles), medium (locked candidates), hard (pairs,
     /// triples, X-wings, swordfish), expert (beyond) [default: any level that logic solves,
     /// without guessing]. Minimal puzzles are made until one is of the level; after 50 attempts
-    /// (or half --max-attempts), a harder one may take givens back to reach it (not with
-    /// --minimal). Expert takes what
+    /// (or half --max-attempts; at once above 16x16), a harder one may take givens back to reach
+    /// it (not with --minimal). Expert takes what
     /// comes: givens never make a puzzle harder.
     #[arg(long, value_name = "LEVEL", value_parser = choice::parser::<Level>())]
     difficulty: Option<Level>,

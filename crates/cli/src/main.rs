@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod checkpoint;
 mod choice;
@@ -75,8 +75,27 @@ struct ManArgs {
     output: Option<std::path::PathBuf>,
 }
 
+/// The command line as clap reads it, with each option's `--help` saying its long form alone:
+/// the doc comments' first paragraph is the `-h` summary, which the long form goes on to say
+/// again in full.
+fn command() -> clap::Command {
+    fn own_long_help(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|arg| {
+            let (Some(short), Some(long)) = (arg.get_help(), arg.get_long_help()) else { return arg };
+            let (short, long) = (short.to_string(), long.to_string());
+            match long.split_once("\n\n") {
+                Some((first, rest)) if first.trim_end_matches('.') == short => arg.long_help(rest.to_owned()),
+                _ => arg,
+            }
+        })
+        .mut_subcommands(own_long_help)
+    }
+    own_long_help(Cli::command())
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = command().try_get_matches().and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
@@ -127,12 +146,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Merge(args) => merge::run(&args),
         Command::Completions(args) => {
             let mut out = io::stdout().lock();
-            clap_complete::generate(args.shell, &mut Cli::command(), "dlx", &mut out);
+            clap_complete::generate(args.shell, &mut command(), "dlx", &mut out);
             out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Man(ManArgs { output }) => {
-            man::run(Cli::command(), output.as_deref())?;
+            man::run(command(), output.as_deref())?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -145,5 +164,24 @@ mod tests {
     #[test]
     fn cli_definition_is_valid() {
         super::Cli::command().debug_assert();
+    }
+
+    /// `--help` says each option's long form without its `-h` summary before it: no option of
+    /// any command has a long help whose first paragraph is its short one.
+    #[test]
+    fn long_help_does_not_repeat_the_summary() {
+        let cmd = super::command();
+        let mut longs = 0;
+        for sub in cmd.get_subcommands() {
+            for arg in sub.get_arguments() {
+                if let (Some(short), Some(long)) = (arg.get_help(), arg.get_long_help()) {
+                    let (short, long) = (short.to_string(), long.to_string());
+                    let first = long.split("\n\n").next().unwrap_or_default();
+                    assert_ne!(first.trim_end_matches('.'), short, "{}: {long}", sub.get_name());
+                    longs += 1;
+                }
+            }
+        }
+        assert!(longs > 20, "options with a long form: {longs}");
     }
 }

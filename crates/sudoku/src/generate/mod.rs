@@ -74,10 +74,10 @@ pub struct Run {
     /// made again (puzzles of any size and rules, [`crate::Generator::generate_in`]): without a
     /// level, a puzzle that needs guessing takes the fewest clue groups that let logic solve it;
     /// with one, after [`Run::MINIMAL_ATTEMPTS`] attempts (or half the attempts allowed, if
-    /// fewer) found no minimal puzzle of the level, a harder one takes the fewest that bring it
-    /// to the level. Such puzzles are not minimal
-    /// ([`crate::Numbered::added`] says how many groups came back). `dlx generate` sets it, unless
-    /// `--minimal`.
+    /// fewer; at once on grids above 16x16, whose every attempt takes seconds) found no minimal
+    /// puzzle of the level, a harder one takes the fewest that bring it to the level. Such
+    /// puzzles are not minimal ([`crate::Numbered::added`] says how many groups came back).
+    /// `dlx generate` sets it, unless `--minimal`.
     pub ease: bool,
 }
 

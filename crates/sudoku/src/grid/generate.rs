@@ -610,7 +610,8 @@ fn attempts(
         if logic.level() == level {
             return made(generated, Some(logic), 0);
         }
-        if run.ease && attempt + 1 >= Run::MINIMAL_ATTEMPTS.min(attempts / 2) && logic.level() > level {
+        let minimal_attempts = if generated.puzzle.size().side() > 16 { 0 } else { Run::MINIMAL_ATTEMPTS };
+        if run.ease && attempt + 1 >= minimal_attempts.min(attempts / 2) && logic.level() > level {
             // A group given back may take the puzzle past the level, from above to below: a few
             // orders are tried.
             for order in 0..EASING_ORDERS {
