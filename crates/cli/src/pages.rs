@@ -111,8 +111,9 @@ impl Book {
         }
         if dir.is_none() && format != PageFormat::Svg && io::stdout().is_terminal() {
             let ext = format.extension();
+            let file = if format == PageFormat::Pdf { "pages" } else { "page" };
             return Err(Usage(format!(
-                "a {} page is not text: redirect stdout (> pages.{ext}) or give --output DIR",
+                "a {} page is not text: redirect stdout (> {file}.{ext}) or give --output DIR",
                 ext.to_uppercase()
             ))
             .into());

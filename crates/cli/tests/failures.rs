@@ -398,7 +398,10 @@ fn refusals_point_to_the_right_flag() {
         (&["generate", "--rules", "parity"], "tip: for odd and even marks, give --rules odd-even"),
         (&["generate", "--rules", "hyper"], "tip: hyper sudoku is windoku: --rules windoku"),
         (&["generate", "--rules", "even,diagonal"], "even is the 9x9 variant of `e` marks, alone"),
-        (&["generate", "--size", "4", "--difficulty", "hard"], "no 4x4 puzzle is hard: singles solve every one"),
+        (
+            &["generate", "--size", "4", "--difficulty", "hard"],
+            "no 4x4 puzzle is hard: singles solve every one",
+        ),
     ] {
         let out = dlx(args, "");
         assert_eq!(code(out.status), 2, "{args:?}");

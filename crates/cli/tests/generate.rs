@@ -205,41 +205,82 @@ fn rate_reports_each_technique_fixture() {
 }
 
 /// The library's `Run` makes exactly what `dlx generate --seed S` prints, byte for byte, with
-/// and without a level, for every variant and a few symmetries; and so does JSON's `seed` and
-/// `attempts`.
+/// and without a level, for every variant and a few symmetries, and for rules made up for each
+/// puzzle; and so do JSON's `seed`, `attempts` and `minimal`. `--minimal` is the 9x9 generator's
+/// run; the default is a run that eases (`Run::ease`), over the generator of any rules.
 #[test]
 fn the_library_run_is_what_the_command_prints() {
-    use dlx_sudoku::nine::{Generator, Matrix};
-    use dlx_sudoku::{Level, Run, Symmetry, Variant};
+    use dlx_sudoku::nine::{Generator as NineGenerator, Matrix as NineMatrix};
+    use dlx_sudoku::{
+        Extras, Generator, Level, Matrix, Numbered, Rules, Run, Symmetry, Variant, generate_in_with_extras,
+    };
+    let check = |args: &[&str], lines: String, made: &[(u64, u64, bool)]| {
+        let out = dlx(args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), lines, "{args:?}");
+        let rows = json_lines(&dlx(&[args, &["--format", "json"]].concat(), "").stdout);
+        let said: Vec<(u64, u64, bool)> = rows
+            .iter()
+            .map(|r| (r["seed"].as_u64().unwrap(), r["attempts"].as_u64().unwrap(), r["minimal"] == true))
+            .collect();
+        assert_eq!(said, made, "{args:?}");
+    };
+    let figures = |made: &[Numbered]| -> Vec<(u64, u64, bool)> {
+        made.iter().map(|m| (m.seed, m.attempts, m.added == 0)).collect()
+    };
+    let mut eased = 0;
     for (variant, symmetry, level) in [
         (Variant::Classic, Symmetry::Rotational, None),
         (Variant::Diagonal, Symmetry::Mirror, None),
         (Variant::Even, Symmetry::Dihedral, None),
         (Variant::Classic, Symmetry::None, Some(Level::Hard)),
     ] {
-        let matrix = Matrix::new(variant);
-        let mut generator = Generator::new(&matrix);
-        let run = Run { symmetry, level, ..Run::new(77) };
-        let made: Vec<_> = (0..5).map(|index| generator.generate_in(&run, index).unwrap()).collect();
-        let lines: String = format!("# variant: {}\n", variant.name())
-            + &made.iter().map(|m| m.generated.puzzle.to_line() + "\n").collect::<String>();
-        let mut args = vec!["generate", "--count", "5", "--seed", "77", "--variant", variant.name()];
+        let mut args = vec!["generate", "--count", "5", "--seed", "77", "--rules", variant.name()];
         args.extend(["--symmetry", symmetry.name()]);
         if let Some(level) = level {
             args.extend(["--difficulty", level.name()]);
         }
-        let out = dlx(&args, "");
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        assert_eq!(text(&out.stdout), lines, "{args:?}");
-        let rows = json_lines(&dlx(&[&args[..], &["--format", "json"]].concat(), "").stdout);
-        for (row, m) in rows.iter().zip(&made) {
-            assert_eq!(row["seed"].as_u64(), Some(m.seed), "{args:?}");
-            assert_eq!(row["attempts"].as_u64(), Some(m.attempts), "{args:?}");
-        }
+        let header = format!("# variant: {}\n", variant.name());
+        // --minimal: the 9x9 generator's run.
+        let nine = NineMatrix::new(variant);
+        let mut generator = NineGenerator::new(&nine);
+        let run = Run { symmetry, level, ..Run::new(77) };
+        let made: Vec<_> = (0..5).map(|index| generator.generate_in(&run, index).unwrap()).collect();
+        let lines =
+            header.clone() + &made.iter().map(|m| m.generated.puzzle.to_line() + "\n").collect::<String>();
+        let figures_nine: Vec<_> = made.iter().map(|m| (m.seed, m.attempts, true)).collect();
+        check(&[&args[..], &["--minimal"]].concat(), lines, &figures_nine);
         if level.is_some() {
             assert!(made.iter().any(|m| m.attempts > 1), "some puzzle needed more than one attempt");
         }
+        // By default: a run that eases.
+        let matrix = Matrix::new(&Rules::from(variant));
+        let mut generator = Generator::for_variant(&matrix, variant).unwrap();
+        let run = Run { ease: true, ..run };
+        let made: Vec<_> =
+            (0..5).map(|index| generator.generate_in(&run, index, &mut |_, _| {}).unwrap()).collect();
+        eased += made.iter().filter(|m| m.added > 0).count();
+        let lines =
+            header + &made.iter().map(|m| m.generated.puzzle.to_record_line() + "\n").collect::<String>();
+        check(&args, lines, &figures(&made));
     }
+    // Rules made up for each puzzle: jigsaw regions, and killer cages (whose minimal puzzles all
+    // need guessing, so that each takes givens back).
+    for (name, extras, symmetry) in [
+        ("jigsaw", Extras { jigsaw: true, ..Extras::default() }, Symmetry::Rotational),
+        ("killer", Extras { killer: true, ..Extras::default() }, Symmetry::None),
+    ] {
+        let run = Run { ease: true, symmetry, ..Run::new(77) };
+        let base = Rules::from(Variant::Classic);
+        let made: Vec<_> = (0..3)
+            .map(|index| generate_in_with_extras(&base, extras, &run, index, &mut |_, _| {}, None).unwrap())
+            .collect();
+        eased += made.iter().filter(|m| m.added > 0).count();
+        let lines = "# size: 3x3\n".to_owned()
+            + &made.iter().map(|m| m.generated.puzzle.to_record_line() + "\n").collect::<String>();
+        check(&["generate", "--count", "3", "--seed", "77", "--rules", name], lines, &figures(&made));
+    }
+    assert!(eased > 0, "some puzzle took givens back");
 }
 
 /// Pages of paper, files per puzzle and answers, for puzzles of every size and rules alike.

@@ -393,3 +393,27 @@ fn the_docs_picture_is_current() {
         "docs/page-a4.png is out of date: dlx render -f png --dpi 100 docs/page-a4.txt > docs/page-a4.png"
     );
 }
+
+/// A PDF or PNG is not written to a terminal: the command says where to put it instead. The
+/// terminal is made by `script` (util-linux); without it the test says so and passes.
+#[test]
+fn binary_pages_are_not_written_to_a_terminal() {
+    use std::process::{Command, Stdio};
+    for format in ["pdf", "png"] {
+        let command =
+            format!("{} render -f {format} {}", env!("CARGO_BIN_EXE_dlx"), fixture("../docs/page-a4.txt"));
+        let Ok(out) =
+            Command::new("script").args(["-qfec", &command, "/dev/null"]).stdin(Stdio::null()).output()
+        else {
+            println!("no `script` here: not checked");
+            return;
+        };
+        let seen = String::from_utf8_lossy(&out.stdout);
+        let file = if format == "pdf" { "pages.pdf" } else { "page.png" };
+        assert!(
+            seen.contains(&format!("is not text: redirect stdout (> {file}) or give --output DIR")),
+            "{format}: {seen}"
+        );
+        assert!(!seen.contains("%PDF") && !seen.contains("\u{fffd}PNG"), "{format}: {seen}");
+    }
+}

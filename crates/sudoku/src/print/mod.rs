@@ -4,7 +4,7 @@
 //! or PNG images.
 //!
 //! The documents are SVG, written as text; the printer reads them with `usvg`, draws them with
-//! `resvg` (PNG) or converts them with `svg2pdf`, in the DejaVu Sans fonts it carries, so that a
+//! `resvg` (PNG) or converts them with `svg2pdf`, in the DejaVu Sans font it carries, so that a
 //! page prints the same on every machine, fonts installed or not.
 
 mod draw;

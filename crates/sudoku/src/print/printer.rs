@@ -1,5 +1,5 @@
 //! Pages as a PDF document (`svg2pdf`, pages put together with `pdf-writer`) and as PNG images
-//! (`resvg`), drawn in the DejaVu Sans fonts this module carries: no font of the machine is
+//! (`resvg`), drawn in the DejaVu Sans font this module carries: no font of the machine is
 //! looked for, so a page comes out the same everywhere.
 
 use std::collections::HashMap;
@@ -63,11 +63,11 @@ const PX_PER_MM: f32 = 96.0 / 25.4;
 const PT_PER_PX: f32 = 72.0 / 96.0;
 
 impl Printer {
-    /// A printer with its fonts: DejaVu Sans, regular and bold, for every family the pages name.
+    /// A printer with its font, DejaVu Sans, for every family the pages name (a bold title is
+    /// drawn in its regular face: the bold face would double the fonts carried).
     pub fn new() -> Printer {
         let mut fonts = fontdb::Database::new();
         fonts.load_font_data(dejavu::sans::regular().to_vec());
-        fonts.load_font_data(dejavu::sans::bold().to_vec());
         for family in ["sans-serif", "serif", "monospace", "cursive", "fantasy"] {
             let set: fn(&mut fontdb::Database, String) = match family {
                 "sans-serif" => fontdb::Database::set_sans_serif_family,
@@ -132,8 +132,7 @@ impl Printer {
     }
 }
 
-/// The first text under `group` with a character the fonts lack (every face is DejaVu Sans,
-/// regular or bold, which have the same characters).
+/// The first text under `group` with a character the font lacks.
 fn missing_glyphs(group: &usvg::Group) -> Option<String> {
     for node in group.children() {
         let found = match node {
