@@ -25,7 +25,7 @@ use crate::report::{self, EXIT_FAILURE, Stopped, Usage, Workers, stderr};
 /// Output of `dlx generate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum GenerateFormat {
-    /// One 81-character line per puzzle (`e` marks an empty even cell).
+    /// One line per puzzle: 81 cells for 9x9 (`e` marks an empty even cell), with fields for rules.
     Line,
     /// A block grid per puzzle.
     Grid,
@@ -88,7 +88,7 @@ pub(crate) struct GenerateArgs {
     ///
     /// Make puzzles of this size: a side (`4`, `6`, `16`, `25`: the usual boxes) or a box shape
     /// (`2x3`); the output is in the forms `solve --size` reads (digits above 9 as letters).
-    /// Large grids take long (a 25x25 puzzle tens of seconds): a bar shows progress on a terminal.
+    /// Large grids take long (a 25x25 puzzle several seconds): a bar shows progress on a terminal.
     #[arg(long, value_name = "SIZE")]
     size: Option<dlx_sudoku::Size>,
     /// Make up random jigsaw regions for each puzzle (--rules jigsaw).

@@ -114,9 +114,9 @@ impl From<TableFormat> for OutputFormat {
 pub(crate) struct BatchArgs {
     /// Puzzle files in any form, or puzzles as arguments; stdin when none or `-`.
     ///
-    /// Puzzle files (81-character lines, block grids, lists or JSON records, mixed); stdin when
-    /// none or `-`. A line may go on after its puzzle (`puzzle,solution`, `puzzle;rating`,
-    /// `puzzle # comment`): a full grid of 81 digits next is the puzzle's solution, and is
+    /// Puzzle files (lines of 81 cells or of any size, block grids, lists, JSON, CSV, mixed);
+    /// stdin when none or `-`. A line may go on after its puzzle (`puzzle,solution`,
+    /// `puzzle;rating`, `puzzle # comment`): a full grid next is the puzzle's solution, and is
     /// checked; other fields are ignored. A header row naming a `puzzle` (or `quizzes`) column
     /// and maybe a `solution` column is followed. A file that cannot be read is reported and the
     /// others are answered (exit status 1). An argument that names no file and reads as one
