@@ -1,0 +1,85 @@
+from collections.abc import Hashable, Iterable, Iterator, Mapping
+from os import PathLike
+from typing import Any, Literal, Optional, Union, overload
+
+from . import sudoku as sudoku
+
+Label = Hashable
+Element = Union[Hashable, tuple[Hashable, Hashable], str]
+Option = Union[str, Iterable[Element]]
+
+class Interrupted(RuntimeError):
+    """A search stopped by its budget before its end: what it found is not the whole answer."""
+
+class Stats:
+    """The figures of a search."""
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def guesses(self) -> int: ...
+    @property
+    def updates(self) -> int: ...
+    @property
+    def solutions(self) -> int: ...
+    @property
+    def cleansings(self) -> int: ...
+
+class Problem:
+    """An exact-cover problem.
+
+    ``primary`` items are covered exactly once by every solution (or within ``bounds``:
+    ``{item: (low, high)}`` or ``{item: count}``), ``secondary`` ones at most once, or all in one
+    color. An option is an iterable of item labels, or a string of them separated by spaces; a
+    secondary item carries a color as ``(item, color)`` or ``"item:color"``.
+    """
+    def __init__(
+        self,
+        primary: Iterable[Label],
+        secondary: Optional[Iterable[Label]] = None,
+        options: Optional[Iterable[Option]] = None,
+        bounds: Optional[Mapping[Label, Union[int, tuple[int, int]]]] = None,
+    ) -> None: ...
+    @staticmethod
+    def from_dlx(text: str) -> Problem:
+        """A problem in Knuth's ``.dlx`` format; ValueError with line and column if malformed."""
+    @staticmethod
+    def read(path: Union[str, PathLike[str]]) -> Problem:
+        """A problem read from a ``.dlx`` file."""
+    def to_dlx(self) -> str:
+        """The problem in Knuth's ``.dlx`` format."""
+    @property
+    def items(self) -> tuple[Label, ...]: ...
+    @property
+    def options(self) -> tuple[tuple[Any, ...], ...]: ...
+    def __len__(self) -> int: ...
+
+class Solutions(Iterator[list[Any]]):
+    """Solutions found as they are read; the search stops when the iterator is dropped."""
+    def __next__(self) -> list[Any]: ...
+    @property
+    def stats(self) -> Stats: ...
+    def close(self) -> None: ...
+
+class Solver:
+    """Searches of a problem: first(), count(), solutions()."""
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        seed: Optional[int] = None,
+        tie_break: Optional[Literal["earliest", "last-conflict"]] = None,
+        budget: Optional[int] = None,
+        force: Optional[Iterable[int]] = None,
+        exclude: Optional[Iterable[int]] = None,
+        shard: Optional[tuple[int, int]] = None,
+        threads: Optional[int] = None,
+    ) -> None: ...
+    def first(self, *, labels: bool = False) -> Optional[list[Any]]:
+        """The first solution: option numbers, or the options as given with labels=True."""
+    def count(self, limit: Optional[int] = None, threads: Optional[int] = None) -> int:
+        """The number of solutions (at most ``limit``), on ``threads`` threads (all cores by default)."""
+    def solutions(self, *, labels: bool = False) -> Solutions:
+        """Every solution, lazily."""
+    @property
+    def stats(self) -> Stats:
+        """The figures of the last search."""

@@ -1,0 +1,339 @@
+//! `dlx.Problem`: an exact-cover problem built from Python data, or read from `.dlx` text.
+//!
+//! Items are any hashable labels (strings, numbers, tuples); an option is an iterable of them,
+//! or a string of them separated by spaces. A secondary item may carry a color in an option:
+//! `(item, color)` with any hashable color, or `"item:color"` for a string label. Bounds on
+//! primary items (Knuth's multiplicities) are a dict, `{item: (low, high)}` or `{item: count}`.
+//! The engine names items by their `str` when those are distinct names of the `.dlx` format, and
+//! `#k` otherwise; the labels are kept to give solutions back as the caller's own objects.
+
+use std::sync::Arc;
+
+use dlx_engine::{ItemId, Problem, ProblemBuilder};
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+/// An exact-cover problem: primary items that every solution covers exactly once (or within
+/// their bounds), secondary items covered at most once (or all in one color), and options.
+#[pyclass(name = "Problem", module = "dlx", frozen)]
+pub(crate) struct PyProblem {
+    /// The engine's problem, shared with the searches' threads.
+    pub(crate) problem: Arc<Problem>,
+    /// Each item's label, by item number.
+    pub(crate) labels: Vec<Py<PyAny>>,
+    /// Each option as given: a tuple of its elements, by option number.
+    pub(crate) options: Vec<Py<PyTuple>>,
+    /// Label to item number.
+    index: Py<PyDict>,
+}
+
+/// Whether `name` is an item or color name of the `.dlx` format.
+fn is_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('\u{feff}')
+        && !name.chars().any(|c| c.is_whitespace() || c == '|' || c == ':')
+}
+
+/// The elements of an option: a string's words, or the items of any other iterable.
+fn elements<'py>(option: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if let Ok(text) = option.cast::<PyString>() {
+        let py = option.py();
+        return Ok(text.to_cow()?.split_whitespace().map(|w| PyString::new(py, w).into_any()).collect());
+    }
+    option.try_iter()?.collect()
+}
+
+impl PyProblem {
+    /// The item number of `label`, if it is one.
+    fn item_of(&self, py: Python<'_>, label: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        let index = self.index.bind(py);
+        if label.hash().is_err() {
+            return Ok(None);
+        }
+        index.get_item(label)?.map(|k| k.extract()).transpose()
+    }
+
+    /// The options named by `labels` (each an option number, or an option given as when the
+    /// problem was made): for `force=` and `exclude=`.
+    pub(crate) fn option_numbers(&self, given: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let mut numbers = Vec::new();
+        for option in given.try_iter()? {
+            let option = option?;
+            let k: usize = option.extract().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "{} is not an option number",
+                    option.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                ))
+            })?;
+            if k >= self.options.len() {
+                return Err(PyValueError::new_err(format!(
+                    "option {k} does not exist: the problem has {} options",
+                    self.options.len()
+                )));
+            }
+            numbers.push(k);
+        }
+        Ok(numbers)
+    }
+}
+
+#[pymethods]
+impl PyProblem {
+    /// Problem(primary, secondary=(), options=(), bounds=None)
+    #[new]
+    #[pyo3(signature = (primary, secondary = None, options = None, bounds = None))]
+    fn new(
+        py: Python<'_>,
+        primary: &Bound<'_, PyAny>,
+        secondary: Option<&Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyAny>>,
+        bounds: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let primary: Vec<Bound<'_, PyAny>> = primary.try_iter()?.collect::<PyResult<_>>()?;
+        let secondary: Vec<Bound<'_, PyAny>> = match secondary {
+            Some(s) => s.try_iter()?.collect::<PyResult<_>>()?,
+            None => Vec::new(),
+        };
+        let index = PyDict::new(py);
+        let mut labels = Vec::with_capacity(primary.len() + secondary.len());
+        let mut names = Vec::with_capacity(labels.capacity());
+        for (k, label) in primary.iter().chain(&secondary).enumerate() {
+            if index.contains(label)? {
+                return Err(PyValueError::new_err(format!("item {} is given twice", label.repr()?)));
+            }
+            index.set_item(label, k)?;
+            labels.push(label.clone().unbind());
+            names.push(label.str()?.to_string());
+        }
+        // Items keep their own names when those are names of the format, all distinct.
+        let mut seen = std::collections::HashSet::new();
+        let named = names.iter().all(|n| is_name(n) && seen.insert(n.as_str()));
+        let mut builder = ProblemBuilder::new();
+        let declare = |builder: &mut ProblemBuilder, k: usize, bounds: Option<(u32, u32)>| {
+            let result = match (named, bounds, k < primary.len()) {
+                (true, Some((lo, hi)), _) => builder.primary_with_bounds(names[k].clone(), lo..=hi),
+                (true, None, true) => builder.primary(names[k].clone()),
+                (true, None, false) => builder.secondary(names[k].clone()),
+                (false, Some((lo, hi)), _) => builder.primary_with_bounds(format!("#{k}"), lo..=hi),
+                (false, None, true) => builder.anonymous_primary(),
+                (false, None, false) => builder.anonymous_secondary(),
+            };
+            result.map_err(|e| PyValueError::new_err(e.to_string()))
+        };
+        let mut item_bounds = vec![None; primary.len()];
+        if let Some(bounds) = bounds {
+            for (label, bound) in bounds.iter() {
+                let k = match index.get_item(&label)? {
+                    Some(k) => k.extract::<usize>()?,
+                    None => {
+                        return Err(PyValueError::new_err(format!(
+                            "bounds for unknown item {}",
+                            label.repr()?
+                        )));
+                    }
+                };
+                if k >= primary.len() {
+                    return Err(PyValueError::new_err(format!(
+                        "bounds for secondary item {}: only primary items have bounds",
+                        label.repr()?
+                    )));
+                }
+                let (lo, hi) = match bound.extract::<u32>() {
+                    Ok(n) => (n, n),
+                    Err(_) => bound.extract::<(u32, u32)>().map_err(|_| {
+                        PyValueError::new_err(format!(
+                            "the bounds of item {} are {}: give (low, high) or a count",
+                            label.repr().map_or_else(|_| "?".into(), |r| r.to_string()),
+                            bound.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                        ))
+                    })?,
+                };
+                item_bounds[k] = Some((lo, hi));
+            }
+        }
+        for k in 0..labels.len() {
+            declare(&mut builder, k, item_bounds.get(k).copied().flatten())?;
+        }
+        let problem = PyProblem {
+            problem: Arc::new(ProblemBuilder::new().build()),
+            labels,
+            options: Vec::new(),
+            index: index.unbind(),
+        };
+        // Colors: each distinct color value its name (its `str` when that is a free name).
+        let colors = PyDict::new(py);
+        let mut color_names: Vec<String> = Vec::new();
+        let mut given = Vec::new();
+        if let Some(options) = options {
+            for (o, option) in options.try_iter()?.enumerate() {
+                let option = option?;
+                let elements = elements(&option)?;
+                let mut items: Vec<(ItemId, Option<usize>)> = Vec::with_capacity(elements.len());
+                for element in &elements {
+                    let (k, color) = match problem.item_of(py, element)? {
+                        Some(k) => (k, None),
+                        None => match resolve_colored(py, &problem, element)? {
+                            Some((k, color)) => (k, Some(color)),
+                            None => {
+                                let shown = element.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+                                return Err(PyValueError::new_err(format!(
+                                    "option {o}: unknown item {shown}"
+                                )));
+                            }
+                        },
+                    };
+                    let color = match color {
+                        None => None,
+                        Some(color) => {
+                            if k < primary.len() {
+                                return Err(PyValueError::new_err(format!(
+                                    "option {o}: item {} is primary: only secondary items take colors",
+                                    problem.labels[k].bind(py).repr()?
+                                )));
+                            }
+                            let c = match colors.get_item(&color)? {
+                                Some(c) => c.extract::<usize>()?,
+                                None => {
+                                    let c = color_names.len();
+                                    let text = color.str()?.to_string();
+                                    let name = if is_name(&text) && !color_names.contains(&text) {
+                                        text
+                                    } else {
+                                        (c..)
+                                            .map(|n| format!("c{n}"))
+                                            .find(|n| !color_names.contains(n))
+                                            .expect("a free name")
+                                    };
+                                    color_names.push(name);
+                                    colors.set_item(&color, c)?;
+                                    c
+                                }
+                            };
+                            Some(c)
+                        }
+                    };
+                    items.push((
+                        ItemId::new(k).ok_or_else(|| PyValueError::new_err("too many items"))?,
+                        color,
+                    ));
+                }
+                builder
+                    .option_with_colors(
+                        items.iter().map(|&(item, c)| (item, c.map(|c| color_names[c].as_str()))),
+                    )
+                    .map_err(|e| PyValueError::new_err(format!("option {o}: {e}")))?;
+                given.push(PyTuple::new(py, &elements)?.unbind());
+            }
+        }
+        Ok(PyProblem { problem: Arc::new(builder.build()), options: given, ..problem })
+    }
+
+    /// Problem.from_dlx(text): a problem in Knuth's `.dlx` format (items by name, colors as
+    /// `item:color`). A malformed text raises ValueError with its line and column.
+    #[staticmethod]
+    fn from_dlx(py: Python<'_>, text: &str) -> PyResult<Self> {
+        let problem = Problem::parse_dlx(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Self::of_engine(py, problem))
+    }
+
+    /// Problem.read(path): a problem read from a `.dlx` file.
+    #[staticmethod]
+    fn read(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Self> {
+        let bytes = std::fs::read(&path)
+            .map_err(|e| PyOSError::new_err(format!("{}: cannot read: {e}", path.display())))?;
+        let problem = Problem::parse_dlx_bytes(&bytes)
+            .map_err(|e| PyValueError::new_err(format!("{}: {e}", path.display())))?;
+        Ok(Self::of_engine(py, problem))
+    }
+
+    /// The problem in Knuth's `.dlx` format.
+    fn to_dlx(&self) -> String {
+        self.problem.to_dlx()
+    }
+
+    /// The items' labels, primary ones first.
+    #[getter]
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.labels.iter().map(|l| l.bind(py)))
+    }
+
+    /// The options, each a tuple of its elements as given.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.options.iter().map(|o| o.bind(py)))
+    }
+
+    /// The number of options.
+    fn __len__(&self) -> usize {
+        self.options.len()
+    }
+
+    pub(crate) fn __repr__(&self) -> String {
+        let p = &self.problem;
+        let extras = match (p.has_colors(), p.has_multiplicities()) {
+            (true, true) => ", colors, bounds",
+            (true, false) => ", colors",
+            (false, true) => ", bounds",
+            (false, false) => "",
+        };
+        format!(
+            "<dlx.Problem: {} primary, {} secondary items, {} options{extras}>",
+            p.primary_count(),
+            p.secondary_count(),
+            p.option_count()
+        )
+    }
+}
+
+impl PyProblem {
+    /// A problem read by the engine: items labelled by their names, options by their words.
+    fn of_engine(py: Python<'_>, problem: Problem) -> PyProblem {
+        let index = PyDict::new(py);
+        let labels: Vec<Py<PyAny>> = problem
+            .items()
+            .enumerate()
+            .map(|(k, item)| {
+                let name = PyString::new(py, problem.item_name(item));
+                let _ = index.set_item(&name, k);
+                name.into_any().unbind()
+            })
+            .collect();
+        let options = problem
+            .options()
+            .map(|option| {
+                let words =
+                    problem.option_items(option).zip(problem.option_colors(option)).map(|(item, color)| {
+                        let name = problem.item_name(item);
+                        match color {
+                            Some(color) => format!("{name}:{color}"),
+                            None => name.to_owned(),
+                        }
+                    });
+                PyTuple::new(py, words).expect("strings make a tuple").unbind()
+            })
+            .collect();
+        PyProblem { problem: Arc::new(problem), labels, options, index: index.unbind() }
+    }
+}
+
+/// An element that names a secondary item with a color: `(item, color)`, or `"item:color"`.
+fn resolve_colored<'py>(
+    py: Python<'py>,
+    problem: &PyProblem,
+    element: &Bound<'py, PyAny>,
+) -> PyResult<Option<(usize, Bound<'py, PyAny>)>> {
+    if let Ok(pair) = element.cast::<PyTuple>()
+        && pair.len() == 2
+        && let Some(k) = problem.item_of(py, &pair.get_item(0)?)?
+    {
+        return Ok(Some((k, pair.get_item(1)?)));
+    }
+    if let Ok(text) = element.cast::<PyString>()
+        && let Some((name, color)) = text.to_cow()?.rsplit_once(':')
+        && let Some(k) = problem.item_of(py, &PyString::new(py, name).into_any())?
+    {
+        return Ok(Some((k, PyString::new(py, color).into_any())));
+    }
+    Ok(None)
+}

@@ -1,0 +1,381 @@
+//! `dlx.Solver`: searches of a problem, with their settings, each run off the GIL (see `wait`).
+//!
+//! A solver holds settings, not a search: each call makes the engine's solver for the problem
+//! (a copy of its links, linear in its size), runs it, and keeps its figures in `stats`. The
+//! lazy iterator of `solutions()` runs its search on a thread of its own that hands the solutions
+//! over one by one, and is cancelled when the iterator is dropped.
+
+use std::ops::ControlFlow;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+
+use dlx_engine::{
+    Budget, CancelFlag, Interrupted, OptionId, ParallelSolver, Problem, Shard, Solver, Stats, StopReason,
+    TieBreak,
+};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::problem::PyProblem;
+use crate::wait::{TICK, interruptible};
+
+/// The figures of the last search: nodes, guesses, updates, solutions and cleansings.
+#[pyclass(name = "Stats", module = "dlx", frozen, get_all)]
+#[derive(Clone, Copy, Default)]
+pub(crate) struct PyStats {
+    /// Search-tree nodes: options tried.
+    nodes: u64,
+    /// Nodes that were guesses (the item had more than one option).
+    guesses: u64,
+    /// List removals (Knuth's updates).
+    updates: u64,
+    /// Solutions found.
+    solutions: u64,
+    /// Knuth's cleansings (problems with colors).
+    cleansings: u64,
+}
+
+impl From<Stats> for PyStats {
+    fn from(s: Stats) -> Self {
+        PyStats {
+            nodes: s.nodes,
+            guesses: s.guesses,
+            updates: s.updates,
+            solutions: s.solutions,
+            cleansings: s.cleansings,
+        }
+    }
+}
+
+#[pymethods]
+impl PyStats {
+    fn __repr__(&self) -> String {
+        format!(
+            "Stats(nodes={}, guesses={}, updates={}, solutions={}, cleansings={})",
+            self.nodes, self.guesses, self.updates, self.solutions, self.cleansings
+        )
+    }
+}
+
+/// What a search is asked to do besides its problem.
+#[derive(Clone, Default)]
+struct Settings {
+    seed: Option<u64>,
+    tie_break: TieBreak,
+    budget: Option<u64>,
+    force: Vec<OptionId>,
+    exclude: Vec<OptionId>,
+    shard: Option<Shard>,
+    threads: Option<usize>,
+}
+
+impl Settings {
+    /// The engine's solver of `problem` with these settings and `cancel`.
+    fn solver<'p>(&self, problem: &'p Problem, cancel: &CancelFlag) -> Result<Solver<'p>, String> {
+        let mut solver = Solver::new(problem);
+        solver.set_seed(self.seed);
+        solver.set_tie_break(self.tie_break);
+        solver.set_budget(Budget { nodes: self.budget, updates: None });
+        solver.set_cancel_flag(Some(cancel.clone()));
+        for &option in &self.force {
+            solver.force(option).map_err(|e| format!("force: {e}"))?;
+        }
+        for &option in &self.exclude {
+            solver.exclude(option).map_err(|e| format!("exclude: {e}"))?;
+        }
+        Ok(solver)
+    }
+}
+
+/// A search's stop as Python sees it: a budget spent raises `dlx.Interrupted`; a cancellation
+/// was Ctrl-C, whose `KeyboardInterrupt` the caller raises.
+fn stopped(e: Interrupted) -> PyErr {
+    match e.reason {
+        StopReason::Budget => crate::Interrupted::new_err(format!(
+            "the budget ran out after {} solution{}: the search did not finish",
+            e.solutions,
+            if e.solutions == 1 { "" } else { "s" }
+        )),
+        _ => PyKeyboardInterrupt::new_err("the search was cancelled"),
+    }
+}
+
+/// Searches of a problem: `first()`, `count()`, `solutions()`, with their settings.
+#[pyclass(name = "Solver", module = "dlx")]
+pub(crate) struct PySolver {
+    problem: Py<PyProblem>,
+    settings: Settings,
+    stats: PyStats,
+    cancel: CancelFlag,
+}
+
+#[pymethods]
+impl PySolver {
+    /// Solver(problem, *, seed=None, tie_break=None, budget=None, force=(), exclude=(),
+    /// shard=None, threads=None)
+    #[new]
+    #[pyo3(signature = (problem, *, seed = None, tie_break = None, budget = None, force = None, exclude = None, shard = None, threads = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        problem: Py<PyProblem>,
+        seed: Option<u64>,
+        tie_break: Option<&str>,
+        budget: Option<u64>,
+        force: Option<&Bound<'_, PyAny>>,
+        exclude: Option<&Bound<'_, PyAny>>,
+        shard: Option<(u32, u32)>,
+        threads: Option<usize>,
+    ) -> PyResult<Self> {
+        let tie_break = match tie_break {
+            Some(name) => name.parse::<TieBreak>().map_err(|e| PyValueError::new_err(e.to_string()))?,
+            None => TieBreak::default(),
+        };
+        let shard = shard
+            .map(|(k, n)| Shard::new(k, n).map_err(|e| PyValueError::new_err(e.to_string())))
+            .transpose()?;
+        if threads == Some(0) {
+            return Err(PyValueError::new_err("threads must be at least 1"));
+        }
+        let options = |given: Option<&Bound<'_, PyAny>>| -> PyResult<Vec<OptionId>> {
+            let Some(given) = given else { return Ok(Vec::new()) };
+            let numbers = problem.get().option_numbers(given)?;
+            Ok(numbers.into_iter().map(|k| OptionId::new(k).expect("an option of the problem")).collect())
+        };
+        let settings = Settings {
+            seed,
+            tie_break,
+            budget,
+            force: options(force)?,
+            exclude: options(exclude)?,
+            shard,
+            threads,
+        };
+        if (!settings.force.is_empty() || !settings.exclude.is_empty()) && settings.shard.is_some() {
+            return Err(PyValueError::new_err("force= and exclude= search on one thread: no shard"));
+        }
+        // The settings are checked once here (forced options that conflict raise now).
+        settings.solver(&problem.get().problem, &CancelFlag::new()).map_err(PyValueError::new_err)?;
+        Ok(PySolver { problem, settings, stats: PyStats::default(), cancel: CancelFlag::new() })
+    }
+
+    /// The first solution (a list of option numbers, or of the options as given with
+    /// `labels=True`), or None.
+    #[pyo3(signature = (*, labels = false))]
+    fn first(&mut self, py: Python<'_>, labels: bool) -> PyResult<Option<Py<PyList>>> {
+        self.unsharded("first")?;
+        let problem = Arc::clone(&self.problem.get().problem);
+        let settings = self.settings.clone();
+        let cancel = self.cancel.clone();
+        let (found, stats) = interruptible(py, &self.cancel, move || {
+            let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
+            let found = solver.first();
+            (found, solver.stats())
+        })?;
+        self.stats = stats.into();
+        match found.map_err(stopped)? {
+            Some(options) => Ok(Some(self.listed(py, options.iter().map(|o| o.index()), labels)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The number of solutions, or `limit` when there are at least that many; on `threads`
+    /// threads (all cores when None and the problem is large enough to gain).
+    #[pyo3(signature = (limit = None, threads = None))]
+    fn count(&mut self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u64> {
+        if limit == Some(0) {
+            return Err(PyValueError::new_err("limit must be at least 1"));
+        }
+        let threads = threads.or(self.settings.threads);
+        let restricted = !self.settings.force.is_empty() || !self.settings.exclude.is_empty();
+        if restricted && threads.is_some_and(|t| t > 1) {
+            return Err(PyValueError::new_err(
+                "force= and exclude= count on one thread: give threads=1 or none",
+            ));
+        }
+        let problem = Arc::clone(&self.problem.get().problem);
+        let settings = self.settings.clone();
+        let cancel = self.cancel.clone();
+        let parallel = !restricted && (threads != Some(1) || self.settings.shard.is_some());
+        let (counted, stats) = interruptible(py, &self.cancel, move || {
+            if parallel {
+                let mut solver = ParallelSolver::new(&problem);
+                solver.set_threads(threads);
+                solver.set_shard(settings.shard);
+                solver.set_tie_break(settings.tie_break);
+                solver.set_budget(Budget { nodes: settings.budget, updates: None });
+                solver.set_cancel_flag(Some(cancel.clone()));
+                let counted = solver.count_up_to(limit.unwrap_or(u64::MAX));
+                (counted, solver.stats())
+            } else {
+                let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
+                let counted = solver.count_up_to(limit.unwrap_or(u64::MAX));
+                (counted, solver.stats())
+            }
+        })?;
+        self.stats = stats.into();
+        counted.map_err(stopped)
+    }
+
+    /// A lazy iterator of the solutions, each a list of option numbers (or the options as given
+    /// with `labels=True`). The search runs as the iterator is read, and stops when it is dropped.
+    #[pyo3(signature = (*, labels = false))]
+    fn solutions(&self, py: Python<'_>, labels: bool) -> PyResult<PySolutions> {
+        self.unsharded("solutions")?;
+        let problem = Arc::clone(&self.problem.get().problem);
+        let settings = self.settings.clone();
+        let cancel = CancelFlag::new();
+        let (send, receive) = sync_channel::<Message>(64);
+        let flag = cancel.clone();
+        std::thread::spawn(move || search(&problem, &settings, &flag, &send));
+        Ok(PySolutions {
+            problem: self.problem.clone_ref(py),
+            receive: Mutex::new(Some(receive)),
+            cancel,
+            labels,
+            stats: PyStats::default(),
+        })
+    }
+
+    /// The figures of the last search.
+    #[getter]
+    fn stats(&self) -> PyStats {
+        self.stats
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<dlx.Solver of {}>", self.problem.get().__repr__())
+    }
+}
+
+impl PySolver {
+    /// An error for a shard given to a search that lists solutions: shards are parts of a count.
+    fn unsharded(&self, what: &str) -> PyResult<()> {
+        match self.settings.shard {
+            Some(_) => Err(PyValueError::new_err(format!("shard= is for count(), not {what}()"))),
+            None => Ok(()),
+        }
+    }
+
+    /// A solution as a Python list: option numbers, or the options as given.
+    fn listed(
+        &self,
+        py: Python<'_>,
+        options: impl Iterator<Item = usize>,
+        labels: bool,
+    ) -> PyResult<Py<PyList>> {
+        listed(py, self.problem.get(), options, labels)
+    }
+}
+
+fn listed(
+    py: Python<'_>,
+    problem: &PyProblem,
+    options: impl Iterator<Item = usize>,
+    labels: bool,
+) -> PyResult<Py<PyList>> {
+    let list = PyList::empty(py);
+    for k in options {
+        if labels {
+            list.append(problem.options[k].bind(py))?;
+        } else {
+            list.append(k)?;
+        }
+    }
+    Ok(list.unbind())
+}
+
+/// What a search thread hands the iterator.
+enum Message {
+    Solution(Vec<usize>),
+    Done(Stats),
+    Stopped(Interrupted, Stats),
+}
+
+/// The search of `solutions()`: each solution sent as found, then how it ended.
+fn search(problem: &Problem, settings: &Settings, cancel: &CancelFlag, send: &SyncSender<Message>) {
+    let Ok(mut solver) = settings.solver(problem, cancel) else { return };
+    let visited = solver.for_each(|solution| {
+        let options = solution.options().map(OptionId::index).collect();
+        match send.send(Message::Solution(options)) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(()),
+        }
+    });
+    let stats = solver.stats();
+    let _ = send.send(match visited {
+        Ok(_) => Message::Done(stats),
+        Err(e) => Message::Stopped(e, stats),
+    });
+}
+
+/// The solutions of a problem, found as they are read.
+#[pyclass(name = "Solutions", module = "dlx")]
+pub(crate) struct PySolutions {
+    problem: Py<PyProblem>,
+    /// `None` once the search has ended.
+    receive: Mutex<Option<Receiver<Message>>>,
+    cancel: CancelFlag,
+    labels: bool,
+    stats: PyStats,
+}
+
+#[pymethods]
+impl PySolutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyList>>> {
+        // Read by `list()` or a loop in C, the iterator is all the Python that runs: it looks for
+        // signals itself.
+        py.check_signals()?;
+        loop {
+            // The receiver leaves its lock while the GIL is let go, and comes back.
+            let Some(receive) = self.receive.lock().expect("not poisoned").take() else { return Ok(None) };
+            let (receive, message) = py.detach(move || {
+                let message = receive.recv_timeout(TICK);
+                (receive, message)
+            });
+            *self.receive.lock().expect("not poisoned") = Some(receive);
+            match message {
+                Ok(Message::Solution(options)) => {
+                    return listed(py, self.problem.get(), options.into_iter(), self.labels).map(Some);
+                }
+                Ok(Message::Done(stats)) => {
+                    self.stats = stats.into();
+                    self.receive.lock().expect("not poisoned").take();
+                    return Ok(None);
+                }
+                Ok(Message::Stopped(e, stats)) => {
+                    self.stats = stats.into();
+                    self.receive.lock().expect("not poisoned").take();
+                    return Err(stopped(e));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.receive.lock().expect("not poisoned").take();
+                    return Ok(None);
+                }
+                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            }
+        }
+    }
+
+    /// The figures of the search, once it has ended.
+    #[getter]
+    fn stats(&self) -> PyStats {
+        self.stats
+    }
+
+    /// Stops the search (as dropping the iterator does).
+    fn close(&mut self) {
+        self.cancel.cancel();
+        self.receive.lock().expect("not poisoned").take();
+    }
+}
+
+impl Drop for PySolutions {
+    fn drop(&mut self) {
+        self.cancel.cancel();
+    }
+}

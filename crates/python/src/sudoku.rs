@@ -1,0 +1,276 @@
+//! `dlx.sudoku`: puzzles of every size and rule set, over the library `dlx` itself uses, so the
+//! answers and the generated puzzles are the command's own for the same input and seed.
+//!
+//! A puzzle is given as text in any form `dlx solve` reads (a line of 81 or any size's cells with
+//! its rule fields, a block grid, a JSON record), or as a dict of `generate()`'s. `rules` adds
+//! rules by name, as `dlx --rules` does.
+
+use dlx_engine::CancelFlag;
+use dlx_sudoku::{
+    Constraint, Defaults, Extras, Generator, Level, Matrix, Puzzle, Records, Rules, Run, Size, Symmetry,
+    Uniqueness, Variant, generate_in_with_extras, solve_logically, to_svg,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::wait::interruptible;
+
+/// Rules named as `dlx --rules` names them.
+#[derive(Default)]
+struct Named {
+    variant: Option<Variant>,
+    constraints: Vec<Constraint>,
+    extras: Extras,
+}
+
+fn named(rules: Option<Vec<String>>, generating: bool) -> PyResult<Named> {
+    let rules = rules.unwrap_or_default();
+    let mut named = Named::default();
+    for name in &rules {
+        match name.as_str() {
+            "classic" => {}
+            "even" => named.variant = Some(Variant::Even),
+            "jigsaw" if generating => named.extras.jigsaw = true,
+            "killer" if generating => named.extras.killer = true,
+            "odd-even" if generating => named.extras.parity = true,
+            "jigsaw" | "killer" | "odd-even" => {
+                return Err(PyValueError::new_err(format!(
+                    "{name} rules come with each puzzle (its fields); generate() makes them up"
+                )));
+            }
+            other => {
+                let c = other.parse::<Constraint>().map_err(|e| PyValueError::new_err(e.to_string()))?;
+                if !named.constraints.contains(&c) {
+                    named.constraints.push(c);
+                }
+            }
+        }
+    }
+    // One name that is a 9x9 variant's is that variant, as on the command line.
+    if let [one] = &rules[..]
+        && let Ok(variant) = one.parse::<Variant>()
+    {
+        named.variant = Some(variant);
+        named.constraints.clear();
+    }
+    Ok(named)
+}
+
+/// The one puzzle `given` holds (text, or a dict of `generate()`'s), with `rules` added.
+fn puzzle(py: Python<'_>, given: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<Puzzle> {
+    let text: String = if given.is_instance_of::<PyDict>() {
+        py.import("json")?.call_method1("dumps", (given,))?.extract()?
+    } else {
+        given.extract().map_err(|_| PyValueError::new_err("a puzzle is text, or a dict of generate()'s"))?
+    };
+    let named = named(rules, false)?;
+    let mut records = Records::new(text.as_bytes());
+    if !named.constraints.is_empty() {
+        records =
+            records.with_grid_defaults(Defaults { constraints: named.constraints, ..Defaults::default() });
+    }
+    let mut found = None;
+    for record in records {
+        let record = record.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        if found.is_some() {
+            return Err(PyValueError::new_err(format!("line {}: one puzzle at a time", record.line)));
+        }
+        let grid = record.puzzle_with(named.variant).map_err(|e| {
+            let at = e.column.map_or(e.line.to_string(), |c| format!("{}:{c}", e.line));
+            PyValueError::new_err(format!("line {at}: {}", e.kind))
+        })?;
+        grid.rules().validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        grid.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        found = Some(grid);
+    }
+    found.ok_or_else(|| PyValueError::new_err("no puzzle in the text"))
+}
+
+/// A search's error as Python's.
+fn error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// solve(puzzle, rules=None): the solution (a line of its cells), or None when there is none.
+#[pyfunction]
+#[pyo3(signature = (puzzle, rules = None))]
+fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<Option<String>> {
+    let grid = self::puzzle(py, puzzle, rules)?;
+    let cancel = CancelFlag::new();
+    let found = interruptible(py, &cancel, || {
+        let matrix = Matrix::new(grid.rules());
+        let mut solver = matrix.solver();
+        solver.set_cancel_flag(Some(cancel.clone()));
+        solver.first(&grid)
+    })?;
+    Ok(found.map_err(error)?.map(|s| s.to_line()))
+}
+
+/// count(puzzle, limit=None, rules=None): the number of solutions (at most `limit`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit = None, rules = None))]
+fn count(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    limit: Option<u64>,
+    rules: Option<Vec<String>>,
+) -> PyResult<u64> {
+    let grid = self::puzzle(py, puzzle, rules)?;
+    let cancel = CancelFlag::new();
+    let counted = interruptible(py, &cancel, || {
+        let matrix = Matrix::new(grid.rules());
+        let mut solver = matrix.solver();
+        solver.set_cancel_flag(Some(cancel.clone()));
+        solver.count(&grid, limit)
+    })?;
+    counted.map_err(error)
+}
+
+/// check(puzzle, rules=None): "unique", "none" or "multiple".
+#[pyfunction]
+#[pyo3(signature = (puzzle, rules = None))]
+fn check(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<&'static str> {
+    let grid = self::puzzle(py, puzzle, rules)?;
+    let cancel = CancelFlag::new();
+    let checked = interruptible(py, &cancel, || {
+        let matrix = Matrix::new(grid.rules());
+        let mut solver = matrix.solver();
+        solver.set_cancel_flag(Some(cancel.clone()));
+        solver.check_unique(&grid)
+    })?;
+    Ok(match checked.map_err(error)? {
+        Uniqueness::Unique(_) => "unique",
+        Uniqueness::None => "none",
+        _ => "multiple",
+    })
+}
+
+/// rate(puzzle, rules=None): a dict of the level, the rating on Sudoku Explainer's scale, the
+/// hardest technique, the number of solutions (up to 2) and the search effort, as `dlx rate`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, rules = None))]
+fn rate<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    rules: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let grid = self::puzzle(py, puzzle, rules)?;
+    let cancel = CancelFlag::new();
+    let rated = interruptible(py, &cancel, || {
+        let matrix = Matrix::new(grid.rules());
+        let mut solver = matrix.solver();
+        solver.set_cancel_flag(Some(cancel.clone()));
+        solver.rate(&grid)
+    })?;
+    let rating = rated.map_err(error)?;
+    let dict = PyDict::new(py);
+    dict.set_item("level", rating.logic.level().name())?;
+    dict.set_item("rating", rating.logic.rating())?;
+    dict.set_item("technique", rating.logic.hardest_name())?;
+    dict.set_item("solutions", rating.solutions)?;
+    dict.set_item("nodes", rating.nodes)?;
+    dict.set_item("guesses", rating.guesses)?;
+    Ok(dict)
+}
+
+/// svg(puzzle, rules=None): the puzzle drawn as an SVG document.
+#[pyfunction]
+#[pyo3(signature = (puzzle, rules = None))]
+fn svg(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<String> {
+    Ok(to_svg(&self::puzzle(py, puzzle, rules)?))
+}
+
+/// generate(n=1, size=9, rules=None, difficulty=None, seed=0, symmetry=None, minimal=False):
+/// puzzles as `dlx generate --seed SEED -f json` makes them, one dict each (`puzzle`, `solution`,
+/// `level`, `technique`, `seed`, `minimal`, and the rules' fields).
+#[pyfunction]
+#[pyo3(signature = (n = 1, size = None, rules = None, difficulty = None, seed = 0, symmetry = None, minimal = false))]
+#[allow(clippy::too_many_arguments)]
+fn generate<'py>(
+    py: Python<'py>,
+    n: u64,
+    size: Option<&Bound<'py, PyAny>>,
+    rules: Option<Vec<String>>,
+    difficulty: Option<&str>,
+    seed: u64,
+    symmetry: Option<&str>,
+    minimal: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let named = named(rules, true)?;
+    let size = match size {
+        None => Size::CLASSIC,
+        Some(size) => size.str()?.to_cow()?.parse::<Size>().map_err(error)?,
+    };
+    let asked = named.variant.unwrap_or(Variant::Classic);
+    let mut grid_rules = Rules::new(size);
+    for c in Rules::from(asked).constraints().chain(named.constraints.iter().copied()) {
+        grid_rules.add(c);
+    }
+    grid_rules.validate().map_err(error)?;
+    let extras = named.extras;
+    let variant = if extras.any() { None } else { grid_rules.variant_named(Some(asked)) };
+    if asked == Variant::Even && variant != Some(Variant::Even) {
+        return Err(PyValueError::new_err("even is the 9x9 variant of `e` marks, alone: use odd-even"));
+    }
+    let level = difficulty.map(|d| d.parse::<Level>().map_err(error)).transpose()?;
+    let symmetry = match symmetry {
+        Some(s) => s.parse::<Symmetry>().map_err(error)?,
+        None if extras.killer => Symmetry::None,
+        None => Symmetry::Rotational,
+    };
+    if !extras.any() {
+        Generator::check_symmetry(&grid_rules, symmetry).map_err(error)?;
+    }
+    let run = Run { seed, symmetry, level, max_attempts: Run::DEFAULT_ATTEMPTS, ease: !minimal };
+    let cancel = CancelFlag::new();
+    let made = interruptible(py, &cancel, || {
+        let matrix = Matrix::new(&grid_rules);
+        let mut generator = match variant {
+            Some(v) => Generator::for_variant(&matrix, v).expect("the variant's matrix"),
+            None => Generator::new(&matrix),
+        };
+        generator.set_cancel_flag(Some(cancel.clone()));
+        (0..n)
+            .map(|index| {
+                if extras.any() {
+                    generate_in_with_extras(&grid_rules, extras, &run, index, &mut |_, _| {}, Some(&cancel))
+                } else {
+                    generator.generate_in(&run, index, &mut |_, _| {})
+                }
+            })
+            .collect::<Vec<_>>()
+    })?;
+    let list = PyList::empty(py);
+    for numbered in made {
+        let numbered = numbered.map_err(error)?;
+        let g = &numbered.generated;
+        let logic = solve_logically(&g.puzzle);
+        let mut fields = serde_json::Map::new();
+        fields.insert("index".into(), numbered.index.into());
+        fields.insert("run_seed".into(), seed.into());
+        fields.insert("seed".into(), numbered.seed.into());
+        fields.insert("symmetry".into(), symmetry.name().into());
+        fields.insert("solution".into(), g.solution.to_line().into());
+        fields.insert("clues".into(), g.puzzle.givens().into());
+        fields.insert("level".into(), logic.level().name().into());
+        fields.insert("technique".into(), logic.hardest_name().into());
+        fields.insert("attempts".into(), numbered.attempts.into());
+        fields.insert("minimal".into(), (numbered.added == 0).into());
+        fields.extend(g.puzzle.json_fields(variant));
+        let text = serde_json::Value::Object(fields).to_string();
+        list.append(py.import("json")?.call_method1("loads", (text,))?)?;
+    }
+    Ok(list)
+}
+
+/// Adds the functions to the `sudoku` module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(svg, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,201 @@
+"""The engine through the built module: Knuth's examples, known counts, colors and bounds against a
+brute force written here, the lazy iterator, budgets, Ctrl-C and errors."""
+
+import itertools
+import os
+import random
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import dlx
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
+
+
+def exact_cover(problem, solution):
+    """Whether the options `solution` (numbers) cover the problem as its rules say."""
+    primary, secondary, bounds = problem["primary"], problem["secondary"], problem["bounds"]
+    covered = {item: 0 for item in primary}
+    colors = {}
+    for k in solution:
+        for element in problem["options"][k]:
+            item, color = element if isinstance(element, tuple) else (element, None)
+            if item in covered:
+                covered[item] += 1
+            else:
+                assert item in secondary
+                if item in colors and (color is None or colors[item] != color):
+                    return False
+                colors[item] = color
+    return all(bounds.get(item, (1, 1))[0] <= n <= bounds.get(item, (1, 1))[1] for item, n in covered.items())
+
+
+def brute_force(problem):
+    """Every set of options that is a solution, found by trying every set."""
+    n = len(problem["options"])
+    return {
+        frozenset(chosen)
+        for size in range(n + 1)
+        for chosen in itertools.combinations(range(n), size)
+        if exact_cover(problem, chosen)
+    }
+
+
+def random_problem(rng):
+    """A small problem with colors on some secondary items and bounds on some primary ones."""
+    primary = [f"p{k}" for k in range(rng.randint(1, 4))]
+    secondary = [f"s{k}" for k in range(rng.randint(0, 3))]
+    bounds = {item: tuple(sorted((rng.randint(0, 2), rng.randint(1, 2)))) for item in primary if rng.random() < 0.3}
+    bounds = {item: (lo, max(hi, 1)) for item, (lo, hi) in bounds.items()}
+    options = []
+    for _ in range(rng.randint(1, 9)):
+        items = rng.sample(primary, rng.randint(1, len(primary)))
+        for s in rng.sample(secondary, rng.randint(0, len(secondary))):
+            items.append((s, rng.choice("rg")) if rng.random() < 0.6 else s)
+        options.append(items)
+    return {"primary": primary, "secondary": secondary, "options": options, "bounds": bounds}
+
+
+def test_knuths_examples_and_known_counts():
+    assert dlx.Solver(dlx.Problem.read(FIXTURES / "knuth7.dlx")).first(labels=True) == [
+        ("A", "D"),
+        ("B", "G"),
+        ("C", "E", "F"),
+    ] or sorted(dlx.Solver(dlx.Problem.read(FIXTURES / "knuth7.dlx")).first(labels=True)) == sorted(
+        [("A", "D"), ("B", "G"), ("C", "E", "F")]
+    )
+    for name, count in [
+        ("knuth7", 1),
+        ("queens8", 92),
+        ("langford8", 300),
+        ("knuth-colors", 1),
+        ("knuth-multiplicities", 1),
+        ("word-squares4", 17460),
+    ]:
+        problem = dlx.Problem.read(FIXTURES / f"{name}.dlx")
+        assert dlx.Solver(problem).count() == count, name
+        assert dlx.Solver(problem).count(threads=1) == count, name
+        assert sum(1 for _ in dlx.Solver(problem).solutions()) == count, name
+    # Shards partition the count.
+    problem = dlx.Problem.read(FIXTURES / "langford8.dlx")
+    assert sum(dlx.Solver(problem, shard=(k, 3)).count() for k in range(3)) == 300
+
+
+def test_colors_and_bounds_agree_with_brute_force():
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(300):
+        data = random_problem(rng)
+        try:
+            problem = dlx.Problem(data["primary"], data["secondary"], data["options"], data["bounds"])
+        except ValueError:
+            continue  # an option that names an item twice: refused, as the engine refuses it
+        expected = brute_force(data)
+        found = {frozenset(s) for s in dlx.Solver(problem).solutions()}
+        assert found == expected, data
+        assert dlx.Solver(problem).count() == len(expected), data
+        for solution in found:
+            assert exact_cover(data, solution)
+        checked += 1
+    assert checked > 200
+
+
+def test_labels_colors_and_round_trip():
+    problem = dlx.Problem(
+        [1, 2, (3, "x")],
+        ["z"],
+        options=[[1, ("z", "red")], [2, (3, "x"), ("z", "red")], [2, (3, "x"), "z:blue"], [1, 2, (3, "x")]],
+    )
+    assert dlx.Solver(problem).count() == 2
+    assert sorted(map(sorted, dlx.Solver(problem).solutions())) == [[0, 1], [3]]
+    # Items whose str are not names of the format are named #k; colors keep their str.
+    again = dlx.Problem.from_dlx(problem.to_dlx())
+    assert dlx.Solver(again).count() == 2
+    words = dlx.Problem.from_dlx("a b | x\na x:1\nb x:1\nb x:2\n")
+    assert words.options == (("a", "x:1"), ("b", "x:1"), ("b", "x:2"))
+    assert dlx.Solver(words).first(labels=True) == [("a", "x:1"), ("b", "x:1")]
+
+
+def test_the_iterator_is_lazy_and_stops():
+    problem = dlx.Problem.read(FIXTURES / "pentominoes6x10.dlx")
+    solutions = dlx.Solver(problem).solutions()
+    first = [next(solutions) for _ in range(3)]
+    assert len({tuple(s) for s in first}) == 3
+    for s in first:
+        items = [i for k in s for i in problem.options[k]]
+        assert sorted(items) == sorted(problem.items)
+    solutions.close()
+    assert list(solutions) == []
+
+
+def test_budgets_raise_and_never_return_a_part():
+    problem = dlx.Problem.read(FIXTURES / "langford8.dlx")
+    solver = dlx.Solver(problem, budget=50)
+    with pytest.raises(dlx.Interrupted):
+        solver.count(threads=1)
+    with pytest.raises(dlx.Interrupted):
+        list(solver.solutions())
+    assert dlx.Solver(problem, budget=10**9).count() == 300
+
+
+def test_force_exclude_seed_and_tie_break():
+    problem = dlx.Problem.read(FIXTURES / "queens8.dlx")
+    first = dlx.Solver(problem).first()
+    forced = dlx.Solver(problem, force=[first[0]])
+    assert forced.first()[0] == first[0] or first[0] in forced.first()
+    assert dlx.Solver(problem, exclude=[first[0]]).count() < 92
+    assert dlx.Solver(problem, seed=5).count() == 92
+    assert dlx.Solver(problem, tie_break="last-conflict").count() == 92
+    with pytest.raises(ValueError, match="tie"):
+        dlx.Solver(problem, tie_break="sideways")
+    with pytest.raises(ValueError, match="one thread"):
+        dlx.Solver(problem, force=[first[0]]).count(threads=2)
+
+
+def queens(n):
+    """The n-queens problem: rows and columns primary, diagonals secondary."""
+    rows, cols = [f"r{i}" for i in range(n)], [f"c{j}" for j in range(n)]
+    diagonals = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
+    options = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"] for i in range(n) for j in range(n)]
+    return dlx.Problem(rows + cols, diagonals, options)
+
+
+def test_ctrl_c_stops_a_search_and_leaves_the_solver_usable():
+    solver = dlx.Solver(queens(20))
+    stopped = {}
+
+    def interrupt():
+        time.sleep(0.3)
+        stopped["at"] = time.monotonic()
+        os.kill(os.getpid(), signal.SIGINT)
+
+    for search in (lambda: solver.count(threads=1), lambda: solver.count(), lambda: list(solver.solutions())):
+        threading.Thread(target=interrupt).start()
+        with pytest.raises(KeyboardInterrupt):
+            search()
+        assert time.monotonic() - stopped["at"] < 0.2
+    assert dlx.Solver(queens(6)).count() == 4
+    assert solver.first() is not None
+
+
+def test_errors_say_where_and_what():
+    with pytest.raises(ValueError, match="line 2, column 1: unknown item `c`"):
+        dlx.Problem.from_dlx("a b\nc\n")
+    with pytest.raises(ValueError, match=r"option 1: unknown item 'q'"):
+        dlx.Problem(["a"], options=[["a"], ["q"]])
+    with pytest.raises(ValueError, match="given twice"):
+        dlx.Problem(["a", "a"])
+    with pytest.raises(ValueError, match="only secondary items take colors"):
+        dlx.Problem(["a"], options=[[("a", 1)]])
+    with pytest.raises(ValueError, match="only primary items have bounds"):
+        dlx.Problem(["a"], ["s"], bounds={"s": 2})
+    with pytest.raises(OSError, match="cannot read"):
+        dlx.Problem.read("no-such-file.dlx")
+    with pytest.raises(ValueError, match="shard= is for count"):
+        dlx.Solver(queens(4), shard=(0, 2)).first()
+    with pytest.raises(ValueError, match="option 9 does not exist"):
+        dlx.Solver(queens(2), force=[9])
