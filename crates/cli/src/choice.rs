@@ -171,6 +171,34 @@ impl Choice for MadeRule {
     }
 }
 
+/// `--rules` of the commands that read puzzles.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ReadRules {
+    /// Add rules to every puzzle (a comma-separated list).
+    ///
+    /// Rules added to every puzzle's own (repeat or separate with commas): diagonal, windoku,
+    /// anti-king, anti-knight, even (cells marked `e` in 81-cell lines hold even digits), classic
+    /// (nothing added) [default: what the input says: a `# variant: NAME` line above the puzzle,
+    /// a line's `variant=` field, a JSON record's "variant"]. A line may also carry `regions=` (a
+    /// jigsaw map), `marks=` (`e` even, `o` odd) and `cage=SUM:r1c1,r1c2` (killer). `--variant`
+    /// and `--constraint` are older names of this option.
+    #[arg(
+        long,
+        visible_aliases = ["variant", "constraint"],
+        value_name = "NAME",
+        value_delimiter = ',',
+        value_parser = parser::<ReadRule>()
+    )]
+    rules: Vec<ReadRule>,
+}
+
+impl ReadRules {
+    /// What the names ask.
+    pub(crate) fn named(&self) -> NamedRules {
+        NamedRules::of(self.rules.iter().map(|r| r.0))
+    }
+}
+
 /// What a list of rule names asks: a 9x9 variant to read and write puzzles as (one name that
 /// is a variant's, or `even`), the rules added to every puzzle, and the rules made up for each.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use clap::Args;
 use dlx_sudoku::Uniqueness;
 use dlx_sudoku::{Defaults, Entry, Matrices, Puzzle, Records, Solvers};
 
-use crate::choice::{self, NamedRules, ReadRule};
+use crate::choice::ReadRules;
 use crate::input::Source;
 use crate::pages::{Book, PageFormat, PaperArgs};
 use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, stderr};
@@ -29,18 +29,8 @@ pub(crate) struct RenderArgs {
     /// Puzzle files, in any form the other commands read; stdin when none or `-`. An argument
     /// that names no file and reads as one puzzle is that puzzle.
     files: Vec<PathBuf>,
-    /// Add rules to every puzzle (a comma-separated list).
-    ///
-    /// Rules added to every puzzle's own, as `solve --rules` takes them [default: what the input
-    /// says]. `--variant` and `--constraint` are older names of this option.
-    #[arg(
-        long,
-        visible_aliases = ["variant", "constraint"],
-        value_name = "NAME",
-        value_delimiter = ',',
-        value_parser = choice::parser::<ReadRule>()
-    )]
-    rules: Vec<ReadRule>,
+    #[command(flatten)]
+    rules: ReadRules,
     /// Puzzles per page [default: as many as fill the paper].
     ///
     /// Puzzles per page [default: as many as fill the paper with cells of 7 mm or more: twelve
@@ -70,7 +60,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let named = NamedRules::of(args.rules.iter().map(|r| r.0));
+    let named = args.rules.named();
     let matrices = Matrices::new();
     let mut solvers = matrices.solvers();
     let sources = Source::puzzles(&args.files);

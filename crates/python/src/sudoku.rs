@@ -7,8 +7,8 @@
 
 use dlx_engine::CancelFlag;
 use dlx_sudoku::{
-    Constraint, Defaults, Extras, Generator, Level, Matrix, Puzzle, Records, Rules, Run, Size, Symmetry,
-    Uniqueness, Variant, generate_in_with_extras, solve_logically, to_svg,
+    Constraint, Defaults, Extras, Generator, Level, Matrix, Puzzle, Records, Rules, Run, Size, SolveError,
+    SudokuSolver, Symmetry, Uniqueness, Variant, generate_in_with_extras, solve_logically, to_svg,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -87,6 +87,22 @@ fn puzzle(py: Python<'_>, given: &Bound<'_, PyAny>, rules: Option<Vec<String>>) 
     found.ok_or_else(|| PyValueError::new_err("no puzzle in the text"))
 }
 
+/// Runs `search` on a solver of `grid`'s rules, off the GIL and stopped by Ctrl-C.
+fn searched<T: Send>(
+    py: Python<'_>,
+    grid: &Puzzle,
+    search: impl FnOnce(&mut SudokuSolver<'_>) -> Result<T, SolveError> + Send,
+) -> PyResult<T> {
+    let cancel = CancelFlag::new();
+    let done = interruptible(py, &cancel, || {
+        let matrix = Matrix::new(grid.rules());
+        let mut solver = matrix.solver();
+        solver.set_cancel_flag(Some(cancel.clone()));
+        search(&mut solver)
+    })?;
+    done.map_err(error)
+}
+
 /// A search's error as Python's.
 fn error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -97,14 +113,7 @@ fn error(e: impl std::fmt::Display) -> PyErr {
 #[pyo3(signature = (puzzle, rules = None))]
 fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<Option<String>> {
     let grid = self::puzzle(py, puzzle, rules)?;
-    let cancel = CancelFlag::new();
-    let found = interruptible(py, &cancel, || {
-        let matrix = Matrix::new(grid.rules());
-        let mut solver = matrix.solver();
-        solver.set_cancel_flag(Some(cancel.clone()));
-        solver.first(&grid)
-    })?;
-    Ok(found.map_err(error)?.map(|s| s.to_line()))
+    Ok(searched(py, &grid, |solver| solver.first(&grid))?.map(|s| s.to_line()))
 }
 
 /// count(puzzle, limit=None, rules=None): the number of solutions (at most `limit`).
@@ -117,14 +126,7 @@ fn count(
     rules: Option<Vec<String>>,
 ) -> PyResult<u64> {
     let grid = self::puzzle(py, puzzle, rules)?;
-    let cancel = CancelFlag::new();
-    let counted = interruptible(py, &cancel, || {
-        let matrix = Matrix::new(grid.rules());
-        let mut solver = matrix.solver();
-        solver.set_cancel_flag(Some(cancel.clone()));
-        solver.count(&grid, limit)
-    })?;
-    counted.map_err(error)
+    searched(py, &grid, |solver| solver.count(&grid, limit))
 }
 
 /// check(puzzle, rules=None): "unique", "none" or "multiple".
@@ -132,14 +134,7 @@ fn count(
 #[pyo3(signature = (puzzle, rules = None))]
 fn check(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<&'static str> {
     let grid = self::puzzle(py, puzzle, rules)?;
-    let cancel = CancelFlag::new();
-    let checked = interruptible(py, &cancel, || {
-        let matrix = Matrix::new(grid.rules());
-        let mut solver = matrix.solver();
-        solver.set_cancel_flag(Some(cancel.clone()));
-        solver.check_unique(&grid)
-    })?;
-    Ok(match checked.map_err(error)? {
+    Ok(match searched(py, &grid, |solver| solver.check_unique(&grid))? {
         Uniqueness::Unique(_) => "unique",
         Uniqueness::None => "none",
         _ => "multiple",
@@ -156,14 +151,7 @@ fn rate<'py>(
     rules: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let grid = self::puzzle(py, puzzle, rules)?;
-    let cancel = CancelFlag::new();
-    let rated = interruptible(py, &cancel, || {
-        let matrix = Matrix::new(grid.rules());
-        let mut solver = matrix.solver();
-        solver.set_cancel_flag(Some(cancel.clone()));
-        solver.rate(&grid)
-    })?;
-    let rating = rated.map_err(error)?;
+    let rating = searched(py, &grid, |solver| solver.rate(&grid))?;
     let dict = PyDict::new(py);
     dict.set_item("level", rating.logic.level().name())?;
     dict.set_item("rating", rating.logic.rating())?;

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
-use crate::choice::{self, NamedRules, ReadRule};
+use crate::choice::ReadRules;
 use dlx_sudoku::{Defaults, Uniqueness};
 use dlx_sudoku::{
     Format, Level, Matrices, Puzzle, Record, Records, Size, Solvers, SudokuSolver, Technique, Variant,
@@ -122,22 +122,8 @@ pub(crate) struct BatchArgs {
     /// others are answered (exit status 1). An argument that names no file and reads as one
     /// puzzle (a line of 16, 81, 256 or 625 cells) is that puzzle: `dlx solve 4.....8.5.3...`.
     files: Vec<PathBuf>,
-    /// Add rules to every puzzle (a comma-separated list).
-    ///
-    /// Rules added to every puzzle's own (repeat or separate with commas): diagonal, windoku,
-    /// anti-king, anti-knight, even (cells marked `e` in 81-cell lines hold even digits), classic
-    /// (nothing added) [default: what the input says: a `# variant: NAME` line above the puzzle,
-    /// a line's `variant=` field, a JSON record's "variant"]. A line may also carry `regions=` (a
-    /// jigsaw map), `marks=` (`e` even, `o` odd) and `cage=SUM:r1c1,r1c2` (killer). `--variant`
-    /// and `--constraint` are older names of this option.
-    #[arg(
-        long,
-        visible_aliases = ["variant", "constraint"],
-        value_name = "NAME",
-        value_delimiter = ',',
-        value_parser = choice::parser::<ReadRule>()
-    )]
-    rules: Vec<ReadRule>,
+    #[command(flatten)]
+    rules: ReadRules,
     /// Read every puzzle as a grid of this size (`16`, `2x3`).
     ///
     /// Read every puzzle as a grid of this size: a side (`4`, `6`, `16`, `25`: the usual boxes)
@@ -378,7 +364,7 @@ fn run(
     let mut workers = Workers::new(args.threads);
     let matrices = Matrices::new();
     let sources = Source::puzzles(&args.files);
-    let named = NamedRules::of(args.rules.iter().map(|r| r.0));
+    let named = args.rules.named();
     let variant = named.variant;
     let mut out = BufWriter::new(io::stdout().lock());
     if format == Some(OutputFormat::Csv) {
