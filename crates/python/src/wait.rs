@@ -1,8 +1,11 @@
-//! Searches off the GIL, stopped by Ctrl-C: the work runs on a scoped thread of its own while the
-//! caller's thread sleeps without the GIL and, every [`TICK`], takes it back to let Python run its
-//! signal handlers. A `KeyboardInterrupt` (or any exception a handler raises) cancels the work
-//! through its flag, waits for it to end, and is raised.
+//! Searches off the GIL, stopped by Ctrl-C: the work runs on a scoped thread of its own and
+//! hands its result over a channel, while the caller's thread waits on the channel without the
+//! GIL and, every [`TICK`], takes it back to let Python run its signal handlers. A
+//! `KeyboardInterrupt` (or any exception a handler raises) cancels the work through its flag,
+//! waits for it to end, and is raised. A short search costs no more than its own time: the wait
+//! ends the moment the result is sent.
 
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
 use dlx_engine::CancelFlag;
@@ -18,17 +21,25 @@ pub(crate) fn interruptible<T: Send>(
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     std::thread::scope(|scope| {
-        let handle = scope.spawn(work);
+        let (send, mut receive) = channel();
+        let handle = scope.spawn(move || {
+            // The receiver outlives the work unless a signal ended the wait: then nobody reads.
+            let _ = send.send(work());
+        });
         loop {
-            py.detach(|| {
-                let mut slept = Duration::ZERO;
-                while !handle.is_finished() && slept < TICK {
-                    std::thread::sleep(Duration::from_millis(1));
-                    slept += Duration::from_millis(1);
-                }
+            let (back, waited) = py.detach(move || {
+                let waited = receive.recv_timeout(TICK);
+                (receive, waited)
             });
-            if handle.is_finished() {
-                return Ok(handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+            receive = back;
+            match waited {
+                Ok(done) => return Ok(done),
+                Err(RecvTimeoutError::Disconnected) => {
+                    // The work panicked before it could send: raise its panic here.
+                    let panic = handle.join().expect_err("a thread that ended without sending panicked");
+                    std::panic::resume_unwind(panic)
+                }
+                Err(RecvTimeoutError::Timeout) => {}
             }
             if let Err(raised) = py.check_signals() {
                 cancel.cancel();

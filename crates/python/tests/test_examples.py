@@ -41,9 +41,10 @@ def test_word_squares_against_brute_force():
     assert all("".join(row[j] for row in square) in vocabulary for j in range(n))
 
 
-def test_the_readmes_python_runs():
-    readme = (EXAMPLES.parents[2] / "README.md").read_text()
-    blocks = readme.split("```python\n")[1:]
-    assert blocks, "the README shows Python"
-    for block in blocks:
-        exec(compile(block.split("```")[0], "README.md", "exec"), {})
+def test_the_python_of_the_readme_and_docs_runs():
+    root = EXAMPLES.parents[2]
+    for name in ["README.md", "docs/python.md"]:
+        blocks = (root / name).read_text().split("```python\n")[1:]
+        assert blocks, f"{name} shows Python"
+        for block in blocks:
+            exec(compile(block.split("```")[0], name, "exec"), {})
