@@ -22,6 +22,14 @@ fn texts(svg: &str, class: &str) -> Vec<String> {
         .collect()
 }
 
+/// The names of the files in a folder, sorted.
+fn files(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    names.sort();
+    names
+}
+
 /// The captions of a page, in order.
 fn captions(svg: &str) -> Vec<String> {
     texts(svg, "caption")
@@ -57,12 +65,7 @@ fn generated_pages_with_answers() {
     ];
     let out = dlx(&[&args[..], &["-o", dir.path().to_str().unwrap()]].concat(), "");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let mut names: Vec<String> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    names.sort();
-    assert_eq!(names, ["answers-0001.svg", "page-0001.svg", "page-0002.svg"]);
+    assert_eq!(files(dir.path()), ["answers-0001.svg", "page-0001.svg", "page-0002.svg"]);
     let page = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
     let json = dlx(&["generate", "-n", "8", "--seed", "3", "-f", "json"], "");
     let rows: Vec<serde_json::Value> =
@@ -301,11 +304,7 @@ fn pages_keep_inside_the_paper_in_pixels() {
             ["render", "--paper", paper, "--margin", margin, "--answers", "-o", dir.path().to_str().unwrap()];
         let out = dlx(&args, &all);
         assert!(out.status.success(), "{}", text(&out.stderr));
-        let mut names: Vec<String> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
+        let names = files(dir.path());
         assert!(names.len() >= 2, "{names:?}");
         for name in names {
             let svg = std::fs::read_to_string(dir.path().join(&name)).unwrap();
