@@ -1,9 +1,9 @@
 //! The `dlx` Python package's native module, `dlx._native`: the exact-cover engine
 //! (`dlx-engine`) and the sudoku library (`dlx-sudoku`) as Python classes and functions.
 //!
-//! - `problem`: a [`Problem`](problem::PyProblem) built from Python data (any hashable labels,
+//! - `problem`: a `Problem` built from Python data (any hashable labels,
 //!   colors, bounds) or read from Knuth's `.dlx` format;
-//! - `solver`: a [`Solver`](solver::PySolver) with first, count (on every core), a lazy iterator
+//! - `solver`: a `Solver` with first, count (on every core), a lazy iterator
 //!   of solutions, statistics, budgets, seeds, forced and excluded options and shards;
 //! - `wait`: every search runs on a thread of its own, without the GIL, while the caller's
 //!   thread watches for Ctrl-C (a `KeyboardInterrupt` cancels the search within 50 ms);
