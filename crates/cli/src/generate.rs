@@ -9,11 +9,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use dlx_sudoku::{
-    Entry, Layout, Level, Matrix, PageWriter, Paper, Puzzle, Rules, Run, Size, Symmetry, Variant,
+    Entry, Layout, Level, Matrix, PageWriter, Paper, Plan, Puzzle, Run, Size, Symmetry, Variant,
 };
-use dlx_sudoku::{
-    Extras, GenerateError, Generator, Numbered, SolveError, generate_in_with_extras, solve_logically,
-};
+use dlx_sudoku::{Extras, GenerateError, Generator, Numbered, SolveError, solve_logically};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
@@ -193,101 +191,43 @@ struct Made {
     rating: Option<(Level, &'static str)>,
 }
 
-/// What the run makes: the rules of every puzzle (those made up for each aside), how its
-/// puzzles are named, and how they are written.
-struct Plan {
-    rules: Rules,
-    /// The 9x9 variant whose puzzles these are, when they are one's: written in its forms (81
-    /// characters under a `# variant:` line), and made by its generator.
-    variant: Option<Variant>,
-    extras: Extras,
-    run: Run,
+/// The run's plan (`dlx_sudoku::Plan`: its rules, variant, rules made up for each puzzle, and
+/// run) from the arguments, or what in them cannot be made.
+fn plan_of(args: &GenerateArgs) -> Result<Plan> {
+    let named = NamedRules::of(args.rules.iter().map(|r| r.0));
+    let extras = Extras {
+        jigsaw: args.jigsaw || named.jigsaw,
+        killer: args.killer || named.killer,
+        parity: args.parity || named.parity,
+    };
+    let seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
+    let run = Run {
+        level: args.difficulty,
+        max_attempts: args.max_attempts,
+        ease: !args.minimal,
+        ..Run::new(seed)
+    };
+    let size = args.size.unwrap_or(Size::CLASSIC);
+    let variant = named.variant.unwrap_or(Variant::Classic);
+    Plan::new(size, variant, &named.constraints, extras, args.symmetry, run)
+        .map_err(|e| Usage(e.to_string()).into())
 }
 
-impl Plan {
-    /// The puzzles' rules, or what in the arguments cannot be made.
-    fn of(args: &GenerateArgs) -> Result<Plan> {
-        let named = NamedRules::of(args.rules.iter().map(|r| r.0));
-        let extras = Extras {
-            jigsaw: args.jigsaw || named.jigsaw,
-            killer: args.killer || named.killer,
-            parity: args.parity || named.parity,
-        };
-        let asked = named.variant.unwrap_or(Variant::Classic);
-        let size = args.size.unwrap_or(Size::CLASSIC);
-        let mut rules = Rules::new(size);
-        for c in Rules::from(asked).constraints().chain(named.constraints.iter().copied()) {
-            rules.add(c);
-        }
-        rules.validate().map_err(|e| Usage(e.to_string()))?;
-        let variant = if extras.any() { None } else { rules.variant_named(Some(asked)) };
-        if asked == Variant::Even && variant != Some(Variant::Even) {
-            return Err(Usage(
-                "even is the 9x9 variant of `e` marks, alone: with other rules or sizes, marks come from \
-                 --rules odd-even (even and odd)"
-                    .into(),
-            )
-            .into());
-        }
-        let symmetry =
-            args.symmetry.unwrap_or(if extras.killer { Symmetry::None } else { Symmetry::Rotational });
-        if !extras.any() {
-            Generator::check_symmetry(&rules, symmetry).map_err(|e| Usage(e.to_string()))?;
-        } else if extras.killer && symmetry != Symmetry::None {
-            return Err(Usage(format!(
-                "{symmetry} symmetry does not fit killer cages made up at random: give --symmetry none"
-            ))
-            .into());
-        }
-        // Every 4x4 puzzle with one solution is easy: singles solve each of the 565,820 (all
-        // checked, with the first row 1 2 3 4; the others rename its digits).
-        if let Some(level) = args.difficulty
-            && level > Level::Easy
-            && rules == Rules::new(size)
-            && size.side() == 4
-            && !extras.any()
-        {
-            return Err(Usage(format!(
-                "no 4x4 puzzle is {level}: singles solve every one that has one solution (all \
-                 565,820 were checked); give --difficulty easy, or leave it out"
-            ))
-            .into());
-        }
-        let seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
-        let run = Run {
-            seed,
-            symmetry,
-            level: args.difficulty,
-            max_attempts: args.max_attempts,
-            ease: !args.minimal,
-        };
-        Ok(Plan { rules, variant, extras, run })
-    }
+/// A generator of the run's puzzles over the matrix of its rules, stopped by Ctrl-C.
+fn generator<'m>(plan: &Plan, matrix: &'m Matrix) -> Generator<'m> {
+    plan.generator(matrix, Some(report::cancel_flag().clone()))
+}
 
-    /// A generator of the run's puzzles over the matrix of its rules, stopped by Ctrl-C.
-    fn generator<'m>(&self, matrix: &'m Matrix) -> Generator<'m> {
-        let mut generator = match self.variant {
-            Some(variant) => Generator::for_variant(matrix, variant).expect("the variant's matrix"),
-            None => Generator::new(matrix),
-        };
-        generator.set_cancel_flag(Some(report::cancel_flag().clone()));
-        generator
-    }
-
+impl Made {
     /// Puzzle `index` of the run, rated when the output needs it.
     fn make(
-        &self,
+        plan: &Plan,
         generator: &mut Generator<'_>,
         index: u64,
         rate: bool,
         tick: &mut dyn FnMut(usize, usize),
     ) -> Made {
-        let result = if self.extras.any() {
-            let cancel = Some(report::cancel_flag());
-            generate_in_with_extras(&self.rules, self.extras, &self.run, index, tick, cancel)
-        } else {
-            generator.generate_in(&self.run, index, tick)
-        };
+        let result = plan.make(generator, index, tick, Some(report::cancel_flag()));
         let rating = match &result {
             Ok(numbered) if rate => {
                 // The generator's verdict used only the techniques that decide the level, in
@@ -299,19 +239,19 @@ impl Plan {
         };
         Made { result, rating }
     }
+}
 
-    /// The puzzle's rules in words, for captions: the variant's name, or the rules described.
-    fn name(&self, puzzle: &Puzzle) -> String {
-        self.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
-    }
+/// The puzzle's rules in words, for captions: the variant's name, or the rules described.
+fn rules_name(plan: &Plan, puzzle: &Puzzle) -> String {
+    plan.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
+}
 
-    /// The header line that every reader takes the records below by: the variant's, or the
-    /// size and constraints.
-    fn header(&self) -> String {
-        match self.variant {
-            Some(variant) => variant.header_line(),
-            None => self.rules.size_line(),
-        }
+/// The header line that every reader takes the records below by: the variant's, or the size
+/// and constraints.
+fn header_line(plan: &Plan) -> String {
+    match plan.variant {
+        Some(variant) => variant.header_line(),
+        None => plan.rules.size_line(),
     }
 }
 
@@ -456,7 +396,7 @@ fn check_pictures(args: &GenerateArgs, side: usize) -> Result<()> {
 
 /// Makes the puzzles and writes them, in order: every size and rule set alike.
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
-    let plan = Plan::of(args)?;
+    let plan = plan_of(args)?;
     check_pictures(args, plan.rules.size().side())?;
     let matrix = Matrix::new(&plan.rules);
     // Rules no grid obeys fail once, not once per puzzle.
@@ -535,7 +475,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             (first..last)
                 .into_par_iter()
                 .map_init(
-                    || plan.generator(&matrix),
+                    || generator(&plan, &matrix),
                     |generator, index| {
                         // After Ctrl-C the rest is not made (nor written: see below).
                         report::check_interrupt().ok()?;
@@ -550,7 +490,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                                 shown = share;
                             }
                         };
-                        let made = plan.make(generator, index, rate, &mut tick);
+                        let made = Made::make(&plan, generator, index, rate, &mut tick);
                         bar.inc(PER_PUZZLE - shown);
                         Some(made)
                     },
@@ -595,12 +535,12 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             clues += numbered.generated.puzzle.givens() as u64;
             match &mut pictures {
                 Some(pictures) => {
-                    let name = plan.name(&numbered.generated.puzzle);
+                    let name = rules_name(&plan, &numbered.generated.puzzle);
                     pictures.add(index, Some(&made), &name)?;
                 }
                 None => {
                     if std::mem::take(&mut header) {
-                        writeln!(out, "{}", plan.header())?;
+                        writeln!(out, "{}", header_line(&plan))?;
                     }
                     write_made(&mut out, &plan, numbered, made.rating, args)?;
                 }

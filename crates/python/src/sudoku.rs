@@ -7,8 +7,8 @@
 
 use dlx_engine::CancelFlag;
 use dlx_sudoku::{
-    Constraint, Defaults, Extras, Generator, Level, Matrix, Puzzle, Records, Rules, Run, Size, SolveError,
-    SudokuSolver, Symmetry, Uniqueness, Variant, generate_in_with_extras, solve_logically, to_svg,
+    Constraint, Defaults, Extras, Level, Matrix, Plan, Puzzle, Records, Run, Size, SolveError, SudokuSolver,
+    Symmetry, Uniqueness, Variant, solve_logically, to_svg,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -190,43 +190,18 @@ fn generate<'py>(
         None => Size::CLASSIC,
         Some(size) => size.str()?.to_cow()?.parse::<Size>().map_err(error)?,
     };
-    let asked = named.variant.unwrap_or(Variant::Classic);
-    let mut grid_rules = Rules::new(size);
-    for c in Rules::from(asked).constraints().chain(named.constraints.iter().copied()) {
-        grid_rules.add(c);
-    }
-    grid_rules.validate().map_err(error)?;
-    let extras = named.extras;
-    let variant = if extras.any() { None } else { grid_rules.variant_named(Some(asked)) };
-    if asked == Variant::Even && variant != Some(Variant::Even) {
-        return Err(PyValueError::new_err("even is the 9x9 variant of `e` marks, alone: use odd-even"));
-    }
     let level = difficulty.map(|d| d.parse::<Level>().map_err(error)).transpose()?;
-    let symmetry = match symmetry {
-        Some(s) => s.parse::<Symmetry>().map_err(error)?,
-        None if extras.killer => Symmetry::None,
-        None => Symmetry::Rotational,
-    };
-    if !extras.any() {
-        Generator::check_symmetry(&grid_rules, symmetry).map_err(error)?;
-    }
-    let run = Run { seed, symmetry, level, max_attempts: Run::DEFAULT_ATTEMPTS, ease: !minimal };
+    let symmetry = symmetry.map(|s| s.parse::<Symmetry>().map_err(error)).transpose()?;
+    let run = Run { level, ease: !minimal, ..Run::new(seed) };
+    let variant = named.variant.unwrap_or(Variant::Classic);
+    // The command's own plan: the same rules, generator and run for the same arguments.
+    let plan = Plan::new(size, variant, &named.constraints, named.extras, symmetry, run).map_err(error)?;
     let cancel = CancelFlag::new();
     let made = interruptible(py, &cancel, || {
-        let matrix = Matrix::new(&grid_rules);
-        let mut generator = match variant {
-            Some(v) => Generator::for_variant(&matrix, v).expect("the variant's matrix"),
-            None => Generator::new(&matrix),
-        };
-        generator.set_cancel_flag(Some(cancel.clone()));
+        let matrix = Matrix::new(&plan.rules);
+        let mut generator = plan.generator(&matrix, Some(cancel.clone()));
         (0..n)
-            .map(|index| {
-                if extras.any() {
-                    generate_in_with_extras(&grid_rules, extras, &run, index, &mut |_, _| {}, Some(&cancel))
-                } else {
-                    generator.generate_in(&run, index, &mut |_, _| {})
-                }
-            })
+            .map(|index| plan.make(&mut generator, index, &mut |_, _| {}, Some(&cancel)))
             .collect::<Vec<_>>()
     })?;
     let list = PyList::empty(py);
@@ -238,14 +213,14 @@ fn generate<'py>(
         fields.insert("index".into(), numbered.index.into());
         fields.insert("run_seed".into(), seed.into());
         fields.insert("seed".into(), numbered.seed.into());
-        fields.insert("symmetry".into(), symmetry.name().into());
+        fields.insert("symmetry".into(), plan.run.symmetry.name().into());
         fields.insert("solution".into(), g.solution.to_line().into());
         fields.insert("clues".into(), g.puzzle.givens().into());
         fields.insert("level".into(), logic.level().name().into());
         fields.insert("technique".into(), logic.hardest_name().into());
         fields.insert("attempts".into(), numbered.attempts.into());
         fields.insert("minimal".into(), (numbered.added == 0).into());
-        fields.extend(g.puzzle.json_fields(variant));
+        fields.extend(g.puzzle.json_fields(plan.variant));
         let text = serde_json::Value::Object(fields).to_string();
         list.append(py.import("json")?.call_method1("loads", (text,))?)?;
     }

@@ -84,9 +84,9 @@ pub use engine::Effort;
 pub use generate::{NotFound, Run};
 pub use grid::{
     At, Cage, CageProblem, Constraint, Defaults, Extras, GenerateError, Generated, Generator, LineError,
-    LineErrorKind, Matrices, Matrix, Numbered, Parity, Puzzle, RuleError, Rules, RulesError, Size, SizeError,
-    SolveError, Solvers, Step, SudokuSolver, Symbols, Uniqueness, explain, generate_in_with_extras,
-    generate_with_extras, parse_block, parse_puzzle, solve_logically,
+    LineErrorKind, Matrices, Matrix, Numbered, Parity, Plan, PlanError, Puzzle, RuleError, Rules, RulesError,
+    Size, SizeError, SolveError, Solvers, Step, SudokuSolver, Symbols, Uniqueness, explain,
+    generate_in_with_extras, generate_with_extras, parse_block, parse_puzzle, solve_logically,
 };
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use print::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};

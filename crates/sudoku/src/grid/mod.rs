@@ -29,6 +29,7 @@
 mod cache;
 mod encode;
 mod generate;
+mod plan;
 mod puzzle;
 mod rules;
 mod size;
@@ -40,6 +41,7 @@ pub use encode::{Matrix, SolveError, SudokuSolver, Uniqueness};
 pub use generate::{
     Extras, GenerateError, Generated, Generator, Numbered, generate_in_with_extras, generate_with_extras,
 };
+pub use plan::{Plan, PlanError};
 pub use puzzle::{Puzzle, RuleError};
 pub(crate) use rules::combinations;
 pub use rules::{At, Cage, CageProblem, Constraint, Parity, Rules, RulesError};
