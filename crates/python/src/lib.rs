@@ -6,7 +6,7 @@
 //! - `solver`: a `Solver` with first, count (on every core), a lazy iterator
 //!   of solutions, statistics, budgets, seeds, forced and excluded options and shards;
 //! - `wait`: every search runs on a thread of its own, without the GIL, while the caller's
-//!   thread watches for Ctrl-C (a `KeyboardInterrupt` cancels the search within 50 ms);
+//!   thread looks for Ctrl-C every `wait::TICK` (a `KeyboardInterrupt` cancels the search);
 //! - `sudoku`: solving, counting, rating, generating and drawing puzzles, as `dlx` does.
 //!
 //! The Python side (`python/dlx`) re-exports these, with type stubs and docstrings.

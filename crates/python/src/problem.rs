@@ -24,8 +24,6 @@ pub(crate) struct PyProblem {
     pub(crate) labels: Vec<Py<PyAny>>,
     /// Each option as given: a tuple of its elements, by option number.
     pub(crate) options: Vec<Py<PyTuple>>,
-    /// Label to item number.
-    index: Py<PyDict>,
 }
 
 /// Whether `name` is an item or color name of the `.dlx` format.
@@ -44,16 +42,15 @@ fn elements<'py>(option: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>>
     option.try_iter()?.collect()
 }
 
-impl PyProblem {
-    /// The item number of `label`, if it is one.
-    fn item_of(&self, py: Python<'_>, label: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-        let index = self.index.bind(py);
-        if label.hash().is_err() {
-            return Ok(None);
-        }
-        index.get_item(label)?.map(|k| k.extract()).transpose()
+/// The item number of `label` in `index` (label to number), if it is an item.
+fn item_of(index: &Bound<'_, PyDict>, label: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+    if label.hash().is_err() {
+        return Ok(None);
     }
+    index.get_item(label)?.map(|k| k.extract()).transpose()
+}
 
+impl PyProblem {
     /// The options named by `labels` (each an option number, or an option given as when the
     /// problem was made): for `force=` and `exclude=`.
     pub(crate) fn option_numbers(&self, given: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
@@ -155,12 +152,6 @@ impl PyProblem {
         for k in 0..labels.len() {
             declare(&mut builder, k, item_bounds.get(k).copied().flatten())?;
         }
-        let problem = PyProblem {
-            problem: Arc::new(ProblemBuilder::new().build()),
-            labels,
-            options: Vec::new(),
-            index: index.unbind(),
-        };
         // Colors: each distinct color value its name (its `str` when that is a free name).
         let colors = PyDict::new(py);
         let mut color_names: Vec<String> = Vec::new();
@@ -171,9 +162,9 @@ impl PyProblem {
                 let elements = elements(&option)?;
                 let mut items: Vec<(ItemId, Option<usize>)> = Vec::with_capacity(elements.len());
                 for element in &elements {
-                    let (k, color) = match problem.item_of(py, element)? {
+                    let (k, color) = match item_of(&index, element)? {
                         Some(k) => (k, None),
-                        None => match resolve_colored(py, &problem, element)? {
+                        None => match resolve_colored(&index, element)? {
                             Some((k, color)) => (k, Some(color)),
                             None => {
                                 let shown = element.repr().map_or_else(|_| "?".into(), |r| r.to_string());
@@ -189,7 +180,7 @@ impl PyProblem {
                             if k < primary.len() {
                                 return Err(PyValueError::new_err(format!(
                                     "option {o}: item {} is primary: only secondary items take colors",
-                                    problem.labels[k].bind(py).repr()?
+                                    labels[k].bind(py).repr()?
                                 )));
                             }
                             let c = match colors.get_item(&color)? {
@@ -226,7 +217,7 @@ impl PyProblem {
                 given.push(PyTuple::new(py, &elements)?.unbind());
             }
         }
-        Ok(PyProblem { problem: Arc::new(builder.build()), options: given, ..problem })
+        Ok(PyProblem { problem: Arc::new(builder.build()), labels, options: given })
     }
 
     /// Problem.from_dlx(text): a problem in Knuth's `.dlx` format (items by name, colors as
@@ -289,15 +280,9 @@ impl PyProblem {
 impl PyProblem {
     /// A problem read by the engine: items labelled by their names, options by their words.
     fn of_engine(py: Python<'_>, problem: Problem) -> PyProblem {
-        let index = PyDict::new(py);
         let labels: Vec<Py<PyAny>> = problem
             .items()
-            .enumerate()
-            .map(|(k, item)| {
-                let name = PyString::new(py, problem.item_name(item));
-                let _ = index.set_item(&name, k);
-                name.into_any().unbind()
-            })
+            .map(|item| PyString::new(py, problem.item_name(item)).into_any().unbind())
             .collect();
         let options = problem
             .options()
@@ -313,25 +298,25 @@ impl PyProblem {
                 PyTuple::new(py, words).expect("strings make a tuple").unbind()
             })
             .collect();
-        PyProblem { problem: Arc::new(problem), labels, options, index: index.unbind() }
+        PyProblem { problem: Arc::new(problem), labels, options }
     }
 }
 
 /// An element that names a secondary item with a color: `(item, color)`, or `"item:color"`.
 fn resolve_colored<'py>(
-    py: Python<'py>,
-    problem: &PyProblem,
+    index: &Bound<'py, PyDict>,
     element: &Bound<'py, PyAny>,
 ) -> PyResult<Option<(usize, Bound<'py, PyAny>)>> {
+    let py = element.py();
     if let Ok(pair) = element.cast::<PyTuple>()
         && pair.len() == 2
-        && let Some(k) = problem.item_of(py, &pair.get_item(0)?)?
+        && let Some(k) = item_of(index, &pair.get_item(0)?)?
     {
         return Ok(Some((k, pair.get_item(1)?)));
     }
     if let Ok(text) = element.cast::<PyString>()
         && let Some((name, color)) = text.to_cow()?.rsplit_once(':')
-        && let Some(k) = problem.item_of(py, &PyString::new(py, name).into_any())?
+        && let Some(k) = item_of(index, &PyString::new(py, name).into_any())?
     {
         return Ok(Some((k, PyString::new(py, color).into_any())));
     }

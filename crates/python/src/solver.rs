@@ -107,7 +107,8 @@ fn stopped(e: Interrupted) -> PyErr {
 /// `"last-conflict"`; `budget` stops a search after that many nodes (raising `dlx.Interrupted`);
 /// `force` and `exclude` are option numbers every solution takes or leaves; `shard=(k, n)` makes
 /// `count()` count part `k` of `n`; `threads` is `count()`'s default. Each search releases the GIL,
-/// and Ctrl-C stops it within 50 ms (`KeyboardInterrupt`), the solver still usable.
+/// and Ctrl-C stops it (`KeyboardInterrupt`) at the wait's next look for signals, the solver
+/// still usable.
 #[pyclass(name = "Solver", module = "dlx")]
 pub(crate) struct PySolver {
     problem: Py<PyProblem>,

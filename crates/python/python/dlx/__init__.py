@@ -10,8 +10,8 @@ every core), or every solution, lazily::
     for sol in dlx.Solver(p).solutions(labels=True):
         print(sol)                         # [('a', 'b'), ('c',)] and [('a',), ('b', 'c')]
 
-Searches release the GIL, and Ctrl-C (``KeyboardInterrupt``) stops one within 50 ms, leaving the
-solver usable. A search stopped by its ``budget`` raises :class:`Interrupted`: a partial count is
+Searches release the GIL, and Ctrl-C (``KeyboardInterrupt``) stops one (the wait for its result
+looks for signals every 20 ms), leaving the solver usable. A search stopped by its ``budget`` raises :class:`Interrupted`: a partial count is
 never returned. ``dlx.sudoku`` solves, counts, rates, generates and draws sudoku of every size and
 rule set, as the ``dlx`` command does.
 """
