@@ -71,6 +71,10 @@ use crate::problem::Problem;
 
 use crate::settings::{CancelFlag, Counting, Stats, StopReason};
 
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod x86;
+
 /// At most this many options (so that a level's copy of the possible options stays small).
 const MAX_OPTIONS: usize = 4096;
 
@@ -423,16 +427,34 @@ impl BitSets {
         let stack = &mut self.stack;
         let limits = (limits, solution);
         match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
-            (true, false) => search_as::<{ SMALL.0 }, { SMALL.1 }, VISIT, false>(
-                tables, problem, links, stack, limits, stats,
-            ),
-            (false, false) => search_as::<0, 0, VISIT, false>(tables, problem, links, stack, limits, stats),
-            (true, true) => search_as::<{ SMALL.0 }, { SMALL.1 }, VISIT, true>(
-                tables, problem, links, stack, limits, stats,
-            ),
-            (false, true) => search_as::<0, 0, VISIT, true>(tables, problem, links, stack, limits, stats),
+            (true, false) => {
+                run::<{ SMALL.0 }, { SMALL.1 }, VISIT, false>(tables, problem, links, stack, limits, stats)
+            }
+            (false, false) => run::<0, 0, VISIT, false>(tables, problem, links, stack, limits, stats),
+            (true, true) => {
+                run::<{ SMALL.0 }, { SMALL.1 }, VISIT, true>(tables, problem, links, stack, limits, stats)
+            }
+            (false, true) => run::<0, 0, VISIT, true>(tables, problem, links, stack, limits, stats),
         }
     }
+}
+
+/// [`search_as`] compiled for the processor's x86-64-v3 features where it has them (see `x86`),
+/// for the baseline otherwise.
+#[inline(always)]
+fn run<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool>(
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    limits: (&Limits<'_>, &mut Show<'_>),
+    stats: &mut Stats,
+) -> Result<bool, StopReason> {
+    #[cfg(target_arch = "x86_64")]
+    if x86::has_v3() && !tests::portable() {
+        return x86::search_as::<W, LW, VISIT, COLORED>(tables, problem, links, stack, limits, stats);
+    }
+    search_as::<W, LW, VISIT, COLORED>(tables, problem, links, stack, limits, stats)
 }
 
 /// What a visit shows each solution to: the options chosen at the levels above the base.
@@ -527,7 +549,9 @@ fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut
 
 /// [`BitSets::count`] (or with `VISIT` a visit, [`BitSets::search`], whose solutions go to the
 /// function beside the limits), for a problem of `W` option words and `LW` lengths, or of any
-/// shape when they are 0, and with colors when `COLORED`.
+/// shape when they are 0, and with colors when `COLORED`. Inlined into its callers, so that each
+/// is compiled with the processor features its caller has (see `x86`).
+#[inline(always)]
 fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool>(
     tables: &Tables,
     problem: &Problem,
@@ -839,8 +863,19 @@ fn read_state(tables: &Tables, problem: &Problem, links: &Links, stack: &mut Sta
     }));
 }
 
+#[cfg(not(test))]
+mod tests {
+    /// Whether a test asked for the portable search (never, outside the tests).
+    #[inline(always)]
+    pub(super) fn portable() -> bool {
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use std::cell::Cell;
+
     use super::PROBE_NODES;
     use crate::{Counting, Problem, ProblemBuilder, Solver, Stats};
 
@@ -968,6 +1003,55 @@ mod tests {
                 }
                 assert_eq!(links, bits, "stop {stop}, force {force}, subtree {subtree}");
             }
+        }
+    }
+
+    thread_local! {
+        /// Whether this thread's searches on bit sets take the portable build (see `run`).
+        static PORTABLE: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Whether this thread's searches on bit sets take the portable build.
+    pub(super) fn portable() -> bool {
+        PORTABLE.with(Cell::get)
+    }
+
+    /// The portable build and the one for the processor's features (where it has them) count and
+    /// visit alike, plain problems and colored ones (the word squares fixture), with the links'
+    /// figures.
+    #[test]
+    fn each_build_of_the_search_agrees_with_the_links() {
+        let fixture = |name: &str| {
+            let path = format!("{}/../../fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+            Problem::parse_dlx(&std::fs::read_to_string(path).unwrap()).unwrap()
+        };
+        for (problem, count) in [
+            (langford(9), 0),
+            (langford(11), 35_584),
+            (fixture("pentominoes3x20.dlx"), 8),
+            (fixture("word-squares4.dlx"), 17_460),
+        ] {
+            let mut each = Vec::new();
+            for portable in [false, true] {
+                PORTABLE.with(|p| p.set(portable));
+                let (counted, _) = count_each_way(&problem, u64::MAX);
+                let mut solver = Solver::new(&problem);
+                solver.set_counting(Counting::BitSets);
+                let mut visited = 0u64;
+                solver
+                    .visit(&mut |_: &crate::Solution<'_>| {
+                        visited += 1;
+                        std::ops::ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                each.push((counted, visited, solver.stats()));
+            }
+            PORTABLE.with(|p| p.set(false));
+            let (counted, visited, _) = &each[0];
+            assert_eq!(counted[0].0, count);
+            assert_eq!(*visited, count);
+            assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
+            assert_eq!(each[0], each[1]);
         }
     }
 }

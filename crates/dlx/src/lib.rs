@@ -126,7 +126,9 @@
 //! `links` (cover, uncover, hide, unhide, and the record of emptied items: the only module that
 //! reads memory unchecked, with every precondition of that checked inside it), `choose` (the
 //! choice of item; its SSE4.1 scan in `choose::sse41`, whose only `unsafe` is the call after the
-//! run-time check of the processor), `solver` (`restrict`, `search`, `multi` for Algorithm M,
+//! run-time check of the processor), `bitsets` (the second engine, counting and visiting on bit
+//! sets; its build for x86-64-v3 processors in `bitsets::x86`, whose only `unsafe` is likewise
+//! the call after the check), `solver` (`restrict`, `search`, `multi` for Algorithm M,
 //! `iter`, `split` for subtrees), `parallel` (every core on one search, shards, progress),
 //! `check` (the link checker), `format` (the `.dlx` text). Each module states its own invariants
 //! at its top.
