@@ -49,9 +49,10 @@
 //! links': a hidden option counts its nodes but one, less those at purified items, which were
 //! cleansed and stay in their lists; a purification counts one cleansing, and one for each option
 //! still possible that agrees with it. As the links' count does, a level whose item is the last
-//! primary one takes each of its options as a solution at once. A commit reads only the words of
-//! its item's column that hold options ([`Colors`]), so it costs what the column holds, not the
-//! whole set.
+//! primary one takes each of its options as a solution at once, and a level where two are left
+//! reads off, for each option of its item, the options of the other that agree with it (with the
+//! option's conflicts, a few words; see [`agreeing`]). A commit reads only the words of its item's
+//! column that hold options ([`Colors`]), so it costs what the column holds, not the whole set.
 //!
 //! # Limits
 //!
@@ -66,6 +67,12 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use crate::index::to_u32;
+
+/// `n` as a `u16`: items fit in one on this path ([`MAX_ITEMS`]).
+#[inline(always)]
+fn to_u16(n: usize) -> u16 {
+    u16::try_from(n).expect("items fit in u16 on this path")
+}
 use crate::links::Links;
 use crate::problem::Problem;
 
@@ -111,9 +118,9 @@ struct Tables {
     /// `spans[o]`.
     spans: Vec<Span>,
     items: Vec<u16>,
-    /// Each option's conflicts, the union of its items' columns (`words` words from `o * words`),
-    /// when they take little room ([`CONFLICT_WORDS`]) and the problem has no colors; empty
-    /// otherwise.
+    /// Each option's conflicts (`words` words from `o * words`), when they take little room
+    /// ([`CONFLICT_WORDS`]); empty otherwise. Without colors, the union of its items' columns;
+    /// with colors, the options that disagree with it (see [`Tables::new`]).
     conflicts: Vec<u64>,
     /// What a problem with colors needs besides; `None` without colors.
     colors: Option<Colors>,
@@ -284,12 +291,30 @@ impl Tables {
             Tables { words, lanes, n_primary, columns, spans, items, conflicts: Vec::new(), colors: None };
         if problem.has_colors() {
             tables.colors = Some(Colors::new(&tables, nodes, &pairs, n_items));
-        } else if n_options * words <= CONFLICT_WORDS {
+        }
+        if n_options * words <= CONFLICT_WORDS && !tests::without_conflicts() {
             let mut conflicts = vec![0u64; n_options * words];
             for (o, union) in conflicts.chunks_exact_mut(words).enumerate() {
-                for &k in tables.option(o) {
-                    for (u, &c) in union.iter_mut().zip(tables.column(usize::from(k), words)) {
-                        *u |= c;
+                if let Some(colors) = &tables.colors {
+                    // The options that disagree with `o`: those that share an item without a
+                    // color in `o`, or give one of `o`'s colored items another color or none.
+                    let Span { start, rest, .. } = tables.spans[o];
+                    for &(k, pair) in &colors.nodes[start as usize..=start as usize + usize::from(rest)] {
+                        if pair == NO_PAIR {
+                            for &(i, c) in colors.column(k) {
+                                union[i as usize] |= c;
+                            }
+                        } else {
+                            for &(i, _, c) in colors.pair(pair) {
+                                union[i as usize] |= c;
+                            }
+                        }
+                    }
+                } else {
+                    for &k in tables.option(o) {
+                        for (u, &c) in union.iter_mut().zip(tables.column(usize::from(k), words)) {
+                            *u |= c;
+                        }
                     }
                 }
             }
@@ -378,16 +403,18 @@ impl BitSets {
         self.choice
     }
 
-    /// Chooses, from the first `nodes` nodes of a count on the links and their `updates` and
-    /// `cleansings`, whether counts run on bit sets from now on: when a node makes at least 1.5
-    /// updates and cleansings for each word of a level's state (its option words, and its lengths
-    /// 16 to a word).
+    /// Chooses, from the `nodes` a count on the links made levels for in its first
+    /// [`PROBE_NODES`] (those it read off at once left out, see `search`) and their `updates`
+    /// and `cleansings`, whether counts run on bit sets from now on: when such a node makes at
+    /// least 1.5 updates and cleansings for each word of a level's state (its option words, and
+    /// its lengths 16 to a word).
     ///
     /// A node on bit sets costs about that state's size, whatever it does; a node on the links,
     /// about its updates, and with colors its cleansings, each a write undone later as an update
     /// is. The threshold was fitted on problems either side of it, from the 6x10 pentominoes (far
-    /// above it) to sudoku (far below), and with colors from edge-matching squares and 5x5 word
-    /// squares (above) to 4x4 word squares (below); the figures are in `benches/RESULTS.md`.
+    /// above it) to sudoku (far below); colored problems (edge-matching squares, de Bruijn
+    /// cycles, 4x4 and 5x5 word squares) now come out above it. The figures are in
+    /// `benches/RESULTS.md`.
     pub(crate) fn decide(&mut self, nodes: u64, updates: u64, cleansings: u64) -> bool {
         let state = (self.shape.0 + self.shape.1 / 16) as u64;
         let work = updates.saturating_add(cleansings);
@@ -489,6 +516,8 @@ struct Stack {
     purified: Vec<u64>,
     active: Vec<u16>,
     item: Vec<u32>,
+    /// With colors, a mark per item, all 0 between uses (see [`agreeing`]).
+    marks: Vec<u64>,
 }
 
 impl Stack {
@@ -564,6 +593,9 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     let lw = if LW > 0 { LW } else { tables.lanes };
     let sw = tables.colors.as_ref().map_or(0, |c| c.words);
     stack.prepare(tables, w, lw, sw);
+    if COLORED && stack.marks.len() < problem.item_count() {
+        stack.marks.resize(problem.item_count(), 0);
+    }
     read_state(tables, problem, links, stack);
     let hidden = &mut stack.hidden[..w];
 
@@ -597,6 +629,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 break 'search;
             }
             let last = COLORED && !VISIT && stack.active[l] == 1;
+            let pair = COLORED && !VISIT && stack.active[l] == 2 && len != 0;
             if last && len != 0 && solutions + u64::from(len) < limits.solutions {
                 // The last primary item of a problem with colors: each option left completes a
                 // solution, and a count takes them at once, as the links' count does (`search`).
@@ -607,24 +640,75 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 solutions += u64::from(len);
                 true
             } else {
-                if len != 0 {
-                    // Cover `i` in place: its options become the ones to try, and are hidden.
-                    let alive = level_mut::<_, W>(&mut stack.alive, l, w);
-                    let todo = level_mut::<_, W>(&mut stack.todo, l, w);
-                    for ((a, t), &c) in alive.iter_mut().zip(todo.iter_mut()).zip(tables.column(i, w)) {
-                        *t = c & *a;
-                        *a &= !c;
-                    }
-                    let lens = level_mut::<_, LW>(&mut stack.lens, l, lw);
-                    let purified = level::<_, 0>(&stack.purified, l, sw);
-                    updates += 1 + hide::<LW, COLORED>(tables, todo, lens, purified);
-                    lens[i] = INACTIVE;
-                    stack.guess[l] = len > 1;
-                    if COLORED {
-                        stack.item[l] = to_u32(i);
+                // The last two primary items of a problem with colors: each option `x` of `i` is a
+                // node, and the options of the other that agree with it are the solutions (and
+                // nodes) below it, as the links' count reads them off (`search`), up to an `x`
+                // below which the search would stop (`from`), where it goes on as the search does.
+                let mut from = None;
+                if pair {
+                    let j = other::<LW>(level::<_, LW>(&stack.lens, l, lw), i);
+                    let alive = level::<_, W>(&stack.alive, l, w);
+                    let marks = &mut stack.marks;
+                    'pairs: for (k, word) in
+                        alive.iter().zip(tables.column(i, w)).map(|(&a, &c)| a & c).enumerate()
+                    {
+                        let mut m = word;
+                        while m != 0 {
+                            let x = k * 64 + m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            let covers = tables.option(x)[..tables.primaries(x)].contains(&to_u16(j));
+                            let below = (!covers).then(|| agreeing(tables, x, j, alive, marks));
+                            let goes_on = match below {
+                                None => solutions + 1 < limits.solutions,
+                                Some(c) => {
+                                    nodes + 1 < limits.nodes && (c == 0 || solutions + c < limits.solutions)
+                                }
+                            };
+                            if !goes_on {
+                                from = Some(x);
+                                break 'pairs;
+                            }
+                            nodes += 1;
+                            guesses += u64::from(len > 1);
+                            let c = below.unwrap_or(1);
+                            if below.is_some() {
+                                nodes += c;
+                                if c > 1 {
+                                    guesses += c;
+                                }
+                            }
+                            solutions += c;
+                        }
                     }
                 }
-                len == 0
+                if pair && from.is_none() {
+                    true
+                } else {
+                    if len != 0 {
+                        // Cover `i` in place: its options become the ones to try, and are hidden.
+                        let alive = level_mut::<_, W>(&mut stack.alive, l, w);
+                        let todo = level_mut::<_, W>(&mut stack.todo, l, w);
+                        for ((a, t), &c) in alive.iter_mut().zip(todo.iter_mut()).zip(tables.column(i, w)) {
+                            *t = c & *a;
+                            *a &= !c;
+                        }
+                        let lens = level_mut::<_, LW>(&mut stack.lens, l, lw);
+                        let purified = level::<_, 0>(&stack.purified, l, sw);
+                        updates += 1 + hide::<LW, COLORED>(tables, todo, lens, purified);
+                        lens[i] = INACTIVE;
+                        stack.guess[l] = len > 1;
+                        if COLORED {
+                            stack.item[l] = to_u32(i);
+                        }
+                        if let Some(x) = from {
+                            // The options before `x` were read off.
+                            let todo = level_mut::<_, W>(&mut stack.todo, l, w);
+                            todo[..x / 64].fill(0);
+                            todo[x / 64] &= !((1u64 << (x % 64)) - 1);
+                        }
+                    }
+                    len == 0
+                }
             }
         };
         if back {
@@ -694,6 +778,56 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     stats.solutions = solutions;
     stats.cleansings = cleansings;
     result
+}
+
+/// The active primary item other than `i`, among lengths of which exactly two are active.
+#[inline(always)]
+fn other<const LW: usize>(lens: &[u16], i: usize) -> usize {
+    lens.iter().enumerate().position(|(k, &len)| k != i && len != INACTIVE).unwrap_or(0)
+}
+
+/// How many options in `alive` of primary item `j`'s column agree with option `x` (which does not
+/// hold `j`): share no item but secondary ones that both give the same color. They are the options
+/// of `j` left after committing `x`, as the links' `count_pairs` finds them. With the table of
+/// conflicts, a few words; without it, `x`'s items are marked with their pairs in `marks` (one
+/// per item, all 0 between calls) and each option read against them.
+#[inline(always)]
+fn agreeing(tables: &Tables, x: usize, j: usize, alive: &[u64], marks: &mut [u64]) -> u64 {
+    let colors = tables.colors.as_ref().expect("a problem with colors");
+    let column = colors.column(to_u16(j));
+    if !tables.conflicts.is_empty() {
+        let w = tables.words;
+        let conflicts = &tables.conflicts[x * w..(x + 1) * w];
+        return column
+            .iter()
+            .map(|&(k, c)| u64::from((alive[k as usize] & c & !conflicts[k as usize]).count_ones()))
+            .sum();
+    }
+    const MARKED: u64 = 1 << 32;
+    let nodes = |o: usize| {
+        let Span { start, rest, .. } = tables.spans[o];
+        &colors.nodes[start as usize..=start as usize + usize::from(rest)]
+    };
+    for &(k, pair) in nodes(x) {
+        marks[usize::from(k)] = MARKED | u64::from(pair);
+    }
+    let mut agreeing = 0;
+    for &(k, c) in column {
+        let mut m = alive[k as usize] & c;
+        while m != 0 {
+            let y = k as usize * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            let agrees = nodes(y).iter().all(|&(k, pair)| {
+                let mark = marks[usize::from(k)];
+                mark == 0 || (mark as u32 != NO_PAIR && mark as u32 == pair)
+            });
+            agreeing += u64::from(agrees);
+        }
+    }
+    for &(k, _) in nodes(x) {
+        marks[usize::from(k)] = 0;
+    }
+    agreeing
 }
 
 /// Commits the nodes of option `x`, chosen for item `i`, as the links do (Knuth's Algorithm C):
@@ -870,6 +1004,11 @@ mod tests {
     pub(super) fn portable() -> bool {
         false
     }
+
+    /// Whether a test asked for tables without conflicts (never, outside the tests).
+    pub(super) fn without_conflicts() -> bool {
+        false
+    }
 }
 
 #[cfg(test)]
@@ -1009,6 +1148,8 @@ mod tests {
     thread_local! {
         /// Whether this thread's searches on bit sets take the portable build (see `run`).
         static PORTABLE: Cell<bool> = const { Cell::new(false) };
+        /// Whether this thread's tables are made without conflicts (see `Tables::new`).
+        static WITHOUT_CONFLICTS: Cell<bool> = const { Cell::new(false) };
     }
 
     /// Whether this thread's searches on bit sets take the portable build.
@@ -1016,9 +1157,15 @@ mod tests {
         PORTABLE.with(Cell::get)
     }
 
-    /// The portable build and the one for the processor's features (where it has them) count and
-    /// visit alike, plain problems and colored ones (the word squares fixture), with the links'
-    /// figures.
+    /// Whether this thread's tables are made without conflicts.
+    pub(super) fn without_conflicts() -> bool {
+        WITHOUT_CONFLICTS.with(Cell::get)
+    }
+
+    /// The portable build and the one for the processor's features (where it has them), with
+    /// the table of conflicts and without it (as a problem too large for it has), count and visit
+    /// alike, plain problems and colored ones (the word squares fixture, whose counts read off
+    /// the last two levels with the table or without), with the links' figures.
     #[test]
     fn each_build_of_the_search_agrees_with_the_links() {
         let fixture = |name: &str| {
@@ -1032,8 +1179,9 @@ mod tests {
             (fixture("word-squares4.dlx"), 17_460),
         ] {
             let mut each = Vec::new();
-            for portable in [false, true] {
+            for (portable, without) in [(false, false), (true, false), (false, true), (true, true)] {
                 PORTABLE.with(|p| p.set(portable));
+                WITHOUT_CONFLICTS.with(|p| p.set(without));
                 let (counted, _) = count_each_way(&problem, u64::MAX);
                 let mut solver = Solver::new(&problem);
                 solver.set_counting(Counting::BitSets);
@@ -1047,11 +1195,14 @@ mod tests {
                 each.push((counted, visited, solver.stats()));
             }
             PORTABLE.with(|p| p.set(false));
+            WITHOUT_CONFLICTS.with(|p| p.set(false));
             let (counted, visited, _) = &each[0];
             assert_eq!(counted[0].0, count);
             assert_eq!(*visited, count);
-            assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
-            assert_eq!(each[0], each[1]);
+            for (counted, _, _) in &each {
+                assert!(counted.iter().all(|c| *c == counted[0]), "{counted:?}");
+            }
+            assert!(each.iter().all(|e| *e == each[0]));
         }
     }
 }

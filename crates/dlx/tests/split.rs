@@ -7,7 +7,7 @@ mod common;
 use std::ops::ControlFlow;
 
 use common::{fixture, in_order, langford::langford, queens::queens};
-use dlx_engine::{OptionId, Problem, Solver, Stats};
+use dlx_engine::{Budget, Counting, OptionId, Problem, Solver, Stats};
 
 /// Cuts `problem`'s search (after forcing `forced`) at depths 0 to 5 and checks the subtrees
 /// against one whole run: the same solutions in the same order, visited and counted, by another
@@ -147,10 +147,10 @@ fn shallow_solutions_are_subtrees_of_one_leaf() {
     assert!(split.subtrees.iter().all(|t| (t.weight() - 1.0 / 3.0).abs() < 1e-12), "Knuth's measure");
 }
 
-/// With colors, a count takes the last primary item's options at once: the count, the nodes and
-/// the guesses of a visit, with fewer updates (the 4x4 word squares: 738,894 against 756,354);
-/// and the walks that cut subtrees stop above such a level, so that a cut count's figures are
-/// one count's.
+/// With colors, a count takes the last primary item's options at once, and reads off the last
+/// two items' levels without covering anything: the count, the nodes and the guesses of a visit,
+/// with fewer updates (the 4x4 word squares: 668,862 against 756,354); and the walks that cut
+/// subtrees stop above such levels, so that a cut count's figures are one count's.
 #[test]
 fn a_count_takes_the_last_items_options_at_once() {
     let text = std::fs::read_to_string(fixture("word-squares4.dlx")).unwrap();
@@ -161,7 +161,38 @@ fn a_count_takes_the_last_items_options_at_once() {
     let count = solver.count().unwrap();
     let counted = solver.stats();
     assert_eq!((count, counted.nodes, counted.guesses), (visited, visit.nodes, visit.guesses));
-    assert_eq!((visit.updates, counted.updates), (756_354, 738_894));
+    assert_eq!((visit.updates, counted.updates), (756_354, 668_862));
+    // A limit the count does not reach changes nothing; one it reaches, or a budget of nodes,
+    // stops the links and the bit sets at the same place (the last levels are read off only as
+    // far as the search would go on below them).
+    for counting in [Counting::Links, Counting::BitSets] {
+        solver.set_counting(counting);
+        assert_eq!((solver.count_up_to(count + 1).unwrap(), solver.stats()), (count, counted));
+    }
+    for limit in [1, 2, 3, 100, 1_000, 10_000] {
+        let each: Vec<_> = [Counting::Links, Counting::BitSets]
+            .map(|counting| {
+                solver.set_counting(counting);
+                (solver.count_up_to(limit).unwrap(), solver.stats())
+            })
+            .into();
+        assert_eq!(each[0].0, limit);
+        assert_eq!(each[0], each[1], "limit {limit}");
+    }
+    for nodes in [10, 1_000, 10_000, 30_000] {
+        let each: Vec<_> = [Counting::Links, Counting::BitSets]
+            .map(|counting| {
+                solver.set_counting(counting);
+                solver.set_budget(Budget { nodes: Some(nodes), updates: None });
+                let stopped = solver.count().unwrap_err();
+                (stopped.solutions, solver.stats())
+            })
+            .into();
+        assert!(each[0].1.nodes >= nodes, "{each:?}");
+        assert_eq!(each[0], each[1], "{nodes} nodes");
+    }
+    solver.set_budget(Budget::default());
+    solver.set_counting(Counting::Auto);
     for depth in [2, 4, 8] {
         let split = solver.split(depth).unwrap();
         let mut sum = split.stats;
@@ -172,9 +203,9 @@ fn a_count_takes_the_last_items_options_at_once() {
         }
         assert_eq!((n, sum), (count, counted), "cut at depth {depth}");
         if depth == 8 {
-            // Eight primary items: the walk stops at the last one's level, 7, above the cap.
+            // Eight primary items: the walk stops where two are left, at level 6, above the cap.
             let last: Vec<_> = split.subtrees.iter().filter(|t| t.is_final() && !t.is_leaf()).collect();
-            assert!(!last.is_empty() && last.iter().all(|t| t.depth() == 7));
+            assert!(!last.is_empty() && last.iter().all(|t| t.depth() == 6));
         }
     }
 }

@@ -208,6 +208,12 @@ pub struct Solver<'p> {
     count_limit: u64,
     /// Counting on bit sets (see `bitsets`): whether the problem may, whether it does, the tables.
     bitsets: BitSets,
+    /// With colors, a mark per item (all 0 between uses), for counting the last two levels at
+    /// once (see `search`); empty without colors.
+    marks: Vec<u64>,
+    /// The nodes of this run that a count read off without making their levels (see `search`):
+    /// the choice of engine weighs the others.
+    read_off: u64,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -258,6 +264,8 @@ impl<'p> Solver<'p> {
             restriction_cost: 0,
             multi: problem.has_multiplicities().then(|| Multi::new(problem, depth)),
             count_limit: 0,
+            read_off: 0,
+            marks: if problem.has_colors() { vec![0; problem.item_count() + 1] } else { Vec::new() },
             cap: usize::MAX,
             bitsets: BitSets::new(problem),
         }
@@ -455,7 +463,11 @@ impl<'p> Solver<'p> {
         let out_of_updates = budget.updates.is_some_and(|u| self.stats.updates >= u);
         match probed {
             Err(Interrupted { reason: StopReason::Budget, .. }) if !out_of_updates => {
-                self.bitsets.decide(self.stats.nodes, self.stats.updates, self.stats.cleansings);
+                self.bitsets.decide(
+                    self.stats.nodes - self.read_off,
+                    self.stats.updates,
+                    self.stats.cleansings,
+                );
                 self.resume_count(limit)
             }
             other => other,
@@ -500,7 +512,13 @@ impl<'p> Solver<'p> {
             self.settle();
             matches!(counted, Err(Interrupted { reason: StopReason::Budget, .. }))
         };
-        if !(ran_out && self.bitsets.decide(self.stats.nodes, self.stats.updates, self.stats.cleansings)) {
+        if !(ran_out
+            && self.bitsets.decide(
+                self.stats.nodes - self.read_off,
+                self.stats.updates,
+                self.stats.cleansings,
+            ))
+        {
             self.bitsets.set_counting(Counting::Links);
         }
         self.bitsets.choice()
@@ -711,6 +729,7 @@ impl Solver<'_> {
     pub(super) fn start_run(&mut self) {
         self.settle();
         self.stats = Stats::default();
+        self.read_off = 0;
         self.links.reset_updates();
         // Each run breaks ties by its own dead ends only, so that it branches the same way from
         // the same state whatever ran before it.

@@ -38,8 +38,12 @@ impl Solver<'_> {
     /// in place, and a chosen option's other nodes are committed (covered, or purified to their
     /// color). A problem without colors compiles to Algorithm X alone. With colors, a count at a
     /// level whose item is the last primary one takes every option left in its list as a
-    /// solution at once (one node each), covering nothing; `CAPPED` stops above such a level
-    /// with [`Step::Frontier`] (see `split`).
+    /// solution at once (one node each), covering nothing; at a level where two primary items
+    /// are left, it takes each option of the chosen one as a node and the options of the other
+    /// that agree with it as solutions (and nodes) below it, again covering nothing (see
+    /// `LinksMut::count_pairs`). The nodes and guesses are those the levels would make, the
+    /// updates and cleansings those of the levels made. `CAPPED` stops above such levels with
+    /// [`Step::Frontier`] (see `split`).
     #[inline(never)]
     pub(super) fn search<const RANDOM: bool, const COLORED: bool, const CAPPED: bool>(
         &mut self,
@@ -49,6 +53,7 @@ impl Solver<'_> {
         let mut l = self.level;
         let mut nodes = self.stats.nodes;
         let mut guesses = self.stats.guesses;
+        let mut read_off = self.read_off;
         let node_limit = self.budget.nodes.unwrap_or(u64::MAX);
         let update_limit = self.budget.updates.unwrap_or(u64::MAX);
         let cancel = self.cancel.as_ref();
@@ -62,6 +67,7 @@ impl Solver<'_> {
             limit => limit.saturating_sub(self.stats.solutions).saturating_sub(1),
         };
         let mut counted = 0;
+        let counting = self.count_limit != 0;
         let mut view = self.links.view();
         let links = &mut view;
         let chosen = &mut self.chosen[..];
@@ -116,11 +122,61 @@ impl Solver<'_> {
                             break Step::Frontier;
                         }
                         nodes += u64::from(len);
+                        read_off += u64::from(len);
                         if len > 1 {
                             guesses += u64::from(len);
                         }
                         counted += u64::from(len);
                         backtracking = true;
+                    } else if COLORED && !RANDOM && links.active() == 2 && (CAPPED || counting) {
+                        // The last two primary items: each option `x` of this one is a node, and
+                        // the options of the other that agree with it are the solutions (and
+                        // nodes) below it, as above; a count reads them off without covering
+                        // anything (see `LinksMut::agreeing`), as long as the search would not
+                        // stop below `x` (at the limit, or out of nodes), and goes on from an
+                        // `x` where it would as the search does. A walk that cuts subtrees stops
+                        // above, as above.
+                        if CAPPED {
+                            break Step::Frontier;
+                        }
+                        let j = links.active_primaries().map(|(k, _)| k).find(|&k| k != item).unwrap_or(0);
+                        let before = nodes;
+                        x = links.down(item);
+                        while x != item {
+                            let below = links.agreeing(x, j, &mut self.marks);
+                            let goes_on = match below {
+                                None => counted < silent,
+                                Some(c) => nodes + 1 < node_limit && counted + u64::from(c) <= silent,
+                            };
+                            if !goes_on {
+                                break;
+                            }
+                            nodes += 1;
+                            if len > 1 {
+                                guesses += 1;
+                            }
+                            match below {
+                                None => counted += 1,
+                                Some(0) => self.recent.note_dead_end(j),
+                                Some(c) => {
+                                    nodes += u64::from(c);
+                                    if c > 1 {
+                                        guesses += u64::from(c);
+                                    }
+                                    counted += u64::from(c);
+                                }
+                            }
+                            x = links.down(x);
+                        }
+                        read_off += nodes - before;
+                        if x == item {
+                            backtracking = true;
+                        } else {
+                            // The search stops below `x`: cover the item, and try `x` from here.
+                            let before = links.emptied_len();
+                            links.cover_colored(item);
+                            self.emptied_marks[l] = (before, links.emptied_len());
+                        }
                     } else {
                         let before = links.emptied_len();
                         if COLORED {
@@ -208,6 +264,7 @@ impl Solver<'_> {
         self.level = l;
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;
+        self.read_off = read_off;
         self.stats.solutions += counted;
         step
     }

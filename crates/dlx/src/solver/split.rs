@@ -6,9 +6,9 @@
 //! null move) instead of going deeper, and backtracks as after a solution. A solution found above
 //! the cap is recorded the same way, as a subtree of one leaf. The subtrees come out in the order
 //! the search meets them, so that visiting them in that order visits the solutions in the order
-//! of one uncut search. In a problem with colors the walk also stops above a level whose item is
-//! the last primary one (a *final* subtree, [`Subtree::is_final`]): a count takes that item's
-//! options at once, covering nothing (see `search`), so the walk leaves the level to the pieces,
+//! of one uncut search. In a problem with colors the walk also stops above a level where one or
+//! two primary items are left (a *final* subtree, [`Subtree::is_final`]): a count reads those
+//! levels off at once, covering nothing (see `search`), so the walk leaves them to the pieces,
 //! and a cut count's figures add up to one count's (a visit covers them, and updates more).
 //!
 //! [`Solver::count_subtree`] and [`Solver::visit_subtree`] *replay* a path: at each level they do
@@ -68,7 +68,8 @@ impl Subtree {
     }
 
     /// Whether a walk cuts the subtree no further: a leaf, or a subtree of a problem with colors
-    /// with one primary item left at its root (see the module docs), which is its own split.
+    /// with one or two primary items left at its root (see the module docs), which is its own
+    /// split.
     pub fn is_final(&self) -> bool {
         self.leaf || self.last
     }
@@ -133,7 +134,7 @@ impl Solver<'_> {
                     let path = self.chosen[self.base..self.level].into();
                     let weight = self.path_weight(self.base..self.level);
                     let leaf = matches!(step, Step::Solution);
-                    let last = !leaf && self.links.is_colored() && self.links.active() == 1;
+                    let last = !leaf && self.links.is_colored() && self.links.active() <= 2;
                     subtrees.push(Subtree { path, leaf, last, weight });
                     resume = true;
                 }
