@@ -516,8 +516,8 @@ struct Stack {
     purified: Vec<u64>,
     active: Vec<u16>,
     item: Vec<u32>,
-    /// With colors, a mark per item, all 0 between uses (see [`agreeing`]).
-    marks: Vec<u64>,
+    /// With colors, a mark per item, all `None` between uses (see [`agreeing`]).
+    marks: Vec<Option<u32>>,
 }
 
 impl Stack {
@@ -594,7 +594,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     let sw = tables.colors.as_ref().map_or(0, |c| c.words);
     stack.prepare(tables, w, lw, sw);
     if COLORED && stack.marks.len() < problem.item_count() {
-        stack.marks.resize(problem.item_count(), 0);
+        stack.marks.resize(problem.item_count(), None);
     }
     read_state(tables, problem, links, stack);
     let hidden = &mut stack.hidden[..w];
@@ -644,43 +644,14 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 // node, and the options of the other that agree with it are the solutions (and
                 // nodes) below it, as the links' count reads them off (`search`), up to an `x`
                 // below which the search would stop (`from`), where it goes on as the search does.
-                let mut from = None;
-                if pair {
-                    let j = other::<LW>(level::<_, LW>(&stack.lens, l, lw), i);
+                let from = if pair {
+                    let lens = level::<_, LW>(&stack.lens, l, lw);
                     let alive = level::<_, W>(&stack.alive, l, w);
-                    let marks = &mut stack.marks;
-                    'pairs: for (k, word) in
-                        alive.iter().zip(tables.column(i, w)).map(|(&a, &c)| a & c).enumerate()
-                    {
-                        let mut m = word;
-                        while m != 0 {
-                            let x = k * 64 + m.trailing_zeros() as usize;
-                            m &= m - 1;
-                            let covers = tables.option(x)[..tables.primaries(x)].contains(&to_u16(j));
-                            let below = (!covers).then(|| agreeing(tables, x, j, alive, marks));
-                            let goes_on = match below {
-                                None => solutions + 1 < limits.solutions,
-                                Some(c) => {
-                                    nodes + 1 < limits.nodes && (c == 0 || solutions + c < limits.solutions)
-                                }
-                            };
-                            if !goes_on {
-                                from = Some(x);
-                                break 'pairs;
-                            }
-                            nodes += 1;
-                            guesses += u64::from(len > 1);
-                            let c = below.unwrap_or(1);
-                            if below.is_some() {
-                                nodes += c;
-                                if c > 1 {
-                                    guesses += c;
-                                }
-                            }
-                            solutions += c;
-                        }
-                    }
-                }
+                    let figures = (&mut nodes, &mut guesses, &mut solutions);
+                    read_off::<LW>(tables, (lens, alive, &mut stack.marks), (i, len), limits, figures)
+                } else {
+                    None
+                };
                 if pair && from.is_none() {
                     true
                 } else {
@@ -780,6 +751,51 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     result
 }
 
+/// Reads off a level (its `lens` and `alive` options; `marks` as [`agreeing`] takes them) whose
+/// item `i` of `len` options is one of the last two active primary items in a problem with
+/// colors: each option `x` of `i` is a node, and the options of the other item that agree with it
+/// (see [`agreeing`]) are the solutions, and nodes, below it, added to `figures` (nodes, guesses,
+/// solutions). It stops at an `x` below which the search would stop (at the limit, or out of
+/// nodes), and returns it: the level goes on from there as the search does (`None`: every option
+/// was read off).
+#[inline(always)]
+fn read_off<const LW: usize>(
+    tables: &Tables,
+    (lens, alive, marks): (&[u16], &[u64], &mut [Option<u32>]),
+    (i, len): (usize, u16),
+    limits: &Limits<'_>,
+    (nodes, guesses, solutions): (&mut u64, &mut u64, &mut u64),
+) -> Option<usize> {
+    let j = other::<LW>(lens, i);
+    for (k, word) in alive.iter().zip(tables.column(i, alive.len())).map(|(&a, &c)| a & c).enumerate() {
+        let mut m = word;
+        while m != 0 {
+            let x = k * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            let covers = tables.option(x)[..tables.primaries(x)].contains(&to_u16(j));
+            let below = (!covers).then(|| agreeing(tables, x, j, alive, marks));
+            let goes_on = match below {
+                None => *solutions + 1 < limits.solutions,
+                Some(c) => *nodes + 1 < limits.nodes && (c == 0 || *solutions + c < limits.solutions),
+            };
+            if !goes_on {
+                return Some(x);
+            }
+            *nodes += 1;
+            *guesses += u64::from(len > 1);
+            let c = below.unwrap_or(1);
+            if below.is_some() {
+                *nodes += c;
+                if c > 1 {
+                    *guesses += c;
+                }
+            }
+            *solutions += c;
+        }
+    }
+    None
+}
+
 /// The active primary item other than `i`, among lengths of which exactly two are active.
 #[inline(always)]
 fn other<const LW: usize>(lens: &[u16], i: usize) -> usize {
@@ -790,9 +806,9 @@ fn other<const LW: usize>(lens: &[u16], i: usize) -> usize {
 /// hold `j`): share no item but secondary ones that both give the same color. They are the options
 /// of `j` left after committing `x`, as the links' `count_pairs` finds them. With the table of
 /// conflicts, a few words; without it, `x`'s items are marked with their pairs in `marks` (one
-/// per item, all 0 between calls) and each option read against them.
+/// per item, all `None` between calls) and each option read against them.
 #[inline(always)]
-fn agreeing(tables: &Tables, x: usize, j: usize, alive: &[u64], marks: &mut [u64]) -> u64 {
+fn agreeing(tables: &Tables, x: usize, j: usize, alive: &[u64], marks: &mut [Option<u32>]) -> u64 {
     let colors = tables.colors.as_ref().expect("a problem with colors");
     let column = colors.column(to_u16(j));
     if !tables.conflicts.is_empty() {
@@ -803,13 +819,12 @@ fn agreeing(tables: &Tables, x: usize, j: usize, alive: &[u64], marks: &mut [u64
             .map(|&(k, c)| u64::from((alive[k as usize] & c & !conflicts[k as usize]).count_ones()))
             .sum();
     }
-    const MARKED: u64 = 1 << 32;
     let nodes = |o: usize| {
         let Span { start, rest, .. } = tables.spans[o];
         &colors.nodes[start as usize..=start as usize + usize::from(rest)]
     };
     for &(k, pair) in nodes(x) {
-        marks[usize::from(k)] = MARKED | u64::from(pair);
+        marks[usize::from(k)] = Some(pair);
     }
     let mut agreeing = 0;
     for &(k, c) in column {
@@ -817,15 +832,14 @@ fn agreeing(tables: &Tables, x: usize, j: usize, alive: &[u64], marks: &mut [u64
         while m != 0 {
             let y = k as usize * 64 + m.trailing_zeros() as usize;
             m &= m - 1;
-            let agrees = nodes(y).iter().all(|&(k, pair)| {
-                let mark = marks[usize::from(k)];
-                mark == 0 || (mark as u32 != NO_PAIR && mark as u32 == pair)
-            });
+            let agrees = nodes(y)
+                .iter()
+                .all(|&(k, pair)| marks[usize::from(k)].is_none_or(|p| p != NO_PAIR && p == pair));
             agreeing += u64::from(agrees);
         }
     }
     for &(k, _) in nodes(x) {
-        marks[usize::from(k)] = 0;
+        marks[usize::from(k)] = None;
     }
     agreeing
 }

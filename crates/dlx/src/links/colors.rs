@@ -233,36 +233,33 @@ impl LinksMut<'_> {
     /// An option `y` of `j`'s list stays after committing `x` exactly when the two agree: no item
     /// in common but secondary ones that both give the same color, or that both have cleansed
     /// (purified to their color by a choice made before). So `x`'s items are marked with its
-    /// colors in `marks` (indexed by item, all 0 between calls), and each `y` is read against
+    /// colors in `marks` (indexed by item, all `None` between calls), and each `y` is read against
     /// them; `y` holding `i` never agrees, as `i` has no color.
-    pub(crate) fn agreeing(&self, x: u32, j: u32, marks: &mut [u64]) -> Option<u32> {
+    pub(crate) fn agreeing(&self, x: u32, j: u32, marks: &mut [Option<u32>]) -> Option<u32> {
         self.check_option_node(x);
         self.check_item(j);
         self.check_colors();
         assert!(marks.len() > self.n_items as usize, "a mark per item");
-        const MARKED: u64 = 1 << 32;
         let (first, end) = self.option_span(x);
         let mut covers_j = false;
         for q in first..end {
             let k = self.top_at(q);
             covers_j |= k == j;
-            marks[k as usize] = MARKED | u64::from(self.color(q));
+            marks[k as usize] = Some(self.color(q));
         }
         let mut agreeing = 0;
         if !covers_j {
             let mut y = self.ud_at(j).down;
             while y != j {
                 let (first, end) = self.option_span(y);
-                let agrees = (first..end).all(|q| {
-                    let mark = marks[self.top_at(q) as usize];
-                    mark == 0 || (mark as u32 != 0 && mark as u32 == self.color(q))
-                });
+                let agrees = (first..end)
+                    .all(|q| marks[self.top_at(q) as usize].is_none_or(|c| c != 0 && c == self.color(q)));
                 agreeing += u32::from(agrees);
                 y = self.ud_at(y).down;
             }
         }
         for q in first..end {
-            marks[self.top_at(q) as usize] = 0;
+            marks[self.top_at(q) as usize] = None;
         }
         (!covers_j).then_some(agreeing)
     }

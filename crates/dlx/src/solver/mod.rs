@@ -208,9 +208,9 @@ pub struct Solver<'p> {
     count_limit: u64,
     /// Counting on bit sets (see `bitsets`): whether the problem may, whether it does, the tables.
     bitsets: BitSets,
-    /// With colors, a mark per item (all 0 between uses), for counting the last two levels at
-    /// once (see `search`); empty without colors.
-    marks: Vec<u64>,
+    /// With colors, a mark per item (all `None` between uses), for counting the last two levels
+    /// at once (see `search`); empty without colors.
+    marks: Vec<Option<u32>>,
     /// The nodes of this run that a count read off without making their levels (see `search`):
     /// the choice of engine weighs the others.
     read_off: u64,
@@ -265,7 +265,7 @@ impl<'p> Solver<'p> {
             multi: problem.has_multiplicities().then(|| Multi::new(problem, depth)),
             count_limit: 0,
             read_off: 0,
-            marks: if problem.has_colors() { vec![0; problem.item_count() + 1] } else { Vec::new() },
+            marks: if problem.has_colors() { vec![None; problem.item_count() + 1] } else { Vec::new() },
             cap: usize::MAX,
             bitsets: BitSets::new(problem),
         }
