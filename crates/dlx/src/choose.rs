@@ -255,8 +255,8 @@ fn multi_key(len: u32, bound: u32, slack: u32) -> (u32, u32, u32) {
 /// tie replaces the candidate when `draw(n)` is 0); under the last-conflict rule, at a guess, to
 /// the tied item that was most recently a dead end. A dead end is taken at once.
 #[inline(always)]
-pub(crate) fn choose_multi(
-    links: &LinksMut<'_>,
+pub(crate) fn choose_multi<const RECORD: bool>(
+    links: &LinksMut<'_, RECORD>,
     bound: &[u32],
     slack: &[u32],
     recent: &Recent,

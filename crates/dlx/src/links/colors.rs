@@ -13,7 +13,7 @@ pub(crate) const CLEANSED: u32 = u32::MAX;
 /// colors are read at indices read from the links, as `top`s are.
 ///
 /// [`check_colors`]: LinksMut::check_colors
-impl LinksMut<'_> {
+impl<const RECORD: bool> LinksMut<'_, RECORD> {
     /// Panics unless the color array has a slot for every node (a problem with colors).
     #[inline(always)]
     pub(super) fn check_colors(&self) {

@@ -176,6 +176,13 @@ impl Links {
     /// until [`store`](Self::store)d back.
     #[inline(always)]
     pub(crate) fn view(&mut self) -> LinksMut<'_> {
+        self.view_as::<true>()
+    }
+
+    /// [`view`](Self::view), keeping the record of emptied items when `RECORD` (see
+    /// [`LinksMut`]).
+    #[inline(always)]
+    pub(crate) fn view_as<const RECORD: bool>(&mut self) -> LinksMut<'_, RECORD> {
         LinksMut {
             items: &mut self.items,
             tops: &mut self.tops,
@@ -341,7 +348,12 @@ pub(crate) struct Counters {
 
 /// A borrowed view of a [`Links`] on which the dancing-links operations run. Its counters must
 /// be stored back with [`Links::store`] when done.
-pub(crate) struct LinksMut<'a> {
+///
+/// Without `RECORD`, removals leave the record of emptied items as it is: for Algorithm M, whose
+/// choice of item reads every active item and never the record (see `solver::multi`), and
+/// whose removals would otherwise write it at every node. The record then stays as the run
+/// found it, which every truncation to that length leaves alone.
+pub(crate) struct LinksMut<'a, const RECORD: bool = true> {
     items: &'a mut [ItemLink],
     tops: &'a mut [u32],
     uds: &'a mut [UpDown],
@@ -355,7 +367,7 @@ pub(crate) struct LinksMut<'a> {
     cleansings: u64,
 }
 
-impl LinksMut<'_> {
+impl<const RECORD: bool> LinksMut<'_, RECORD> {
     /// The counters to store back into the [`Links`].
     #[inline(always)]
     pub(crate) fn counters(&self) -> Counters {
@@ -665,6 +677,9 @@ impl LinksMut<'_> {
         // length, and the record grows over it only when the length is 0. Whether a removal
         // empties a list is hard to predict (see `benches/RESULTS.md` for the gain).
         debug_assert!(self.emptied_len < self.emptied.len());
+        if !RECORD {
+            return;
+        }
         // SAFETY: the operation that called this (a cover or a removal of an option) found at
         // most `N₁` entries in the record, and adds at most one per primary item: at most `2N₁`
         // are in use, and the buffer holds `2N₁ + 1` slots (see the module docs).

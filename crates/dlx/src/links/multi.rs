@@ -13,7 +13,7 @@ use crate::layout::{COVERED, ItemLink, UpDown};
 /// Branching on an item whose bound stays above 0, or that has slack, does not cover it: each
 /// option tried is *tweaked* instead, hidden from every list including the item's own, so that
 /// deeper levels, which may branch on the same item again, never choose it twice.
-impl LinksMut<'_> {
+impl<const RECORD: bool> LinksMut<'_, RECORD> {
     /// Panics unless `bound` has a slot for the root and each primary item.
     #[inline(always)]
     pub(super) fn check_bounds(&self, bound: &[u32]) {
@@ -116,6 +116,13 @@ impl LinksMut<'_> {
         if unblock {
             self.unhide_as::<COLORED>(x);
         }
+    }
+
+    /// Counts `n` updates made without touching the links (covers of items whose lists are
+    /// empty, which the search took at once).
+    #[inline(always)]
+    pub(crate) fn count_updates(&mut self, n: u64) {
+        self.updates += n;
     }
 
     /// Takes primary item `i`, whose list is empty, out of the list of active items without

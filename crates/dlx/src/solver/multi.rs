@@ -23,14 +23,20 @@
 //! which tries the options in shuffled order, untweaks them one by one in reverse from its pool
 //! instead. Levels are undone strictly in reverse order, as in `search`.
 //!
+//! When every active item has an empty list and needs no more options, the levels below are
+//! null moves, one per item, and then a solution: a count takes them at once, with the nodes
+//! (and, for items whose bound runs out, the covers of empty lists) the search would make there.
+//!
 //! The record of emptied items (see `links`) plays no part here: the choice scans every active
-//! item for its key. It is truncated back after each operation, so that it stays as short as the
-//! links require.
+//! item for its key. The search's removals leave it alone (a view without the record, see
+//! `LinksMut`); the replays and unwinds, which keep it, truncate it back after each operation,
+//! so that it stays as short as the links require.
 
 use rand::Rng;
 
 use crate::choose;
 use crate::index::to_u32;
+use crate::layout::LEN_MASK;
 use crate::links::{Links, LinksMut};
 use crate::problem::Problem;
 
@@ -102,8 +108,8 @@ impl Multi {
 /// item still needs; otherwise tweaks `x` (or, for a null move, deactivates the item) and says to
 /// try it. Knuth's step "if `cur_node` is off limits, back up; also tweak if needed".
 #[inline(always)]
-fn advance<const COLORED: bool>(
-    links: &mut LinksMut<'_>,
+fn advance<const COLORED: bool, const RECORD: bool>(
+    links: &mut LinksMut<'_, RECORD>,
     bound: &[u32],
     slack: &[u32],
     item: u32,
@@ -128,8 +134,8 @@ fn advance<const COLORED: bool>(
 /// what it tweaked, uncovers the item if the level covered it, and raises the item's bound again.
 /// With `SHUFFLED`, the tweaked nodes are the pool's from the level's start to `pool_pos[l]`.
 #[inline(always)]
-fn restore<const SHUFFLED: bool, const COLORED: bool>(
-    links: &mut LinksMut<'_>,
+fn restore<const SHUFFLED: bool, const COLORED: bool, const RECORD: bool>(
+    links: &mut LinksMut<'_, RECORD>,
     v: &mut Levels<'_>,
     pool: &mut Vec<u32>,
     pool_pos: &[u32],
@@ -178,6 +184,13 @@ impl Multi {
     }
 }
 
+/// Whether every active primary item has an empty list and a bound within its slack (needs no
+/// more options): the levels below are null moves, one per item, and then a solution.
+#[inline(always)]
+fn all_done<const RECORD: bool>(links: &LinksMut<'_, RECORD>, bound: &[u32], slack: &[u32]) -> bool {
+    links.active_primaries().all(|(i, top)| top & LEN_MASK == 0 && bound[i as usize] <= slack[i as usize])
+}
+
 /// Does at level `l` what [`Solver::search_multi`] does there, unshuffled, up to trying `x` (an
 /// option node, or the header of the level's item for a null move): lowers the bound of `x`'s
 /// item, covers it if that reaches 0, tweaks the options above `x` in its list (as trying each of
@@ -212,7 +225,7 @@ fn replay_in<const COLORED: bool>(
         d.truncate_emptied(keep);
     }
     loop {
-        assert!(advance::<COLORED>(d, v.bound, v.slack, item, y), "the path follows the search");
+        assert!(advance::<COLORED, _>(d, v.bound, v.slack, item, y), "the path follows the search");
         d.truncate_emptied(keep);
         if y == x {
             break;
@@ -264,10 +277,10 @@ pub(super) fn unwind(
                 d.item_of(tried)
             };
             match (shuffled, colored) {
-                (false, false) => restore::<false, false>(d, m, pool, pool_pos, l, item),
-                (false, true) => restore::<false, true>(d, m, pool, pool_pos, l, item),
-                (true, false) => restore::<true, false>(d, m, pool, pool_pos, l, item),
-                (true, true) => restore::<true, true>(d, m, pool, pool_pos, l, item),
+                (false, false) => restore::<false, false, _>(d, m, pool, pool_pos, l, item),
+                (false, true) => restore::<false, true, _>(d, m, pool, pool_pos, l, item),
+                (true, false) => restore::<true, false, _>(d, m, pool, pool_pos, l, item),
+                (true, true) => restore::<true, true, _>(d, m, pool, pool_pos, l, item),
             }
         });
     }
@@ -305,7 +318,9 @@ impl Solver<'_> {
         let m = self.multi.as_mut().expect("a problem with multiplicities has their state");
         m.shuffled = RANDOM;
         let v = &mut m.levels();
-        let mut view = self.links.view();
+        // The choice reads every active item, never the record of emptied items: removals leave
+        // it alone.
+        let mut view = self.links.view_as::<false>();
         let links = &mut view;
         let n_items = links.item_count();
         let chosen = &mut self.chosen[..];
@@ -344,6 +359,25 @@ impl Solver<'_> {
                         // anything.
                         self.recent.note_dead_end(i);
                         backtracking = true;
+                    } else if !RANDOM
+                        && !CAPPED
+                        && ways == 1
+                        && links.len(i) == 0
+                        && counted < silent
+                        && nodes + u64::from(links.active()) <= node_limit
+                        && all_done(links, v.bound, v.slack)
+                    {
+                        // Every item left has no option and needs none: a count takes the null
+                        // moves below at once, a node each (none a guess), and the solution they
+                        // make; the items whose bound runs out on the way would be covered, an
+                        // update each (their lists are empty). (The search would enter each of
+                        // those levels within the budget.)
+                        nodes += u64::from(links.active());
+                        let covered =
+                            links.active_primaries().filter(|&(i, _)| v.bound[i as usize] == 1).count();
+                        links.count_updates(covered as u64);
+                        counted += 1;
+                        backtracking = true;
                     } else {
                         item = i;
                         v.ways[l] = ways;
@@ -369,7 +403,7 @@ impl Solver<'_> {
                             links.truncate_emptied(run_emptied);
                         }
                         // An item with ways to branch has an option to try or a null move to make.
-                        let went_on = advance::<COLORED>(links, v.bound, v.slack, i, x);
+                        let went_on = advance::<COLORED, _>(links, v.bound, v.slack, i, x);
                         debug_assert!(went_on, "item {i} has {ways} ways but nothing to try");
                         links.truncate_emptied(run_emptied);
                     }
@@ -399,12 +433,12 @@ impl Solver<'_> {
                         } else {
                             x = links.down(tried);
                         }
-                        if advance::<COLORED>(links, v.bound, v.slack, item, x) {
+                        if advance::<COLORED, _>(links, v.bound, v.slack, item, x) {
                             links.truncate_emptied(run_emptied);
                             break;
                         }
                     }
-                    restore::<RANDOM, COLORED>(links, v, pool, pool_pos, l, item);
+                    restore::<RANDOM, COLORED, _>(links, v, pool, pool_pos, l, item);
                 }
                 backtracking = false;
             }
