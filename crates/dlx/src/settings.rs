@@ -17,6 +17,9 @@ pub struct Stats {
     /// than one way to branch): the nodes that were guesses rather than forced moves.
     pub guesses: u64,
     /// List removals (Knuth's updates): one for each item covered and one for each node hidden.
+    /// A count of a problem with colors reads the levels of the last two primary items off
+    /// without covering anything: its updates and cleansings are those of the levels it makes,
+    /// fewer than a visit's, and its nodes and guesses are the same.
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
