@@ -804,7 +804,7 @@ fn other<const LW: usize>(lens: &[u16], i: usize) -> usize {
 
 /// How many options in `alive` of primary item `j`'s column agree with option `x` (which does not
 /// hold `j`): share no item but secondary ones that both give the same color. They are the options
-/// of `j` left after committing `x`, as the links' `count_pairs` finds them. With the table of
+/// of `j` left after committing `x`, as the links' `agreeing` finds them. With the table of
 /// conflicts, a few words; without it, `x`'s items are marked with their pairs in `marks` (one
 /// per item, all `None` between calls) and each option read against them.
 #[inline(always)]

@@ -4,8 +4,9 @@
 //! The search counts the bits of words (the cleansings of a purification, the nodes of an option
 //! at purified items) and finds their lowest set bits (each hidden option) at every node.
 //! Baseline x86-64 has no instruction for the first, which the compiler then writes as a dozen
-//! shifts, masks and adds, and a slower one for the second; the copies and scans of a level's
-//! state also go by 16 bytes instead of 32. (The gains, on plain and colored problems, are in
+//! shifts, masks and adds, and its instruction for the second needs a test for a zero word that
+//! TZCNT does not; with AVX2 the compiler may also copy and compare a level's state 32 bytes at
+//! a time, where SSE2 goes by 16. (The gains, on plain and colored problems, are in
 //! `benches/RESULTS.md`.)
 //!
 //! The code compiled here is the portable search itself, [`super::search_as`], inlined into a

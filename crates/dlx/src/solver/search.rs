@@ -41,7 +41,7 @@ impl Solver<'_> {
     /// solution at once (one node each), covering nothing; at a level where two primary items
     /// are left, it takes each option of the chosen one as a node and the options of the other
     /// that agree with it as solutions (and nodes) below it, again covering nothing (see
-    /// `LinksMut::count_pairs`). The nodes and guesses are those the levels would make, the
+    /// `LinksMut::agreeing`). The nodes and guesses are those the levels would make, the
     /// updates and cleansings those of the levels made. `CAPPED` stops above such levels with
     /// [`Step::Frontier`] (see `split`).
     #[inline(never)]
