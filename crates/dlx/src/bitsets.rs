@@ -67,12 +67,6 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use crate::index::to_u32;
-
-/// `n` as a `u16`: items fit in one on this path ([`MAX_ITEMS`]).
-#[inline(always)]
-fn to_u16(n: usize) -> u16 {
-    u16::try_from(n).expect("items fit in u16 on this path")
-}
 use crate::links::Links;
 use crate::problem::Problem;
 
@@ -81,6 +75,12 @@ use crate::settings::{CancelFlag, Counting, Stats, StopReason};
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86;
+
+/// `n` as a `u16`: items, and the items of an option, fit in one on this path ([`MAX_ITEMS`]).
+#[inline(always)]
+fn to_u16(n: usize) -> u16 {
+    u16::try_from(n).expect("items fit in u16 on this path")
+}
 
 /// At most this many options (so that a level's copy of the possible options stays small).
 const MAX_OPTIONS: usize = 4096;
@@ -211,6 +211,13 @@ impl Colors {
         Colors { nodes, column_words, column_at, pair_words, pair_at, words, secondaries }
     }
 
+    /// Option `o`'s nodes in the option's own order, for its span in [`Tables::spans`].
+    #[inline(always)]
+    fn option_nodes(&self, span: Span) -> &[(u16, u32)] {
+        let Span { start, rest, .. } = span;
+        &self.nodes[start as usize..=start as usize + usize::from(rest)]
+    }
+
     /// Item `k`'s column words.
     #[inline(always)]
     fn column(&self, k: u16) -> &[(u32, u64)] {
@@ -264,7 +271,7 @@ impl Tables {
         let mut option: Vec<u16> = Vec::new();
         for (node, &top) in (first..).zip(tops) {
             if top != 0 {
-                let k = u16::try_from(top - 1).expect("items fit in u16 on this path");
+                let k = to_u16(top as usize - 1);
                 option.push(k);
                 if problem.has_colors() {
                     let pair = pairs.get(&(top, problem.colors[node])).copied().unwrap_or(NO_PAIR);
@@ -274,11 +281,10 @@ impl Tables {
             }
             option.sort_unstable_by_key(|&k| usize::from(k) >= n_primary);
             let primaries = option.iter().filter(|&&k| usize::from(k) < n_primary).count();
-            let small = |n: usize| u16::try_from(n).expect("items fit in u16 on this path");
             spans.push(Span {
                 start: to_u32(items.len()),
-                rest: small(option.len() - 1),
-                primaries: small(primaries),
+                rest: to_u16(option.len() - 1),
+                primaries: to_u16(primaries),
             });
             for &k in &option {
                 columns[usize::from(k) * words + o / 64] |= 1 << (o % 64);
@@ -298,8 +304,7 @@ impl Tables {
                 if let Some(colors) = &tables.colors {
                     // The options that disagree with `o`: those that share an item without a
                     // color in `o`, or give one of `o`'s colored items another color or none.
-                    let Span { start, rest, .. } = tables.spans[o];
-                    for &(k, pair) in &colors.nodes[start as usize..=start as usize + usize::from(rest)] {
+                    for &(k, pair) in colors.option_nodes(tables.spans[o]) {
                         if pair == NO_PAIR {
                             for &(i, c) in colors.column(k) {
                                 union[i as usize] |= c;
@@ -766,14 +771,15 @@ fn read_off<const LW: usize>(
     limits: &Limits<'_>,
     (nodes, guesses, solutions): (&mut u64, &mut u64, &mut u64),
 ) -> Option<usize> {
-    let j = other::<LW>(lens, i);
+    let j = to_u16(other::<LW>(lens, i));
+    let column = tables.colors.as_ref().expect("a problem with colors").column(j);
     for (k, word) in alive.iter().zip(tables.column(i, alive.len())).map(|(&a, &c)| a & c).enumerate() {
         let mut m = word;
         while m != 0 {
             let x = k * 64 + m.trailing_zeros() as usize;
             m &= m - 1;
-            let covers = tables.option(x)[..tables.primaries(x)].contains(&to_u16(j));
-            let below = (!covers).then(|| agreeing(tables, x, j, alive, marks));
+            let covers = tables.option(x)[..tables.primaries(x)].contains(&j);
+            let below = (!covers).then(|| agreeing(tables, x, column, alive, marks));
             let goes_on = match below {
                 None => *solutions + 1 < limits.solutions,
                 Some(c) => *nodes + 1 < limits.nodes && (c == 0 || *solutions + c < limits.solutions),
@@ -802,15 +808,21 @@ fn other<const LW: usize>(lens: &[u16], i: usize) -> usize {
     lens.iter().enumerate().position(|(k, &len)| k != i && len != INACTIVE).unwrap_or(0)
 }
 
-/// How many options in `alive` of primary item `j`'s column agree with option `x` (which does not
-/// hold `j`): share no item but secondary ones that both give the same color. They are the options
+/// How many options in `alive` of `column` (primary item `j`'s, as [`Colors::column`] gives it)
+/// agree with option `x` (which does not hold `j`): share no item but secondary ones that both
+/// give the same color. They are the options
 /// of `j` left after committing `x`, as the links' `agreeing` finds them. With the table of
 /// conflicts, a few words; without it, `x`'s items are marked with their pairs in `marks` (one
 /// per item, all `None` between calls) and each option read against them.
 #[inline(always)]
-fn agreeing(tables: &Tables, x: usize, j: usize, alive: &[u64], marks: &mut [Option<u32>]) -> u64 {
+fn agreeing(
+    tables: &Tables,
+    x: usize,
+    column: &[(u32, u64)],
+    alive: &[u64],
+    marks: &mut [Option<u32>],
+) -> u64 {
     let colors = tables.colors.as_ref().expect("a problem with colors");
-    let column = colors.column(to_u16(j));
     if !tables.conflicts.is_empty() {
         let w = tables.words;
         let conflicts = &tables.conflicts[x * w..(x + 1) * w];
@@ -819,10 +831,7 @@ fn agreeing(tables: &Tables, x: usize, j: usize, alive: &[u64], marks: &mut [Opt
             .map(|&(k, c)| u64::from((alive[k as usize] & c & !conflicts[k as usize]).count_ones()))
             .sum();
     }
-    let nodes = |o: usize| {
-        let Span { start, rest, .. } = tables.spans[o];
-        &colors.nodes[start as usize..=start as usize + usize::from(rest)]
-    };
+    let nodes = |o: usize| colors.option_nodes(tables.spans[o]);
     for &(k, pair) in nodes(x) {
         marks[usize::from(k)] = Some(pair);
     }
@@ -859,8 +868,7 @@ fn commit<const LW: usize>(
     purified: &mut [u64],
 ) -> (u64, u64) {
     let colors = tables.colors.as_ref().expect("a problem with colors");
-    let Span { start, rest, .. } = tables.spans[x];
-    let nodes = &colors.nodes[start as usize..=start as usize + usize::from(rest)];
+    let nodes = colors.option_nodes(tables.spans[x]);
     let at = nodes.iter().position(|&(k, _)| u32::from(k) == i).unwrap_or(0);
     let (mut updates, mut cleansings) = (0, 0);
     for &(k, pair) in nodes[at + 1..].iter().chain(&nodes[..at]) {

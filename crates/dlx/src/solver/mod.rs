@@ -463,15 +463,19 @@ impl<'p> Solver<'p> {
         let out_of_updates = budget.updates.is_some_and(|u| self.stats.updates >= u);
         match probed {
             Err(Interrupted { reason: StopReason::Budget, .. }) if !out_of_updates => {
-                self.bitsets.decide(
-                    self.stats.nodes - self.read_off,
-                    self.stats.updates,
-                    self.stats.cleansings,
-                );
+                self.decide_counting();
                 self.resume_count(limit)
             }
             other => other,
         }
+    }
+
+    /// Chooses where counts run from the figures of the last run, a count on the links that
+    /// stopped after [`bitsets::PROBE_NODES`] nodes: the nodes whose levels it made (those it
+    /// read off left out), and their updates and cleansings (see [`BitSets::decide`]).
+    fn decide_counting(&mut self) -> bool {
+        let made = self.stats.nodes - self.read_off;
+        self.bitsets.decide(made, self.stats.updates, self.stats.cleansings)
     }
 
     /// Chooses now where this solver's counts and visits run, as a long count would choose (see
@@ -512,13 +516,7 @@ impl<'p> Solver<'p> {
             self.settle();
             matches!(counted, Err(Interrupted { reason: StopReason::Budget, .. }))
         };
-        if !(ran_out
-            && self.bitsets.decide(
-                self.stats.nodes - self.read_off,
-                self.stats.updates,
-                self.stats.cleansings,
-            ))
-        {
+        if !(ran_out && self.decide_counting()) {
             self.bitsets.set_counting(Counting::Links);
         }
         self.bitsets.choice()

@@ -184,11 +184,24 @@ impl Multi {
     }
 }
 
-/// Whether every active primary item has an empty list and a bound within its slack (needs no
-/// more options): the levels below are null moves, one per item, and then a solution.
+/// When every active primary item has an empty list and a bound within its slack (needs no more
+/// options), so that the levels below are null moves, one per item, and then a solution: how
+/// many of those items the null moves would cover (those whose bound runs out). `None` otherwise.
 #[inline(always)]
-fn all_done<const RECORD: bool>(links: &LinksMut<'_, RECORD>, bound: &[u32], slack: &[u32]) -> bool {
-    links.active_primaries().all(|(i, top)| top & LEN_MASK == 0 && bound[i as usize] <= slack[i as usize])
+fn null_moves_to_a_solution<const RECORD: bool>(
+    links: &LinksMut<'_, RECORD>,
+    bound: &[u32],
+    slack: &[u32],
+) -> Option<u64> {
+    let mut covers = 0;
+    for (i, top) in links.active_primaries() {
+        let (b, s) = (bound[i as usize], slack[i as usize]);
+        if top & LEN_MASK != 0 || b > s {
+            return None;
+        }
+        covers += u64::from(b == 1);
+    }
+    Some(covers)
 }
 
 /// Does at level `l` what [`Solver::search_multi`] does there, unshuffled, up to trying `x` (an
@@ -365,7 +378,7 @@ impl Solver<'_> {
                         && links.len(i) == 0
                         && counted < silent
                         && nodes + u64::from(links.active()) <= node_limit
-                        && all_done(links, v.bound, v.slack)
+                        && let Some(covers) = null_moves_to_a_solution(links, v.bound, v.slack)
                     {
                         // Every item left has no option and needs none: a count takes the null
                         // moves below at once, a node each (none a guess), and the solution they
@@ -373,9 +386,7 @@ impl Solver<'_> {
                         // update each (their lists are empty). (The search would enter each of
                         // those levels within the budget.)
                         nodes += u64::from(links.active());
-                        let covered =
-                            links.active_primaries().filter(|&(i, _)| v.bound[i as usize] == 1).count();
-                        links.count_updates(covered as u64);
+                        links.count_updates(covers);
                         counted += 1;
                         backtracking = true;
                     } else {
