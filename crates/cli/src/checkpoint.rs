@@ -36,6 +36,16 @@ impl Checkpoint {
     /// Reads the checkpoint at `path`: `None` when there is no such file. A file that cannot be
     /// read is an I/O error (exit 1); one that is not a checkpoint, a usage error (exit 2).
     pub(crate) fn read(path: &Path) -> Result<Option<Checkpoint>> {
+        // A device or a pipe is no place for a checkpoint, and may never end when read.
+        if let Ok(meta) = std::fs::metadata(path)
+            && !meta.is_file()
+        {
+            return Err(Usage(format!(
+                "{}: a checkpoint is a regular file, and this is not one (a device, a folder or a pipe)",
+                path.display()
+            ))
+            .into());
+        }
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),

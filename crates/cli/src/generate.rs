@@ -107,7 +107,7 @@ pub(crate) struct GenerateArgs {
     /// Symmetry of the clues.
     ///
     /// Symmetry of the clues [default: rotational; none with killer, whose cages made up at
-    /// random have no symmetry].
+    /// random have no symmetry, and where rotations do not fit the rules' windows].
     #[arg(long, value_parser = choice::parser::<Symmetry>())]
     symmetry: Option<Symmetry>,
     /// Seed of the run [default: drawn at random and reported by --stats and in JSON].
@@ -246,12 +246,13 @@ fn rules_name(plan: &Plan, puzzle: &Puzzle) -> String {
     plan.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
 }
 
-/// The header line that every reader takes the records below by: the variant's, or the size
-/// and constraints.
-fn header_line(plan: &Plan) -> String {
+/// The header line a block of the grid form needs above it (a block's rows cannot hold
+/// fields): a 9x9 variant's `# variant:` line, or the `# size:` line with every rule of the
+/// puzzle, its regions, marks and cages too ([`Puzzle::block_header`]).
+fn block_header(plan: &Plan, puzzle: &Puzzle) -> String {
     match plan.variant {
         Some(variant) => variant.header_line(),
-        None => plan.rules.size_line(),
+        None => puzzle.block_header(),
     }
 }
 
@@ -400,11 +401,21 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     check_pictures(args, plan.rules.size().side())?;
     let matrix = Matrix::new(&plan.rules);
     // Rules no grid obeys fail once, not once per puzzle.
-    if plan.variant.is_none()
-        && !plan.extras.jigsaw
-        && let Err(e @ GenerateError::NoGrid(_)) = Generator::new(&matrix).full_grid(plan.run.seed)
-    {
-        return Err(Usage(e.to_string()).into());
+    if plan.variant.is_none() && !plan.extras.jigsaw {
+        let mut check = Generator::new(&matrix);
+        check.set_cancel_flag(Some(report::cancel_flag().clone()));
+        match check.full_grid(plan.run.seed) {
+            Err(e @ GenerateError::NoGrid(_)) => return Err(Usage(e.to_string()).into()),
+            // Every puzzle's attempts would search as long again, each: the run ends here, in
+            // the bound it says, rather than after hours.
+            Err(e @ GenerateError::GridBudget(_)) => {
+                report::check_interrupt()?;
+                stderr!("dlx: {e}: no puzzle made (each attempt would search as long)")?;
+                return Ok(ExitCode::from(EXIT_FAILURE));
+            }
+            _ => {}
+        }
+        report::check_interrupt()?;
     }
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -459,9 +470,6 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
         }
         (None, _) => None,
     };
-    // Line and grid output starts with the variant's or the size's line (every reader of
-    // puzzles honours it), before the first puzzle.
-    let mut header = matches!(args.format(), GenerateFormat::Line | GenerateFormat::Grid);
     let (mut made_count, mut missing, mut clues, mut attempts, mut eased) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
     let chunk = if side > 9 { 64u64 } else { 256 };
@@ -539,8 +547,12 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                     pictures.add(index, Some(&made), &name)?;
                 }
                 None => {
-                    if std::mem::take(&mut header) {
-                        writeln!(out, "{}", header_line(&plan))?;
+                    // Above every block but a classic one: each block reads back alone.
+                    if args.format() == GenerateFormat::Grid {
+                        let wanted = block_header(&plan, &numbered.generated.puzzle);
+                        if wanted != "# size: 3x3" && wanted != Variant::Classic.header_line() {
+                            writeln!(out, "{wanted}")?;
+                        }
                     }
                     write_made(&mut out, &plan, numbered, made.rating, args)?;
                 }
@@ -579,7 +591,8 @@ fn write_made(
 ) -> io::Result<()> {
     let g = &made.generated;
     match args.format() {
-        GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_record_line()),
+        // One line per puzzle, its rules in its fields: `sort`, `split` or `shuf` keep them.
+        GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_text()),
         GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_record_block()),
         GenerateFormat::Json => {
             let mut value = serde_json::json!({

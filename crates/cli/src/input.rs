@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::report;
+use crate::report::{self, Stopped};
 
 /// An input source: a file, standard input, or a puzzle given as an argument.
 #[derive(Debug, Clone)]
@@ -62,17 +62,76 @@ impl Source {
         }
     }
 
-    /// The whole content of the source, as bytes (whether it is text is the reader's to say).
+    /// The whole content of the source, as bytes (whether it is text is the reader's to say). A
+    /// line longer than [`MAX_LINE`], or a stream that is not a regular file longer than
+    /// [`MAX_STREAM`], is an error: a device or an endless stream never fills memory. Ctrl-C or
+    /// SIGTERM ends the reading ([`Stopped`]).
     pub(crate) fn read_bytes(&self) -> Result<Vec<u8>> {
+        let name = self.name();
         match self {
-            Source::Stdin => {
-                let mut bytes = Vec::new();
-                stdin().read_to_end(&mut bytes).context("<stdin>: cannot read")?;
-                Ok(bytes)
+            Source::Stdin => read_bounded(stdin(), &name, MAX_STREAM),
+            Source::File(p) => {
+                let file = fs::File::open(p).with_context(|| format!("{name}: cannot read"))?;
+                let regular = file.metadata().is_ok_and(|m| m.is_file());
+                read_bounded(Cancellable(file), &name, if regular { u64::MAX } else { MAX_STREAM })
             }
-            Source::File(p) => fs::read(p).with_context(|| format!("{}: cannot read", p.display())),
             Source::Argument(text, _) => Ok(text.clone().into_bytes()),
         }
+    }
+}
+
+/// The longest line [`Source::read_bytes`] reads: 64 MiB (an option of millions of items).
+pub(crate) const MAX_LINE: usize = 64 << 20;
+
+/// The most [`Source::read_bytes`] reads from a stream that is not a regular file: 4 GiB.
+pub(crate) const MAX_STREAM: u64 = 4 << 30;
+
+/// Reads `reader` to its end, refusing a line longer than [`MAX_LINE`] or more than `most` bytes.
+fn read_bounded(mut reader: impl Read, name: &str, most: u64) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0; 64 << 10];
+    // Where the current line starts, and its number.
+    let (mut line_start, mut line) = (0usize, 1usize);
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            // Ctrl-C or SIGTERM (see [`Cancellable`]).
+            Err(_) if report::check_interrupt().is_err() => return Err(Stopped.into()),
+            Err(e) => return Err(e).with_context(|| format!("{name}: cannot read")),
+        };
+        let read = &chunk[..n];
+        for (k, _) in read.iter().enumerate().filter(|&(_, &b)| b == b'\n') {
+            line_start = bytes.len() + k + 1;
+            line += 1;
+        }
+        bytes.extend_from_slice(read);
+        if bytes.len() - line_start > MAX_LINE {
+            anyhow::bail!(report::Usage(format!(
+                "{name}:{line}: a line longer than {} MiB: no problem is written so (this bound \
+                 keeps a device or an endless stream from filling memory)",
+                MAX_LINE >> 20
+            )));
+        }
+        if bytes.len() as u64 > most {
+            anyhow::bail!(report::Usage(format!(
+                "{name}: more than {} GiB from a stream that is not a regular file: give the problem \
+                 as a file",
+                most >> 30
+            )));
+        }
+    }
+}
+
+/// A reader that fails with [`Stopped`] once Ctrl-C or SIGTERM came: reading a long line, or a
+/// device that never ends one, stops as a search does.
+pub(crate) struct Cancellable<R>(pub(crate) R);
+
+impl<R: Read> Read for Cancellable<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        report::check_interrupt().map_err(io::Error::other)?;
+        self.0.read(buf)
     }
 }
 

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod checkpoint;
@@ -145,9 +145,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Xc(args) => xc::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Completions(args) => {
+            // Made in memory first: clap_complete panics on a failed write, and a full disk is
+            // an error (exit 1), a closed pipe none.
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut command(), "dlx", &mut script);
             let mut out = io::stdout().lock();
-            clap_complete::generate(args.shell, &mut command(), "dlx", &mut out);
-            out.flush()?;
+            out.write_all(&script).context("cannot write the completion script")?;
+            out.flush().context("cannot write the completion script")?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Man(ManArgs { output }) => {

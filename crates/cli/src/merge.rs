@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::input::Source;
-use crate::report::{EXIT_FAILURE, EXIT_INVALID, stderr};
+use crate::report::{EXIT_FAILURE, EXIT_INVALID, Stopped, Usage, stderr};
 use crate::xc::CountFormat;
 
 /// Sum the shards of one search: the JSON objects that `dlx xc --count --shard K/N --format json`
@@ -120,9 +120,15 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
     for source in &sources {
         let bytes = match source.read_bytes() {
             Ok(bytes) => bytes,
+            Err(e) if e.downcast_ref::<Stopped>().is_some() => return Err(e),
             Err(e) => {
                 stderr!("dlx: {e:#}")?;
-                unreadable = true;
+                // A line too long is a malformed input (2); a file that cannot be read, 1.
+                if e.downcast_ref::<Usage>().is_some() {
+                    invalid = true;
+                } else {
+                    unreadable = true;
+                }
                 continue;
             }
         };
@@ -190,8 +196,9 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
     let mut time = 0.0;
     for (part, at) in &parts {
         if let Err(e) = add_exactly(&mut stats, &part.stats) {
+            // The pieces are what is wrong (their total is past what a count holds): bad input.
             stderr!("dlx: {at}: {e}; no total printed")?;
-            return Ok(ExitCode::from(EXIT_FAILURE));
+            return Ok(ExitCode::from(EXIT_INVALID));
         }
         time += part.time;
     }

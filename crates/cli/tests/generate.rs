@@ -17,8 +17,9 @@ fn generated_puzzles_are_unique_and_reproducible() {
     let out = dlx(&["generate", "--count", "6", "--seed", "3"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let puzzles = text(&out.stdout);
-    assert_eq!(puzzles.lines().next(), Some("# variant: classic"), "the variant travels with the puzzles");
-    assert_eq!(puzzles.lines().filter(|l| !l.starts_with('#')).count(), 6);
+    // One line per puzzle, no header: a classic puzzle needs no field.
+    assert_eq!(puzzles.lines().count(), 6);
+    assert!(puzzles.lines().all(|l| l.len() == 81), "{puzzles}");
     let counts = dlx(&["count", "--limit", "2"], &puzzles);
     assert_eq!(text(&counts.stdout), "1\n".repeat(6), "every puzzle has exactly one solution");
     for threads in ["1", "3"] {
@@ -45,7 +46,10 @@ fn json_and_stats_report_the_seed() {
         let check = dlx(&["solve", "--variant", "even", "--format", "json"], &format!("{puzzle}\n"));
         let verdict = json_lines(&check.stdout);
         assert_eq!(verdict[0]["status"], "unique");
-        assert_eq!(verdict[0]["solution"], row["solution"]);
+        // The answer's solution carries its marks as a field; the cells are the generated ones.
+        let solved = verdict[0]["solution"].as_str().unwrap();
+        assert_eq!(solved.split(' ').next(), row["solution"].as_str(), "{solved}");
+        assert!(solved.contains(" marks="), "{solved}");
         // Without --difficulty the JSON still carries the rating, as `dlx rate` gives it.
         let rated = json_lines(
             &dlx(&["rate", "--variant", "even", "--format", "json"], &format!("{puzzle}\n")).stdout,
@@ -240,14 +244,17 @@ fn the_library_run_is_what_the_command_prints() {
         if let Some(level) = level {
             args.extend(["--difficulty", level.name()]);
         }
-        let header = format!("# variant: {}\n", variant.name());
+        // One line per puzzle, its rules in its fields, no header.
+        let rules = std::sync::Arc::new(Rules::from(variant));
         // --minimal: the 9x9 generator's run.
         let nine = NineMatrix::new(variant);
         let mut generator = NineGenerator::new(&nine);
         let run = Run { symmetry, level, ..Run::new(77) };
         let made: Vec<_> = (0..5).map(|index| generator.generate_in(&run, index).unwrap()).collect();
-        let lines =
-            header.clone() + &made.iter().map(|m| m.generated.puzzle.to_line() + "\n").collect::<String>();
+        let lines = made
+            .iter()
+            .map(|m| dlx_sudoku::Puzzle::from_nine(&m.generated.puzzle, &rules).to_text() + "\n")
+            .collect::<String>();
         let figures_nine: Vec<_> = made.iter().map(|m| (m.seed, m.attempts, true)).collect();
         check(&[&args[..], &["--minimal"]].concat(), lines, &figures_nine);
         if level.is_some() {
@@ -260,8 +267,7 @@ fn the_library_run_is_what_the_command_prints() {
         let made: Vec<_> =
             (0..5).map(|index| generator.generate_in(&run, index, &mut |_, _| {}).unwrap()).collect();
         eased += made.iter().filter(|m| m.added > 0).count();
-        let lines =
-            header + &made.iter().map(|m| m.generated.puzzle.to_record_line() + "\n").collect::<String>();
+        let lines = made.iter().map(|m| m.generated.puzzle.to_text() + "\n").collect::<String>();
         check(&args, lines, &figures(&made));
     }
     // Rules made up for each puzzle: jigsaw regions, and killer cages (whose minimal puzzles all
@@ -276,8 +282,7 @@ fn the_library_run_is_what_the_command_prints() {
             .map(|index| generate_in_with_extras(&base, extras, &run, index, &mut |_, _| {}, None).unwrap())
             .collect();
         eased += made.iter().filter(|m| m.added > 0).count();
-        let lines = "# size: 3x3\n".to_owned()
-            + &made.iter().map(|m| m.generated.puzzle.to_record_line() + "\n").collect::<String>();
+        let lines = made.iter().map(|m| m.generated.puzzle.to_text() + "\n").collect::<String>();
         check(&["generate", "--count", "3", "--seed", "77", "--rules", name], lines, &figures(&made));
     }
     assert!(eased > 0, "some puzzle took givens back");

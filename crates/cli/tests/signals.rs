@@ -122,7 +122,7 @@ fn every_command_stops_promptly_on_a_signal() {
     let (grid, queens20) = (grid.to_str().unwrap(), queens20.to_str().unwrap());
     let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
     let short = Duration::from_millis(300);
-    let cases: [(&[&str], Input, Duration); 8] = [
+    let cases: [(&[&str], Input, Duration); 12] = [
         // Inside one long search.
         (&["count", "--threads", "1", grid], Input::Closed, short),
         (&["count", grid], Input::Closed, short),
@@ -131,6 +131,25 @@ fn every_command_stops_promptly_on_a_signal() {
         (&["xc", "--threads", "1", queens20], Input::Closed, short),
         // A generation of 25x25 puzzles (seconds each).
         (&["generate", "--size", "25", "-n", "3", "--seed", "1", "--threads", "1"], Input::Closed, short),
+        // Issue 49: one line without end, from a file named (a device): the reading stops.
+        (&["solve", "/dev/zero"], Input::Closed, short),
+        (&["count", "/dev/zero"], Input::Closed, short),
+        (&["rate", "/dev/zero"], Input::Closed, short),
+        // Issue 49: a generation whose first grid is a long search (its check of the rules).
+        (
+            &[
+                "generate",
+                "--size",
+                "16",
+                "--rules",
+                "diagonal,windoku,anti-king,anti-knight",
+                "-n",
+                "1",
+                "-q",
+            ],
+            Input::Closed,
+            Duration::from_secs(1),
+        ),
         // Waiting on standard input, some of it read.
         (&["solve"], Input::Open(puzzle), short),
         (&["rate"], Input::Open(puzzle), short),

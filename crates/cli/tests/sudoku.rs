@@ -24,7 +24,8 @@ fn solves_the_known_puzzles_in_their_own_forms() {
     for s in &SOLUTIONS[..3] {
         assert_eq!(lines.next(), Some(*s));
     }
-    // The list puzzle comes back as a grid.
+    // The list puzzle comes back as a grid, its even cells' marks in the header line above it.
+    assert!(lines.next().is_some_and(|l| l.starts_with("# size: 3x3 marks=")), "{stdout}");
     let grid: String = lines.take(11).collect::<Vec<_>>().join("\n");
     let digits: String = grid.chars().filter(char::is_ascii_digit).collect();
     assert_eq!(digits, SOLUTIONS[3]);
@@ -68,8 +69,11 @@ fn none_multiple_first_and_counts() {
     assert!(out.status.success());
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    // Both witnesses of an ambiguous puzzle, and the cells where they differ.
-    let (one, two) = (lines[1], lines[2]);
+    // One line per record: the puzzle, and a comment with both witnesses of an ambiguous puzzle
+    // and the cells where they differ.
+    assert_eq!(lines.len(), 2);
+    let witnesses: Vec<&str> = lines[0].rsplit(": ").next().unwrap().split(' ').collect();
+    let (one, two) = (witnesses[0], witnesses[1]);
     assert!(one.len() == 81 && two.len() == 81 && one != two);
     let differ: Vec<String> = (0..81)
         .filter(|&k| one.as_bytes()[k] != two.as_bytes()[k])
@@ -77,10 +81,12 @@ fn none_multiple_first_and_counts() {
         .collect();
     assert_eq!(
         lines[0],
-        format!("# line 1: multiple solutions; two of them, which differ in {}:", differ.join(", "))
+        format!(
+            "{empty} # line 1: multiple solutions; two of them, which differ in {}: {one} {two}",
+            differ.join(", ")
+        )
     );
-    assert_eq!(lines[3], "# line 2: no solution");
-    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[1], format!("{none} # line 2: no solution"));
     assert!(text(&out.stderr).starts_with("puzzles 2, unique 0, multiple 1, none 1, invalid 0, "));
 
     let first = dlx(&["solve", "--first", "--format", "json"], &format!("{empty}\n"));

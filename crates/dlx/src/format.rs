@@ -23,6 +23,7 @@
 use std::fmt;
 use std::io;
 
+use crate::excerpt::Excerpt;
 use crate::index::ItemId;
 use crate::problem::{BuildError, Problem, ProblemBuilder};
 
@@ -52,10 +53,10 @@ pub enum ParseErrorKind {
     #[error("a second `|` in the item line")]
     SecondBar,
     /// `name:color` in the item line (colors go in options, on secondary items).
-    #[error("`{0}`: a color (`item:color`) belongs in an option, on a secondary item")]
+    #[error("`{}`: a color (`item:color`) belongs in an option, on a secondary item", Excerpt(.0))]
     Color(String),
     /// Bounds on an item's covers (`a:b|name`, `b|name`) that cannot be read or cannot hold.
-    #[error("`{token}`: {reason}")]
+    #[error("`{}`: {reason}", Excerpt(token))]
     Bounds {
         /// The item as written, bounds included.
         token: String,
@@ -63,22 +64,22 @@ pub enum ParseErrorKind {
         reason: &'static str,
     },
     /// A color on a primary item.
-    #[error("`{0}`: only secondary items take colors")]
+    #[error("`{}`: only secondary items take colors", Excerpt(.0))]
     ColoredPrimary(String),
     /// A color that is empty or contains `:` or `|`.
-    #[error("`{0}`: a color is a name without `:` or `|`")]
+    #[error("`{}`: a color is a name without `:` or `|`", Excerpt(.0))]
     InvalidColor(String),
     /// A name that contains `|` (a lone `|` is only allowed in the item line).
-    #[error("`{0}`: names cannot contain `|`")]
+    #[error("`{}`: names cannot contain `|`", Excerpt(.0))]
     Bar(String),
     /// The item line names an item twice.
-    #[error("item `{0}` is declared twice")]
+    #[error("item `{}` is declared twice", Excerpt(.0))]
     DuplicateItem(String),
     /// An option names an item missing from the item line.
-    #[error("unknown item `{0}`")]
+    #[error("unknown item `{}`", Excerpt(.0))]
     UnknownItem(String),
     /// An option names an item twice.
-    #[error("item `{0}` appears twice in this option")]
+    #[error("item `{}` appears twice in this option", Excerpt(.0))]
     RepeatedItem(String),
     /// An option made only of secondary items.
     #[error("this option has no primary item")]
@@ -87,7 +88,7 @@ pub enum ParseErrorKind {
     #[error("the problem is too large: more than {0} nodes")]
     TooLarge(usize),
     /// A name the builder refuses for another reason (one that starts with U+FEFF).
-    #[error("invalid item name `{name}`: {reason}")]
+    #[error("invalid item name `{}`: {reason}", Excerpt(name))]
     InvalidName {
         /// The name.
         name: String,

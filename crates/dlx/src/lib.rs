@@ -140,6 +140,7 @@
 mod bitsets;
 mod check;
 mod choose;
+mod excerpt;
 mod format;
 mod index;
 mod layout;
@@ -150,6 +151,7 @@ mod problem;
 mod settings;
 mod solver;
 
+pub use excerpt::Excerpt;
 pub use format::{DlxRead, ParseError, ParseErrorKind};
 pub use index::{ItemId, OptionId};
 pub use layout::MAX_NODES;

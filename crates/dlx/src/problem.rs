@@ -23,6 +23,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::excerpt::Excerpt;
 use crate::index::{ItemId, OptionId, to_u32};
 use crate::layout::{ItemLink, MAX_NODES, SECONDARY, UpDown};
 
@@ -31,13 +32,13 @@ use crate::layout::{ItemLink, MAX_NODES, SECONDARY, UpDown};
 #[non_exhaustive]
 pub enum BuildError {
     /// Two items were given the same name.
-    #[error("item `{name}` is declared twice")]
+    #[error("item `{}` is declared twice", Excerpt(name))]
     DuplicateItem {
         /// The repeated name.
         name: String,
     },
     /// An item name is empty, contains white space, `|` or `:`, or starts with U+FEFF.
-    #[error("invalid item name `{name}`: {reason}")]
+    #[error("invalid item name `{}`: {reason}", Excerpt(name))]
     InvalidName {
         /// The rejected name.
         name: String,
@@ -45,7 +46,7 @@ pub enum BuildError {
         reason: &'static str,
     },
     /// An option names an item that was never declared.
-    #[error("option {option} names unknown item `{name}`")]
+    #[error("option {option} names unknown item `{}`", Excerpt(name))]
     UnknownItem {
         /// The option (numbered from 0) being added.
         option: usize,
@@ -53,7 +54,7 @@ pub enum BuildError {
         name: String,
     },
     /// An option lists the same item twice.
-    #[error("option {option} lists item `{name}` twice")]
+    #[error("option {option} lists item `{}` twice", Excerpt(name))]
     RepeatedItem {
         /// The option (numbered from 0) being added.
         option: usize,
@@ -73,7 +74,10 @@ pub enum BuildError {
         option: usize,
     },
     /// A color on a primary item: only secondary items take colors.
-    #[error("option {option} gives primary item `{name}` a color; only secondary items take colors")]
+    #[error(
+        "option {option} gives primary item `{}` a color; only secondary items take colors",
+        Excerpt(name)
+    )]
     ColoredPrimary {
         /// The option (numbered from 0) being added.
         option: usize,
@@ -81,7 +85,10 @@ pub enum BuildError {
         name: String,
     },
     /// A color name that is empty or contains white space, `|` or `:`.
-    #[error("option {option}: invalid color `{color}` (a color is a name without white space, `|` or `:`)")]
+    #[error(
+        "option {option}: invalid color `{}` (a color is a name without white space, `|` or `:`)",
+        Excerpt(color)
+    )]
     InvalidColor {
         /// The option (numbered from 0) being added.
         option: usize,
@@ -90,7 +97,7 @@ pub enum BuildError {
     },
     /// Bounds `lower..=upper` on a primary item's number of covers that no solution could meet, or
     /// that mean nothing: `lower > upper`, or `upper == 0`.
-    #[error("item `{name}`: bounds {lower}..={upper} are invalid: {reason}")]
+    #[error("item `{}`: bounds {lower}..={upper} are invalid: {reason}", Excerpt(name))]
     InvalidBounds {
         /// The item's name.
         name: String,

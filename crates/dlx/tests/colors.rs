@@ -9,7 +9,9 @@ use common::{all, subsets};
 
 use std::ops::ControlFlow;
 
-use dlx_engine::{Budget, Counting, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak};
+use dlx_engine::{
+    Budget, Counting, ForceError, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak,
+};
 use proptest::prelude::*;
 
 /// A random problem with colors: `primary` + `secondary` items; each option a list of
@@ -161,10 +163,14 @@ proptest! {
         let with_k: BTreeSet<_> = expected.iter().filter(|s| s.contains(&ok)).cloned().collect();
         prop_assert_eq!(&all(&mut solver), &with_k);
         solver.verify_links().unwrap();
-        let excluded = solver.exclude(oj).unwrap();
+        let excluded = if j == k {
+            // The forced option itself cannot be excluded: a contradiction, refused (issue 49).
+            prop_assert_eq!(solver.exclude(oj), Err(ForceError::Forced(oj)));
+            false
+        } else {
+            solver.exclude(oj).unwrap()
+        };
         if j == k {
-            // The forced option itself is not available to exclude.
-            prop_assert!(!excluded);
             prop_assert_eq!(&all(&mut solver), &with_k);
         } else {
             let without_j: BTreeSet<_> = with_k.iter().filter(|s| !s.contains(&oj)).cloned().collect();

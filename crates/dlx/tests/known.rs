@@ -272,6 +272,30 @@ fn forced_options() {
     assert!(matches!(solver.force(OptionId::from_u32(99)), Err(ForceError::UnknownOption(_))));
 }
 
+/// Issue 49: an option forced and excluded at once is a contradiction, refused whichever comes
+/// first; one forced twice is said to be given twice. Nothing changes on a refusal.
+#[test]
+fn forced_and_excluded_at_once_is_refused() {
+    let problem: Problem = "a\na\na\n".parse().unwrap();
+    let (zero, one) = (OptionId::from_u32(0), OptionId::from_u32(1));
+    let mut solver = Solver::new(&problem);
+    solver.force(zero).unwrap();
+    let err = solver.exclude(zero).unwrap_err();
+    assert_eq!(err, ForceError::Forced(zero));
+    assert_eq!(err.to_string(), "option 0 is forced, so it cannot be excluded");
+    assert_eq!(solver.force(zero).unwrap_err().to_string(), "option 0 is forced already (given twice)");
+    // Another option on the forced one's item is simply unavailable, as before.
+    assert_eq!(solver.exclude(one), Ok(false));
+    assert_eq!(solver.restriction_count(), 1);
+    assert_eq!(solver.first().unwrap().unwrap(), vec![zero]);
+    assert_eq!(solver.count().unwrap(), 1);
+    solver.verify_links().unwrap();
+    solver.reset();
+    solver.exclude(zero).unwrap();
+    assert_eq!(solver.force(zero), Err(ForceError::Excluded(zero)));
+    assert_eq!(solver.first().unwrap().unwrap(), vec![one]);
+}
+
 #[test]
 fn seeds_shuffle_but_never_change_the_answer() {
     let problem = queens(8).unwrap();

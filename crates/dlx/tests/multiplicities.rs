@@ -8,7 +8,9 @@ use std::collections::BTreeSet;
 
 use common::{all, sorted, subsets};
 
-use dlx_engine::{Budget, BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
+use dlx_engine::{
+    Budget, BuildError, ForceError, ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak,
+};
 use proptest::prelude::*;
 
 /// A random problem with multiplicities: `bounds.len()` primary items, each with its bounds, and
@@ -185,10 +187,14 @@ proptest! {
         let with_k: BTreeSet<_> = expected.iter().filter(|s| s.contains(&ok)).cloned().collect();
         prop_assert_eq!(&all(&mut solver), &with_k);
         solver.verify_links().unwrap();
-        let excluded = solver.exclude(oj).unwrap();
+        let excluded = if j == k {
+            // The forced option itself cannot be excluded: a contradiction, refused (issue 49).
+            prop_assert_eq!(solver.exclude(oj), Err(ForceError::Forced(oj)));
+            false
+        } else {
+            solver.exclude(oj).unwrap()
+        };
         if j == k {
-            // The forced option itself is not available to exclude.
-            prop_assert!(!excluded);
             prop_assert_eq!(&all(&mut solver), &with_k);
         } else {
             let without_j: BTreeSet<_> = with_k.iter().filter(|s| !s.contains(&oj)).cloned().collect();

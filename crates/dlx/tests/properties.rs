@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 
 use common::assert_exact_cover;
 use dlx_engine::{
-    Budget, Counting, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak, Undone,
+    Budget, Counting, ForceError, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak,
+    Undone,
 };
 use proptest::prelude::*;
 
@@ -209,7 +210,7 @@ proptest! {
             if !gone(k) && solver.force(forced).is_ok() {
                 let want: BTreeSet<_> = expected.iter().filter(|s| s.contains(&forced)).cloned().collect();
                 prop_assert_eq!(solver.solutions().map(Result::unwrap).map(sorted).collect::<BTreeSet<_>>(), want);
-                prop_assert_eq!(solver.exclude(forced), Ok(false), "a forced option is already unavailable");
+                prop_assert_eq!(solver.exclude(forced), Err(ForceError::Forced(forced)), "a contradiction");
             }
         }
         solver.verify_links().unwrap();
@@ -247,8 +248,14 @@ proptest! {
                 if solver.force(option).is_ok() {
                     applied.push((true, option));
                 }
-            } else if solver.exclude(option).unwrap() {
-                applied.push((false, option));
+            } else {
+                match solver.exclude(option) {
+                    Ok(true) => applied.push((false, option)),
+                    Ok(false) => {}
+                    // Excluding a forced option is a contradiction, refused (issue 49).
+                    Err(ForceError::Forced(o)) => prop_assert!(applied.contains(&(true, o))),
+                    Err(e) => prop_assert!(false, "{e}"),
+                }
             }
             solver.verify_links().unwrap();
             let expected: BTreeSet<_> = all

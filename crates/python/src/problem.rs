@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
-use dlx_engine::{ItemId, Problem, ProblemBuilder};
-use pyo3::exceptions::{PyOSError, PyValueError};
+use dlx_engine::{DlxRead, ItemId, Problem, ProblemBuilder};
+use pyo3::exceptions::{PyOSError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
@@ -223,9 +223,12 @@ impl PyProblem {
     /// Problem.from_dlx(text): a problem in Knuth's `.dlx` format (items by name, colors as
     /// `item:color`). A malformed text raises ValueError with its line and column.
     #[staticmethod]
+    /// An option with no primary item is skipped with a warning (`UserWarning`), as `dlx xc` and
+    /// Knuth's programs skip it.
     fn from_dlx(py: Python<'_>, text: &str) -> PyResult<Self> {
-        let problem = Problem::parse_dlx(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Self::of_engine(py, problem))
+        let read = Problem::read_dlx(text.as_bytes()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        warn_read(py, "", &read)?;
+        Ok(Self::of_engine(py, read.problem))
     }
 
     /// Problem.read(path): a problem read from a `.dlx` file.
@@ -233,9 +236,10 @@ impl PyProblem {
     fn read(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Self> {
         let bytes = std::fs::read(&path)
             .map_err(|e| PyOSError::new_err(format!("{}: cannot read: {e}", path.display())))?;
-        let problem = Problem::parse_dlx_bytes(&bytes)
+        let read = Problem::read_dlx(&bytes)
             .map_err(|e| PyValueError::new_err(format!("{}: {e}", path.display())))?;
-        Ok(Self::of_engine(py, problem))
+        warn_read(py, &format!("{}:", path.display()), &read)?;
+        Ok(Self::of_engine(py, read.problem))
     }
 
     /// The problem in Knuth's `.dlx` format.
@@ -321,4 +325,21 @@ fn resolve_colored<'py>(
         return Ok(Some((k, PyString::new(py, color).into_any())));
     }
     Ok(None)
+}
+
+/// Warns (`UserWarning`) of what reading a `.dlx` passed over, as `dlx xc` says it on stderr:
+/// options without a primary item, and options that repeat the item line; `at` names the file.
+fn warn_read(py: Python<'_>, at: &str, read: &DlxRead) -> PyResult<()> {
+    let category = py.get_type::<PyUserWarning>();
+    for line in &read.skipped {
+        let message = format!("{at}line {line}: option skipped: it has no primary item");
+        PyErr::warn(py, &category, &std::ffi::CString::new(message).expect("no NUL"), 1)?;
+    }
+    if let Some(&line) = read.items_again.first() {
+        let message = format!(
+            "{at}line {line}: this option repeats the item line: a second problem? (read as options)"
+        );
+        PyErr::warn(py, &category, &std::ffi::CString::new(message).expect("no NUL"), 1)?;
+    }
+    Ok(())
 }

@@ -108,13 +108,13 @@ fn stopped(e: Interrupted) -> PyErr {
 /// `force` and `exclude` are option numbers every solution takes or leaves; `shard=(k, n)` makes
 /// `count()` count part `k` of `n`; `threads` is `count()`'s default. Each search releases the GIL,
 /// and Ctrl-C stops it (`KeyboardInterrupt`) at the wait's next look for signals, the solver
-/// still usable.
+/// still usable. Searches of one solver from several Python threads run side by side, each on a
+/// copy of the links of its own; `stats` are those of the search that ended last.
 #[pyclass(name = "Solver", module = "dlx")]
 pub(crate) struct PySolver {
     problem: Py<PyProblem>,
     settings: Settings,
-    stats: PyStats,
-    cancel: CancelFlag,
+    stats: Mutex<PyStats>,
 }
 
 #[pymethods]
@@ -163,23 +163,23 @@ impl PySolver {
         }
         // The settings are checked once here (forced options that conflict raise now).
         settings.solver(&problem.get().problem, &CancelFlag::new()).map_err(PyValueError::new_err)?;
-        Ok(PySolver { problem, settings, stats: PyStats::default(), cancel: CancelFlag::new() })
+        Ok(PySolver { problem, settings, stats: Mutex::new(PyStats::default()) })
     }
 
     /// The first solution (a list of option numbers, or of the options as given with
     /// `labels=True`), or None.
     #[pyo3(signature = (*, labels = false))]
-    fn first(&mut self, py: Python<'_>, labels: bool) -> PyResult<Option<Py<PyList>>> {
+    fn first(&self, py: Python<'_>, labels: bool) -> PyResult<Option<Py<PyList>>> {
         self.unsharded("first")?;
         let problem = Arc::clone(&self.problem.get().problem);
         let settings = self.settings.clone();
-        let cancel = self.cancel.clone();
-        let (found, stats) = interruptible(py, &self.cancel, move || {
+        let cancel = CancelFlag::new();
+        let (found, stats) = interruptible(py, &cancel.clone(), move || {
             let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
             let found = solver.first();
             (found, solver.stats())
         })?;
-        self.stats = stats.into();
+        self.set_stats(stats);
         match found.map_err(stopped)? {
             Some(options) => Ok(Some(self.listed(py, options.iter().map(|o| o.index()), labels)?)),
             None => Ok(None),
@@ -189,9 +189,12 @@ impl PySolver {
     /// The number of solutions, or `limit` when there are at least that many; on `threads`
     /// threads (all cores when None and the problem is large enough to gain).
     #[pyo3(signature = (limit = None, threads = None))]
-    fn count(&mut self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u64> {
+    fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u64> {
         if limit == Some(0) {
             return Err(PyValueError::new_err("limit must be at least 1"));
+        }
+        if threads == Some(0) {
+            return Err(PyValueError::new_err("threads must be at least 1"));
         }
         let threads = threads.or(self.settings.threads);
         let restricted = !self.settings.force.is_empty() || !self.settings.exclude.is_empty();
@@ -202,9 +205,9 @@ impl PySolver {
         }
         let problem = Arc::clone(&self.problem.get().problem);
         let settings = self.settings.clone();
-        let cancel = self.cancel.clone();
+        let cancel = CancelFlag::new();
         let parallel = !restricted && (threads != Some(1) || self.settings.shard.is_some());
-        let (counted, stats) = interruptible(py, &self.cancel, move || {
+        let (counted, stats) = interruptible(py, &cancel.clone(), move || {
             if parallel {
                 let mut solver = ParallelSolver::new(&problem);
                 solver.set_threads(threads);
@@ -220,7 +223,7 @@ impl PySolver {
                 (counted, solver.stats())
             }
         })?;
-        self.stats = stats.into();
+        self.set_stats(stats);
         counted.map_err(stopped)
     }
 
@@ -241,13 +244,14 @@ impl PySolver {
             cancel,
             labels,
             stats: PyStats::default(),
+            held: None,
         })
     }
 
     /// The figures of the last search.
     #[getter]
     fn stats(&self) -> PyStats {
-        self.stats
+        *self.stats.lock().expect("not poisoned")
     }
 
     fn __repr__(&self) -> String {
@@ -256,6 +260,11 @@ impl PySolver {
 }
 
 impl PySolver {
+    /// Keeps the figures of the search that just ended.
+    fn set_stats(&self, stats: Stats) {
+        *self.stats.lock().expect("not poisoned") = stats.into();
+    }
+
     /// An error for a shard given to a search that lists solutions: shards are parts of a count.
     fn unsharded(&self, what: &str) -> PyResult<()> {
         match self.settings.shard {
@@ -325,6 +334,9 @@ pub(crate) struct PySolutions {
     cancel: CancelFlag,
     labels: bool,
     stats: PyStats,
+    /// A solution taken from the search whose handing out a signal interrupted: the next call
+    /// returns it.
+    held: Option<Vec<usize>>,
 }
 
 #[pymethods]
@@ -337,6 +349,41 @@ impl PySolutions {
         // Read by `list()` or a loop in C, the iterator is all the Python that runs: it looks for
         // signals itself.
         py.check_signals()?;
+        let options = match self.held.take() {
+            Some(options) => options,
+            None => match self.receive_next(py)? {
+                Some(options) => options,
+                None => return Ok(None),
+            },
+        };
+        let list = listed(py, self.problem.get(), options.iter().copied(), self.labels)?;
+        // A signal that came while the solution was awaited is raised here, before the solution
+        // is handed out (after, Python would raise it with the solution dropped): the solution is
+        // held for the next call.
+        if let Err(raised) = py.check_signals() {
+            self.held = Some(options);
+            return Err(raised);
+        }
+        Ok(Some(list))
+    }
+
+    /// The figures of the search, once it has ended.
+    #[getter]
+    fn stats(&self) -> PyStats {
+        self.stats
+    }
+
+    /// Stops the search (as dropping the iterator does).
+    fn close(&mut self) {
+        self.cancel.cancel();
+        self.held = None;
+        self.receive.lock().expect("not poisoned").take();
+    }
+}
+
+impl PySolutions {
+    /// The next solution from the search thread; `None` when the search has ended.
+    fn receive_next(&mut self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
         loop {
             // The receiver leaves its lock while the GIL is let go, and comes back.
             let Some(receive) = self.receive.lock().expect("not poisoned").take() else { return Ok(None) };
@@ -346,9 +393,7 @@ impl PySolutions {
             });
             *self.receive.lock().expect("not poisoned") = Some(receive);
             match message {
-                Ok(Message::Solution(options)) => {
-                    return listed(py, self.problem.get(), options.into_iter(), self.labels).map(Some);
-                }
+                Ok(Message::Solution(options)) => return Ok(Some(options)),
                 Ok(Message::Done(stats)) => {
                     self.stats = stats.into();
                     self.receive.lock().expect("not poisoned").take();
@@ -366,18 +411,6 @@ impl PySolutions {
                 Err(RecvTimeoutError::Timeout) => py.check_signals()?,
             }
         }
-    }
-
-    /// The figures of the search, once it has ended.
-    #[getter]
-    fn stats(&self) -> PyStats {
-        self.stats
-    }
-
-    /// Stops the search (as dropping the iterator does).
-    fn close(&mut self) {
-        self.cancel.cancel();
-        self.receive.lock().expect("not poisoned").take();
     }
 }
 

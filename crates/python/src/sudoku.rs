@@ -10,11 +10,18 @@ use dlx_sudoku::{
     Constraint, Defaults, Extras, Level, Matrix, Plan, Puzzle, Records, Run, Size, SolveError, SudokuSolver,
     Symmetry, Uniqueness, Variant, solve_logically, to_svg,
 };
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::wait::interruptible;
+
+pyo3::create_exception!(
+    sudoku,
+    MultipleSolutions,
+    PyValueError,
+    "A puzzle given to solve() has more than one solution: args are the message and two of them."
+);
 
 /// Rules named as `dlx --rules` names them.
 #[derive(Default)]
@@ -24,8 +31,24 @@ struct Named {
     extras: Extras,
 }
 
-fn named(rules: Option<Vec<String>>, generating: bool) -> PyResult<Named> {
-    let rules = rules.unwrap_or_default();
+/// The rule names of a `rules=` argument: a string of names separated by commas or spaces
+/// (`"diagonal"`, `"diagonal,windoku"`), or an iterable of names.
+fn rule_names(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(rules) = rules else { return Ok(Vec::new()) };
+    if let Ok(text) = rules.extract::<String>() {
+        return Ok(text.split([',', ' ']).filter(|n| !n.is_empty()).map(str::to_owned).collect());
+    }
+    let wrong =
+        || PyTypeError::new_err("rules= is a string of names (\"diagonal,windoku\") or an iterable of names");
+    let mut names = Vec::new();
+    for name in rules.try_iter().map_err(|_| wrong())? {
+        names.push(name?.extract::<String>().map_err(|_| wrong())?);
+    }
+    Ok(names)
+}
+
+fn named(rules: Option<&Bound<'_, PyAny>>, generating: bool) -> PyResult<Named> {
+    let rules = rule_names(rules)?;
     let mut named = Named::default();
     for name in &rules {
         match name.as_str() {
@@ -58,7 +81,7 @@ fn named(rules: Option<Vec<String>>, generating: bool) -> PyResult<Named> {
 }
 
 /// The one puzzle `given` holds (text, or a dict of `generate()`'s), with `rules` added.
-fn puzzle(py: Python<'_>, given: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<Puzzle> {
+fn puzzle(py: Python<'_>, given: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Puzzle> {
     let text: String = if given.is_instance_of::<PyDict>() {
         py.import("json")?.call_method1("dumps", (given,))?.extract()?
     } else {
@@ -108,12 +131,30 @@ fn error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// solve(puzzle, rules=None): the solution (a line of its cells), or None when there is none.
+/// solve(puzzle, rules=None, unique=True): the solution (a line of its cells), or None when
+/// there is none. A puzzle with more than one raises `MultipleSolutions` (holding two of them),
+/// as the command says "multiple solutions"; `unique=False` returns the first found instead.
 #[pyfunction]
-#[pyo3(signature = (puzzle, rules = None))]
-fn solve(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<Option<String>> {
+#[pyo3(signature = (puzzle, rules = None, unique = true))]
+fn solve(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    unique: bool,
+) -> PyResult<Option<String>> {
     let grid = self::puzzle(py, puzzle, rules)?;
-    Ok(searched(py, &grid, |solver| solver.first(&grid))?.map(|s| s.to_line()))
+    if !unique {
+        return Ok(searched(py, &grid, |solver| solver.first(&grid))?.map(|s| s.to_line()));
+    }
+    match searched(py, &grid, |solver| solver.check_unique(&grid))? {
+        Uniqueness::Unique(solution) => Ok(Some(solution.to_line())),
+        Uniqueness::None => Ok(None),
+        Uniqueness::Multiple(one, two) => Err(MultipleSolutions::new_err((
+            "the puzzle has multiple solutions (unique=False returns the first found)",
+            one.to_line(),
+            two.to_line(),
+        ))),
+    }
 }
 
 /// count(puzzle, limit=None, rules=None): the number of solutions (at most `limit`).
@@ -123,7 +164,7 @@ fn count(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     limit: Option<u64>,
-    rules: Option<Vec<String>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
     let grid = self::puzzle(py, puzzle, rules)?;
     searched(py, &grid, |solver| solver.count(&grid, limit))
@@ -132,7 +173,11 @@ fn count(
 /// check(puzzle, rules=None): "unique", "none" or "multiple".
 #[pyfunction]
 #[pyo3(signature = (puzzle, rules = None))]
-fn check(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<&'static str> {
+fn check(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<&'static str> {
     let grid = self::puzzle(py, puzzle, rules)?;
     Ok(match searched(py, &grid, |solver| solver.check_unique(&grid))? {
         Uniqueness::Unique(_) => "unique",
@@ -148,7 +193,7 @@ fn check(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) 
 fn rate<'py>(
     py: Python<'py>,
     puzzle: &Bound<'py, PyAny>,
-    rules: Option<Vec<String>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let grid = self::puzzle(py, puzzle, rules)?;
     let rating = searched(py, &grid, |solver| solver.rate(&grid))?;
@@ -165,7 +210,7 @@ fn rate<'py>(
 /// svg(puzzle, rules=None): the puzzle drawn as an SVG document.
 #[pyfunction]
 #[pyo3(signature = (puzzle, rules = None))]
-fn svg(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<Vec<String>>) -> PyResult<String> {
+fn svg(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
     Ok(to_svg(&self::puzzle(py, puzzle, rules)?))
 }
 
@@ -179,7 +224,7 @@ fn generate<'py>(
     py: Python<'py>,
     n: u64,
     size: Option<&Bound<'py, PyAny>>,
-    rules: Option<Vec<String>>,
+    rules: Option<&Bound<'_, PyAny>>,
     difficulty: Option<&str>,
     seed: u64,
     symmetry: Option<&str>,
@@ -229,6 +274,7 @@ fn generate<'py>(
 
 /// Adds the functions to the `sudoku` module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("MultipleSolutions", m.py().get_type::<MultipleSolutions>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;

@@ -53,7 +53,7 @@ pub(crate) fn write_dlx(problem: &Problem, title: &str, open: impl Fn(OptionId) 
 
 /// The names of a sudoku problem's items, one naming for every size and rule set: `r1c2` for the
 /// cell that must take a digit, `R1#5` (row), `C2#5`, `B3#5`, `J3#5` (jigsaw region), `D#5`,
-/// `A#5`, `W1#5` for the unit that must take digit 5, and `mr1c1r2c3#5` for the secondary item
+/// `A#5`, `W1#5` for the unit that must take digit 5, and `mabbc#5` for the secondary item
 /// that keeps digit 5 out of one of two cells a forbidden move apart.
 pub(crate) mod names {
     use super::Unit;
@@ -76,8 +76,14 @@ pub(crate) mod names {
         }
     }
 
-    /// The item that keeps `digit` out of one of cells `a` and `z`, a forbidden move apart.
+    /// The item that keeps `digit` out of one of cells `a` and `z`, a forbidden move apart: `m`,
+    /// each cell as its row's and its column's letter (`a` for 1 ... `y` for 25), and the digit,
+    /// `mabbc#5` for r1c2 and r2c3. At most 8 characters, the most Knuth's programs read.
     pub(crate) fn apart(a: usize, z: usize, side: usize, digit: usize) -> String {
-        format!("m{}{}#{digit}", cell(a, side), cell(z, side))
+        let letter = |k: usize| char::from(b'a' + u8::try_from(k).expect("a side of at most 25"));
+        let cell = |c: usize| [letter(c / side), letter(c % side)];
+        let [ar, ac] = cell(a);
+        let [zr, zc] = cell(z);
+        format!("m{ar}{ac}{zr}{zc}#{digit}")
     }
 }

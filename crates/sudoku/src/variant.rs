@@ -128,7 +128,7 @@ impl std::str::FromStr for Variant {
 /// A name that is not one of a type's names (see the `FromStr` implementations of [`Variant`],
 /// [`Symmetry`](crate::Symmetry) and [`Level`](crate::Level)).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} `{name}`")]
+#[error("unknown {what} `{}`", dlx_engine::Excerpt(name))]
 pub struct UnknownName {
     /// What was named: `variant`, `symmetry` or `level`.
     pub what: &'static str,

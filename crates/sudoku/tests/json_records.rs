@@ -225,7 +225,8 @@ fn json_fields_read_back_to_their_puzzle() {
         assert_eq!(record.puzzle_with(None), Ok(puzzle.clone()), "{text}");
         let expected = named.or(puzzle.rules().variant());
         assert_eq!(fields.get("variant").and_then(|v| v.as_str()), expected.map(Variant::name), "{text}");
-        if puzzle.rules().variant().is_some() {
+        // Marks go in a `marks=` field (a solution has no empty cell to hold an `e`).
+        if puzzle.rules().variant().is_some() && !puzzle.rules().has_parity() {
             assert_eq!(fields["puzzle"].as_str().map(str::len), Some(81), "{text}");
             assert_eq!(record.variant, expected, "{text}");
         }

@@ -343,7 +343,7 @@ pub(crate) fn open(source: &Source, quiet: bool) -> Result<Option<(Box<dyn BufRe
         Source::File(p) => match File::open(p) {
             Ok(file) => {
                 let bar = progress_bar(source, file.metadata().ok().map(|m| m.len()), quiet);
-                (Box::new(BufReader::new(bar.wrap_read(file))), bar)
+                (Box::new(BufReader::new(bar.wrap_read(crate::input::Cancellable(file)))), bar)
             }
             Err(e) => {
                 stderr!("dlx: {}: cannot read: {e}", p.display())?;
@@ -489,6 +489,11 @@ fn run(
         }
         bar.finish_and_clear();
         if let Some(e) = failed {
+            if report::check_interrupt().is_err() {
+                // Ctrl-C or SIGTERM stopped the reading (a long line, a device).
+                out.flush()?;
+                return Err(Stopped.into());
+            }
             // What was read before is answered above; the rest of this input is lost.
             out.flush()?;
             stderr!("dlx: {name}: cannot read past line {}: {e}", chunk.last().map_or(0, |r| r.line))?;

@@ -15,7 +15,8 @@ pub(super) const CSV_RATE_HEADER: [&str; 11] = [
     "technique",
     "nodes",
     "guesses",
-    "solutions",
+    // Not `solutions`: readers (this one too) take a column of that name for the given solution.
+    "count",
     "error",
     "variant",
 ];
@@ -92,7 +93,7 @@ pub(super) fn write_answer(
         Format::Grid | Format::List => OutputFormat::Grid,
     });
     if let (Task::Rate { explain }, Some(view)) = (task, &a.rating) {
-        return write_rating(out, a, view, format, file, explain, said);
+        return write_rating(out, a, view, format, file, explain);
     }
     if let Task::Encode = task {
         return match &a.encoding {
@@ -159,13 +160,23 @@ pub(super) fn write_answer(
         (Status::Invalid, Some(e), _) => Some(format!("invalid: {e}")),
         (Status::None, ..) => Some("no solution".to_owned()),
         (Status::Multiple, _, Some(second)) => match &a.solution {
-            Some(first) => Some(format!(
+            Some(first) if grid => Some(format!(
                 "multiple solutions; two of them, which differ in {}:",
                 differing_cells(first, second)
             )),
+            Some(first) => Some(format!(
+                "multiple solutions; two of them, which differ in {}: {} {}",
+                differing_cells(first, second),
+                first.to_line(),
+                second.to_line()
+            )),
             None => Some("multiple solutions".to_owned()),
         },
-        (Status::Multiple, ..) => Some("multiple solutions; one of them:".to_owned()),
+        (Status::Multiple, ..) if grid => Some("multiple solutions; one of them:".to_owned()),
+        (Status::Multiple, ..) => Some(format!(
+            "multiple solutions; one of them: {}",
+            a.solution.as_ref().map(Puzzle::to_line).unwrap_or_default()
+        )),
         _ => None,
     };
     if let Some(v) = a.unique_as {
@@ -177,54 +188,96 @@ pub(super) fn write_answer(
             None => text.push_str(&hint),
         }
     }
+    if !grid || matches!(task, Task::Count { .. }) {
+        // A count is a number: a line whatever the form asked.
+        return write_record_line(out, a, task, file, comment);
+    }
     if let Some(Err(e)) = &a.given {
         writeln!(out, "# {}: {e}", place(a, file))?;
     }
     if let Some(c) = comment {
         writeln!(out, "# {}: {c}", place(a, file))?;
     }
-    // With several files, each record's line names its file and line, as a comment that the
-    // readers skip (a grid has it on a line of its own, above).
-    let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();
-    if let Task::Count { limit, puzzles } = task {
-        if let Some(n) = a.count {
-            if puzzles {
-                say_headers(out, a, said, false)?;
-            }
-            let plus = if limit == Some(n) { "+" } else { "" };
-            let puzzle = match (puzzles, &a.puzzle) {
-                (true, Some(p)) => p.to_record_line() + " ",
-                _ => String::new(),
-            };
-            writeln!(out, "{puzzle}{n}{plus}{at}")?;
-        }
-    } else {
-        if a.solution.is_some() {
-            say_headers(out, a, said, grid)?;
-        }
-        if let (true, Some(f), Some(_)) = (grid, file, &a.solution) {
-            writeln!(out, "# {f}:{}", a.line)?;
-        }
-        for s in a.solution.iter().chain(&a.second) {
-            let mut text = String::with_capacity(200);
-            if grid {
-                text.push_str(&s.to_record_block());
-                // Two solutions of one puzzle are separated, as puzzles are.
-                if a.second.is_some() && Some(s) == a.solution.as_ref() {
-                    text.push('\n');
-                }
-            } else {
-                text.push_str(&s.to_record_line());
-                text.push_str(&at);
-                text.push('\n');
-            }
-            out.write_all(text.as_bytes())?;
-        }
+    let marked = a.puzzle.as_ref().is_some_and(|p| p.rules().has_parity());
+    if a.solution.is_some() {
+        say_headers(out, a, said)?;
     }
-    if grid && matches!(task, Task::Solve { .. }) {
+    if let (Some(f), Some(_)) = (file, &a.solution) {
+        writeln!(out, "# {f}:{}", a.line)?;
+    }
+    for s in a.solution.iter().chain(&a.second) {
+        let mut text = if marked { s.to_block() } else { s.to_record_block() };
+        // Two solutions of one puzzle are separated, as puzzles are.
+        if a.second.is_some() && Some(s) == a.solution.as_ref() {
+            text.push('\n');
+        }
+        out.write_all(text.as_bytes())?;
+    }
+    if matches!(task, Task::Solve { .. }) {
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// Writes an answer in the line form: exactly one line per record, the same way for every size
+/// and rule set, its rules in its own fields ([`Puzzle::to_text`]), so that the output reads back
+/// line by line (`sort`, `split`, `parallel --pipe` keep every rule). A solved puzzle is its
+/// solution; one with no solution or several is the puzzle itself, with a comment that says so
+/// (and holds two solutions), so that it is answered the same when read again; a malformed
+/// record is a comment. A count is the number, after the puzzle with `--puzzles`.
+fn write_record_line(
+    out: &mut impl Write,
+    a: &Answer,
+    task: Task,
+    file: Option<&str>,
+    comment: Option<String>,
+) -> io::Result<()> {
+    let mut notes: Vec<String> = Vec::new();
+    if let Some(Err(e)) = &a.given {
+        notes.push(e.clone());
+    }
+    let mut line = String::with_capacity(200);
+    if let Task::Count { limit, puzzles } = task {
+        if let Some(n) = a.count {
+            if let (true, Some(p)) = (puzzles, &a.puzzle) {
+                line.push_str(&p.to_text());
+                line.push(' ');
+            }
+            line.push_str(&n.to_string());
+            if limit == Some(n) {
+                line.push('+');
+            }
+        }
+        // The count says whether there is none or several; a malformed record says why not.
+        if a.status == Status::Invalid {
+            notes.extend(comment);
+        }
+    } else {
+        match (&a.solution, a.status) {
+            (Some(solution), status) if status != Status::Multiple => line.push_str(&solution.to_text()),
+            _ => {
+                if let Some(p) = a.puzzle.as_ref().filter(|_| a.status != Status::Invalid) {
+                    line.push_str(&p.to_text());
+                }
+            }
+        }
+        notes.extend(comment);
+    }
+    if notes.is_empty() {
+        if let Some(f) = file {
+            line.push_str(&format!(" # {f}:{}", a.line));
+        }
+    } else {
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&format!("# {}: {}", place(a, file), notes.join("; ")));
+    }
+    if line.is_empty() {
+        return Ok(());
+    }
+    line.push('\n');
+    out.write_all(line.as_bytes())
 }
 
 /// The header lines written so far: what the records below them are read as.
@@ -232,40 +285,46 @@ pub(super) fn write_answer(
 pub(super) struct Said {
     /// The variant the last `# variant:` line named.
     pub(super) variant: Option<Variant>,
-    /// The last `# size:` line written.
+    /// The last `# size:` line written, while it says other rules than a 9x9 grid's.
     pub(super) size: Option<String>,
 }
 
-/// Writes the header lines an answer needs above it, when its puzzle or solution follows, so
-/// that the output reads back as it was answered:
-/// - `# variant: NAME` for a 9x9 puzzle whose variant was named, or `classic` before a grid of
-///   any size (whose rules are in its fields, and which a variant line above it would add to)
-///   and before a puzzle whose variant its cells tell; none for classic before the first;
-/// - `# size: 2x3 variant=diagonal regions=...` before a block of a grid of another size or
-///   rules (`block`): the size, and the fields its rows cannot hold (jigsaw regions, marks,
-///   cages), which the readers apply to the blocks below; `# size: 3x3` before a 9x9 block
-///   after one.
-pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said, block: bool) -> io::Result<()> {
-    let want = match (&a.puzzle, a.variant) {
+/// Writes the header lines a block needs above it (a block's rows cannot hold fields), so that
+/// the grid form reads back as it was answered, the whole stream and each block alone (with the
+/// header lines right above it):
+/// - `# variant: NAME` above every block of a 9x9 variant's puzzle whose variant was named or its
+///   cells tell (the classic one only after another variant's);
+/// - `# size: 2x3 variant=diagonal regions=...` above every block of a grid of another size or
+///   rules, or with even and odd marks: the size, and the fields its rows cannot hold (regions,
+///   marks, cages), which the readers apply to the blocks below; `# size: 3x3` above a 9x9
+///   variant's block after one.
+pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said) -> io::Result<()> {
+    let Some(puzzle) = &a.puzzle else { return Ok(()) };
+    // Even and odd marks go in the `# size:` line: a full grid's cells cannot show them.
+    let general = a.variant.is_none() || puzzle.rules().has_parity();
+    let want = match a.variant {
+        _ if general => Variant::Classic,
         // What the cells say (even markers) they say again when read back.
-        (Some(_), Some(Variant::Even)) if !a.named => Variant::Classic,
-        // A variant's puzzle is written in 81 characters: the line above says its rules.
-        (Some(_), Some(v)) => v,
-        (Some(_), None) => Variant::Classic,
-        _ => return Ok(()),
+        Some(Variant::Even) if !a.named => Variant::Classic,
+        Some(v) => v,
+        None => Variant::Classic,
     };
-    if said.variant != Some(want) && !(said.variant.is_none() && want == Variant::Classic) {
+    if want != Variant::Classic || said.variant.is_some_and(|v| v != Variant::Classic) {
         writeln!(out, "{}", want.header_line())?;
         said.variant = Some(want);
     }
-    if block {
-        let header = match &a.puzzle {
-            Some(grid) if a.variant.is_none() => Some(grid.block_header()),
-            _ => said.size.is_some().then(|| "# size: 3x3".to_owned()),
-        };
-        if let Some(header) = header.filter(|h| said.size.as_ref() != Some(h)) {
+    let header = Some(puzzle.block_header()).filter(|h| general && h != "# size: 3x3");
+    match header {
+        // Above every such block: each block reads back alone.
+        Some(header) => {
             writeln!(out, "{header}")?;
             said.size = Some(header);
+        }
+        // A 9x9 block needs none, but after a block of other rules.
+        None => {
+            if said.size.take().is_some() {
+                writeln!(out, "# size: 3x3")?;
+            }
         }
     }
     Ok(())
@@ -293,7 +352,6 @@ pub(super) fn write_rating(
     format: OutputFormat,
     file: Option<&str>,
     explain: bool,
-    said: &mut Said,
 ) -> io::Result<()> {
     let used = Technique::ALL.iter().filter(|&&t| r.counts[t as usize] > 0);
     if format == OutputFormat::Csv {
@@ -344,15 +402,15 @@ pub(super) fn write_rating(
         }
         return write_json(out, &value);
     }
-    if r.solutions != 1 {
-        let what = if r.solutions == 0 { "no solution" } else { "multiple solutions" };
-        writeln!(out, "# {}: {what}; rated all the same:", place(a, file))?;
-    }
-    say_headers(out, a, said, false)?;
-    let puzzle = a.puzzle.as_ref().map(Puzzle::to_record_line).unwrap_or_default();
+    // One line per record, its rules in its fields, as the other commands' line form.
+    let puzzle = a.puzzle.as_ref().map(Puzzle::to_text).unwrap_or_default();
     let hardest = r.hardest;
     let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.counts[t as usize])).collect();
-    let at = file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default();
+    let at = match r.solutions {
+        1 => file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default(),
+        0 => format!(" # {}: no solution; rated all the same", place(a, file)),
+        _ => format!(" # {}: multiple solutions; rated all the same", place(a, file)),
+    };
     writeln!(
         out,
         "{puzzle} {} {:.1} ({hardest}) nodes {:.1} guesses {:.1}: {}{at}",

@@ -72,8 +72,14 @@ pub enum ForceError {
     /// The option is excluded.
     #[error("option {0} is excluded")]
     Excluded(OptionId),
+    /// The option is forced already: it is given twice.
+    #[error("option {0} is forced already (given twice)")]
+    AlreadyForced(OptionId),
+    /// The option is forced, so it cannot be excluded.
+    #[error("option {0} is forced, so it cannot be excluded")]
+    Forced(OptionId),
     /// One of the option's items is already covered by a forced option.
-    #[error("option {option} conflicts with forced option {forced} on item `{item_name}`")]
+    #[error("option {option} conflicts with forced option {forced} on item `{}`", crate::Excerpt(item_name))]
     Conflict {
         /// The option that could not be forced.
         option: OptionId,

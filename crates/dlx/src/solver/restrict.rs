@@ -32,13 +32,16 @@ impl Restriction {
 impl Solver<'_> {
     /// Forces an option into every solution of the following runs, before the search starts.
     ///
-    /// Fails, changing nothing, if the option shares an item with an option already forced, or is
-    /// excluded.
+    /// Fails, changing nothing, if the option is forced already, shares an item with an option
+    /// already forced, or is excluded.
     /// [`undo`](Self::undo) takes back the last forced or excluded option, [`reset`](Self::reset)
     /// all of them.
     pub fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
         self.settle();
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
+        if self.chosen[..self.base].contains(&first) {
+            return Err(ForceError::AlreadyForced(option));
+        }
         if let Some(item) = self.links.covered_item_of_option(first) {
             return Err(self.conflict(option, item));
         }
@@ -147,11 +150,15 @@ impl Solver<'_> {
     /// such as "this cell holds an even digit", or "this cell holds another digit than before".
     ///
     /// Returns `Ok(false)`, changing nothing, when the option is already unavailable: excluded
-    /// before, or sharing an item with a forced option. Forcing and excluding may be mixed freely;
+    /// before, or sharing an item with a forced option. Fails, changing nothing, when the option
+    /// itself is forced: a contradiction, not a restriction. Forcing and excluding may be mixed;
     /// [`undo`](Self::undo) takes them back in reverse order, [`reset`](Self::reset) all at once.
     pub fn exclude(&mut self, option: OptionId) -> Result<bool, ForceError> {
         self.settle();
         let first = self.problem.option_first_node(option).ok_or(ForceError::UnknownOption(option))?;
+        if self.chosen[..self.base].contains(&first) {
+            return Err(ForceError::Forced(option));
+        }
         if self.links.covered_item_of_option(first).is_some()
             || self.links.clashing_item_of_option(first).is_some()
         {

@@ -2,7 +2,7 @@
 //! stack: the trait that says what a piece is, the two kinds, the stack of pieces the solver
 //! follows lazily, and the halving that keeps each piece from being applied once per test.
 
-use dlx_engine::{Interrupted, OptionId, Solver};
+use dlx_engine::{ForceError, Interrupted, OptionId, Solver};
 
 use super::singles::FullGrid;
 use crate::cells::Small;
@@ -178,8 +178,15 @@ pub(crate) fn solution_without(
     solver: &mut Solver<'_>,
     options: impl IntoIterator<Item = OptionId>,
 ) -> Result<bool, Interrupted> {
-    let excluded =
-        options.into_iter().filter(|&option| solver.exclude(option).expect("options of the matrix")).count();
+    // A forced option (a clue among them) is no restriction to add.
+    let excluded = options
+        .into_iter()
+        .filter(|&option| match solver.exclude(option) {
+            Ok(excluded) => excluded,
+            Err(ForceError::Forced(_)) => false,
+            Err(e) => panic!("options of the matrix: {e}"),
+        })
+        .count();
     let found = solver.count_up_to(1)? > 0;
     if !found {
         for _ in 0..excluded {
@@ -260,7 +267,8 @@ pub(crate) fn thin_out<P: Pieces>(
                 debug_assert!(
                     {
                         stack.catch_up(solver, pieces);
-                        matches!(pieces.unique_without(solver, k), Ok(false))
+                        // A search cut short from outside proves nothing either way.
+                        !matches!(pieces.unique_without(solver, k), Ok(true))
                     },
                     "an unavoidable set without a piece, yet the solution is unique"
                 );
@@ -269,7 +277,7 @@ pub(crate) fn thin_out<P: Pieces>(
                 debug_assert!(
                     {
                         stack.catch_up(solver, pieces);
-                        matches!(pieces.unique_without(solver, k), Ok(true))
+                        !matches!(pieces.unique_without(solver, k), Ok(false))
                     },
                     "singles force the piece back, yet the solution is not unique without it"
                 );

@@ -267,6 +267,26 @@ impl<'m> Generator<'m> {
         }
     }
 
+    /// Checks that the symmetry maps the rules' windows (if any) onto themselves: what no choice
+    /// of regions or cages made up for a puzzle can mend.
+    pub fn check_windows(rules: &Rules, symmetry: Symmetry) -> Result<(), GenerateError> {
+        if !rules.has(Constraint::Windows) {
+            return Ok(());
+        }
+        let size = rules.size();
+        let mut window = vec![usize::MAX; size.cells()];
+        for (k, (_, unit_cells)) in rules.units().iter().skip(3 * size.side()).enumerate() {
+            for &c in unit_cells {
+                window[c] = k;
+            }
+        }
+        if symmetry.keeps(&window) {
+            Ok(())
+        } else {
+            Err(GenerateError::Symmetry { symmetry, rules: rules.describe(), what: "windows" })
+        }
+    }
+
     /// Checks that the symmetry maps the rules onto themselves.
     pub fn check_symmetry(rules: &Rules, symmetry: Symmetry) -> Result<(), GenerateError> {
         let size = rules.size();
@@ -275,17 +295,7 @@ impl<'m> Generator<'m> {
         if !symmetry.keeps(rules.regions()) {
             return fail(if rules.is_jigsaw() { "regions" } else { "boxes" });
         }
-        if rules.has(Constraint::Windows) {
-            let mut window = vec![usize::MAX; cells];
-            for (k, (_, unit_cells)) in rules.units().iter().skip(3 * size.side()).enumerate() {
-                for &c in unit_cells {
-                    window[c] = k;
-                }
-            }
-            if !symmetry.keeps(&window) {
-                return fail("windows");
-            }
-        }
+        Self::check_windows(rules, symmetry)?;
         let parity: Vec<Parity> = (0..cells).map(|c| rules.parity(c)).collect();
         if !symmetry.fixes(&parity) {
             return fail("even and odd cells");

@@ -63,8 +63,8 @@ pub struct Plan {
 
 impl Plan {
     /// The plan for puzzles of `size` with the rules of `variant` and `constraints` added, and
-    /// `extras` made up for each; `symmetry` (by default rotational, none with killer cages)
-    /// replaces `run`'s.
+    /// `extras` made up for each; `symmetry` (by default rotational, none with killer cages or
+    /// where rotations do not fit the rules) replaces `run`'s.
     pub fn new(
         size: Size,
         variant: Variant,
@@ -82,11 +82,29 @@ impl Plan {
         if variant == Variant::Even && named != Some(Variant::Even) {
             return Err(PlanError::EvenAlone);
         }
-        let symmetry = symmetry.unwrap_or(if extras.killer { Symmetry::None } else { Symmetry::Rotational });
+        // By default rotational where it fits the rules (a grid's boxes and windows), none where
+        // it does not (windows on boxes that are not square) or with killer cages; a symmetry
+        // asked for that does not fit is refused.
+        let fits = |s| {
+            if extras.any() {
+                Generator::check_windows(&rules, s)
+            } else {
+                Generator::check_symmetry(&rules, s)
+            }
+            .is_ok()
+        };
+        let symmetry = symmetry.unwrap_or(if extras.killer || !fits(Symmetry::Rotational) {
+            Symmetry::None
+        } else {
+            Symmetry::Rotational
+        });
         if !extras.any() {
             Generator::check_symmetry(&rules, symmetry).map_err(PlanError::Symmetry)?;
         } else if extras.killer && symmetry != Symmetry::None {
             return Err(PlanError::KillerSymmetry(symmetry));
+        } else {
+            // Regions and marks made up for each puzzle fit the symmetry; windows are fixed.
+            Generator::check_windows(&rules, symmetry).map_err(PlanError::Symmetry)?;
         }
         // Every 4x4 puzzle with one solution is easy: singles solve each of the 565,820 (all
         // checked, with the first row 1 2 3 4; the others rename its digits).

@@ -29,7 +29,7 @@ pub enum SizeError {
     #[error("side {0} has no usual box shape; give one, as in `2x3`")]
     NoBoxes(usize),
     /// Not a number, nor `ROWSxCOLUMNS`.
-    #[error("`{0}` is not a size: give a side (`16`) or a box shape (`3x4`)")]
+    #[error("`{}` is not a size: give a side (`16`) or a box shape (`3x4`)", dlx_engine::Excerpt(.0))]
     Syntax(String),
 }
 

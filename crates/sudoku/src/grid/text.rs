@@ -62,7 +62,7 @@ pub enum LineErrorKind {
         size: Size,
     },
     /// A field this reader does not know.
-    #[error("unknown field `{0}` (known: size, variant, regions, marks, cage)")]
+    #[error("unknown field `{}` (known: size, variant, regions, marks, cage)", dlx_engine::Excerpt(.0))]
     Field(String),
     /// A solution given beside the puzzle with an empty cell.
     #[error("the solution given beside the puzzle has an empty cell")]
@@ -84,7 +84,7 @@ pub enum LineErrorKind {
         first: usize,
     },
     /// A cage's cell that is not in the grid.
-    #[error("cage `{cage}`: `{cell}` is not a cell of a {size} grid (r1c1 to r{side}c{side})", side = size.side())]
+    #[error("cage `{}`: `{}` is not a cell of a {size} grid (r1c1 to r{side}c{side})", dlx_engine::Excerpt(cage), dlx_engine::Excerpt(cell), side = size.side())]
     CageCell {
         /// The cage field's value.
         cage: String,
@@ -107,7 +107,7 @@ pub enum LineErrorKind {
     #[error("{0} (known: classic, diagonal, windoku, anti-king, anti-knight, jigsaw, even, odd, killer)")]
     Variant(UnknownName),
     /// A cage field that is not `SUM:CELL,CELL,...`.
-    #[error("`{0}` is not a cage: write `cage=SUM:r1c1,r1c2,...`")]
+    #[error("`{}` is not a cage: write `cage=SUM:r1c1,r1c2,...`", dlx_engine::Excerpt(.0))]
     Cage(String),
     /// Rules that do not hold together.
     #[error(transparent)]

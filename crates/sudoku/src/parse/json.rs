@@ -2,7 +2,7 @@
 //! [module docs](super)).
 
 use super::{Cells, Format, ParseError, ParseErrorKind, Raw, grid_record, parse_cells, sized_line};
-use crate::grid::{Defaults, Parity, Puzzle, parse_puzzle, parse_puzzle_record};
+use crate::grid::{Defaults, Puzzle, parse_puzzle, parse_puzzle_record};
 use crate::variant::Variant;
 
 /// The fields of a JSON record that say what the puzzle is: each applies to it.
@@ -40,21 +40,22 @@ const JSON_INFO_FIELDS: [&str; 26] = [
 ];
 
 impl Puzzle {
-    /// The puzzle as a record writes it: a 9x9 variant's puzzle in 81 characters (`e` for an
-    /// empty even cell; its variant goes beside it, in a `# variant:` line or a JSON field), any
-    /// other with its rules' fields ([`Puzzle::to_text`]). [`Records`](crate::Records) reads
+    /// The puzzle as a record writes it: a 9x9 variant's puzzle in 81 characters (its variant
+    /// goes beside it, in a `# variant:` line or a JSON field), any other, and one with even or
+    /// odd marks, with its rules' fields ([`Puzzle::to_text`]). [`Records`](crate::Records) reads
     /// either back to the same puzzle.
     pub fn to_record_line(&self) -> String {
-        if self.rules().variant().is_none() {
+        let rules = self.rules();
+        // An `e` stands only in an empty cell, and a solution has none: marks go in a `marks=`
+        // field, for a puzzle and its solution alike.
+        if rules.variant().is_none() || rules.has_parity() {
             return self.to_text();
         }
-        let rules = self.rules();
-        let cell = |(c, &d): (usize, &u8)| match d {
-            0 if rules.parity(c) == Parity::Even => 'e',
+        let cell = |&d: &u8| match d {
             0 => '.',
             d => char::from(b'0' + d),
         };
-        self.cells().iter().enumerate().map(cell).collect()
+        self.cells().iter().map(cell).collect()
     }
 
     /// The puzzle as a block of rows, the way [`Puzzle::to_record_line`] writes its line: a 9x9
@@ -70,19 +71,19 @@ impl Puzzle {
 
     /// The fields of a JSON record that say what the puzzle is, the same for every puzzle and
     /// what the reader of JSON records reads back: `puzzle` ([`Puzzle::to_record_line`]),
-    /// `size` (the box shape, `3x3`), `rules` (`9x9 diagonal`, `6x6 jigsaw killer`) and, for a
-    /// 9x9 variant's puzzle, `variant`: the variant's name (`named` when given, for the
+    /// `size` (the box shape, `3x3`), `rules` (`9x9 diagonal`, `6x6 jigsaw killer`) and
+    /// `variant`: for a 9x9 variant's puzzle the variant's name (`named` when given, for the
     /// even-cell variant named for a puzzle without marks), which the reader keeps as the
-    /// record's.
+    /// record's; null for any other puzzle.
     pub fn json_fields(&self, named: Option<Variant>) -> serde_json::Map<String, serde_json::Value> {
         let size = self.size();
         let mut fields = serde_json::Map::new();
         fields.insert("puzzle".into(), self.to_record_line().into());
         fields.insert("size".into(), format!("{}x{}", size.box_rows(), size.box_cols()).into());
         fields.insert("rules".into(), self.rules().describe().into());
-        if let Some(variant) = self.rules().variant_named(named) {
-            fields.insert("variant".into(), variant.name().into());
-        }
+        // The same keys for every puzzle: `variant` is null for rules that are no 9x9 variant's.
+        let variant = self.rules().variant_named(named).map(Variant::name);
+        fields.insert("variant".into(), variant.into());
         fields
     }
 }

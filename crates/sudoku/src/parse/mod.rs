@@ -20,11 +20,13 @@
 //! with other fields after a `,`, `;`, tab, space or `#`: `puzzle,solution`, `puzzle;rating`,
 //! `puzzle # comment`. A second field that is a full grid of 81 digits is the puzzle's given
 //! solution ([`Record::solution`], which the command line checks); any other field is ignored
-//! (ratings, ids, comments: this reader has no use for them). A line of 81 comma-separated
-//! digits is a puzzle too. A header row (a line of names separated by `,`, `;` or tabs, one of
-//! them `puzzle`, `puzzles`, `quizzes`, `quiz`, `sudoku` or `question`, before any record of the
-//! input) says which column holds the puzzle and, when one is named `solution`, `solutions` or
-//! `answer`, which holds its solution, and a `variant` column the variant; every following line
+//! (ratings, ids, comments: this reader has no use for them), but for a `key=value` field, which
+//! must be one of the grid forms' fields below (a misspelled rule is an error, not dropped). A
+//! line of 81 comma-separated digits is a puzzle too. A header row (a line of names separated
+//! by `,`, `;` or tabs, one of them `puzzle`, `puzzles`, `quizzes`, `quiz`, `sudoku` or
+//! `question`, before any record of the input) says which column holds the puzzle and, when one
+//! is named `solution`, `solutions` or `answer`, which holds its solution, and a `variant` column
+//! the variant; every following line
 //! is read by those columns (the Kaggle and tdoku-style CSV files, and what `dlx solve --format
 //! csv` writes), a field in double quotes holding commas.
 //!
@@ -105,7 +107,7 @@ pub enum ParseErrorKind {
     #[error("unexpected character {0:?}")]
     BadChar(char),
     /// A number in the list form other than 0-9 and -2.
-    #[error("unexpected value `{0}` (expected 0-9, or -2 for an even cell)")]
+    #[error("unexpected value `{}` (expected 0-9, or -2 for an even cell)", dlx_engine::Excerpt(.0))]
     BadValue(String),
     /// A list whose brackets never close (before the end of the input, or before a line that is
     /// a well-formed record on its own).
@@ -118,7 +120,7 @@ pub enum ParseErrorKind {
     #[error("a line longer than {} bytes", MAX_LINE)]
     LineTooLong,
     /// A `# variant:` line, or a JSON record, naming no known variant.
-    #[error("unknown variant `{0}` (known: {known})", known = Variant::ALL.map(Variant::name).join(", "))]
+    #[error("unknown variant `{}` (known: {known})", dlx_engine::Excerpt(.0), known = Variant::ALL.map(Variant::name).join(", "))]
     UnknownVariant(String),
     /// A line starting with `{` that is not a JSON object with a `"puzzle"` string.
     #[error("not a JSON record: {0}")]
@@ -481,8 +483,32 @@ fn is_field_end(c: char) -> bool {
 fn sized_line(body: &str) -> (usize, bool, bool) {
     let mut tokens = body.split([' ', '\t', ';']).filter(|t| !t.is_empty());
     let first = tokens.next().unwrap_or("").chars().count();
-    let fields = tokens.any(|t| GRID_FIELDS.iter().any(|f| t.starts_with(f)));
+    // Any `key=value` field before a comment: the known ones are read, and an unknown one (a
+    // misspelled rule) is an error there rather than a rule silently dropped.
+    let fields = tokens.take_while(|t| !t.starts_with('#')).any(|t| {
+        GRID_FIELDS.iter().any(|f| t.starts_with(f))
+            || t.split_once('=').is_some_and(|(key, _)| {
+                !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            })
+    });
     (first, fields, first != 81 && Size::of_cells(first).is_some())
+}
+
+/// The 9x9 variant of a line whose only field of the grid forms is `variant=NAME`, NAME a 9x9
+/// variant's (`classic`, `diagonal`, `even`, `windoku`, `anti-king`): the line form of such a
+/// variant's puzzle, read as under a `# variant: NAME` line.
+fn lone_variant(body: &str) -> Option<Variant> {
+    let mut fields = body
+        .split([' ', '\t', ';'])
+        .filter(|t| !t.is_empty())
+        .skip(1)
+        .take_while(|t| !t.starts_with('#'))
+        .filter(|t| t.contains('='));
+    let name = fields.next()?.strip_prefix("variant=")?;
+    if fields.next().is_some() {
+        return None;
+    }
+    name.parse().ok()
 }
 
 /// The record of a puzzle of the [`grid`](crate::grid) forms, read or not; `lead` is the
@@ -660,6 +686,11 @@ impl<R: BufRead> Records<R> {
             return Ok(None);
         }
         let (first, fields, other) = sized_line(body);
+        if !forced && first == 81 && lone_variant(body).is_some() {
+            // `PUZZLE variant=diagonal`, a 9x9 variant's puzzle as the line form writes it: read
+            // as under a `# variant: diagonal` line (see `read_fields`).
+            return Ok(None);
+        }
         let lead = text[..lead].chars().count();
         let wrap = |grid, format| grid_record(grid, start, format, Some(lead));
         let cells = self.grid.size.map_or(81, Size::cells);
@@ -732,6 +763,7 @@ impl<R: BufRead> Records<R> {
             return None;
         }
         let mut record = Raw::new(start, Format::Line, cells.finish(start));
+        record.variant = lone_variant(&text[lead..]);
         // A second field of 81 digits is a solution; anything else after the puzzle is ignored.
         let rest = rest.trim_start_matches([',', ';', '\t', ' ']);
         if !rest.starts_with('#') {
