@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::encode::{Matrix, SolveError, SudokuSolver};
+use super::orbits::symmetric_grid;
 use super::puzzle::Puzzle;
 use super::rules::{Constraint, Parity, Rules, edge_neighbours};
 use crate::cells::CellSet;
@@ -44,6 +45,10 @@ const FILL_RESTARTS: u64 = 64;
 
 /// Nodes the searches for a full grid may take in all before a generator gives up on the rules.
 const FILL_TOTAL: u64 = 50_000_000;
+
+/// Nodes the random searches for a full grid take before the grids with a symmetry of their own
+/// are tried (see `orbits`).
+const FILL_BEFORE_ORBITS: u64 = 300_000;
 
 /// Jigsaw maps made up for one puzzle before its generation gives up.
 const MAPS: usize = 200;
@@ -222,6 +227,7 @@ impl<'m> Generator<'m> {
         let base = (cells * FILL_HALF_NODES_PER_CELL / 2).max(1);
         let mut spent = 0u64;
         let mut seed = seed;
+        let mut orbits_tried = false;
         for search in 0u64.. {
             let nodes = base << (search / FILL_RESTARTS).min(32);
             if let Some(grid) = self.full_grid_within(seed, nodes)? {
@@ -230,6 +236,19 @@ impl<'m> Generator<'m> {
             spent += self.solver.effort().nodes;
             if spent >= FILL_TOTAL {
                 break;
+            }
+            // Rules whose grids are rare: grids with a symmetry of their own, found in a few
+            // hundred nodes where they exist (see `orbits`).
+            if !orbits_tried && spent >= FILL_BEFORE_ORBITS {
+                orbits_tried = true;
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let matrix = self.solver.matrix();
+                let cancel = self.cancel.clone();
+                if let Some(grid) = symmetric_grid(matrix, &self.rules, &mut rng, cancel.as_ref())
+                    .map_err(|e| GenerateError::from(SolveError::from(e)))?
+                {
+                    return Ok(grid);
+                }
             }
             seed = crate::generate::mix(seed, search + 1);
         }

@@ -29,6 +29,7 @@
 mod cache;
 mod encode;
 mod generate;
+mod orbits;
 mod plan;
 mod puzzle;
 mod rules;
