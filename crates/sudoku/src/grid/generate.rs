@@ -28,8 +28,10 @@ use crate::{Level, NotFound, Run, Symmetry, Variant};
 const QUICK_CHECK: u64 = 20_000;
 
 /// Nodes the search over the candidates the techniques leave may take. Past it, the clue group
-/// is taken away only when the techniques alone solve the puzzle; otherwise it is kept.
-const CANDIDATE_CHECK: u64 = 2_000_000;
+/// is taken away only when the techniques alone solve the puzzle; otherwise it is kept. (Ten
+/// times less than it was: anti-knight and killer grids of 12 to 16, whose checks the moves'
+/// secondary items barely guide, took minutes for the same clue counts; `benches/RESULTS.md`.)
+const CANDIDATE_CHECK: u64 = 200_000;
 
 /// Nodes per cell of the grid (in halves) that a random search for a full grid may take before
 /// it starts again from a seed derived from the last: 2.5 a cell, 202 nodes on the 9x9 grid. The
