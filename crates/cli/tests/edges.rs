@@ -9,7 +9,7 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{dlx, fixture};
+use common::{bounded, dlx, fixture};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -17,28 +17,6 @@ fn text(bytes: &[u8]) -> String {
 
 /// The puzzle of the issue: unique as diagonal, several as classic.
 const DIAGONAL: &str = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
-
-/// Runs `dlx` with `args` and no input, killing it after `limit` (`None` then): only a guard, a
-/// run that ends at all ends in a small share of it.
-fn bounded(args: &[&str], limit: Duration) -> Option<std::process::Output> {
-    let child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id().to_string();
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || sender.send(child.wait_with_output().unwrap()));
-    match receiver.recv_timeout(limit) {
-        Ok(output) => Some(output),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &pid]).status();
-            None
-        }
-    }
-}
 
 /// Defect 3: a misspelled rule field is an error naming it and the known ones, never a rule
 /// dropped; comments and words without `=` after the puzzle stay accepted.

@@ -7,33 +7,10 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{dlx, fixture};
+use common::{bounded, dlx, fixture};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Runs `dlx` with `args`, killing it after `limit`: `None` when it had to be killed. Only a
-/// guard against a search without end: a run that ends at all ends in a small share of it.
-fn bounded(args: &[&str], limit: Duration) -> Option<std::process::Output> {
-    let child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id().to_string();
-    // Its output is read as it comes (a full pipe would stop it), on another thread.
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || sender.send(child.wait_with_output().unwrap()));
-    match receiver.recv_timeout(limit) {
-        Ok(output) => Some(output),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-9", &pid]).status();
-            None
-        }
-    }
 }
 
 /// A chain of `n` items: each alone, or with its neighbour (2^(n/2) solutions).

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 /// The path of a fixture file.
 pub fn fixture(name: &str) -> String {
@@ -40,4 +41,27 @@ pub fn dlx_with(args: &[&str], stdin: &[u8], stdout: Stdio, stderr: Stdio) -> Ou
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap();
     output
+}
+
+/// Runs `dlx` with `args`, killing it after `limit`: `None` when it had to be killed. Only a
+/// guard against a search without end: a run that ends at all ends in a small share of it.
+pub fn bounded(args: &[&str], limit: Duration) -> Option<std::process::Output> {
+    let child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id().to_string();
+    // Its output is read as it comes (a full pipe would stop it), on another thread.
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(child.wait_with_output().unwrap()));
+    match receiver.recv_timeout(limit) {
+        Ok(output) => Some(output),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid]).status();
+            None
+        }
+    }
 }
