@@ -69,11 +69,15 @@ impl Source {
     pub(crate) fn read_bytes(&self) -> Result<Vec<u8>> {
         let name = self.name();
         match self {
-            Source::Stdin => read_bounded(stdin(), &name, MAX_STREAM),
+            Source::Stdin => read_bounded(stdin(), &name, MAX_STREAM, 0),
             Source::File(p) => {
                 let file = fs::File::open(p).with_context(|| format!("{name}: cannot read"))?;
-                let regular = file.metadata().is_ok_and(|m| m.is_file());
-                read_bounded(Cancellable(file), &name, if regular { u64::MAX } else { MAX_STREAM })
+                let size = file.metadata().ok().filter(std::fs::Metadata::is_file).map(|m| m.len());
+                let (most, capacity) = match size {
+                    Some(len) => (u64::MAX, usize::try_from(len).unwrap_or(0)),
+                    None => (MAX_STREAM, 0),
+                };
+                read_bounded(Cancellable(file), &name, most, capacity)
             }
             Source::Argument(text, _) => Ok(text.clone().into_bytes()),
         }
@@ -86,12 +90,13 @@ pub(crate) const MAX_LINE: usize = 64 << 20;
 /// The most [`Source::read_bytes`] reads from a stream that is not a regular file: 4 GiB.
 pub(crate) const MAX_STREAM: u64 = 4 << 30;
 
-/// Reads `reader` to its end, refusing a line longer than [`MAX_LINE`] or more than `most` bytes.
-fn read_bounded(mut reader: impl Read, name: &str, most: u64) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
+/// Reads `reader` to its end (`capacity` bytes expected), refusing a line longer than
+/// [`MAX_LINE`] or more than `most` bytes.
+fn read_bounded(mut reader: impl Read, name: &str, most: u64, capacity: usize) -> Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(capacity);
     let mut chunk = vec![0; 64 << 10];
-    // Where the current line starts, and its number.
-    let (mut line_start, mut line) = (0usize, 1usize);
+    // Where the current line starts.
+    let mut line_start = 0usize;
     loop {
         let n = match reader.read(&mut chunk) {
             Ok(0) => return Ok(bytes),
@@ -102,12 +107,12 @@ fn read_bounded(mut reader: impl Read, name: &str, most: u64) -> Result<Vec<u8>>
             Err(e) => return Err(e).with_context(|| format!("{name}: cannot read")),
         };
         let read = &chunk[..n];
-        for (k, _) in read.iter().enumerate().filter(|&(_, &b)| b == b'\n') {
+        if let Some(k) = read.iter().rposition(|&b| b == b'\n') {
             line_start = bytes.len() + k + 1;
-            line += 1;
         }
         bytes.extend_from_slice(read);
         if bytes.len() - line_start > MAX_LINE {
+            let line = 1 + bytes[..line_start].iter().filter(|&&b| b == b'\n').count();
             anyhow::bail!(report::Usage(format!(
                 "{name}:{line}: a line longer than {} MiB: no problem is written so (this bound \
                  keeps a device or an endless stream from filling memory)",
