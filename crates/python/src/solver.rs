@@ -173,8 +173,10 @@ impl PySolver {
         self.unsharded("first")?;
         let problem = Arc::clone(&self.problem.get().problem);
         let settings = self.settings.clone();
-        let cancel = CancelFlag::new();
-        let (found, stats) = interruptible(py, &cancel.clone(), move || {
+        // A flag of this search's own: searches from other threads go on when it is cancelled.
+        let flag = CancelFlag::new();
+        let cancel = flag.clone();
+        let (found, stats) = interruptible(py, &flag, move || {
             let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
             let found = solver.first();
             (found, solver.stats())
@@ -205,9 +207,10 @@ impl PySolver {
         }
         let problem = Arc::clone(&self.problem.get().problem);
         let settings = self.settings.clone();
-        let cancel = CancelFlag::new();
+        let flag = CancelFlag::new();
+        let cancel = flag.clone();
         let parallel = !restricted && (threads != Some(1) || self.settings.shard.is_some());
-        let (counted, stats) = interruptible(py, &cancel.clone(), move || {
+        let (counted, stats) = interruptible(py, &flag, move || {
             if parallel {
                 let mut solver = ParallelSolver::new(&problem);
                 solver.set_threads(threads);
