@@ -246,16 +246,6 @@ fn rules_name(plan: &Plan, puzzle: &Puzzle) -> String {
     plan.variant.map_or_else(|| puzzle.rules().describe(), |v| v.to_string())
 }
 
-/// The header line a block of the grid form needs above it (a block's rows cannot hold
-/// fields): a 9x9 variant's `# variant:` line, or the `# size:` line with every rule of the
-/// puzzle, its regions, marks and cages too ([`Puzzle::block_header`]).
-fn block_header(plan: &Plan, puzzle: &Puzzle) -> String {
-    match plan.variant {
-        Some(variant) => variant.header_line(),
-        None => puzzle.block_header(),
-    }
-}
-
 /// Where pictures go.
 enum Pictures {
     /// Pages of paper.
@@ -549,7 +539,7 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
                 None => {
                     // Above every block but a classic one: each block reads back alone.
                     if args.format() == GenerateFormat::Grid {
-                        let wanted = block_header(&plan, &numbered.generated.puzzle);
+                        let wanted = numbered.generated.puzzle.record_block_header();
                         if wanted != "# size: 3x3" && wanted != Variant::Classic.header_line() {
                             writeln!(out, "{wanted}")?;
                         }

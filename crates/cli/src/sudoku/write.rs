@@ -198,7 +198,6 @@ pub(super) fn write_answer(
     if let Some(c) = comment {
         writeln!(out, "# {}: {c}", place(a, file))?;
     }
-    let marked = a.puzzle.as_ref().is_some_and(|p| p.rules().has_parity());
     if a.solution.is_some() {
         say_headers(out, a, said)?;
     }
@@ -206,7 +205,7 @@ pub(super) fn write_answer(
         writeln!(out, "# {f}:{}", a.line)?;
     }
     for s in a.solution.iter().chain(&a.second) {
-        let mut text = if marked { s.to_block() } else { s.to_record_block() };
+        let mut text = s.to_record_block();
         // Two solutions of one puzzle are separated, as puzzles are.
         if a.second.is_some() && Some(s) == a.solution.as_ref() {
             text.push('\n');
@@ -303,11 +302,9 @@ pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said) -> 
     // Even and odd marks go in the `# size:` line: a full grid's cells cannot show them.
     let general = a.variant.is_none() || puzzle.rules().has_parity();
     let want = match a.variant {
-        _ if general => Variant::Classic,
-        // What the cells say (even markers) they say again when read back.
-        Some(Variant::Even) if !a.named => Variant::Classic,
-        Some(v) => v,
-        None => Variant::Classic,
+        // An even variant's name only when it was given: what the cells say they say again.
+        Some(v) if !general && (v != Variant::Even || a.named) => v,
+        _ => Variant::Classic,
     };
     if want != Variant::Classic || said.variant.is_some_and(|v| v != Variant::Classic) {
         writeln!(out, "{}", want.header_line())?;

@@ -45,10 +45,7 @@ impl Puzzle {
     /// odd marks, with its rules' fields ([`Puzzle::to_text`]). [`Records`](crate::Records) reads
     /// either back to the same puzzle.
     pub fn to_record_line(&self) -> String {
-        let rules = self.rules();
-        // An `e` stands only in an empty cell, and a solution has none: marks go in a `marks=`
-        // field, for a puzzle and its solution alike.
-        if rules.variant().is_none() || rules.has_parity() {
+        if !self.in_nine_form() {
             return self.to_text();
         }
         let cell = |&d: &u8| match d {
@@ -58,14 +55,30 @@ impl Puzzle {
         self.cells().iter().map(cell).collect()
     }
 
+    /// Whether a record writes the puzzle in the 9x9 form, its rules a 9x9 variant's name: a 9x9
+    /// variant's puzzle without even or odd marks (an `e` stands only in an empty cell, and a
+    /// solution has none: marks go in a `marks=` field, for a puzzle and its solution alike).
+    fn in_nine_form(&self) -> bool {
+        self.rules().variant().is_some() && !self.rules().has_parity()
+    }
+
     /// The puzzle as a block of rows, the way [`Puzzle::to_record_line`] writes its line: a 9x9
-    /// variant's as the 9x9 block (`e` for an empty even cell, box rules between bands), any
-    /// other as [`Puzzle::to_block`] (whose rules a `# size:` line above it gives,
-    /// [`Puzzle::block_header`]). Each row ends a line.
+    /// variant's as the 9x9 block (box rules between bands), any other as [`Puzzle::to_block`].
+    /// Each row ends a line; [`Puzzle::record_block_header`] is the line to write above it.
     pub fn to_record_block(&self) -> String {
-        match (self.rules().variant(), self.to_nine()) {
-            (Some(_), Some(nine)) => nine.to_grid(),
-            _ => self.to_block(),
+        match self.to_nine().filter(|_| self.in_nine_form()) {
+            Some(nine) => nine.to_grid(),
+            None => self.to_block(),
+        }
+    }
+
+    /// The header line above [`Puzzle::to_record_block`]'s block, which says the rules its rows
+    /// cannot hold: the `# variant:` line of a 9x9 variant's puzzle, the `# size:` line with the
+    /// rules' fields ([`Puzzle::block_header`]) of any other.
+    pub fn record_block_header(&self) -> String {
+        match self.rules().variant().filter(|_| self.in_nine_form()) {
+            Some(variant) => variant.header_line(),
+            None => self.block_header(),
         }
     }
 

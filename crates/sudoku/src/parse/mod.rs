@@ -478,19 +478,26 @@ fn is_field_end(c: char) -> bool {
     matches!(c, ',' | ';' | '\t' | '#') || c.is_whitespace()
 }
 
+/// The `key=value` fields of a line after its first field and before a comment: the grid forms'
+/// fields, and any other of a word's key (a misspelled rule, which the grid forms' reader then
+/// reports rather than a rule silently dropped).
+fn rule_fields(body: &str) -> impl Iterator<Item = &str> {
+    body.split([' ', '\t', ';']).filter(|t| !t.is_empty()).skip(1).take_while(|t| !t.starts_with('#')).filter(
+        |t| {
+            GRID_FIELDS.iter().any(|f| t.starts_with(f))
+                || t.split_once('=').is_some_and(|(key, _)| {
+                    !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+                })
+        },
+    )
+}
+
 /// The length of a line's first field, whether it has fields of the [`grid`](crate::grid)
-/// forms, and whether that length is a square other than 81 (a grid of another size).
+/// forms (see [`rule_fields`]), and whether that length is a square other than 81 (a grid of
+/// another size).
 fn sized_line(body: &str) -> (usize, bool, bool) {
-    let mut tokens = body.split([' ', '\t', ';']).filter(|t| !t.is_empty());
-    let first = tokens.next().unwrap_or("").chars().count();
-    // Any `key=value` field before a comment: the known ones are read, and an unknown one (a
-    // misspelled rule) is an error there rather than a rule silently dropped.
-    let fields = tokens.take_while(|t| !t.starts_with('#')).any(|t| {
-        GRID_FIELDS.iter().any(|f| t.starts_with(f))
-            || t.split_once('=').is_some_and(|(key, _)| {
-                !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-            })
-    });
+    let first = body.split([' ', '\t', ';']).find(|t| !t.is_empty()).unwrap_or("").chars().count();
+    let fields = rule_fields(body).next().is_some();
     (first, fields, first != 81 && Size::of_cells(first).is_some())
 }
 
@@ -498,12 +505,7 @@ fn sized_line(body: &str) -> (usize, bool, bool) {
 /// variant's (`classic`, `diagonal`, `even`, `windoku`, `anti-king`): the line form of such a
 /// variant's puzzle, read as under a `# variant: NAME` line.
 fn lone_variant(body: &str) -> Option<Variant> {
-    let mut fields = body
-        .split([' ', '\t', ';'])
-        .filter(|t| !t.is_empty())
-        .skip(1)
-        .take_while(|t| !t.starts_with('#'))
-        .filter(|t| t.contains('='));
+    let mut fields = rule_fields(body);
     let name = fields.next()?.strip_prefix("variant=")?;
     if fields.next().is_some() {
         return None;
