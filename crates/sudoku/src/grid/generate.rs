@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::encode::{Matrix, SolveError, SudokuSolver};
-use super::orbits::symmetric_grid;
+use super::orbits::{box_shifts, symmetric_grid, symmetric_grid_under};
 use super::puzzle::Puzzle;
 use super::rules::{Constraint, Parity, Rules, edge_neighbours};
 use crate::cells::CellSet;
@@ -69,6 +69,10 @@ const MAPS: usize = 200;
 
 /// Nodes the searches for a full grid of one jigsaw map may take before another map is made up.
 const MAP_NODES: u64 = 1_000_000;
+
+/// Jigsaw maps drawn freely before the maps are drawn so that a box shift keeps them, and the
+/// symmetric fills can search them (see `random_regions`).
+const FREE_MAPS: usize = 4;
 
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -900,13 +904,36 @@ fn random_regions(
             });
         }
     };
+    let cells = base.size().cells();
+    let side = base.size().side();
+    let half_turn: Vec<usize> = (0..cells).rev().collect();
+    let turns = if rotated { closure(cells, std::slice::from_ref(&half_turn)) } else { Vec::new() };
     let mut spent = 0;
-    for _ in 0..MAPS {
+    for map in 0..MAPS {
         if spent >= FILL_TOTAL {
             break;
         }
+        if map >= FREE_MAPS {
+            // Maps a box shift keeps, and grids the same shift keeps (see `orbits`).
+            let shifts = box_shifts(base.size());
+            let &(down, right) = shifts.choose(rng).expect("grids of more than one box");
+            let shift: Vec<usize> =
+                (0..cells).map(|c| ((c / side + down) % side) * side + (c % side + right) % side).collect();
+            let mut generators = vec![shift];
+            generators.extend(rotated.then(|| half_turn.clone()));
+            let Some(rules) = moved_map(base, &closure(cells, &generators), rng) else { continue };
+            Generator::check_symmetry(&rules, symmetry)?;
+            let matrix = Matrix::new(&rules);
+            let rules = Arc::new(rules);
+            let found = symmetric_grid_under(&matrix, &rules, &[(down, right)], rng, cancel)
+                .map_err(|e| GenerateError::from(SolveError::from(e)))?;
+            if let Some(full) = found {
+                return Ok((Rules::clone(&rules), full, matrix));
+            }
+            continue;
+        }
         // A map whose grids are not found soon is let go rather than searched to the end.
-        let Some(rules) = moved_map(base, rotated, rng) else { continue };
+        let Some(rules) = moved_map(base, &turns, rng) else { continue };
         Generator::check_symmetry(&rules, symmetry)?;
         let matrix = Matrix::new(&rules);
         let found = {
@@ -924,17 +951,18 @@ fn random_regions(
     Err(if spent >= FILL_TOTAL { GenerateError::GridBudget(rules) } else { GenerateError::NoGrid(rules) })
 }
 
-/// One random map for [`random_regions`]: `None` when the moves end on a map the rules refuse (or
-/// one that rotational symmetry, when `rotated`, does not keep).
-fn moved_map(base: &Rules, rotated: bool, rng: &mut Xoshiro256PlusPlus) -> Option<Rules> {
+/// One random map for [`random_regions`], made with each move's images under `group` (cell
+/// permutations, the identity left out, closed under composition); `None` when the moves end on
+/// a map the rules refuse, or one that the group does not keep, or when fewer than a quarter of
+/// the cells were traded.
+fn moved_map(base: &Rules, group: &[Vec<usize>], rng: &mut Xoshiro256PlusPlus) -> Option<Rules> {
     let size = base.size();
     let (side, cells) = (size.side(), size.cells());
     let near = |c: usize| edge_neighbours(c, side);
     let to_rules = |map: &[u8]| {
         let mut rules = base.clone();
         let text: String = map.iter().map(|&k| char::from(b'A' + k)).collect();
-        (rules.set_regions(&text).is_ok() && (!rotated || Symmetry::Rotational.keeps(rules.regions())))
-            .then_some(rules)
+        (rules.set_regions(&text).is_ok() && group.iter().all(|g| keeps(map, g))).then_some(rules)
     };
     let mut map: Vec<u8> = base.regions().to_vec();
     let mut moves = 0;
@@ -955,21 +983,58 @@ fn moved_map(base: &Rules, rotated: bool, rng: &mut Xoshiro256PlusPlus) -> Optio
         let mut trial = map.clone();
         trial[c] = b;
         trial[d] = a;
-        if rotated {
-            let (rc, rd) = (cells - 1 - c, cells - 1 - d);
-            if [rc, rd].iter().any(|x| [c, d].contains(x)) {
-                continue;
-            }
-            let (ra, rb) = (map[rc], map[cells - 1 - n]);
-            trial[rc] = rb;
-            trial[rd] = ra;
+        // The same trade at each image: the image of c goes to the region of n's image, and
+        // the image of d to the region c's image was in. Images must not meet.
+        let mut moved = vec![c, d];
+        let mut apart = true;
+        for g in group {
+            let (gc, gd) = (g[c], g[d]);
+            apart &= !moved.contains(&gc) && !moved.contains(&gd);
+            moved.extend([gc, gd]);
+            trial[gc] = map[g[n]];
+            trial[gd] = map[gc];
         }
-        if to_rules(&trial).is_some() {
+        if apart && to_rules(&trial).is_some() {
             map = trial;
             moves += 1;
         }
     }
+    // A map hardly moved from the boxes (where the group leaves few trades) is no jigsaw.
+    let traded = moves * (group.len() + 1);
+    if traded < cells / 4 {
+        return None;
+    }
     to_rules(&map)
+}
+
+/// Whether the cell permutation `g` maps each region of `map` onto a region.
+fn keeps(map: &[u8], g: &[usize]) -> bool {
+    let mut image = [u8::MAX; 64];
+    map.iter().zip(g).all(|(&region, &to)| {
+        let slot = &mut image[usize::from(region)];
+        if *slot == u8::MAX {
+            *slot = map[to];
+        }
+        *slot == map[to]
+    })
+}
+
+/// The group the cell permutations `generators` make, without the identity.
+fn closure(cells: usize, generators: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let identity: Vec<usize> = (0..cells).collect();
+    let mut group = vec![identity.clone()];
+    let mut k = 0;
+    while k < group.len() {
+        for g in generators {
+            let product: Vec<usize> = group[k].iter().map(|&c| g[c]).collect();
+            if !group.contains(&product) {
+                group.push(product);
+            }
+        }
+        k += 1;
+    }
+    group.retain(|g| *g != identity);
+    group
 }
 
 /// Cages of 2 to 4 cells over the whole grid, grown from random cells through edge neighbours
@@ -1230,6 +1295,41 @@ mod tests {
     #[test]
     fn every_rule_combination_has_a_grid_or_a_proof_of_none_from_12x12() {
         assert_eq!(sweep(&[12, 14, 15, 16], None), Vec::<String>::new());
+    }
+
+    /// Jigsaw maps that a box shift (and the half turn) keeps: the map is kept by every element
+    /// of the group, a quarter of the cells or more left their box, and a grid the same shift
+    /// keeps is found for 16x16 anti-knight, where free maps find none (`benches/RESULTS.md`),
+    /// and obeys the map.
+    #[test]
+    fn maps_a_shift_keeps_have_grids_the_shift_keeps() {
+        let mut base = Rules::new(Size::of_side(16).expect("a side"));
+        base.add(Constraint::AntiKnight);
+        let (side, cells) = (16, 256);
+        let half_turn: Vec<usize> = (0..cells).rev().collect();
+        let mut found = 0;
+        for seed in 0..3 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let (down, right) = *box_shifts(base.size()).choose(&mut rng).unwrap();
+            let shift: Vec<usize> =
+                (0..cells).map(|c| ((c / side + down) % side) * side + (c % side + right) % side).collect();
+            let group = closure(cells, &[shift, half_turn.clone()]);
+            assert!(group.len() >= 3, "the half turn, the shift and their product at least");
+            let Some(rules) = moved_map(&base, &group, &mut rng) else { continue };
+            assert!(group.iter().all(|g| keeps(rules.regions(), g)));
+            let moved = rules.regions().iter().zip(base.regions()).filter(|(a, b)| a != b).count();
+            assert!(moved >= cells / 8, "{moved} cells out of their box");
+            let matrix = Matrix::new(&rules);
+            let rules = Arc::new(rules);
+            if let Some(grid) =
+                symmetric_grid_under(&matrix, &rules, &[(down, right)], &mut rng, None).unwrap()
+            {
+                assert_eq!(grid.check(), Ok(()));
+                assert_eq!(matrix.solver().count(&grid, Some(2)).unwrap(), 1);
+                found += 1;
+            }
+        }
+        assert!(found > 0, "no grid on three maps");
     }
 
     /// The candidates the techniques leave keep every solution: counts over them equal plain

@@ -22,6 +22,7 @@ use rand::seq::SliceRandom;
 use super::encode::Matrix;
 use super::puzzle::Puzzle;
 use super::rules::{Parity, Rules};
+use super::size::Size;
 
 /// Nodes one search of an orbit problem may take.
 const ORBIT_NODES: u64 = 100_000;
@@ -35,15 +36,34 @@ pub(crate) fn symmetric_grid(
     rng: &mut impl Rng,
     cancel: Option<&CancelFlag>,
 ) -> Result<Option<Puzzle>, Interrupted> {
-    let size = rules.size();
+    let mut shifts = box_shifts(rules.size());
+    shifts.shuffle(rng);
+    symmetric_grid_under(matrix, rules, &shifts, rng, cancel)
+}
+
+/// The shifts of the grid by whole boxes, `(down, right)` in cells, but the one by none.
+pub(crate) fn box_shifts(size: Size) -> Vec<(usize, usize)> {
     let (side, rows, cols) = (size.side(), size.box_rows(), size.box_cols());
-    if !rules.cages().is_empty() {
-        return Ok(None);
-    }
     let mut shifts: Vec<(usize, usize)> =
         (0..side / rows).flat_map(|a| (0..side / cols).map(move |b| (a * rows, b * cols))).collect();
     shifts.retain(|&shift| shift != (0, 0));
-    shifts.shuffle(rng);
+    shifts
+}
+
+/// [`symmetric_grid`] under the given shifts only, in their order (a jigsaw map that one of them
+/// keeps: see `generate::random_regions`).
+pub(crate) fn symmetric_grid_under(
+    matrix: &Matrix,
+    rules: &Arc<Rules>,
+    shifts: &[(usize, usize)],
+    rng: &mut impl Rng,
+    cancel: Option<&CancelFlag>,
+) -> Result<Option<Puzzle>, Interrupted> {
+    let side = rules.size().side();
+    if !rules.cages().is_empty() {
+        return Ok(None);
+    }
+    let shifts = shifts.iter().copied();
     for (down, right) in shifts {
         let order = lcm(side / gcd(down, side), side / gcd(right, side));
         // Digit cycles of any length that divides the shift's order (and the side): the longest
@@ -163,7 +183,6 @@ mod tests {
 
     use super::*;
     use crate::grid::rules::Constraint;
-    use crate::grid::size::Size;
 
     /// The grids found are grids of the rules, every one of them (a grid that broke one would
     /// count 0 as a puzzle), for rules whose random searches take millions of nodes.
