@@ -4,6 +4,7 @@ mod common;
 
 use std::ops::ControlFlow;
 
+use common::dominoes::{dominoes, tilings};
 use common::{assert_exact_cover, langford::langford, pentominoes::pentominoes, queens::queens};
 use dlx_engine::{
     Budget, CancelFlag, Finished, ForceError, OptionId, Problem, ProblemBuilder, Solver, StopReason,
@@ -25,6 +26,43 @@ fn knuth_example_has_its_one_solution() {
     lines.sort();
     assert_eq!(lines, ["A D", "B G", "C E F"]);
     solver.verify_links().unwrap();
+}
+
+/// Domino tilings: the search's counts equal the transfer matrix's on every board up to 6x6 and
+/// on a few longer ones; the transfer matrix gives the published counts of the square boards
+/// (OEIS A004003), past 2^64 from 14x14 on, which a count of the memo must reach exactly.
+#[test]
+fn domino_tilings_agree_with_the_transfer_matrix() {
+    for (rows, cols) in
+        (1..=6).flat_map(|r| (1..=6).map(move |c| (r, c))).chain([(2, 20), (3, 12), (4, 9), (7, 6)])
+    {
+        let problem = dominoes(rows, cols).unwrap();
+        assert_eq!(problem.option_count(), rows * (cols - 1) + (rows - 1) * cols);
+        let mut solver = Solver::new(&problem);
+        let count = solver.count().unwrap();
+        assert_eq!(u128::from(count), tilings(rows, cols).unwrap(), "{rows}x{cols}");
+        assert_eq!(tilings(cols, rows), tilings(rows, cols), "{rows}x{cols} turned");
+        if count > 0 && count < 300 {
+            for solution in solver.solutions().map(Result::unwrap) {
+                assert_exact_cover(&problem, &solution);
+            }
+        }
+    }
+    let squares: [(usize, u128); 8] = [
+        (2, 2),
+        (4, 36),
+        (6, 6_728),
+        (8, 12_988_816),
+        (10, 258_584_046_368),
+        (12, 53_060_477_521_960_000),
+        (14, 112_202_208_776_036_178_000_000),
+        (16, 2_444_888_770_250_892_795_802_079_170_816),
+    ];
+    for (side, want) in squares {
+        assert_eq!(tilings(side, side), Some(want), "{side}x{side}");
+    }
+    assert_eq!(tilings(3, 3), Some(0), "an odd number of squares");
+    assert_eq!(tilings(40, 20), None, "past u128");
 }
 
 #[test]

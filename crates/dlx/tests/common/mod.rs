@@ -12,6 +12,9 @@ pub mod langford;
 #[path = "../../examples/pentominoes.rs"]
 pub mod pentominoes;
 
+#[path = "../../examples/dominoes.rs"]
+pub mod dominoes;
+
 /// Asserts that `solution` is an exact cover: every primary item exactly once, every secondary at
 /// most once.
 pub fn assert_exact_cover(problem: &Problem, solution: &[OptionId]) {
