@@ -295,8 +295,9 @@ impl<'m> Generator<'m> {
     ///
     /// Rules without sums or parities hold for a grid exactly when they hold for it with its
     /// digits renamed, so every grid is a renaming of one whose first row reads 1 to n: the search
-    /// looks only among those (n! times fewer, which lets it prove in a few thousand nodes that
-    /// 8x8 windoku anti-knight has no grid) and renames the digits of the grid it finds at random.
+    /// looks only among those (n! times fewer, which is what lets a search end and prove that
+    /// rules such as 8x8 windoku anti-knight have no grid) and renames the digits of the grid it
+    /// finds at random.
     fn full_grid_within(&mut self, seed: u64, nodes: u64) -> Result<Option<Puzzle>, GenerateError> {
         let mut empty = Puzzle::new(Arc::clone(&self.rules));
         let side = self.rules.size().side();
@@ -1257,9 +1258,8 @@ mod tests {
                 set.iter().for_each(|&c| rules.add(c));
                 let matrix = Matrix::new(&rules);
                 let mut generator = Generator::general(&matrix);
-                // One seed for every set. A fill's time varies with it (10x10 diagonal
-                // anti-knight, release: 16 ms to 9 s over seeds 0 to 11); the budget holds for
-                // each.
+                // One seed for every set: a fill's time varies much with the seed (figures in
+                // `benches/RESULTS.md`), and the budget must hold for each.
                 match generator.full_grid(0) {
                     Ok(grid) => {
                         assert_eq!(grid.givens(), side * side, "{}: a full grid", rules.describe());
