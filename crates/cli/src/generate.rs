@@ -390,11 +390,12 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let plan = plan_of(args)?;
     check_pictures(args, plan.rules.size().side())?;
     let matrix = Matrix::new(&plan.rules);
-    // Rules no grid obeys fail once, not once per puzzle.
+    // Rules no grid obeys fail once, not once per puzzle. The grid found is the first
+    // puzzle's first (the matrix remembers it for that seed).
     if plan.variant.is_none() && !plan.extras.jigsaw {
         let mut check = Generator::new(&matrix);
         check.set_cancel_flag(Some(report::cancel_flag().clone()));
-        match check.full_grid(plan.run.seed) {
+        match check.full_grid(plan.run.seed_of(0, 0)) {
             Err(e @ GenerateError::NoGrid(_)) => return Err(Usage(e.to_string()).into()),
             // Every puzzle's attempts would search as long again, each: the run ends here, in
             // the bound it says, rather than after hours.

@@ -14,6 +14,7 @@
 //! colors, the plain path of the engine solves killer puzzles.
 
 use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
 
 use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
@@ -58,6 +59,10 @@ pub struct Matrix {
     option_of: Vec<u32>,
     /// The cell and digit of each placing option (the first ones; cage options follow).
     placements: Vec<(u16, u8)>,
+    /// The last full grid a generator found on this matrix (or a clone of it), with its seed:
+    /// the same search would find it again. So a run's check that its rules have grids finds
+    /// the first puzzle's grid, which the first puzzle then takes (see `Generator::full_grid`).
+    last_grid: Arc<Mutex<Option<(u64, Puzzle)>>>,
 }
 
 impl Matrix {
@@ -135,7 +140,20 @@ impl Matrix {
                 b.option(std::iter::once(*whole).chain(out)).expect("each option is valid");
             }
         }
-        Matrix { rules: rules.clone(), side, problem: b.build(), option_of, placements }
+        let last_grid = Arc::default();
+        Matrix { rules: rules.clone(), side, problem: b.build(), option_of, placements, last_grid }
+    }
+
+    /// The full grid [`Matrix::remember_grid`] was last given, if it was given for this seed.
+    pub(crate) fn remembered_grid(&self, seed: u64) -> Option<Puzzle> {
+        let last = self.last_grid.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        last.as_ref().filter(|(s, _)| *s == seed).map(|(_, grid)| grid.clone())
+    }
+
+    /// Remembers the full grid a generator found from this seed (in place of the last).
+    pub(crate) fn remember_grid(&self, seed: u64, grid: &Puzzle) {
+        let mut last = self.last_grid.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *last = Some((seed, grid.clone()));
     }
 
     /// The rules encoded. The matrix serves every puzzle of the same rules but for their even

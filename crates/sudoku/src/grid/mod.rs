@@ -34,6 +34,7 @@ mod plan;
 mod puzzle;
 mod rules;
 mod size;
+mod stored;
 mod text;
 
 pub use crate::rate::grid::{Step, explain, solve_logically};

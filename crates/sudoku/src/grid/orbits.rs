@@ -24,8 +24,9 @@ use super::puzzle::Puzzle;
 use super::rules::{Parity, Rules};
 use super::size::Size;
 
-/// Nodes one search of an orbit problem may take.
-const ORBIT_NODES: u64 = 100_000;
+/// Nodes one search of an orbit problem may take: most that find a grid take a few hundred, a
+/// few tens of thousands, and those that take more seldom find one (`benches/RESULTS.md`).
+const ORBIT_NODES: u64 = 20_000;
 
 /// A full grid of `rules` (the rules of `matrix`, without cages) invariant under one of the box
 /// shifts, tried in a random order, each with a random renaming of the digits; `None` when no
