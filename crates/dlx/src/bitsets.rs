@@ -54,6 +54,42 @@
 //! option's conflicts, a few words; see [`agreeing`]). A commit reads only the words of its item's
 //! column that hold options ([`Colors`]), so it costs what the column holds, not the whole set.
 //!
+//! # The memo
+//!
+//! A count may remember what it has counted (Knuth's DLX6 does, after Nishino, Yasuda, Minato
+//! and Nagata, "Dancing with Decision Diagrams", 2017). The state on entering a level, the set
+//! of options still possible, is a whole subproblem: its solutions are the exact covers, by
+//! those options, of the primary items they hold (a primary item that is still active and has
+//! no option left ends the level at once, and is never looked up). So that set is the
+//! subproblem's signature, and a level that finishes stores its count under it; a level
+//! entered with a signature already stored adds that count and goes back without a node.
+//!
+//! Three things make this exact. The signature needs nothing else: an active primary item with
+//! options holds an option of the set, and a covered one holds none, so the set tells which are
+//! active; with colors, a purified secondary item's options that give it another color are out
+//! of the set, so committing one of those left purifies nothing the set does not already show.
+//! The branching is a function of the signature alone: the earliest primary item of least length,
+//! the lengths counted from the set. And only finished levels are stored: a count stopped by a
+//! budget or Ctrl-C leaves what it stored exact, and a table stays good from one count to the next
+//! whatever is forced or excluded, since a signature names the same subproblem from any base.
+//!
+//! A worked example: dominoes on a board of two rows and four columns (cells `a1`..`a4` over
+//! `b1`..`b4`; an option per domino, its two cells primary items). The search covers `a1`
+//! first, by `a1 b1` or by `a1 a2`. Below `a1 b1` it covers `a2`, by `a2 b2` or `a2 a3`; below
+//! `a1 a2`, `b1` has one option left, `b1 b2`. Both `a1 b1, a2 b2` and `a1 a2, b1 b2` leave the
+//! same set: `a3 a4`, `b3 b4`, `a3 b3`, `a4 b4`, the two columns on the right, every option that
+//! reaches into the left ones gone. The first search of it counts 2 and stores that under the
+//! four options' bits; the second finds the bits, adds 2, and goes on. The count is 5 either
+//! way, and on larger boards the subproblems met again are most of the tree.
+//!
+//! The table (`memo`) holds signatures end to end, with each count (a `u128`: counts pass 2^64
+//! from 14x14 dominoes on) and the nodes its search took without the memo (what a later hit
+//! saves). It has a budget of bytes, past which it stores no more. Where subproblems seldom meet
+//! again (pentominoes, Langford pairs, queens) a hit saves a few nodes at the bottom of the tree
+//! and every node pays for a hash and a lookup, so the memo costs time and memory for nothing:
+//! [`Memo::Auto`](crate::Memo::Auto) counts the first nodes with it and keeps it only where the
+//! hits already saved many times its nodes (see `Solver::set_memo`).
+//!
 //! # Limits
 //!
 //! Only counts (up to a limit too) and visits take this path (not the iterator, which pauses
@@ -61,7 +97,9 @@
 //! multiplicities, searched without a seed, the last-conflict rule or a cap, of at most
 //! [`MAX_OPTIONS`] options and [`MAX_ITEMS`] items; everything else runs on the links. The state
 //! is read from the links when a run starts, so forced and excluded options, and a subtree's
-//! path, apply as they do there; the links themselves are not touched.
+//! path, apply as they do there; the links themselves are not touched. The memo counts to the
+//! end only (no limit on solutions), on one thread, and not problems with multiplicities,
+//! whose bounds still open this path does not hold.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -70,11 +108,14 @@ use crate::index::to_u32;
 use crate::links::Links;
 use crate::problem::Problem;
 
-use crate::settings::{CancelFlag, Counting, Stats, StopReason};
+use crate::settings::{CancelFlag, Counting, MemoStats, Stats, StopReason};
 
+mod memo;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86;
+
+use memo::Table;
 
 /// `n` as a `u16`: items, and the items of an option, fit in one on this path ([`MAX_ITEMS`]).
 #[inline(always)]
@@ -387,6 +428,8 @@ pub(crate) struct BitSets {
     shape: (usize, usize),
     tables: Option<Box<Tables>>,
     stack: Stack,
+    /// The memo of memoized counts, made by the first.
+    memo: Option<Box<Table>>,
 }
 
 impl BitSets {
@@ -394,13 +437,25 @@ impl BitSets {
     pub(crate) fn new(problem: &Problem) -> BitSets {
         let fits = Tables::fits(problem);
         let choice = if fits { Counting::Auto } else { Counting::Links };
-        BitSets { fits, choice, shape: Tables::shape(problem), tables: None, stack: Stack::default() }
+        BitSets {
+            fits,
+            choice,
+            shape: Tables::shape(problem),
+            tables: None,
+            stack: Stack::default(),
+            memo: None,
+        }
     }
 
     /// Sets where counts run: chosen afresh by the next long count, or on the links, or on bit
     /// sets if the problem fits.
     pub(crate) fn set_counting(&mut self, counting: Counting) {
         self.choice = if self.fits { counting } else { Counting::Links };
+    }
+
+    /// Whether the problem may be counted on bit sets (and so with the memo).
+    pub(crate) fn fits(&self) -> bool {
+        self.fits
     }
 
     /// Where counts run ([`Counting::Auto`]: not chosen yet).
@@ -442,6 +497,53 @@ impl BitSets {
         self.search::<false>(problem, links, limits, stats, &mut none).map(|_| ())
     }
 
+    /// [`count`](Self::count) with the memo (see the module docs): the count, exact however
+    /// large, which `stats.solutions` holds too when it fits in a `u64` (and `u64::MAX` when
+    /// not). The table, made at the first such count with a budget of `memory` bytes, is kept
+    /// for the next (its entries stay exact whatever the base state: see the module docs).
+    /// Without a limit on solutions.
+    pub(crate) fn count_memo(
+        &mut self,
+        problem: &Problem,
+        links: &Links,
+        limits: &Limits<'_>,
+        memory: usize,
+        stats: &mut Stats,
+    ) -> Result<u128, StopReason> {
+        let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
+        let memo = self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)));
+        let stack = &mut self.stack;
+        let mut none = |_: &[u32]| ControlFlow::Continue(());
+        let limits = (limits, &mut none as &mut Show<'_>);
+        let memo = Some(&mut **memo);
+        let result = match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
+            (true, false) => run::<{ SMALL.0 }, { SMALL.1 }, false, false, true>(
+                tables, problem, links, stack, limits, memo, stats,
+            ),
+            (false, false) => {
+                run::<0, 0, false, false, true>(tables, problem, links, stack, limits, memo, stats)
+            }
+            (true, true) => run::<{ SMALL.0 }, { SMALL.1 }, false, true, true>(
+                tables, problem, links, stack, limits, memo, stats,
+            ),
+            (false, true) => {
+                run::<0, 0, false, true, true>(tables, problem, links, stack, limits, memo, stats)
+            }
+        };
+        result.map(|_| self.stack.wide)
+    }
+
+    /// Drops the memo's table (the next memoized count makes a new one).
+    pub(crate) fn drop_memo(&mut self) {
+        self.memo = None;
+    }
+
+    /// The memo's figures, if a memoized count has run.
+    pub(crate) fn memo_stats(&self) -> Option<MemoStats> {
+        let plain_nodes = self.stack.plain_nodes;
+        self.memo.as_ref().map(|memo| MemoStats { plain_nodes, ..memo.figures() })
+    }
+
     /// [`count`](Self::count), or with `VISIT` a visit: shows the solutions below the links'
     /// current state to `solution`, each as the options chosen at the levels above the base
     /// (indices of the problem's options), in the order of the links' search, until it breaks
@@ -459,14 +561,18 @@ impl BitSets {
         let stack = &mut self.stack;
         let limits = (limits, solution);
         match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
-            (true, false) => {
-                run::<{ SMALL.0 }, { SMALL.1 }, VISIT, false>(tables, problem, links, stack, limits, stats)
+            (true, false) => run::<{ SMALL.0 }, { SMALL.1 }, VISIT, false, false>(
+                tables, problem, links, stack, limits, None, stats,
+            ),
+            (false, false) => {
+                run::<0, 0, VISIT, false, false>(tables, problem, links, stack, limits, None, stats)
             }
-            (false, false) => run::<0, 0, VISIT, false>(tables, problem, links, stack, limits, stats),
-            (true, true) => {
-                run::<{ SMALL.0 }, { SMALL.1 }, VISIT, true>(tables, problem, links, stack, limits, stats)
+            (true, true) => run::<{ SMALL.0 }, { SMALL.1 }, VISIT, true, false>(
+                tables, problem, links, stack, limits, None, stats,
+            ),
+            (false, true) => {
+                run::<0, 0, VISIT, true, false>(tables, problem, links, stack, limits, None, stats)
             }
-            (false, true) => run::<0, 0, VISIT, true>(tables, problem, links, stack, limits, stats),
         }
     }
 }
@@ -474,19 +580,22 @@ impl BitSets {
 /// [`search_as`] compiled for the processor's x86-64-v3 features where it has them (see `x86`),
 /// for the baseline otherwise.
 #[inline(always)]
-fn run<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool>(
+fn run<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, const MEMO: bool>(
     tables: &Tables,
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
     limits: (&Limits<'_>, &mut Show<'_>),
+    memo: Option<&mut Table>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     #[cfg(target_arch = "x86_64")]
     if x86::has_v3() && !tests::portable() {
-        return x86::search_as::<W, LW, VISIT, COLORED>(tables, problem, links, stack, limits, stats);
+        return x86::search_as::<W, LW, VISIT, COLORED, MEMO>(
+            tables, problem, links, stack, limits, memo, stats,
+        );
     }
-    search_as::<W, LW, VISIT, COLORED>(tables, problem, links, stack, limits, stats)
+    search_as::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats)
 }
 
 /// What a visit shows each solution to: the options chosen at the levels above the base.
@@ -523,6 +632,19 @@ struct Stack {
     item: Vec<u32>,
     /// With colors, a mark per item, all `None` between uses (see [`agreeing`]).
     marks: Vec<Option<u32>>,
+    /// With the memo: each level's signature (the options possible on entering it, `words` a
+    /// level), the solutions counted before it was entered, and whether it is to be stored when
+    /// it is done (a level looked up and not found).
+    key: Vec<u64>,
+    entry: Vec<u128>,
+    stored: Vec<bool>,
+    /// With the memo: the nodes the search had taken, and would have without the memo, when each
+    /// level was entered.
+    entry_nodes: Vec<(u64, u64)>,
+    /// The last count, exact.
+    wide: u128,
+    /// The nodes the last count would have taken without the memo (saturating).
+    plain_nodes: u64,
 }
 
 impl Stack {
@@ -556,6 +678,11 @@ impl Stack {
         if self.hidden.len() < w {
             self.hidden.resize(w, 0);
         }
+        if self.stored.len() < depth {
+            self.stored.resize(depth, false);
+            self.entry.resize(depth, 0);
+            self.entry_nodes.resize(depth, (0, 0));
+        }
     }
 }
 
@@ -586,18 +713,22 @@ fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut
 /// shape when they are 0, and with colors when `COLORED`. Inlined into its callers, so that each
 /// is compiled with the processor features its caller has (see `x86`).
 #[inline(always)]
-fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool>(
+fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, const MEMO: bool>(
     tables: &Tables,
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
     (limits, visit): (&Limits<'_>, &mut Show<'_>),
+    mut memo: Option<&mut Table>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     let w = if W > 0 { W } else { tables.words };
     let lw = if LW > 0 { LW } else { tables.lanes };
     let sw = tables.colors.as_ref().map_or(0, |c| c.words);
     stack.prepare(tables, w, lw, sw);
+    if MEMO && stack.key.len() < (tables.n_primary + 1) * w {
+        stack.key.resize((tables.n_primary + 1) * w, 0);
+    }
     if COLORED && stack.marks.len() < problem.item_count() {
         stack.marks.resize(problem.item_count(), None);
     }
@@ -608,7 +739,11 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     let mut guesses = 0u64;
     let mut updates = 0u64;
     let mut cleansings = 0u64;
-    let mut solutions = 0u64;
+    let mut solutions = 0u128;
+    // With the memo: the nodes the subproblems met again would have taken to search again.
+    let mut saved = 0u64;
+    // A memoized count has no limit, and goes past `u64::MAX`.
+    let limit = if MEMO { u128::MAX } else { u128::from(limits.solutions) };
     let mut l = 0usize;
     let mut result = Ok(false);
     'search: loop {
@@ -620,7 +755,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 result = Ok(true);
                 break 'search;
             }
-            if solutions >= limits.solutions {
+            if solutions >= limit {
                 break 'search;
             }
             true
@@ -635,14 +770,37 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
             }
             let last = COLORED && !VISIT && stack.active[l] == 1;
             let pair = COLORED && !VISIT && stack.active[l] == 2 && len != 0;
-            if last && len != 0 && solutions + u64::from(len) < limits.solutions {
+            // With the memo, a level that will be entered (not read off at once) is looked up by
+            // its signature: found, its count is added and the level ends; not found, it is
+            // stored when it is done.
+            let found = if MEMO && len != 0 && !last && !pair {
+                let key = level::<_, W>(&stack.alive, l, w);
+                let found = memo.as_mut().and_then(|memo| memo.get(key));
+                if found.is_none() {
+                    level_mut::<_, W>(&mut stack.key, l, w).copy_from_slice(key);
+                    stack.entry[l] = solutions;
+                    stack.entry_nodes[l] = (nodes, saved);
+                }
+                stack.stored[l] = found.is_none();
+                found
+            } else {
+                if MEMO {
+                    stack.stored[l] = false;
+                }
+                None
+            };
+            if let Some((count, plain)) = found {
+                solutions += count;
+                saved = saved.saturating_add(plain);
+                true
+            } else if last && len != 0 && solutions + u128::from(len) < limit {
                 // The last primary item of a problem with colors: each option left completes a
                 // solution, and a count takes them at once, as the links' count does (`search`).
                 nodes += u64::from(len);
                 if len > 1 {
                     guesses += u64::from(len);
                 }
-                solutions += u64::from(len);
+                solutions += u128::from(len);
                 true
             } else {
                 // The last two primary items of a problem with colors: each option `x` of `i` is a
@@ -653,6 +811,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                     let lens = level::<_, LW>(&stack.lens, l, lw);
                     let alive = level::<_, W>(&stack.alive, l, w);
                     let figures = (&mut nodes, &mut guesses, &mut solutions);
+                    let limits = (limits, limit);
                     read_off::<LW>(tables, (lens, alive, &mut stack.marks), (i, len), limits, figures)
                 } else {
                     None
@@ -696,6 +855,15 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 l -= 1;
                 if level::<_, W>(&stack.todo, l, w).iter().any(|&t| t != 0) {
                     break;
+                }
+                if MEMO && stack.stored[l] {
+                    // Level `l` is done: its subproblem's count is known.
+                    let key = level::<_, W>(&stack.key, l, w);
+                    let (n, s) = stack.entry_nodes[l];
+                    let plain = (nodes - n).saturating_add(saved - s);
+                    if let Some(memo) = memo.as_mut() {
+                        memo.insert(key, solutions - stack.entry[l], plain);
+                    }
                 }
             }
         }
@@ -751,8 +919,10 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     stats.nodes = nodes;
     stats.guesses = guesses;
     stats.updates = updates;
-    stats.solutions = solutions;
+    stats.solutions = u64::try_from(solutions).unwrap_or(u64::MAX);
     stats.cleansings = cleansings;
+    stack.wide = solutions;
+    stack.plain_nodes = nodes.saturating_add(saved);
     result
 }
 
@@ -768,8 +938,8 @@ fn read_off<const LW: usize>(
     tables: &Tables,
     (lens, alive, marks): (&[u16], &[u64], &mut [Option<u32>]),
     (i, len): (usize, u16),
-    limits: &Limits<'_>,
-    (nodes, guesses, solutions): (&mut u64, &mut u64, &mut u64),
+    (limits, limit): (&Limits<'_>, u128),
+    (nodes, guesses, solutions): (&mut u64, &mut u64, &mut u128),
 ) -> Option<usize> {
     let j = to_u16(other::<LW>(lens, i));
     let column = tables.colors.as_ref().expect("a problem with colors").column(j);
@@ -781,8 +951,8 @@ fn read_off<const LW: usize>(
             let covers = tables.option(x)[..tables.primaries(x)].contains(&j);
             let below = (!covers).then(|| agreeing(tables, x, column, alive, marks));
             let goes_on = match below {
-                None => *solutions + 1 < limits.solutions,
-                Some(c) => *nodes + 1 < limits.nodes && (c == 0 || *solutions + c < limits.solutions),
+                None => *solutions + 1 < limit,
+                Some(c) => *nodes + 1 < limits.nodes && (c == 0 || *solutions + u128::from(c) < limit),
             };
             if !goes_on {
                 return Some(x);
@@ -796,7 +966,7 @@ fn read_off<const LW: usize>(
                     *guesses += c;
                 }
             }
-            *solutions += c;
+            *solutions += u128::from(c);
         }
     }
     None

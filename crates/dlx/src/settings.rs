@@ -196,6 +196,59 @@ impl CancelFlag {
     }
 }
 
+/// Whether counts remember the count of each subproblem they meet, and add it when they meet
+/// the subproblem again, instead of searching it again (see [`Solver::set_memo`]). Where
+/// partial solutions meet again (tilings: two ways to fill the same part of a board leave the
+/// same rest to fill), this counts in seconds what no enumeration could; where they seldom do
+/// (most puzzles), it costs memory and time for nothing.
+///
+/// [`Solver::set_memo`]: crate::Solver::set_memo
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Memo {
+    /// The memo where a count's first nodes show that it pays (see [`Solver::set_memo`]).
+    ///
+    /// [`Solver::set_memo`]: crate::Solver::set_memo
+    #[default]
+    Auto,
+    /// Always the memo, where the problem allows it.
+    Always,
+    /// Never the memo: every solution is visited to be counted.
+    Never,
+}
+
+impl Memo {
+    /// Every setting.
+    pub const ALL: [Memo; 3] = [Memo::Auto, Memo::Always, Memo::Never];
+
+    /// The name the command line gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Memo::Auto => "auto",
+            Memo::Always => "always",
+            Memo::Never => "never",
+        }
+    }
+}
+
+/// The figures of a memoized count's table (see [`Memo`]), as Knuth's DLX6 closes with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MemoStats {
+    /// Subproblems stored.
+    pub entries: u64,
+    /// Subproblems met again, whose count was taken from the table.
+    pub hits: u64,
+    /// Subproblems looked up and not found (searched, then stored).
+    pub misses: u64,
+    /// Bytes the table takes.
+    pub bytes: u64,
+    /// Subproblems not stored because the table was at its budget of memory.
+    pub dropped: u64,
+    /// The nodes the last count would have taken without the memo (saturating at `u64::MAX`):
+    /// its nodes, and those of every subproblem it took from the table.
+    pub plain_nodes: u64,
+}
+
 /// Why a search stopped before it had seen everything it was asked to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -204,6 +257,12 @@ pub enum StopReason {
     Budget,
     /// The [`CancelFlag`] was set.
     Cancelled,
+    /// The count passed `u64::MAX`, which [`Solver::count`] cannot return:
+    /// [`Solver::count_exact`] returns it.
+    ///
+    /// [`Solver::count`]: crate::Solver::count
+    /// [`Solver::count_exact`]: crate::Solver::count_exact
+    Overflow,
 }
 
 /// A search cut short by its budget or by cancellation: what it found is not the whole answer.
@@ -211,6 +270,7 @@ pub enum StopReason {
 #[error("search {} after {solutions} solution(s)", match reason {
     StopReason::Budget => "ran out of budget",
     StopReason::Cancelled => "was cancelled",
+    StopReason::Overflow => "counted past 2^64 - 1",
 })]
 pub struct Interrupted {
     /// Why it stopped.

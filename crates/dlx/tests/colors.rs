@@ -10,7 +10,7 @@ use common::{all, subsets};
 use std::ops::ControlFlow;
 
 use dlx_engine::{
-    Budget, Counting, ForceError, ItemId, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak,
+    Budget, Counting, ForceError, ItemId, Memo, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak,
 };
 use proptest::prelude::*;
 
@@ -139,6 +139,15 @@ proptest! {
         solver.set_budget(Budget::default());
         prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
         solver.verify_links().unwrap();
+        // With the memo: the same count, also with a budget that stops it first (a table of
+        // the levels it finished, exact, that the next count takes up).
+        let mut memo = Solver::new(&problem);
+        memo.set_memo(Memo::Always);
+        memo.set_budget(Budget { nodes: Some(3), updates: None });
+        let _ = memo.count_exact();
+        memo.set_budget(Budget::default());
+        prop_assert_eq!(memo.count_exact().unwrap(), expected.len() as u128);
+        prop_assert!(memo.memo_stats().is_some(), "the memo was taken");
         prop_assert_eq!(solver.first().unwrap().is_some(), !expected.is_empty());
         solver.verify_links().unwrap();
         solver.set_seed(Some(seed));
@@ -196,6 +205,17 @@ proptest! {
         }
         solver.reset();
         prop_assert_eq!(&all(&mut solver), &expected);
+        solver.verify_links().unwrap();
+        // With the memo, one table over every state: k forced, j excluded, neither.
+        solver.set_memo(Memo::Always);
+        solver.force(ok).unwrap();
+        prop_assert_eq!(solver.count().unwrap(), with_k.len() as u64);
+        if j != k && solver.exclude(oj).unwrap() {
+            let without_j = with_k.iter().filter(|s| !s.contains(&oj)).count();
+            prop_assert_eq!(solver.count().unwrap(), without_j as u64);
+        }
+        solver.reset();
+        prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
         solver.verify_links().unwrap();
     }
 }

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use common::dominoes::{dominoes, tilings};
 use common::{assert_exact_cover, langford::langford, pentominoes::pentominoes, queens::queens};
 use dlx_engine::{
-    Budget, CancelFlag, Finished, ForceError, OptionId, Problem, ProblemBuilder, Solver, StopReason,
+    Budget, CancelFlag, Finished, ForceError, Memo, OptionId, Problem, ProblemBuilder, Solver, StopReason,
 };
 
 const KNUTH: &str = "| Knuth's example from dlx1\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
@@ -63,6 +63,40 @@ fn domino_tilings_agree_with_the_transfer_matrix() {
     }
     assert_eq!(tilings(3, 3), Some(0), "an odd number of squares");
     assert_eq!(tilings(40, 20), None, "past u128");
+}
+
+/// Domino tilings counted with the memo: exactly the transfer matrix's counts on every board
+/// up to 8x8 and on the squares to 16x16, past 2^64 from 14x14 on (where `count` says it cannot
+/// hold the count, and `count_exact` gives it). [`Memo::Auto`] takes the memo for them, and
+/// leaves it for problems whose subproblems seldom meet again.
+#[test]
+fn domino_tilings_by_the_memo_are_exact() {
+    let boards = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c)));
+    for (rows, cols) in boards.chain([10, 12, 14, 16].map(|n| (n, n))) {
+        let problem = dominoes(rows, cols).unwrap();
+        let mut solver = Solver::new(&problem);
+        solver.set_memo(Memo::Always);
+        assert_eq!(Some(solver.count_exact().unwrap()), tilings(rows, cols), "{rows}x{cols}");
+        let stats = solver.memo_stats().expect("the memo was taken");
+        assert!(stats.entries > 0 || rows * cols < 4, "{rows}x{cols}: {stats:?}");
+        if rows == 14 {
+            let e = solver.count().unwrap_err();
+            assert_eq!(e.reason, StopReason::Overflow);
+            assert_eq!(solver.stats().solutions, u64::MAX, "the figure says it does not fit");
+        }
+    }
+    let problem = dominoes(12, 12).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(Some(u128::from(solver.count().unwrap())), tilings(12, 12));
+    let stats = solver.memo_stats().expect("auto takes the memo for tilings");
+    assert!(stats.hits > 0 && stats.plain_nodes > 1_000_000 * solver.stats().nodes, "{stats:?}");
+    let problem = langford(11).unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count().unwrap(), 35_584);
+    assert_eq!(solver.memo_stats(), None, "auto leaves the memo for Langford pairs");
+    solver.set_memo(Memo::Always);
+    assert_eq!(solver.count().unwrap(), 35_584);
+    assert!(solver.memo_stats().is_some_and(|s| s.hits > 0));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 
 use common::assert_exact_cover;
 use dlx_engine::{
-    Budget, Counting, ForceError, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak,
+    Budget, Counting, ForceError, Memo, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak,
     Undone,
 };
 use proptest::prelude::*;
@@ -107,6 +107,11 @@ proptest! {
         let count = solver.count().unwrap();
         prop_assert_eq!(count, expected.len() as u64);
         solver.verify_links().unwrap();
+        // With the memo, the same count (the memo only adds what a search below would count).
+        let mut memo = Solver::new(&problem);
+        memo.set_memo(Memo::Always);
+        prop_assert_eq!(memo.count_exact().unwrap(), u128::from(count));
+        prop_assert!(memo.memo_stats().is_some(), "the memo was taken");
         for k in 0..4 {
             prop_assert_eq!(solver.count_up_to(k).unwrap(), k.min(count));
             solver.verify_links().unwrap();
@@ -182,11 +187,18 @@ proptest! {
         let mut solver = Solver::new(&problem);
         solver.force(forced).unwrap();
         let got: BTreeSet<_> = solver.solutions().map(Result::unwrap).map(sorted).collect();
-        prop_assert_eq!(got, expected);
+        prop_assert_eq!(&got, &expected);
         solver.verify_links().unwrap();
+        // The memo's table is kept from one count to the next whatever is forced (its keys are
+        // whole subproblems): counts with the option forced, then without, then with again.
+        solver.set_memo(Memo::Always);
+        prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
         solver.reset();
         solver.verify_links().unwrap();
         prop_assert_eq!(solver.count().unwrap(), brute_force(&spec).len() as u64);
+        solver.force(forced).unwrap();
+        prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
+        solver.verify_links().unwrap();
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::links::Links;
 use crate::problem::Problem;
 use crate::settings::{Stats, StopReason};
 
-use super::{Limits, Show, Stack, Tables};
+use super::{Limits, Show, Stack, Table, Tables};
 
 /// Whether the processor has every feature [`search_v3`] is compiled with.
 #[inline(always)]
@@ -34,28 +34,36 @@ pub(super) fn has_v3() -> bool {
 /// [`super::search_as`] compiled with the x86-64-v3 features. Panics unless the processor has
 /// them ([`has_v3`]): callers check first, so the check here costs one more cached test a run.
 #[inline(always)]
-pub(super) fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool>(
+pub(super) fn search_as<
+    const W: usize,
+    const LW: usize,
+    const VISIT: bool,
+    const COLORED: bool,
+    const MEMO: bool,
+>(
     tables: &Tables,
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
     limits: (&Limits<'_>, &mut Show<'_>),
+    memo: Option<&mut Table>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     assert!(has_v3(), "the processor has the x86-64-v3 features");
     // SAFETY: the processor has every feature `search_v3` is compiled with, as checked just
     // above.
-    unsafe { search_v3::<W, LW, VISIT, COLORED>(tables, problem, links, stack, limits, stats) }
+    unsafe { search_v3::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats) }
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn search_v3<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool>(
+fn search_v3<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, const MEMO: bool>(
     tables: &Tables,
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
     limits: (&Limits<'_>, &mut Show<'_>),
+    memo: Option<&mut Table>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
-    super::search_as::<W, LW, VISIT, COLORED>(tables, problem, links, stack, limits, stats)
+    super::search_as::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats)
 }

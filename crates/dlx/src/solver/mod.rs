@@ -41,8 +41,20 @@ use restrict::Restriction;
 pub use split::{Split, Subtree};
 
 pub use crate::settings::{
-    Budget, CancelFlag, Counting, Interrupted, Stats, StopReason, TieBreak, UnknownTieBreak,
+    Budget, CancelFlag, Counting, Interrupted, Memo, MemoStats, Stats, StopReason, TieBreak, UnknownTieBreak,
 };
+
+/// The nodes [`Memo::Auto`] counts without the memo, and then with it, before it chooses.
+const MEMO_PROBE_NODES: u64 = 1 << 14;
+
+/// How many times the nodes it takes the memo must save for [`Memo::Auto`] to keep it: a node
+/// with the memo costs a few times one without it (the signature's hash and the table's lookup
+/// on bit sets), and where the memo pays at all, it saves hundreds of times its nodes within
+/// the first [`MEMO_PROBE_NODES`] (`benches/RESULTS.md`).
+const MEMO_GAIN: u64 = 8;
+
+/// The most bytes a memo's table takes unless [`Solver::set_memo_memory`] says otherwise: 4 GiB.
+pub const DEFAULT_MEMO_MEMORY: usize = 4 << 30;
 
 /// Links that break an invariant of the layout, or differ from the state the solver's
 /// restrictions and paused levels produce: a bug in the engine, found by
@@ -214,6 +226,9 @@ pub struct Solver<'p> {
     count_limit: u64,
     /// Counting on bit sets (see `bitsets`): whether the problem may, whether it does, the tables.
     bitsets: BitSets,
+    /// Whether counts take the memo, and the most bytes its table may take.
+    memo: Memo,
+    memo_memory: usize,
     /// With colors, a mark per item (all `None` between uses), for counting the last two levels
     /// at once (see `search`); empty without colors.
     marks: Vec<Option<u32>>,
@@ -274,6 +289,8 @@ impl<'p> Solver<'p> {
             marks: if problem.has_colors() { vec![None; problem.item_count() + 1] } else { Vec::new() },
             cap: usize::MAX,
             bitsets: BitSets::new(problem),
+            memo: Memo::default(),
+            memo_memory: DEFAULT_MEMO_MEMORY,
         }
     }
 
@@ -420,9 +437,97 @@ impl<'p> Solver<'p> {
         Ok(found)
     }
 
-    /// The number of solutions.
+    /// The number of solutions. A count past `u64::MAX` (possible with the memo) is an error
+    /// whose reason is [`StopReason::Overflow`]: [`count_exact`](Self::count_exact) returns it.
     pub fn count(&mut self) -> Result<u64, Interrupted> {
-        self.count_to(u64::MAX)
+        let count = self.count_exact()?;
+        u64::try_from(count).map_err(|_| Interrupted { reason: StopReason::Overflow, solutions: u64::MAX })
+    }
+
+    /// The number of solutions, however large: with the memo (see [`Solver::set_memo`]) where
+    /// it is set or chosen, by visiting every solution otherwise. [`Stats::solutions`] holds it
+    /// too when it fits in a `u64`, `u64::MAX` when not.
+    pub fn count_exact(&mut self) -> Result<u128, Interrupted> {
+        let may = self.bitsets.fits() && self.bitsets_may_run();
+        match self.memo {
+            Memo::Always if may => return self.count_memo(),
+            Memo::Auto if may && self.budget.updates.is_none() => {
+                if let Some(result) = self.count_probing_memo() {
+                    return result;
+                }
+            }
+            _ => {}
+        }
+        self.count_to(u64::MAX).map(u128::from)
+    }
+
+    /// Sets whether following counts remember the counts of subproblems (the default is
+    /// [`Memo::Auto`]). The memo runs on bit sets, so for the problems they take (see
+    /// [`Counting::BitSets`]), counted to the end ([`count`](Self::count),
+    /// [`count_exact`](Self::count_exact); not [`count_up_to`](Self::count_up_to)), and its
+    /// table is kept from one count to the next. Under [`Memo::Auto`], a count first counts
+    /// with the memo for a few thousand nodes, and goes on with it only if subproblems met again
+    /// saved a part of those nodes (see the `bitsets` module docs).
+    pub fn set_memo(&mut self, memo: Memo) {
+        self.memo = memo;
+    }
+
+    /// Sets the most bytes the memo's table may take (the default is
+    /// [`DEFAULT_MEMO_MEMORY`]). A table at its budget stores no more subproblems and the count
+    /// goes on without them. Takes effect for a table not made yet.
+    pub fn set_memo_memory(&mut self, bytes: usize) {
+        self.memo_memory = bytes;
+    }
+
+    /// The memo's figures, when a count has used it.
+    pub fn memo_stats(&self) -> Option<MemoStats> {
+        self.bitsets.memo_stats()
+    }
+
+    /// A count with the memo, on bit sets.
+    fn count_memo(&mut self) -> Result<u128, Interrupted> {
+        self.start_run();
+        let limits = bitsets::Limits {
+            solutions: u64::MAX,
+            nodes: self.budget.nodes.unwrap_or(u64::MAX),
+            updates: self.budget.updates.unwrap_or(u64::MAX),
+            cancel: self.cancel.as_ref(),
+        };
+        let memory = self.memo_memory;
+        let result = self.bitsets.count_memo(self.problem, &self.links, &limits, memory, &mut self.stats);
+        let solutions = self.stats.solutions;
+        result.map_err(|reason| Interrupted { reason, solutions })
+    }
+
+    /// [`Memo::Auto`]'s count: without the memo for [`MEMO_PROBE_NODES`] nodes (most small
+    /// counts end there), then with it for as many; past those, with the memo to the end if
+    /// the subproblems met again saved [`MEMO_GAIN`] times the nodes the memo took (the table,
+    /// kept, makes its second start quick), or `None` (the table dropped): the count runs
+    /// without the memo. An answer, or an error, of the probes is the count's.
+    fn count_probing_memo(&mut self) -> Option<Result<u128, Interrupted>> {
+        let budget = self.budget;
+        if budget.nodes.is_some_and(|n| n <= MEMO_PROBE_NODES) {
+            return None;
+        }
+        self.budget.nodes = Some(MEMO_PROBE_NODES);
+        let memo = match self.count_to(u64::MAX) {
+            Err(Interrupted { reason: StopReason::Budget, .. }) => self.count_memo(),
+            done => {
+                self.budget = budget;
+                return Some(done.map(u128::from));
+            }
+        };
+        self.budget = budget;
+        if !matches!(memo, Err(Interrupted { reason: StopReason::Budget, .. })) {
+            return Some(memo);
+        }
+        let stats = self.memo_stats().unwrap_or_default();
+        if stats.plain_nodes / MEMO_GAIN >= self.stats.nodes.max(1) {
+            Some(self.count_memo())
+        } else {
+            self.bitsets.drop_memo();
+            None
+        }
     }
 
     /// The number of solutions, counting no further than `limit`: `Ok(limit)` means "at least
