@@ -6,7 +6,7 @@ use std::ffi::OsStr;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, Command};
-use dlx_engine::TieBreak;
+use dlx_engine::{Memo, TieBreak};
 use dlx_sudoku::{Constraint, Level, Paper, Symmetry, Variant};
 
 /// A library type whose values the command line names.
@@ -70,7 +70,7 @@ macro_rules! choice {
     )*};
 }
 
-choice!(Symmetry, Level, TieBreak, Paper);
+choice!(Symmetry, Level, TieBreak, Memo, Paper);
 
 /// A rule named on the command line (`--rules`, also spelt `--variant` and `--constraint`): the
 /// classic rules, a rule added to them, the even marks of 81-cell lines, or (for `generate`)

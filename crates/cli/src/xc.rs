@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_engine::{OptionId, ParallelSolver, Problem, Progress, Shard, Solver, Stats, TieBreak};
+use dlx_engine::{Memo, OptionId, ParallelSolver, Problem, Progress, Shard, Solver, Stats, TieBreak};
 
 use crate::checkpoint::Checkpoint;
 use crate::choice;
@@ -80,6 +80,24 @@ pub(crate) struct XcArgs {
     /// With --count: how the count is written.
     #[arg(short, long, value_enum, default_value = "line", requires = "count")]
     format: CountFormat,
+    /// With --count: remember the counts of subproblems met again (tilings).
+    ///
+    /// With --count: remember the count of each subproblem met (what is left to cover, and with
+    /// what), and add it when it is met again instead of searching it again, as Knuth's DLX6
+    /// does: tilings, whose partial solutions meet again all the time, count in seconds where
+    /// visiting every solution would take centuries, exactly past 2^64. `auto` probes the first
+    /// nodes with and without it. The memo counts on one thread, to the end (not with --limit,
+    /// --shard, --checkpoint, --seed or --tie-break last-conflict), problems of at most 4,096
+    /// options and 1,024 items without multiplicities.
+    #[arg(long, value_name = "WHEN", value_parser = choice::parser::<Memo>(), default_value = "auto", requires = "count")]
+    memo: Memo,
+    /// With --memo: the most memory its table may take (bytes, or with K, M, G: 512M, 4G).
+    ///
+    /// With --memo: the most memory its table may take, in bytes or with a suffix K, M or G
+    /// (powers of 1024): 512M, 4G. A full table stores no more subproblems, and the count goes on
+    /// without them; --stats tells how many were left out.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "4G")]
+    memo_memory: usize,
     /// With --count: resumable, the pieces done kept in FILE.
     ///
     /// With --count: record the pieces of the count done in FILE as the run goes (a few times a
@@ -168,11 +186,57 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         parallel.set_progress(Some(progress.clone()));
         (parallel, progress)
     };
+    // A count to the end on one solver first asks whether the memo pays (`--memo`).
+    let memo = args.count
+        && args.limit.is_none()
+        && args.shard.is_none()
+        && args.checkpoint.is_none()
+        && args.seed.is_none()
+        && args.tie_break == TieBreak::Earliest
+        && args.memo != Memo::Never;
+    let mut memoized = None;
+    if memo {
+        let mut solver = Solver::new(&problem);
+        solver.set_memo(args.memo);
+        solver.set_memo_memory(args.memo_memory);
+        solver.set_cancel_flag(Some(cancel.clone()));
+        if solver.choose_memo() {
+            // Chosen: the count goes on from the probe's table, without probing again.
+            solver.set_memo(Memo::Always);
+            let n = solver.count_exact().map_err(|_| Stopped)?;
+            memoized = Some((n, solver.stats(), solver.memo_stats()));
+        }
+        report::check_interrupt()?;
+    }
+    if let Some((n, stats, memo_stats)) = memoized {
+        write_count(args, &problem, &mut out, n, stats, start)?;
+        out.flush()?;
+        if args.stats {
+            let memo = memo_stats.unwrap_or_default();
+            stderr!(
+                "solutions {n}, nodes {}, updates {}, time {:.3} s; memo: {} subproblems, {} met again, \
+                 {} left out, {} bytes, {} nodes without it",
+                stats.nodes,
+                stats.updates,
+                start.elapsed().as_secs_f64(),
+                memo.entries,
+                memo.hits,
+                memo.dropped,
+                memo.bytes,
+                if memo.plain_nodes == u64::MAX {
+                    "2^64 or more".to_string()
+                } else {
+                    memo.plain_nodes.to_string()
+                },
+            )?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let (solutions, stats) = if let Some(path) = &args.checkpoint {
         let (parallel, progress) = parallel();
         let show = progress::Show::choose(args.progress, args.quiet, false);
         let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
-        write_count(args, &problem, &mut out, n, stats, start)?;
+        write_count(args, &problem, &mut out, n.into(), stats, start)?;
         (n, stats)
     } else if let Some(show) = {
         // One thread with nothing to show and no shard needs no cut, whose replays of each
@@ -243,7 +307,7 @@ fn search(
                 (parallel.count_up_to(limit).map_err(|_| Stopped)?, parallel.stats())
             }
         };
-        write_count(args, problem, out, n, stats, start)?;
+        write_count(args, problem, out, n.into(), stats, start)?;
         return Ok((n, stats));
     }
     let mut written = 0u64;
@@ -276,21 +340,46 @@ fn search(
     Ok((written, stats))
 }
 
+/// A size of memory, in bytes or with a suffix K, M or G (powers of 1024).
+fn memory_size(text: &str) -> std::result::Result<usize, String> {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, ""),
+    };
+    let shift = match unit {
+        "" | "B" => 0,
+        "K" | "k" => 10,
+        "M" | "m" => 20,
+        "G" | "g" => 30,
+        _ => return Err(format!("'{unit}': a size is a number of bytes, or with K, M or G (512M, 4G)")),
+    };
+    let n: usize =
+        digits.parse().map_err(|_| format!("'{text}': a size is a number of bytes, or with K, M or G"))?;
+    n.checked_mul(1 << shift).ok_or_else(|| format!("'{text}': more memory than this machine addresses"))
+}
+
 /// Prints a count as `--format` says: `N` (`N+` when the limit cut it), or a JSON object for
 /// `dlx merge`.
 fn write_count(
     args: &XcArgs,
     problem: &Problem,
     out: &mut impl Write,
-    n: u64,
+    n: u128,
     stats: Stats,
     start: Instant,
 ) -> Result<()> {
     // The count reached the limit: there may be more, as `dlx count` says.
-    let complete = args.limit != Some(n);
+    let complete = args.limit.is_none_or(|limit| u128::from(limit) != n);
     match args.format {
         CountFormat::Line => writeln!(out, "{n}{}", if complete { "" } else { "+" })?,
         CountFormat::Json => {
+            let Ok(n) = u64::try_from(n) else {
+                return Err(Usage(format!(
+                    "the count, {n}, is past 2^64 - 1, the most a JSON count record holds: write it \
+                     with --format line"
+                ))
+                .into());
+            };
             let part = Part {
                 fingerprint: fingerprint(problem),
                 shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),

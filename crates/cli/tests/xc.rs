@@ -329,3 +329,43 @@ fn progress_lines_for_logs() {
         dlx(&["xc", "--count", "--quiet", "--progress", fixture("knuth7.dlx").to_str().unwrap()], None);
     assert_eq!(both.status.code(), Some(2));
 }
+
+/// Domino tilings of a `rows` x `cols` board as `.dlx` text.
+fn dominoes(rows: usize, cols: usize) -> String {
+    let cell = |r: usize, c: usize| format!("r{r}c{c}");
+    let mut text: Vec<String> =
+        vec![(0..rows).flat_map(|r| (0..cols).map(move |c| cell(r, c))).collect::<Vec<_>>().join(" ")];
+    for r in 0..rows {
+        for c in 0..cols {
+            if c + 1 < cols {
+                text.push(format!("{} {}", cell(r, c), cell(r, c + 1)));
+            }
+            if r + 1 < rows {
+                text.push(format!("{} {}", cell(r, c), cell(r + 1, c)));
+            }
+        }
+    }
+    text.join("\n") + "\n"
+}
+
+/// `xc --count` takes the memo for tilings by itself and counts exactly past 2^64 (the published
+/// count of 14x14 domino tilings, OEIS A004003); `--memo never` counts without it; a JSON record,
+/// which cannot hold such a count yet, refuses it rather than write a wrong one; a table of one
+/// kilobyte leaves subproblems out, says so, and still counts right.
+#[test]
+fn the_memo_counts_tilings_exactly_past_2_to_the_64() {
+    let out = dlx(&["xc", "--count"], Some(&dominoes(14, 14)));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout(&out), "112202208776036178000000\n");
+    let out = dlx(&["xc", "-n", "--memo", "never", "--limit", "3"], Some(&dominoes(14, 14)));
+    assert_eq!(stdout(&out), "3+\n");
+    let out = dlx(&["xc", "-n", "-f", "json"], Some(&dominoes(14, 14)));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("past 2^64 - 1"), "{out:?}");
+    let out = dlx(&["xc", "-n", "--memo", "always", "--memo-memory", "1K", "--stats"], Some(&dominoes(6, 8)));
+    assert_eq!(stdout(&out), "167089\n");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(stderr.contains("memo:") && !stderr.contains(" 0 left out"), "{stderr}");
+    let out = dlx(&["xc", "-n", "--memo", "sometimes"], Some(&dominoes(2, 2)));
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -161,9 +161,9 @@ pub use parallel::{
 };
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
-    BrokenLinks, Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Finished, ForceError, Interrupted, Memo,
-    MemoStats, Solution, Solutions, Solver, Split, Stats, StopReason, Subtree, TieBreak, Undone,
-    UnknownTieBreak, Visitor,
+    BrokenLinks, Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Finished, ForceError, Interrupted,
+    MEMO_GAIN, MEMO_PROBE_NODES, Memo, MemoStats, Solution, Solutions, Solver, Split, Stats, StopReason,
+    Subtree, TieBreak, Undone, UnknownTieBreak, Visitor,
 };
 
 // The README's examples and `docs/library.md`'s are run as doctests by `dlx-sudoku`, which has

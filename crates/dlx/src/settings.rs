@@ -229,6 +229,18 @@ impl Memo {
             Memo::Never => "never",
         }
     }
+
+    /// What the setting does, in a few words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Memo::Auto => {
+                "The memo where the first nodes of the count show that subproblems meet again \
+                 (tilings), plain search otherwise"
+            }
+            Memo::Always => "The memo whenever the problem allows it",
+            Memo::Never => "Plain search: every solution visited",
+        }
+    }
 }
 
 /// The figures of a memoized count's table (see [`Memo`]), as Knuth's DLX6 closes with.

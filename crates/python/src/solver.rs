@@ -10,8 +10,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use dlx_engine::{
-    Budget, CancelFlag, Interrupted, OptionId, ParallelSolver, Problem, Shard, Solver, Stats, StopReason,
-    TieBreak,
+    Budget, CancelFlag, Interrupted, Memo, OptionId, ParallelSolver, Problem, Shard, Solver, Stats,
+    StopReason, TieBreak,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -68,6 +68,7 @@ struct Settings {
     exclude: Vec<OptionId>,
     shard: Option<Shard>,
     threads: Option<usize>,
+    memo: Memo,
 }
 
 impl Settings {
@@ -97,7 +98,8 @@ fn stopped(e: Interrupted) -> PyErr {
             e.solutions,
             if e.solutions == 1 { "" } else { "s" }
         )),
-        _ => PyKeyboardInterrupt::new_err("the search was cancelled"),
+        StopReason::Cancelled => PyKeyboardInterrupt::new_err("the search was cancelled"),
+        _ => crate::Interrupted::new_err(e.to_string()),
     }
 }
 
@@ -106,7 +108,10 @@ fn stopped(e: Interrupted) -> PyErr {
 /// `seed` breaks ties between items at random (reproducibly); `tie_break` is `"earliest"` or
 /// `"last-conflict"`; `budget` stops a search after that many nodes (raising `dlx.Interrupted`);
 /// `force` and `exclude` are option numbers every solution takes or leaves; `shard=(k, n)` makes
-/// `count()` count part `k` of `n`; `threads` is `count()`'s default. Each search releases the GIL,
+/// `count()` count part `k` of `n`; `threads` is `count()`'s default; `memo` is `"auto"` (the
+/// default), `"always"` or `"never"`: whether `count()` remembers the counts of subproblems met
+/// again (tilings count so in seconds where visiting every solution would take centuries; the
+/// engine's `Solver::set_memo` says which problems it takes). Each search releases the GIL,
 /// and Ctrl-C stops it (`KeyboardInterrupt`) at the wait's next look for signals, the solver
 /// still usable. Searches of one solver from several Python threads run side by side, each on a
 /// copy of the links of its own; `stats` are those of the search that ended last.
@@ -122,7 +127,7 @@ impl PySolver {
     /// Solver(problem, *, seed=None, tie_break=None, budget=None, force=(), exclude=(),
     /// shard=None, threads=None)
     #[new]
-    #[pyo3(signature = (problem, *, seed = None, tie_break = None, budget = None, force = None, exclude = None, shard = None, threads = None))]
+    #[pyo3(signature = (problem, *, seed = None, tie_break = None, budget = None, force = None, exclude = None, shard = None, threads = None, memo = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         problem: Py<PyProblem>,
@@ -133,7 +138,14 @@ impl PySolver {
         exclude: Option<&Bound<'_, PyAny>>,
         shard: Option<(u32, u32)>,
         threads: Option<usize>,
+        memo: Option<&str>,
     ) -> PyResult<Self> {
+        let memo = match memo {
+            None => Memo::Auto,
+            Some(name) => Memo::ALL.into_iter().find(|m| m.name() == name).ok_or_else(|| {
+                PyValueError::new_err(format!("memo={name:?}: it is \"auto\", \"always\" or \"never\""))
+            })?,
+        };
         let tie_break = match tie_break {
             Some(name) => name.parse::<TieBreak>().map_err(|e| PyValueError::new_err(e.to_string()))?,
             None => TieBreak::default(),
@@ -157,6 +169,7 @@ impl PySolver {
             exclude: options(exclude)?,
             shard,
             threads,
+            memo,
         };
         if (!settings.force.is_empty() || !settings.exclude.is_empty()) && settings.shard.is_some() {
             return Err(PyValueError::new_err("force= and exclude= search on one thread: no shard"));
@@ -189,9 +202,10 @@ impl PySolver {
     }
 
     /// The number of solutions, or `limit` when there are at least that many; on `threads`
-    /// threads (all cores when None and the problem is large enough to gain).
+    /// threads (all cores when None and the problem is large enough to gain). A count to the end
+    /// takes the memo where the `memo` setting chooses it (on one thread), exactly however large.
     #[pyo3(signature = (limit = None, threads = None))]
-    fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u64> {
+    fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u128> {
         if limit == Some(0) {
             return Err(PyValueError::new_err("limit must be at least 1"));
         }
@@ -210,7 +224,18 @@ impl PySolver {
         let flag = CancelFlag::new();
         let cancel = flag.clone();
         let parallel = !restricted && (threads != Some(1) || self.settings.shard.is_some());
+        let memo = limit.is_none() && settings.shard.is_none() && settings.memo != Memo::Never;
         let (counted, stats) = interruptible(py, &flag, move || {
+            if memo {
+                let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
+                solver.set_memo(settings.memo);
+                if solver.choose_memo() {
+                    // Chosen: the count goes on from the probe's table, without probing again.
+                    solver.set_memo(Memo::Always);
+                    let counted = solver.count_exact();
+                    return (counted, solver.stats());
+                }
+            }
             if parallel {
                 let mut solver = ParallelSolver::new(&problem);
                 solver.set_threads(threads);
@@ -219,11 +244,11 @@ impl PySolver {
                 solver.set_budget(Budget { nodes: settings.budget, updates: None });
                 solver.set_cancel_flag(Some(cancel.clone()));
                 let counted = solver.count_up_to(limit.unwrap_or(u64::MAX));
-                (counted, solver.stats())
+                (counted.map(u128::from), solver.stats())
             } else {
                 let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
                 let counted = solver.count_up_to(limit.unwrap_or(u64::MAX));
-                (counted, solver.stats())
+                (counted.map(u128::from), solver.stats())
             }
         })?;
         self.set_stats(stats);

@@ -80,6 +80,27 @@ def test_knuths_examples_and_known_counts():
     assert sum(dlx.Solver(problem, shard=(k, 3)).count() for k in range(3)) == 300
 
 
+def dominoes(rows, cols):
+    """Domino tilings of a board as a problem: a primary item per cell, an option per domino."""
+    cells = [f"r{r}c{c}" for r in range(rows) for c in range(cols)]
+    options = [[f"r{r}c{c}", f"r{r}c{c + 1}"] for r in range(rows) for c in range(cols - 1)]
+    options += [[f"r{r}c{c}", f"r{r + 1}c{c}"] for r in range(rows - 1) for c in range(cols)]
+    return dlx.Problem(cells, [], options)
+
+
+def test_the_memo_counts_tilings_exactly_past_2_to_the_64():
+    # The published counts of domino tilings of the square (OEIS A004003).
+    assert dlx.Solver(dominoes(8, 8)).count() == 12_988_816
+    assert dlx.Solver(dominoes(14, 14)).count() == 112_202_208_776_036_178_000_000
+    assert dlx.Solver(dominoes(6, 6), memo="always").count() == 6_728
+    assert dlx.Solver(dominoes(6, 6), memo="never").count() == 6_728
+    with pytest.raises(ValueError, match="memo"):
+        dlx.Solver(dominoes(2, 2), memo="sometimes")
+    # The memo does not change a count where subproblems seldom meet again.
+    problem = dlx.Problem.read(FIXTURES / "langford8.dlx")
+    assert dlx.Solver(problem, memo="always").count() == 300
+
+
 def test_colors_and_bounds_agree_with_brute_force():
     rng = random.Random(7)
     checked = 0

@@ -45,13 +45,13 @@ pub use crate::settings::{
 };
 
 /// The nodes [`Memo::Auto`] counts without the memo, and then with it, before it chooses.
-const MEMO_PROBE_NODES: u64 = 1 << 14;
+pub const MEMO_PROBE_NODES: u64 = 1 << 12;
 
 /// How many times the nodes it takes the memo must save for [`Memo::Auto`] to keep it: a node
 /// with the memo costs a few times one without it (the signature's hash and the table's lookup
 /// on bit sets), and where the memo pays at all, it saves hundreds of times its nodes within
 /// the first [`MEMO_PROBE_NODES`] (`benches/RESULTS.md`).
-const MEMO_GAIN: u64 = 8;
+pub const MEMO_GAIN: u64 = 8;
 
 /// The most bytes a memo's table takes unless [`Solver::set_memo_memory`] says otherwise: 4 GiB.
 pub const DEFAULT_MEMO_MEMORY: usize = 4 << 30;
@@ -448,26 +448,112 @@ impl<'p> Solver<'p> {
     /// it is set or chosen, by visiting every solution otherwise. [`Stats::solutions`] holds it
     /// too when it fits in a `u64`, `u64::MAX` when not.
     pub fn count_exact(&mut self) -> Result<u128, Interrupted> {
-        let may = self.bitsets.fits() && self.bitsets_may_run();
-        match self.memo {
-            Memo::Always if may => return self.count_memo(),
-            Memo::Auto if may && self.budget.updates.is_none() => {
-                if let Some(result) = self.count_probing_memo() {
-                    return result;
-                }
+        if self.memo == Memo::Auto && self.memo_may_run() && self.budget.updates.is_none() {
+            // A count that ends within the first probe is answered by it.
+            match self.probe_plain() {
+                Some(done) => return done.map(u128::from),
+                None if self.memo_pays() => return self.count_memo(),
+                None => {}
             }
-            _ => {}
+        } else if self.memo == Memo::Always && self.memo_may_run() {
+            return self.count_memo();
         }
         self.count_to(u64::MAX).map(u128::from)
+    }
+
+    /// Whether counts to the end of this problem from the solver's state take the memo:
+    /// under [`Memo::Always`], when the problem allows it (see [`Solver::set_memo`]); under
+    /// [`Memo::Auto`], when a count of the first [`MEMO_PROBE_NODES`] nodes without it does not
+    /// end there, and a count of as many with it saves [`MEMO_GAIN`] times its nodes (the table
+    /// of that count is kept for the count that follows, under [`Memo::Always`] then: the
+    /// probes are not made twice); never otherwise.
+    pub fn choose_memo(&mut self) -> bool {
+        match self.memo {
+            Memo::Always => self.memo_may_run(),
+            Memo::Auto if self.memo_may_run() && self.budget.updates.is_none() => {
+                self.probe_plain().is_none() && self.memo_pays()
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the memo may count this problem from the solver's state (on bit sets).
+    fn memo_may_run(&self) -> bool {
+        self.bitsets.fits() && self.bitsets_may_run()
+    }
+
+    /// A count without the memo for at most [`MEMO_PROBE_NODES`] nodes: its answer (or its
+    /// error) when it ends there, `None` when it runs out of them.
+    fn probe_plain(&mut self) -> Option<Result<u64, Interrupted>> {
+        let budget = self.budget;
+        if budget.nodes.is_some_and(|n| n <= MEMO_PROBE_NODES) {
+            return Some(self.count_to(u64::MAX));
+        }
+        self.budget.nodes = Some(MEMO_PROBE_NODES);
+        let counted = self.count_to(u64::MAX);
+        self.budget = budget;
+        match counted {
+            Err(Interrupted { reason: StopReason::Budget, .. }) => None,
+            done => Some(done),
+        }
+    }
+
+    /// [`Memo::Auto`]'s probe with the memo (see [`Solver::choose_memo`]): whether the memo
+    /// pays; its table is dropped when not. Its figures are not kept.
+    fn memo_pays(&mut self) -> bool {
+        let budget = self.budget;
+        self.budget.nodes = Some(MEMO_PROBE_NODES);
+        let pays = match self.count_memo().map_err(|e| e.reason) {
+            // Counted within the probe: the count again, from a new table (as quick), so that
+            // its figures are those of a whole count.
+            Ok(_) => {
+                self.bitsets.drop_memo();
+                true
+            }
+            Err(StopReason::Budget) => {
+                let saved = self.memo_stats().unwrap_or_default().plain_nodes;
+                saved / MEMO_GAIN >= self.stats.nodes.max(1)
+            }
+            // Cancelled: the count that follows stops too.
+            Err(_) => false,
+        };
+        self.budget = budget;
+        self.settle();
+        if !pays {
+            self.bitsets.drop_memo();
+        }
+        pays
     }
 
     /// Sets whether following counts remember the counts of subproblems (the default is
     /// [`Memo::Auto`]). The memo runs on bit sets, so for the problems they take (see
     /// [`Counting::BitSets`]), counted to the end ([`count`](Self::count),
     /// [`count_exact`](Self::count_exact); not [`count_up_to`](Self::count_up_to)), and its
-    /// table is kept from one count to the next. Under [`Memo::Auto`], a count first counts
-    /// with the memo for a few thousand nodes, and goes on with it only if subproblems met again
-    /// saved a part of those nodes (see the `bitsets` module docs).
+    /// table is kept from one count to the next (each entry names a whole subproblem, whatever
+    /// is forced or excluded). Under [`Memo::Auto`], a count chooses by probing (see
+    /// [`Solver::choose_memo`]).
+    ///
+    /// ```
+    /// use dlx_engine::{Memo, ProblemBuilder, Solver};
+    /// // Dominoes on a board of 2 rows and 12 columns: 233 tilings (a Fibonacci number).
+    /// let mut b = ProblemBuilder::new();
+    /// let cells: Vec<_> = (0..24).map(|c| b.primary(format!("c{c}")).unwrap()).collect();
+    /// for c in 0..24 {
+    ///     if c % 12 < 11 {
+    ///         b.option([cells[c], cells[c + 1]]).unwrap();
+    ///     }
+    ///     if c < 12 {
+    ///         b.option([cells[c], cells[c + 12]]).unwrap();
+    ///     }
+    /// }
+    /// let problem = b.build();
+    /// let mut solver = Solver::new(&problem);
+    /// solver.set_memo(Memo::Always);
+    /// assert_eq!(solver.count_exact()?, 233);
+    /// let memo = solver.memo_stats().unwrap();
+    /// assert!(memo.hits > 0 && memo.plain_nodes > solver.stats().nodes);
+    /// # Ok::<(), dlx_engine::Interrupted>(())
+    /// ```
     pub fn set_memo(&mut self, memo: Memo) {
         self.memo = memo;
     }
@@ -497,37 +583,6 @@ impl<'p> Solver<'p> {
         let result = self.bitsets.count_memo(self.problem, &self.links, &limits, memory, &mut self.stats);
         let solutions = self.stats.solutions;
         result.map_err(|reason| Interrupted { reason, solutions })
-    }
-
-    /// [`Memo::Auto`]'s count: without the memo for [`MEMO_PROBE_NODES`] nodes (most small
-    /// counts end there), then with it for as many; past those, with the memo to the end if
-    /// the subproblems met again saved [`MEMO_GAIN`] times the nodes the memo took (the table,
-    /// kept, makes its second start quick), or `None` (the table dropped): the count runs
-    /// without the memo. An answer, or an error, of the probes is the count's.
-    fn count_probing_memo(&mut self) -> Option<Result<u128, Interrupted>> {
-        let budget = self.budget;
-        if budget.nodes.is_some_and(|n| n <= MEMO_PROBE_NODES) {
-            return None;
-        }
-        self.budget.nodes = Some(MEMO_PROBE_NODES);
-        let memo = match self.count_to(u64::MAX) {
-            Err(Interrupted { reason: StopReason::Budget, .. }) => self.count_memo(),
-            done => {
-                self.budget = budget;
-                return Some(done.map(u128::from));
-            }
-        };
-        self.budget = budget;
-        if !matches!(memo, Err(Interrupted { reason: StopReason::Budget, .. })) {
-            return Some(memo);
-        }
-        let stats = self.memo_stats().unwrap_or_default();
-        if stats.plain_nodes / MEMO_GAIN >= self.stats.nodes.max(1) {
-            Some(self.count_memo())
-        } else {
-            self.bitsets.drop_memo();
-            None
-        }
     }
 
     /// The number of solutions, counting no further than `limit`: `Ok(limit)` means "at least

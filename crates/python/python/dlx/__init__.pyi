@@ -73,11 +73,14 @@ class Solver:
         exclude: Optional[Iterable[int]] = None,
         shard: Optional[tuple[int, int]] = None,
         threads: Optional[int] = None,
+        memo: Optional[Literal["auto", "always", "never"]] = None,
     ) -> None: ...
     def first(self, *, labels: bool = False) -> Optional[list[Any]]:
         """The first solution: option numbers, or the options as given with labels=True."""
     def count(self, limit: Optional[int] = None, threads: Optional[int] = None) -> int:
-        """The number of solutions (at most ``limit``), on ``threads`` threads (all cores by default)."""
+        """The number of solutions (at most ``limit``), on ``threads`` threads (all cores by default).
+
+        A count to the end takes the memo where ``memo`` chooses it (one thread, exact past 2**64)."""
     def solutions(self, *, labels: bool = False) -> Solutions:
         """Every solution, lazily."""
     @property
