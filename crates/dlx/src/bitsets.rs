@@ -108,7 +108,7 @@ use crate::index::to_u32;
 use crate::links::Links;
 use crate::problem::Problem;
 
-use crate::settings::{CancelFlag, Counting, MemoStats, Stats, StopReason};
+use crate::settings::{Budget, CancelFlag, Counting, MemoStats, Stats, StopReason};
 
 mod memo;
 #[cfg(target_arch = "x86_64")]
@@ -511,25 +511,11 @@ impl BitSets {
         stats: &mut Stats,
     ) -> Result<u128, StopReason> {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
-        let memo = self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)));
-        let stack = &mut self.stack;
+        let memo = &mut **self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)));
         let mut none = |_: &[u32]| ControlFlow::Continue(());
         let limits = (limits, &mut none as &mut Show<'_>);
-        let memo = Some(&mut **memo);
-        let result = match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
-            (true, false) => run::<{ SMALL.0 }, { SMALL.1 }, false, false, true>(
-                tables, problem, links, stack, limits, memo, stats,
-            ),
-            (false, false) => {
-                run::<0, 0, false, false, true>(tables, problem, links, stack, limits, memo, stats)
-            }
-            (true, true) => run::<{ SMALL.0 }, { SMALL.1 }, false, true, true>(
-                tables, problem, links, stack, limits, memo, stats,
-            ),
-            (false, true) => {
-                run::<0, 0, false, true, true>(tables, problem, links, stack, limits, memo, stats)
-            }
-        };
+        let result =
+            dispatch::<false, true>(tables, problem, links, &mut self.stack, limits, Some(memo), stats);
         result.map(|_| self.stack.wide)
     }
 
@@ -558,22 +544,30 @@ impl BitSets {
         solution: &mut Show<'_>,
     ) -> Result<bool, StopReason> {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
-        let stack = &mut self.stack;
-        let limits = (limits, solution);
-        match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
-            (true, false) => run::<{ SMALL.0 }, { SMALL.1 }, VISIT, false, false>(
-                tables, problem, links, stack, limits, None, stats,
-            ),
-            (false, false) => {
-                run::<0, 0, VISIT, false, false>(tables, problem, links, stack, limits, None, stats)
-            }
-            (true, true) => run::<{ SMALL.0 }, { SMALL.1 }, VISIT, true, false>(
-                tables, problem, links, stack, limits, None, stats,
-            ),
-            (false, true) => {
-                run::<0, 0, VISIT, true, false>(tables, problem, links, stack, limits, None, stats)
-            }
-        }
+        dispatch::<VISIT, false>(tables, problem, links, &mut self.stack, (limits, solution), None, stats)
+    }
+}
+
+/// [`search_as`] for the shape of `tables` (the small one compiled with its sizes known, or any)
+/// and with or without colors: a visit (`VISIT`), a count, or a count with the memo (`MEMO`).
+fn dispatch<const VISIT: bool, const MEMO: bool>(
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    limits: (&Limits<'_>, &mut Show<'_>),
+    memo: Option<&mut Table>,
+    stats: &mut Stats,
+) -> Result<bool, StopReason> {
+    match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
+        (true, false) => run::<{ SMALL.0 }, { SMALL.1 }, VISIT, false, MEMO>(
+            tables, problem, links, stack, limits, memo, stats,
+        ),
+        (false, false) => run::<0, 0, VISIT, false, MEMO>(tables, problem, links, stack, limits, memo, stats),
+        (true, true) => run::<{ SMALL.0 }, { SMALL.1 }, VISIT, true, MEMO>(
+            tables, problem, links, stack, limits, memo, stats,
+        ),
+        (false, true) => run::<0, 0, VISIT, true, MEMO>(tables, problem, links, stack, limits, memo, stats),
     }
 }
 
@@ -607,6 +601,18 @@ pub(crate) struct Limits<'a> {
     pub(crate) nodes: u64,
     pub(crate) updates: u64,
     pub(crate) cancel: Option<&'a CancelFlag>,
+}
+
+impl Limits<'_> {
+    /// A run's limits: at most `solutions`, within `budget` (none: no limit), stopped by `cancel`.
+    pub(crate) fn new(solutions: u64, budget: Budget, cancel: Option<&CancelFlag>) -> Limits<'_> {
+        Limits {
+            solutions,
+            nodes: budget.nodes.unwrap_or(u64::MAX),
+            updates: budget.updates.unwrap_or(u64::MAX),
+            cancel,
+        }
+    }
 }
 
 /// The per-level states of a count.

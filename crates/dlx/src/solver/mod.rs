@@ -573,12 +573,7 @@ impl<'p> Solver<'p> {
     /// A count with the memo, on bit sets.
     fn count_memo(&mut self) -> Result<u128, Interrupted> {
         self.start_run();
-        let limits = bitsets::Limits {
-            solutions: u64::MAX,
-            nodes: self.budget.nodes.unwrap_or(u64::MAX),
-            updates: self.budget.updates.unwrap_or(u64::MAX),
-            cancel: self.cancel.as_ref(),
-        };
+        let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
         let memory = self.memo_memory;
         let result = self.bitsets.count_memo(self.problem, &self.links, &limits, memory, &mut self.stats);
         let solutions = self.stats.solutions;
@@ -711,12 +706,7 @@ impl<'p> Solver<'p> {
     /// of the levels below the base (forced options, a subtree's path), then those the bit sets
     /// chose, named by their first nodes.
     fn visit_bitsets<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<Finished, Interrupted> {
-        let limits = bitsets::Limits {
-            solutions: u64::MAX,
-            nodes: self.budget.nodes.unwrap_or(u64::MAX),
-            updates: self.budget.updates.unwrap_or(u64::MAX),
-            cancel: self.cancel.as_ref(),
-        };
+        let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
         let problem = self.problem;
         // The nodes of a solution: the base's, then one per option chosen on the bit sets.
         let mut nodes = self.chosen[..self.base].to_vec();
@@ -738,12 +728,7 @@ impl<'p> Solver<'p> {
 
     /// [`count_to`](Self::count_to) on bit sets (see `bitsets`), leaving the links as they are.
     fn count_bitsets(&mut self, limit: u64) -> Result<u64, Interrupted> {
-        let limits = bitsets::Limits {
-            solutions: limit,
-            nodes: self.budget.nodes.unwrap_or(u64::MAX),
-            updates: self.budget.updates.unwrap_or(u64::MAX),
-            cancel: self.cancel.as_ref(),
-        };
+        let limits = bitsets::Limits::new(limit, self.budget, self.cancel.as_ref());
         let result = self.bitsets.count(self.problem, &self.links, &limits, &mut self.stats);
         let solutions = self.stats.solutions;
         result.map(|()| solutions).map_err(|reason| Interrupted { reason, solutions })
