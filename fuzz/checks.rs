@@ -9,7 +9,9 @@
 use std::io::BufReader;
 use std::sync::OnceLock;
 
-use dlx_engine::{Budget, Counting, OptionId, ParallelSolver, Problem, ProblemBuilder, Shard, Solver, Stats};
+use dlx_engine::{
+    Budget, Counting, Memo, OptionId, ParallelSolver, Problem, ProblemBuilder, Shard, Solver, Stats,
+};
 use dlx_sudoku::nine::{Matrix as NineMatrix, Puzzle as NinePuzzle};
 use dlx_sudoku::{Format, Record, Records, Variant};
 
@@ -61,6 +63,18 @@ fn search(problem: &Problem) {
         solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
     }
     assert_eq!(counts[0], counts[1], "links, then bit sets");
+    // Counting to the end without the memo and with it (where the problem allows it): the same
+    // count where both end within the budget.
+    let mut whole = Vec::new();
+    for memo in [Memo::Never, Memo::Always] {
+        solver.set_memo(memo);
+        whole.push(solver.count_exact().ok());
+        solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
+    }
+    if let [Some(plain), Some(memoized)] = whole[..] {
+        assert_eq!(plain, memoized, "without the memo, then with it");
+    }
+    solver.set_memo(Memo::Auto);
     // Visiting on the links and on bit sets: the same solutions in the same order, the same
     // figures, also when the budget cuts both short.
     let mut visits = Vec::new();

@@ -91,7 +91,7 @@ pub(crate) struct XcArgs {
     /// options and 1,024 items without multiplicities.
     #[arg(long, value_name = "WHEN", value_parser = choice::parser::<Memo>(), default_value = "auto", requires = "count")]
     memo: Memo,
-    /// With --memo: the most memory its table may take (bytes, or with K, M, G: 512M, 4G).
+    /// With --memo: the most memory its table may take (512M, 4G).
     ///
     /// With --memo: the most memory its table may take, in bytes or with a suffix K, M or G
     /// (powers of 1024): 512M, 4G. A full table stores no more subproblems, and the count goes on
