@@ -48,9 +48,10 @@ pub use crate::settings::{
 pub const MEMO_PROBE_NODES: u64 = 1 << 12;
 
 /// How many times the nodes it takes the memo must save for [`Memo::Auto`] to keep it: a node
-/// with the memo costs a few times one without it (the signature's hash and the table's lookup
-/// on bit sets), and where the memo pays at all, it saves hundreds of times its nodes within
-/// the first [`MEMO_PROBE_NODES`] (`benches/RESULTS.md`).
+/// with the memo costs several times one without it (the signature's hash and the table's
+/// lookup, on bit sets); where the memo pays, it has saved more than ten times its nodes by the
+/// end of the probe, and the ratio grows fast; where it does not, the ratio stays near one
+/// (`benches/RESULTS.md`).
 pub const MEMO_GAIN: u64 = 8;
 
 /// The most bytes a memo's table takes unless [`Solver::set_memo_memory`] says otherwise: 4 GiB.
