@@ -1,8 +1,9 @@
 //! Full grids found once, for the rules whose grids neither the random fills nor the symmetric
 //! ones (`orbits`) find in seconds: diagonals with anti-knight on sides 10 to 15, with windows or
-//! anti-king besides. Each was found by this project's own search of the rules' matrix with the
-//! first row given (`dlx solve -f dlx`, then `dlx xc --limit 1 --tie-break last-conflict`; the
-//! commands and times are in `benches/RESULTS.md`), and a test checks each against its rules.
+//! anti-king besides. Each was found by this project's own tools: a search of the rules' matrix
+//! with the first row given (`dlx solve -f dlx`, then `dlx xc --limit 1 --tie-break
+//! last-conflict`), or a `dlx generate` run that found one (the commands are in
+//! `benches/RESULTS.md`); a test checks each against its rules.
 //!
 //! A grid of a set of constraints is a grid of every subset, so one stored grid serves every
 //! rule set it covers. A generator that asks for one gets a random image of it: its digits
@@ -47,6 +48,14 @@ const GRIDS: &[Stored] = &[
         constraints: &[D, W, N],
         digits: "123456789ABCBA75194C362869C83A2B17543426BC89A571CB1A745328968597A216B4C348632B\
                  9A7C15ACB147358269275968C14B3A718C95B463A2964BC3A2518753A28167C94B",
+    },
+    Stored {
+        box_rows: 2,
+        box_cols: 7,
+        constraints: &[D, K, N],
+        digits: "123456789ABCDE8BCDE9A12345679756143EBD82ACCEA2B8D561734953D9CA2784E61B68B17E43A5\
+                 29CDA9453D6CEB17827CE821B946AD533D1B658A72CE94247A9CED5831B6E563421BC9DA78BA8CD7\
+                 963E5421419EABC2D76835D62783541C9BEA",
     },
     Stored {
         box_rows: 3,
