@@ -10,7 +10,9 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_engine::{Memo, OptionId, ParallelSolver, Problem, Progress, Shard, Solver, Stats, TieBreak};
+use dlx_engine::{
+    Memo, MemoStats, OptionId, ParallelSolver, Problem, Progress, Shard, Solver, Stats, TieBreak,
+};
 
 use crate::checkpoint::Checkpoint;
 use crate::choice;
@@ -186,58 +188,35 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         parallel.set_progress(Some(progress.clone()));
         (parallel, progress)
     };
-    // A count to the end on one solver first asks whether the memo pays (`--memo`).
-    let memo = args.count
-        && args.limit.is_none()
-        && args.shard.is_none()
-        && args.checkpoint.is_none()
-        && args.seed.is_none()
-        && args.tie_break == TieBreak::Earliest
-        && args.memo != Memo::Never;
-    let mut memoized = None;
-    if memo {
+    // A count to the end first asks whether the memo pays (`--memo`; the engine says no under
+    // a seed or the last-conflict rule, which it does not take).
+    let memoized = if args.count && args.limit.is_none() && args.shard.is_none() && args.checkpoint.is_none()
+    {
         let mut solver = Solver::new(&problem);
+        solver.set_seed(args.seed);
+        solver.set_tie_break(args.tie_break);
         solver.set_memo(args.memo);
         solver.set_memo_memory(args.memo_memory);
         solver.set_cancel_flag(Some(cancel.clone()));
-        if solver.choose_memo() {
-            // Chosen: the count goes on from the probe's table, without probing again.
-            solver.set_memo(Memo::Always);
-            let n = solver.count_exact().map_err(|_| Stopped)?;
-            memoized = Some((n, solver.stats(), solver.memo_stats()));
-        }
+        let chosen = solver.choose_memo();
         report::check_interrupt()?;
+        // Chosen: the count goes on from the probe's table, without probing again.
+        solver.set_memo(Memo::Always);
+        chosen.then(|| solver.count_exact().map(|n| (n, solver.stats(), solver.memo_stats()))).transpose()
+    } else {
+        Ok(None)
     }
-    if let Some((n, stats, memo_stats)) = memoized {
+    .map_err(|_| Stopped)?;
+    let (solutions, stats, memo): (u128, Stats, Option<MemoStats>) = if let Some(memoized) = memoized {
+        let (n, stats, _) = memoized;
         write_count(args, &problem, &mut out, n, stats, start)?;
-        out.flush()?;
-        if args.stats {
-            let memo = memo_stats.unwrap_or_default();
-            stderr!(
-                "solutions {n}, nodes {}, updates {}, time {:.3} s; memo: {} subproblems, {} met again, \
-                 {} left out, {} bytes, {} nodes without it",
-                stats.nodes,
-                stats.updates,
-                start.elapsed().as_secs_f64(),
-                memo.entries,
-                memo.hits,
-                memo.dropped,
-                memo.bytes,
-                if memo.plain_nodes == u64::MAX {
-                    "2^64 or more".to_string()
-                } else {
-                    memo.plain_nodes.to_string()
-                },
-            )?;
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    let (solutions, stats) = if let Some(path) = &args.checkpoint {
+        memoized
+    } else if let Some(path) = &args.checkpoint {
         let (parallel, progress) = parallel();
         let show = progress::Show::choose(args.progress, args.quiet, false);
         let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
         write_count(args, &problem, &mut out, n.into(), stats, start)?;
-        (n, stats)
+        (n.into(), stats, None)
     } else if let Some(show) = {
         // One thread with nothing to show and no shard needs no cut, whose replays of each
         // subtree's path cost time on problems with many small subtrees (`benches/RESULTS.md`):
@@ -248,12 +227,13 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     } {
         let (parallel, progress) = parallel();
         let done = AtomicBool::new(false);
-        std::thread::scope(|scope| {
+        let (n, stats) = std::thread::scope(|scope| {
             scope.spawn(|| progress::watch(show, &progress, &done));
             let result = search(args, &problem, &mut out, limit, Search::Parallel(&parallel), start);
             done.store(true, Ordering::Relaxed);
             result
-        })?
+        })?;
+        (n.into(), stats, None)
     } else {
         let mut solver = Solver::new(&problem);
         solver.set_seed(args.seed);
@@ -264,7 +244,8 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             // other tie-break and seeds search on the links).
             solver.choose_counting();
         }
-        search(args, &problem, &mut out, limit, Search::One(&mut solver), start)?
+        let (n, stats) = search(args, &problem, &mut out, limit, Search::One(&mut solver), start)?;
+        (n.into(), stats, None)
     };
     out.flush()?;
     if solutions == 0 && !args.count {
@@ -275,8 +256,17 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         // Cleansings happen only in problems with colors.
         let cleansings =
             if problem.has_colors() { format!(", cleansings {}", stats.cleansings) } else { String::new() };
+        // With the memo, its figures.
+        let memo = memo.map_or(String::new(), |m| {
+            let plain =
+                if m.plain_nodes == u64::MAX { "2^64 or more".into() } else { m.plain_nodes.to_string() };
+            format!(
+                "; memo: {} subproblems, {} met again, {} left out, {} bytes, {plain} nodes without it",
+                m.entries, m.hits, m.dropped, m.bytes
+            )
+        });
         stderr!(
-            "solutions {solutions}, nodes {}, updates {}{cleansings}, time {:.3} s",
+            "solutions {solutions}, nodes {}, updates {}{cleansings}, time {:.3} s{memo}",
             stats.nodes,
             stats.updates,
             start.elapsed().as_secs_f64()
