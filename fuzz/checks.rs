@@ -143,22 +143,29 @@ fn every_path(problem: &Problem, n: u64, stats: &Stats) {
     }
     pool().install(|| {
         for shards in [1, 3] {
-            let (mut count, mut sum) = (0, Stats::default());
+            let (mut count, mut sum, mut memoized) = (0, Stats::default(), 0);
             for k in 0..shards {
                 let mut parallel = ParallelSolver::new(problem);
                 parallel.set_shard(Some(Shard::new(k, shards).unwrap()));
+                // Without the memo, the figures are one search's; with it, the count is.
+                parallel.set_memo(Memo::Never);
                 count += parallel.count().unwrap_or_else(|e| panic!("{e}"));
                 sum.add(&parallel.stats());
+                // (Problems the memo does not take are counted without it.)
+                parallel.set_memo(Memo::Always);
+                memoized += parallel.count_exact().unwrap_or_else(|e| panic!("{e}"));
             }
             assert_eq!((count, &sum), (n, stats), "{shards} shards");
+            assert_eq!(memoized, u128::from(n), "{shards} shards with the memo");
         }
-        let parallel = ParallelSolver::new(problem);
+        let mut parallel = ParallelSolver::new(problem);
+        parallel.set_memo(Memo::Never);
         let cut = parallel.resumable_cut().unwrap_or_else(|e| panic!("{e}"));
         let count =
             parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap_or_else(|e| panic!("{e}"));
         let mut sum = cut.stats;
         sum.add(&parallel.stats());
-        assert_eq!((count, &sum), (n, stats), "resumable pieces");
+        assert_eq!((count, &sum), (u128::from(n), stats), "resumable pieces");
     });
 }
 

@@ -63,14 +63,16 @@ impl Checkpoint {
         let text = |name: &str| field(name)?.as_str().ok_or_else(|| format!("`{name}` is not a string"));
         let mut done = BTreeMap::new();
         for piece in field("done")?.as_array().ok_or("`done` is not a list")? {
-            let numbers: Vec<u64> = piece
+            let numbers: Vec<u128> = piece
                 .as_array()
-                .map(|a| a.iter().filter_map(Value::as_u64).collect())
-                .filter(|n: &Vec<u64>| n.len() == 6)
+                .map(|a| a.iter().filter_map(crate::merge::count_of).collect())
+                .filter(|n: &Vec<u128>| n.len() == 6)
                 .ok_or("a piece of `done` is not six counts")?;
             let index = usize::try_from(numbers[0]).map_err(|_| "a piece's position is too large")?;
-            let [solutions, nodes, guesses, updates, cleansings] =
-                [numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]];
+            // The solutions as they are (past 2^64 with the memo), the figures of the work in a u64.
+            let figure = |k: usize| u64::try_from(numbers[k]).map_err(|_| "a piece's figure is too large");
+            let (solutions, nodes, guesses, updates, cleansings) =
+                (numbers[1], figure(2)?, figure(3)?, figure(4)?, figure(5)?);
             done.insert(index, Stats { nodes, guesses, updates, solutions, cleansings });
         }
         let pieces = field("pieces")?.as_u64().ok_or("`pieces` is not a count")?;

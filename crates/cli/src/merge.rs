@@ -37,7 +37,7 @@ pub(crate) struct Part {
     /// The problem's fingerprint (see [`fingerprint`]).
     pub(crate) fingerprint: String,
     pub(crate) shard: Shard,
-    pub(crate) solutions: u64,
+    pub(crate) solutions: u128,
     /// Whether every solution of the shard was counted (not cut by --limit).
     pub(crate) complete: bool,
     pub(crate) stats: Stats,
@@ -72,22 +72,30 @@ impl Part {
     fn from_json(value: &Value) -> Result<Part, String> {
         let field = |name: &str| value.get(name).ok_or_else(|| format!("no `{name}`"));
         let number = |name: &str| field(name)?.as_u64().ok_or_else(|| format!("`{name}` is not a count"));
+        let fingerprint = field("fingerprint")?.as_str().ok_or("`fingerprint` is not a string")?.to_owned();
         let shard = field("shard")?.as_str().ok_or("`shard` is not K/N")?;
+        let shard = shard.parse().map_err(|e| format!("{e}"))?;
+        let solutions = count_of(field("solutions")?).ok_or("`solutions` is not a count")?;
         Ok(Part {
-            fingerprint: field("fingerprint")?.as_str().ok_or("`fingerprint` is not a string")?.to_owned(),
-            shard: shard.parse().map_err(|e| format!("{e}"))?,
-            solutions: number("solutions")?,
+            fingerprint,
+            shard,
+            solutions,
             complete: field("complete")?.as_bool().ok_or("`complete` is not true or false")?,
             stats: Stats {
                 nodes: number("nodes")?,
                 guesses: number("guesses")?,
                 updates: number("updates")?,
-                solutions: number("solutions")?,
+                solutions,
                 cleansings: number("cleansings")?,
             },
             time: field("time")?.as_f64().ok_or("`time` is not a number")?,
         })
     }
+}
+
+/// A count in JSON: a whole number of any length (counts pass 2^64 with the memo), read exactly.
+pub(crate) fn count_of(value: &Value) -> Option<u128> {
+    value.as_number().and_then(|n| n.to_string().parse().ok())
 }
 
 /// Shard numbers as ranges: `0, 3-5, 9`.
@@ -223,15 +231,15 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Adds a piece's figures to a total, the solutions exactly: a total past `u64::MAX` is an error
+/// Adds a piece's figures to a total, the solutions exactly: a total past `u128::MAX` is an error
 /// rather than a wrong count (the other figures, which only describe the work, saturate).
 pub(crate) fn add_exactly(total: &mut Stats, piece: &Stats) -> Result<(), String> {
     let solutions = total.solutions.checked_add(piece.solutions).ok_or_else(|| {
         format!(
-            "the count overflows: {} and {} more solutions exceed {} (2^64 - 1), the most a count holds",
+            "the count overflows: {} and {} more solutions exceed {} (2^128 - 1), the most a count holds",
             total.solutions,
             piece.solutions,
-            u64::MAX
+            u128::MAX
         )
     })?;
     total.add(piece);

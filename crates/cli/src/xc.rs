@@ -184,39 +184,20 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         parallel.set_cancel_flag(Some(cancel.clone()));
         parallel.set_threads(Some(threads));
         parallel.set_shard(args.shard);
+        parallel.set_memo(args.memo);
+        parallel.set_memo_memory(args.memo_memory);
         let progress = Progress::new();
         parallel.set_progress(Some(progress.clone()));
         (parallel, progress)
     };
-    // A count to the end first asks whether the memo pays (`--memo`; the engine says no under
-    // a seed or the last-conflict rule, which it does not take).
-    let memoized = if args.count && args.limit.is_none() && args.shard.is_none() && args.checkpoint.is_none()
-    {
-        let mut solver = Solver::new(&problem);
-        solver.set_seed(args.seed);
-        solver.set_tie_break(args.tie_break);
-        solver.set_memo(args.memo);
-        solver.set_memo_memory(args.memo_memory);
-        solver.set_cancel_flag(Some(cancel.clone()));
-        let chosen = solver.choose_memo();
-        report::check_interrupt()?;
-        // Chosen: the count goes on from the probe's table, without probing again.
-        solver.set_memo(Memo::Always);
-        chosen.then(|| solver.count_exact().map(|n| (n, solver.stats(), solver.memo_stats()))).transpose()
-    } else {
-        Ok(None)
-    }
-    .map_err(|_| Stopped)?;
-    let (solutions, stats, memo): (u128, Stats, Option<MemoStats>) = if let Some(memoized) = memoized {
-        let (n, stats, _) = memoized;
-        write_count(args, &problem, &mut out, n, stats, start)?;
-        memoized
-    } else if let Some(path) = &args.checkpoint {
+    // A count to the end takes the memo where `--memo` says, or where it pays (the engine
+    // chooses, and says no under a seed or the last-conflict rule, which it does not take).
+    let (solutions, stats, memo): (u128, Stats, Option<MemoStats>) = if let Some(path) = &args.checkpoint {
         let (parallel, progress) = parallel();
         let show = progress::Show::choose(args.progress, args.quiet, false);
         let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
-        write_count(args, &problem, &mut out, n.into(), stats, start)?;
-        (n.into(), stats, None)
+        write_count(args, &problem, &mut out, n, stats, start)?;
+        (n, stats, parallel.memo_stats())
     } else if let Some(show) = {
         // One thread with nothing to show and no shard needs no cut, whose replays of each
         // subtree's path cost time on problems with many small subtrees (`benches/RESULTS.md`):
@@ -233,11 +214,13 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             done.store(true, Ordering::Relaxed);
             result
         })?;
-        (n.into(), stats, None)
+        (n, stats, parallel.memo_stats())
     } else {
         let mut solver = Solver::new(&problem);
         solver.set_seed(args.seed);
         solver.set_tie_break(args.tie_break);
+        solver.set_memo(args.memo);
+        solver.set_memo_memory(args.memo_memory);
         solver.set_cancel_flag(Some(cancel));
         if !args.count && args.seed.is_none() && args.tie_break == TieBreak::Earliest {
             // Listing: on bit sets where a count would go there (a short count chooses; the
@@ -245,7 +228,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             solver.choose_counting();
         }
         let (n, stats) = search(args, &problem, &mut out, limit, Search::One(&mut solver), start)?;
-        (n.into(), stats, None)
+        (n, stats, solver.memo_stats())
     };
     out.flush()?;
     if solutions == 0 && !args.count {
@@ -281,7 +264,8 @@ enum Search<'a, 'p> {
     Parallel(&'a ParallelSolver<'p>),
 }
 
-/// Counts, or prints the solutions (up to `limit`); returns how many, and the statistics.
+/// Counts (to the end with the memo where it is set or chosen), or prints the solutions (up to
+/// `limit`); returns how many, and the statistics.
 fn search(
     args: &XcArgs,
     problem: &Problem,
@@ -289,15 +273,21 @@ fn search(
     limit: u64,
     search: Search<'_, '_>,
     start: Instant,
-) -> Result<(u64, Stats)> {
+) -> Result<(u128, Stats)> {
     if args.count {
+        let whole = args.limit.is_none();
         let (n, stats) = match search {
-            Search::One(solver) => (solver.count_up_to(limit).map_err(|_| Stopped)?, solver.stats()),
+            Search::One(solver) => {
+                let n = if whole { solver.count_exact() } else { solver.count_up_to(limit).map(u128::from) };
+                (n.map_err(|_| Stopped)?, solver.stats())
+            }
             Search::Parallel(parallel) => {
-                (parallel.count_up_to(limit).map_err(|_| Stopped)?, parallel.stats())
+                let n =
+                    if whole { parallel.count_exact() } else { parallel.count_up_to(limit).map(u128::from) };
+                (n.map_err(|_| Stopped)?, parallel.stats())
             }
         };
-        write_count(args, problem, out, n.into(), stats, start)?;
+        write_count(args, problem, out, n, stats, start)?;
         return Ok((n, stats));
     }
     let mut written = 0u64;
@@ -327,7 +317,7 @@ fn search(
     if let Some(e) = error {
         return Err(e.into());
     }
-    Ok((written, stats))
+    Ok((u128::from(written), stats))
 }
 
 /// A size of memory, in bytes or with a suffix K, M or G (powers of 1024).
@@ -363,13 +353,6 @@ fn write_count(
     match args.format {
         CountFormat::Line => writeln!(out, "{n}{}", if complete { "" } else { "+" })?,
         CountFormat::Json => {
-            let Ok(n) = u64::try_from(n) else {
-                return Err(Usage(format!(
-                    "the count, {n}, is past 2^64 - 1, the most a JSON count record holds: write it \
-                     with --format line"
-                ))
-                .into());
-            };
             let part = Part {
                 fingerprint: fingerprint(problem),
                 shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
@@ -393,7 +376,7 @@ fn resumable(
     path: &std::path::Path,
     progress: &std::sync::Arc<Progress>,
     show: progress::Show,
-) -> Result<(u64, Stats)> {
+) -> Result<(u128, Stats)> {
     let cut = parallel.resumable_cut().map_err(|_| Stopped)?;
     let fresh = Checkpoint {
         fingerprint: fingerprint(problem),

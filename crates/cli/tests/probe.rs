@@ -235,16 +235,21 @@ fn records_are_read_by_their_own_convention_and_errors_say_where() {
     assert_eq!(text(&out.stdout), "3+\n");
 }
 
-/// Defect 11: totals past 2^64 - 1 are errors, not 18446744073709551615.
+/// Defect 11: totals past 2^64 - 1 were errors, or 18446744073709551615. Now shards and pieces
+/// add up exactly past it (counts of the memo's size), and only past 2^128 - 1 is a total an
+/// error.
 #[test]
 fn totals_that_overflow_are_errors() {
-    let part = |shard: &str| {
+    let part = |shard: &str, solutions: u128| {
         let out = dlx(&["xc", "-n", "--format", "json", "--shard", shard, &fixture("queens8.dlx")], "");
         let mut value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        value["solutions"] = (u64::MAX - 1).into();
+        value["solutions"] = serde_json::to_value(solutions).unwrap();
         value.to_string()
     };
-    let out = dlx(&["merge"], &format!("{}\n{}\n", part("0/2"), part("1/2")));
+    let out = dlx(&["merge"], &format!("{}\n{}\n", part("0/2", u128::from(u64::MAX)), part("1/2", 2)));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "18446744073709551617\n");
+    let out = dlx(&["merge"], &format!("{}\n{}\n", part("0/2", u128::MAX - 1), part("1/2", 2)));
     // Bad input (its pieces add up past what a count holds), as a checkpoint's: status 2.
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
@@ -259,7 +264,7 @@ fn totals_that_overflow_are_errors() {
         serde_json::from_str(&std::fs::read_to_string(&checkpoint).unwrap()).unwrap();
     let pieces = value["pieces"].as_u64().unwrap();
     for piece in value["done"].as_array_mut().unwrap() {
-        piece[1] = (u64::MAX / 2).into();
+        piece[1] = serde_json::to_value(u128::MAX / 2).unwrap();
     }
     std::fs::write(&checkpoint, value.to_string()).unwrap();
     let out = dlx(&args, "");

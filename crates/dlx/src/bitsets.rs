@@ -115,7 +115,8 @@ mod memo;
 #[allow(unsafe_code)]
 mod x86;
 
-use memo::Table;
+pub(crate) use memo::Shared;
+use memo::{Memory, Table};
 
 /// `n` as a `u16`: items, and the items of an option, fit in one on this path ([`MAX_ITEMS`]).
 #[inline(always)]
@@ -430,6 +431,8 @@ pub(crate) struct BitSets {
     stack: Stack,
     /// The memo of memoized counts, made by the first.
     memo: Option<Box<Table>>,
+    /// A memo shared with other threads' solvers, used instead when set.
+    shared: Option<std::sync::Arc<Shared>>,
 }
 
 impl BitSets {
@@ -444,6 +447,7 @@ impl BitSets {
             tables: None,
             stack: Stack::default(),
             memo: None,
+            shared: None,
         }
     }
 
@@ -511,7 +515,10 @@ impl BitSets {
         stats: &mut Stats,
     ) -> Result<u128, StopReason> {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
-        let memo = &mut **self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)));
+        let memo = match &self.shared {
+            Some(shared) => Memory::Shared(shared),
+            None => Memory::Own(self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)))),
+        };
         let mut none = |_: &[u32]| ControlFlow::Continue(());
         let limits = (limits, &mut none as &mut Show<'_>);
         let result =
@@ -524,10 +531,27 @@ impl BitSets {
         self.memo = None;
     }
 
-    /// The memo's figures, if a memoized count has run.
+    /// Makes memoized counts use `shared` (made for [`key_words`](Self::key_words)) instead of
+    /// a table of their own (`None`: their own).
+    pub(crate) fn share_memo(&mut self, shared: Option<std::sync::Arc<Shared>>) {
+        self.shared = shared;
+    }
+
+    /// The words of a memo's keys for `problem` (whose tables this makes if not made yet).
+    pub(crate) fn key_words(&mut self, problem: &Problem) -> usize {
+        self.tables.get_or_insert_with(|| Box::new(Tables::new(problem))).words
+    }
+
+    /// The memo's figures, if a memoized count has run on a table of this solver's own; with
+    /// the nodes the last count would have taken without the memo.
     pub(crate) fn memo_stats(&self) -> Option<MemoStats> {
         let plain_nodes = self.stack.plain_nodes;
         self.memo.as_ref().map(|memo| MemoStats { plain_nodes, ..memo.figures() })
+    }
+
+    /// The nodes the last count would have taken without the memo (saturating).
+    pub(crate) fn plain_nodes(&self) -> u64 {
+        self.stack.plain_nodes
     }
 
     /// [`count`](Self::count), or with `VISIT` a visit: shows the solutions below the links'
@@ -556,7 +580,7 @@ fn dispatch<const VISIT: bool, const MEMO: bool>(
     links: &Links,
     stack: &mut Stack,
     limits: (&Limits<'_>, &mut Show<'_>),
-    memo: Option<&mut Table>,
+    memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
@@ -580,7 +604,7 @@ fn run<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, 
     links: &Links,
     stack: &mut Stack,
     limits: (&Limits<'_>, &mut Show<'_>),
-    memo: Option<&mut Table>,
+    memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     #[cfg(target_arch = "x86_64")]
@@ -725,7 +749,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     links: &Links,
     stack: &mut Stack,
     (limits, visit): (&Limits<'_>, &mut Show<'_>),
-    mut memo: Option<&mut Table>,
+    mut memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     let w = if W > 0 { W } else { tables.words };
@@ -756,7 +780,12 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
         // Enter level `l`: choose an item, or count a solution; `back` when the level ends at once.
         let (i, len) = choose::<LW>(level::<_, LW>(&stack.lens, l, lw));
         let back = if len == INACTIVE {
-            solutions += 1;
+            // (Only a memoized count, without a limit, may come to `u128::MAX`.)
+            let Some(more) = solutions.checked_add(1) else {
+                result = Err(StopReason::Overflow);
+                break 'search;
+            };
+            solutions = more;
             if VISIT && visit(&stack.chosen[..l]).is_break() {
                 result = Ok(true);
                 break 'search;
@@ -796,10 +825,14 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 None
             };
             if let Some((count, plain)) = found {
-                solutions += count;
+                let Some(more) = solutions.checked_add(count) else {
+                    result = Err(StopReason::Overflow);
+                    break 'search;
+                };
+                solutions = more;
                 saved = saved.saturating_add(plain);
                 true
-            } else if last && len != 0 && solutions + u128::from(len) < limit {
+            } else if last && len != 0 && solutions.saturating_add(u128::from(len)) < limit {
                 // The last primary item of a problem with colors: each option left completes a
                 // solution, and a count takes them at once, as the links' count does (`search`).
                 nodes += u64::from(len);
@@ -925,7 +958,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     stats.nodes = nodes;
     stats.guesses = guesses;
     stats.updates = updates;
-    stats.solutions = u64::try_from(solutions).unwrap_or(u64::MAX);
+    stats.solutions = solutions;
     stats.cleansings = cleansings;
     stack.wide = solutions;
     stack.plain_nodes = nodes.saturating_add(saved);
@@ -957,8 +990,10 @@ fn read_off<const LW: usize>(
             let covers = tables.option(x)[..tables.primaries(x)].contains(&j);
             let below = (!covers).then(|| agreeing(tables, x, column, alive, marks));
             let goes_on = match below {
-                None => *solutions + 1 < limit,
-                Some(c) => *nodes + 1 < limits.nodes && (c == 0 || *solutions + u128::from(c) < limit),
+                None => solutions.saturating_add(1) < limit,
+                Some(c) => {
+                    *nodes + 1 < limits.nodes && (c == 0 || solutions.saturating_add(u128::from(c)) < limit)
+                }
             };
             if !goes_on {
                 return Some(x);

@@ -21,8 +21,8 @@ pub struct Stats {
     /// without covering anything: its updates and cleansings are those of the levels it makes,
     /// fewer than a visit's, and its nodes and guesses are the same.
     pub updates: u64,
-    /// Solutions found.
-    pub solutions: u64,
+    /// Solutions found (a `u128`: the memo counts past `u64::MAX`).
+    pub solutions: u128,
     /// Knuth's cleansings, in problems with colors, counted as DLX2 counts them: one for each
     /// item given a color, and one for each option kept because it gives that item the same
     /// color.
@@ -288,5 +288,5 @@ pub struct Interrupted {
     /// Why it stopped.
     pub reason: StopReason,
     /// Solutions seen before it stopped (a lower bound, not the count).
-    pub solutions: u64,
+    pub solutions: u128,
 }

@@ -130,7 +130,7 @@ proptest! {
         // A budget cuts the search short without harm: an error, then the same answer.
         solver.set_budget(Budget { nodes: Some(2), updates: None });
         if let Err(e) = solver.count() {
-            prop_assert!(e.solutions <= expected.len() as u64);
+            prop_assert!(e.solutions <= expected.len() as u128);
             solver.verify_links().unwrap();
         }
         solver.set_budget(Budget::default());

@@ -38,7 +38,7 @@ fn check(problem: &Problem) {
             let counted = parallel.stats();
             // Shared out, the progress saw every subtree; searched whole by the first attempt,
             // it saw the whole tree done at once.
-            assert_eq!(progress.solutions(), count);
+            assert_eq!(progress.solutions(), u128::from(count));
             assert!(progress.fraction() > 0.5 && progress.fraction() <= 1.0, "{}", progress.fraction());
             assert!(progress.nodes() <= counted.nodes);
             parallel.set_progress(None);
@@ -288,5 +288,54 @@ fn breaking_stops_the_threads_at_once() {
             assert!(progress.solutions() < 5_000, "{threads} threads: {} solutions", progress.solutions());
             assert!(stats.nodes < 20_000, "{threads} threads: {} nodes", stats.nodes);
         });
+    }
+}
+
+/// A memoized count on every thread: the threads share one table, and count dominoes on 14x14
+/// exactly (past 2^64, where `count` says it overflows); shards add up to it exactly, and so do a
+/// resumable count's pieces. On a small board, the memo's count on threads agrees with
+/// enumeration's.
+#[test]
+fn memoized_counts_run_on_every_thread_in_shards_and_pieces() {
+    use common::dominoes::{dominoes, tilings};
+    use dlx_engine::{Memo, Shard};
+    let problem = dominoes(14, 14).unwrap();
+    let want = tilings(14, 14).unwrap();
+    for threads in [2, 3] {
+        let mut parallel = ParallelSolver::new(&problem);
+        parallel.set_threads(Some(threads));
+        assert_eq!(parallel.count_exact().unwrap(), want, "{threads} threads");
+        let memo = parallel.memo_stats().expect("auto takes the memo for tilings");
+        assert!(
+            memo.hits > 0 && memo.entries > 0 && memo.plain_nodes > 1_000 * parallel.stats().nodes,
+            "{memo:?}"
+        );
+        assert_eq!(parallel.stats().solutions, want);
+        let e = parallel.count().unwrap_err();
+        assert_eq!((e.reason, e.solutions), (StopReason::Overflow, want));
+    }
+    let shards = 5;
+    let total: u128 = (0..shards)
+        .map(|k| {
+            let mut parallel = ParallelSolver::new(&problem);
+            parallel.set_threads(Some(2));
+            parallel.set_shard(Some(Shard::new(k, shards).unwrap()));
+            parallel.count_exact().unwrap()
+        })
+        .sum();
+    assert_eq!(total, want);
+    let parallel = ParallelSolver::new(&problem);
+    let cut = parallel.resumable_cut().unwrap();
+    let counted = parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap();
+    assert_eq!(counted, want);
+    assert!(parallel.memo_stats().is_some());
+
+    let problem = dominoes(6, 6).unwrap();
+    for memo in [Memo::Always, Memo::Never] {
+        let mut parallel = ParallelSolver::new(&problem);
+        parallel.set_threads(Some(2));
+        parallel.set_memo(memo);
+        assert_eq!(parallel.count().unwrap(), 6728, "{memo:?}");
+        assert_eq!(parallel.memo_stats().is_some(), memo == Memo::Always);
     }
 }

@@ -314,13 +314,13 @@ proptest! {
         solver.set_budget(Budget { nodes: Some(nodes), updates: None });
         match solver.count() {
             Ok(n) => prop_assert_eq!(n, total),
-            Err(e) => prop_assert!(e.solutions <= total),
+            Err(e) => prop_assert!(e.solutions <= u128::from(total)),
         }
         solver.verify_links().unwrap();
         solver.set_budget(Budget { nodes: None, updates: Some(updates) });
         match solver.count() {
             Ok(n) => prop_assert_eq!(n, total),
-            Err(e) => prop_assert!(e.solutions <= total),
+            Err(e) => prop_assert!(e.solutions <= u128::from(total)),
         }
         solver.verify_links().unwrap();
     }
@@ -548,7 +548,7 @@ proptest! {
 
 /// Counts with `count` or `count_up_to(limit)`, then visits the same way: returns both outcomes
 /// (`Ok(count)` or `Err((reason, solutions so far))`) with the figures of each run.
-type Outcome = Result<u64, (dlx_engine::StopReason, u64)>;
+type Outcome = Result<u64, (dlx_engine::StopReason, u128)>;
 fn count_then_visit(solver: &mut Solver<'_>, limit: Option<u64>) -> ((Outcome, Stats), (Outcome, Stats)) {
     let counted = match limit {
         None => solver.count(),

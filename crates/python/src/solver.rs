@@ -30,8 +30,8 @@ pub(crate) struct PyStats {
     guesses: u64,
     /// List removals (Knuth's updates).
     updates: u64,
-    /// Solutions found.
-    solutions: u64,
+    /// Solutions found (past 2^64 with the memo).
+    solutions: u128,
     /// Knuth's cleansings (problems with colors).
     cleansings: u64,
 }
@@ -203,7 +203,7 @@ impl PySolver {
 
     /// The number of solutions, or `limit` when there are at least that many; on `threads`
     /// threads (all cores when None and the problem is large enough to gain). A count to the end
-    /// takes the memo where the `memo` setting chooses it (on one thread), exactly however large.
+    /// takes the memo where the `memo` setting chooses it, exactly however large.
     #[pyo3(signature = (limit = None, threads = None))]
     fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u128> {
         if limit == Some(0) {
@@ -224,18 +224,7 @@ impl PySolver {
         let flag = CancelFlag::new();
         let cancel = flag.clone();
         let parallel = !restricted && (threads != Some(1) || self.settings.shard.is_some());
-        let memo = limit.is_none() && settings.shard.is_none() && settings.memo != Memo::Never;
         let (counted, stats) = interruptible(py, &flag, move || {
-            if memo {
-                let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
-                solver.set_memo(settings.memo);
-                if solver.choose_memo() {
-                    // Chosen: the count goes on from the probe's table, without probing again.
-                    solver.set_memo(Memo::Always);
-                    let counted = solver.count_exact();
-                    return (counted, solver.stats());
-                }
-            }
             if parallel {
                 let mut solver = ParallelSolver::new(&problem);
                 solver.set_threads(threads);
@@ -243,12 +232,20 @@ impl PySolver {
                 solver.set_tie_break(settings.tie_break);
                 solver.set_budget(Budget { nodes: settings.budget, updates: None });
                 solver.set_cancel_flag(Some(cancel.clone()));
-                let counted = solver.count_up_to(limit.unwrap_or(u64::MAX));
-                (counted.map(u128::from), solver.stats())
+                solver.set_memo(settings.memo);
+                let counted = match limit {
+                    None => solver.count_exact(),
+                    Some(limit) => solver.count_up_to(limit).map(u128::from),
+                };
+                (counted, solver.stats())
             } else {
                 let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
-                let counted = solver.count_up_to(limit.unwrap_or(u64::MAX));
-                (counted.map(u128::from), solver.stats())
+                solver.set_memo(settings.memo);
+                let counted = match limit {
+                    None => solver.count_exact(),
+                    Some(limit) => solver.count_up_to(limit).map(u128::from),
+                };
+                (counted, solver.stats())
             }
         })?;
         self.set_stats(stats);

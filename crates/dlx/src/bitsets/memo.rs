@@ -8,8 +8,87 @@
 //! the table's budget of bytes, after which new subproblems are no longer stored (those stored
 //! still answer). A count that stops early (a limit, a budget, Ctrl-C) stores nothing for the
 //! levels it leaves unfinished, so what the table holds is always exact.
+//!
+//! The threads of one count share a [`Shared`] table: stripes, each a [`Table`] behind its own
+//! lock, a key going to the stripe its hash's high bits name (the low bits choose its slot there),
+//! so that two threads rarely wait for each other. A search reaches either kind through
+//! [`Memory`].
+
+use std::sync::{Mutex, PoisonError};
 
 use crate::settings::MemoStats;
+
+/// Where a memoized search looks subproblems up and stores them.
+#[derive(Debug)]
+pub(crate) enum Memory<'a> {
+    /// A table of its own.
+    Own(&'a mut Table),
+    /// A table shared with other threads.
+    Shared(&'a Shared),
+}
+
+impl Memory<'_> {
+    /// The count stored for `key`, if any, with the nodes its search took without the memo.
+    #[inline]
+    pub(crate) fn get(&mut self, key: &[u64]) -> Option<(u128, u64)> {
+        let h = hash(key);
+        match self {
+            Memory::Own(table) => table.get(key, h),
+            Memory::Shared(shared) => shared.stripe(h).get(key, h),
+        }
+    }
+
+    /// Stores `count` and `nodes` for `key` (which [`get`](Self::get) did not find), unless the
+    /// table is at its budget. (Another thread may have stored it meanwhile: the key is then
+    /// found first, and the second entry is never read; both hold the same count.)
+    #[inline]
+    pub(crate) fn insert(&mut self, key: &[u64], count: u128, nodes: u64) {
+        let h = hash(key);
+        match self {
+            Memory::Own(table) => table.insert(key, h, count, nodes),
+            Memory::Shared(shared) => shared.stripe(h).insert(key, h, count, nodes),
+        }
+    }
+}
+
+/// Stripes of a table shared by threads.
+const STRIPES: usize = 64;
+
+/// A table shared by the threads of one count (see the module docs).
+#[derive(Debug)]
+pub(crate) struct Shared {
+    stripes: Box<[Mutex<Table>]>,
+}
+
+impl Shared {
+    /// An empty table for keys of `words` words, which takes at most `budget` bytes in all.
+    pub(crate) fn new(words: usize, budget: usize) -> Shared {
+        Shared { stripes: (0..STRIPES).map(|_| Mutex::new(Table::new(words, budget / STRIPES))).collect() }
+    }
+
+    /// The stripe of a key whose hash is `h`, locked.
+    #[inline]
+    fn stripe(&self, h: u64) -> std::sync::MutexGuard<'_, Table> {
+        // The top 6 bits: fewer than `STRIPES`.
+        let s = usize::try_from(h >> 58).unwrap_or(0);
+        self.stripes[s].lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The table's figures so far, over all its stripes.
+    pub(crate) fn figures(&self) -> MemoStats {
+        self.stripes.iter().fold(MemoStats::default(), |sum, stripe| {
+            let f = stripe.lock().unwrap_or_else(PoisonError::into_inner).figures();
+            MemoStats {
+                entries: sum.entries + f.entries,
+                hits: sum.hits + f.hits,
+                misses: sum.misses + f.misses,
+                bytes: sum.bytes + f.bytes,
+                dropped: sum.dropped + f.dropped,
+                plain_nodes: 0,
+            }
+        })
+    }
+}
 
 /// Subproblems' counts by signature.
 #[derive(Debug)]
@@ -59,10 +138,10 @@ impl Table {
 
     /// The count stored for `key`, if any, with the nodes its search took without the memo.
     #[inline]
-    pub(crate) fn get(&mut self, key: &[u64]) -> Option<(u128, u64)> {
+    fn get(&mut self, key: &[u64], h: u64) -> Option<(u128, u64)> {
         debug_assert_eq!(key.len(), self.words);
         let mask = self.index.len() - 1;
-        let mut slot = slot_of(key, mask);
+        let mut slot = slot_of(h, mask);
         loop {
             let at = self.index[slot] as usize;
             if at == 0 {
@@ -80,7 +159,7 @@ impl Table {
 
     /// Stores `count` and `nodes` for `key` (which [`get`](Self::get) did not find), unless the
     /// table is at its budget.
-    pub(crate) fn insert(&mut self, key: &[u64], count: u128, nodes: u64) {
+    fn insert(&mut self, key: &[u64], h: u64, count: u128, nodes: u64) {
         debug_assert_eq!(key.len(), self.words);
         let entries = self.counts.len();
         if entries + 1 >= u32::MAX as usize || !self.has_room() {
@@ -94,7 +173,7 @@ impl Table {
         self.counts.push(count);
         self.nodes.push(nodes);
         let mask = self.index.len() - 1;
-        let mut slot = slot_of(key, mask);
+        let mut slot = slot_of(h, mask);
         while self.index[slot] != 0 {
             slot = (slot + 1) & mask;
         }
@@ -123,7 +202,7 @@ impl Table {
         self.index.resize(size, 0);
         let mask = size - 1;
         for (e, key) in self.keys.chunks_exact(self.words).enumerate() {
-            let mut slot = slot_of(key, mask);
+            let mut slot = slot_of(hash(key), mask);
             while self.index[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
@@ -132,11 +211,11 @@ impl Table {
     }
 }
 
-/// The first slot to look at for `key`, in an index of `mask + 1` slots.
+/// The first slot to look at for a key whose hash is `h`, in an index of `mask + 1` slots.
 #[inline]
-fn slot_of(key: &[u64], mask: usize) -> usize {
+fn slot_of(h: u64, mask: usize) -> usize {
     // (The masked hash is at most `mask`, a `usize`.)
-    usize::try_from(hash(key) & mask as u64).unwrap_or(0)
+    usize::try_from(h & mask as u64).unwrap_or(0)
 }
 
 /// A key's hash: its words folded by multiplication with odd constants, then mixed (the low
@@ -161,7 +240,8 @@ mod tests {
     /// not; a table at its budget stops storing and says so.
     #[test]
     fn keys_are_found_with_their_counts() {
-        let mut memo = Table::new(3, usize::MAX);
+        let mut table = Table::new(3, usize::MAX);
+        let mut memo = Memory::Own(&mut table);
         for k in 0..10_000u64 {
             let key = [k, k.wrapping_mul(7), 1 << (k % 64)];
             assert_eq!(memo.get(&key), None);
@@ -171,16 +251,52 @@ mod tests {
             assert_eq!(memo.get(&[k, k.wrapping_mul(7), 1 << (k % 64)]), Some((u128::from(k) << 70, k)));
             assert_eq!(memo.get(&[k, k.wrapping_mul(7), 0]), None);
         }
-        let figures = memo.figures();
+        let figures = table.figures();
         assert_eq!((figures.entries, figures.hits, figures.dropped), (10_000, 10_000, 0));
 
         let mut small = Table::new(2, 64 * 1024);
+        let mut memo = Memory::Own(&mut small);
         for k in 0..100_000u64 {
-            small.insert(&[k, 0], 1, 1);
+            memo.insert(&[k, 0], 1, 1);
         }
+        assert_eq!(memo.get(&[5, 0]), Some((1, 1)));
         let figures = small.figures();
         assert!(figures.bytes <= 64 * 1024, "{figures:?}");
         assert!(figures.dropped > 0 && figures.entries > 1000, "{figures:?}");
-        assert_eq!(small.get(&[5, 0]), Some((1, 1)));
+    }
+
+    /// Threads sharing a table find what each stored, whatever stripe it went to; the figures
+    /// add up over the stripes; and the budget holds for the whole.
+    #[test]
+    fn threads_share_a_table() {
+        let shared = Shared::new(2, usize::MAX);
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut memo = Memory::Shared(shared);
+                    for k in 0..5_000u64 {
+                        memo.insert(&[k, t], u128::from(k + t), 1);
+                    }
+                });
+            }
+        });
+        let mut memo = Memory::Shared(&shared);
+        for t in 0..4u64 {
+            for k in (0..5_000u64).step_by(7) {
+                assert_eq!(memo.get(&[k, t]), Some((u128::from(k + t), 1)));
+            }
+            assert_eq!(memo.get(&[5_000, t]), None);
+        }
+        let figures = shared.figures();
+        assert_eq!((figures.entries, figures.dropped, figures.misses), (20_000, 0, 4));
+
+        let small = Shared::new(2, 1 << 20);
+        let mut memo = Memory::Shared(&small);
+        for k in 0..200_000u64 {
+            memo.insert(&[k, 0], 1, 1);
+        }
+        let figures = small.figures();
+        assert!(figures.bytes <= 1 << 20 && figures.dropped > 0, "{figures:?}");
     }
 }

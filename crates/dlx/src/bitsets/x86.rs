@@ -19,7 +19,7 @@ use crate::links::Links;
 use crate::problem::Problem;
 use crate::settings::{Stats, StopReason};
 
-use super::{Limits, Show, Stack, Table, Tables};
+use super::{Limits, Memory, Show, Stack, Tables};
 
 /// Whether the processor has every feature [`search_v3`] is compiled with.
 #[inline(always)]
@@ -46,7 +46,7 @@ pub(super) fn search_as<
     links: &Links,
     stack: &mut Stack,
     limits: (&Limits<'_>, &mut Show<'_>),
-    memo: Option<&mut Table>,
+    memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     assert!(has_v3(), "the processor has the x86-64-v3 features");
@@ -62,7 +62,7 @@ fn search_v3<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     links: &Links,
     stack: &mut Stack,
     limits: (&Limits<'_>, &mut Show<'_>),
-    memo: Option<&mut Table>,
+    memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     super::search_as::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats)

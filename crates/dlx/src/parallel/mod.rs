@@ -68,9 +68,11 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use crate::bitsets::Shared;
 use crate::problem::Problem;
 use crate::solver::{
-    Budget, CancelFlag, Counting, Interrupted, Solver, Stats, StopReason, Subtree, TieBreak,
+    Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Interrupted, Memo, MemoStats, Solver, Stats,
+    StopReason, Subtree, TieBreak,
 };
 
 mod cut;
@@ -151,6 +153,14 @@ pub struct ParallelSolver<'p> {
     counting: std::sync::OnceLock<Counting>,
     /// The figures of the last run (see [`stats`](Self::stats)).
     stats: Mutex<Stats>,
+    /// Whether counts take the memo, and the most bytes its table may take.
+    memo: Memo,
+    memo_memory: usize,
+    /// The table every thread's memoized counts share, once chosen for the problem (`Some(None)`:
+    /// counts do not take the memo; see [`Self::memo_table`]).
+    memo_table: Mutex<Option<Option<Arc<Shared>>>>,
+    /// The memo's figures after the last memoized count.
+    memo_figures: Mutex<Option<MemoStats>>,
 }
 
 /// The shared state of one parallel run.
@@ -243,7 +253,61 @@ impl<'p> ParallelSolver<'p> {
             own_pool: std::sync::OnceLock::new(),
             counting: std::sync::OnceLock::new(),
             stats: Mutex::new(Stats::default()),
+            memo: Memo::default(),
+            memo_memory: DEFAULT_MEMO_MEMORY,
+            memo_table: Mutex::new(None),
+            memo_figures: Mutex::new(None),
         }
+    }
+
+    /// Sets whether counts to the end ([`count`](Self::count), [`count_exact`](Self::count_exact),
+    /// [`count_subtrees`](Self::count_subtrees)) take the memo, as [`Solver::set_memo`] does for
+    /// one thread; the default is [`Memo::Auto`], chosen once for the problem by one thread's
+    /// probes ([`Solver::choose_memo`]). The threads share one table (see the module docs).
+    pub fn set_memo(&mut self, memo: Memo) {
+        self.memo = memo;
+        *self.memo_table.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+    }
+
+    /// Sets the most bytes the memo's table may take, all threads together (the default is
+    /// [`DEFAULT_MEMO_MEMORY`]). Takes effect for a table not made yet.
+    pub fn set_memo_memory(&mut self, bytes: usize) {
+        self.memo_memory = bytes;
+    }
+
+    /// The memo's figures after the last count that took it (its table's, over all threads; the
+    /// nodes that count would have taken without the memo), if any did.
+    pub fn memo_stats(&self) -> Option<MemoStats> {
+        *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The table the threads' memoized counts share, if counts to the end take the memo: chosen
+    /// once for the problem, by the probes of one thread's [`Solver::choose_memo`] (not kept
+    /// when the caller cancels them).
+    fn memo_table(&self) -> Option<Arc<Shared>> {
+        let mut chosen = self.memo_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(table) = &*chosen {
+            return table.clone();
+        }
+        let mut solver = Solver::new(self.problem);
+        solver.set_tie_break(self.tie_break);
+        solver.set_cancel_flag(self.cancel.clone());
+        solver.set_memo(self.memo);
+        solver.set_memo_memory(self.memo_memory);
+        let table =
+            solver.choose_memo().then(|| Arc::new(Shared::new(solver.memo_key_words(), self.memo_memory)));
+        if !self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+            *chosen = Some(table.clone());
+        }
+        table
+    }
+
+    /// A solver for one thread of a memoized count: `run`'s, counting with the memo in `table`.
+    fn memo_solver(&self, run: &Run<'_>, table: &Arc<Shared>) -> Solver<'p> {
+        let mut solver = self.solver(run);
+        solver.set_memo(Memo::Always);
+        solver.share_memo(Some(Arc::clone(table)));
+        solver
     }
 
     /// The figures of the last run (count, listing, subtrees), summed over its threads: those of
@@ -268,14 +332,14 @@ impl<'p> ParallelSolver<'p> {
     }
 
     /// Reports a subtree done.
-    fn report(&self, subtree: &Subtree, solutions: u64, stats: &Stats) {
+    fn report(&self, subtree: &Subtree, solutions: u128, stats: &Stats) {
         if let Some(progress) = &self.progress {
             progress.add_done(subtree.weight(), solutions, stats.nodes);
         }
     }
 
     /// Reports the whole tree done at once: searched by the first, sequential attempt.
-    fn report_whole(&self, solutions: u64, stats: &Stats) {
+    fn report_whole(&self, solutions: u128, stats: &Stats) {
         if let Some(progress) = &self.progress {
             progress.add_done(1.0, solutions, stats.nodes);
         }
@@ -365,19 +429,80 @@ impl<'p> ParallelSolver<'p> {
         *self.counting.get_or_init(|| self.solver(run).choose_counting_from(false))
     }
 
-    /// The number of solutions (the figures of the whole search: [`stats`](Self::stats)).
+    /// The number of solutions (the figures of the whole search: [`stats`](Self::stats)). A
+    /// count past `u64::MAX` (possible with the memo) is an error whose reason is
+    /// [`StopReason::Overflow`]: [`count_exact`](Self::count_exact) returns it.
     pub fn count(&self) -> Result<u64, Interrupted> {
-        self.count_up_to(u64::MAX)
+        let count = self.count_exact()?;
+        u64::try_from(count).map_err(|_| Interrupted { reason: StopReason::Overflow, solutions: count })
+    }
+
+    /// The number of solutions, however large: with the memo where it is set or chosen (see
+    /// [`set_memo`](Self::set_memo)), by visiting every solution otherwise.
+    pub fn count_exact(&self) -> Result<u128, Interrupted> {
+        *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        match self.memo_table() {
+            Some(table) => self.keep(self.with_run(|run| self.count_memo(run, &table))),
+            None => self.keep(self.count_with_stats(u64::MAX)),
+        }
     }
 
     /// The number of solutions, counting no further than `limit` (`Ok(limit)` means "at least
-    /// `limit`": the threads stop once they have found that many between them).
+    /// `limit`": the threads stop once they have found that many between them), without the memo.
     pub fn count_up_to(&self, limit: u64) -> Result<u64, Interrupted> {
-        self.keep(self.count_with_stats(limit))
+        // (No more than `limit`, a `u64`, is counted.)
+        self.keep(self.count_with_stats(limit)).map(|n| u64::try_from(n).unwrap_or(limit))
+    }
+
+    /// A count with the memo in `table`: on this thread alone when the pool has one and the whole
+    /// tree is counted, else on the subtrees of a cut (the shard's), every thread sharing the
+    /// table.
+    fn count_memo(&self, run: &Run<'_>, table: &Arc<Shared>) -> Result<(u128, Stats), Interrupted> {
+        let figures = |plain_nodes: u64| {
+            let memo = MemoStats { plain_nodes, ..table.figures() };
+            *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(memo);
+        };
+        if self.shard.is_none() && self.threads() == 1 {
+            let mut solver = self.memo_solver(run, table);
+            solver.set_cancel_flag(self.cancel.clone());
+            solver.set_budget(run.remaining());
+            let result = solver.count_exact();
+            let stats = solver.stats();
+            figures(solver.memo_plain_nodes());
+            let count = result?;
+            self.report_whole(count, &stats);
+            return Ok((count, stats));
+        }
+        let (subtrees, mut stats, _watch) = match self.shard {
+            Some(shard) => self.shard_cut(run, shard)?,
+            None => {
+                let watch = run.watch();
+                let mut solver = self.solver(run);
+                let (subtrees, above) = self.expand(run, &mut solver, self.threads() * PIECES_PER_THREAD)?;
+                run.spend(&above);
+                (subtrees, above, watch)
+            }
+        };
+        let above = stats.nodes;
+        let (sums, plain) = self.count_pieces(
+            run,
+            &subtrees,
+            &|_| false,
+            &|_, _| {},
+            &AtomicU64::new(0),
+            u64::MAX,
+            Some(table),
+        );
+        stats.add(&sums);
+        figures(plain.saturating_add(above));
+        match run.reason() {
+            Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
+            None => Ok((stats.solutions, stats)),
+        }
     }
 
     /// [`count_up_to`](Self::count_up_to), with the run's figures.
-    fn count_with_stats(&self, limit: u64) -> Result<(u64, Stats), Interrupted> {
+    fn count_with_stats(&self, limit: u64) -> Result<(u128, Stats), Interrupted> {
         if limit == 0 {
             return Ok((0, Stats::default()));
         }
@@ -389,22 +514,21 @@ impl<'p> ParallelSolver<'p> {
                     false => solver.count_up_to(limit),
                 })? {
                     Cut::Done(count, stats) => {
-                        self.report_whole(count, &stats);
-                        return Ok((count, stats));
+                        self.report_whole(u128::from(count), &stats);
+                        return Ok((u128::from(count), stats));
                     }
                     Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
                 },
             };
             let found = AtomicU64::new(0);
-            let sums = self.count_pieces(run, &subtrees, &|_| false, &|_, _| {}, &found, limit);
+            let (sums, _) = self.count_pieces(run, &subtrees, &|_| false, &|_, _| {}, &found, limit, None);
             stats.add(&sums);
-            let found = found.into_inner();
-            if found >= limit {
-                return Ok((limit, stats));
+            if found.into_inner() >= limit {
+                return Ok((u128::from(limit), stats));
             }
             match run.reason() {
-                Some(reason) => Err(Interrupted { reason, solutions: found }),
-                None => Ok((found, stats)),
+                Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
+                None => Ok((sums.solutions, stats)),
             }
         })
     }
@@ -423,18 +547,27 @@ impl<'p> ParallelSolver<'p> {
     }
 
     /// Counts the solutions of `subtrees` (cut from this solver's problem) on all threads, but
-    /// those whose position `skip` names; calls `counted` with the position and the figures of
-    /// each as it is done (from any thread). Returns the solutions of those counted now (their
-    /// figures summed: [`stats`](Self::stats)).
+    /// those whose position `skip` names, with the memo where it is set or chosen (as
+    /// [`count_exact`](Self::count_exact) counts); calls `counted` with the position and the
+    /// figures of each as it is done (from any thread). Returns the solutions of those counted now
+    /// (their figures summed: [`stats`](Self::stats)).
     pub fn count_subtrees(
         &self,
         subtrees: &[Subtree],
         skip: &(dyn Fn(usize) -> bool + Sync),
         counted: &(dyn Fn(usize, Stats) + Sync),
-    ) -> Result<u64, Interrupted> {
+    ) -> Result<u128, Interrupted> {
+        *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        let table = self.memo_table();
         self.keep(self.with_run(|run| {
             let _watch = run.watch();
-            let sums = self.count_pieces(run, subtrees, skip, counted, &AtomicU64::new(0), u64::MAX);
+            let found = AtomicU64::new(0);
+            let (sums, plain) =
+                self.count_pieces(run, subtrees, skip, counted, &found, u64::MAX, table.as_ref());
+            if let Some(table) = &table {
+                let memo = MemoStats { plain_nodes: plain, ..table.figures() };
+                *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(memo);
+            }
             match run.reason() {
                 Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
                 None => Ok((sums.solutions, sums)),
@@ -444,7 +577,10 @@ impl<'p> ParallelSolver<'p> {
 
     /// Counts `subtrees` on all threads (but those `skip` names), each with what is left of the
     /// budget, reporting each done to `counted` and the progress; adds the solutions into
-    /// `found` and stops every thread once it reaches `limit`. Returns the sum of the figures.
+    /// `found` and stops every thread once it reaches `limit`; with the memo in `memo` when
+    /// given (and no limit). Returns the sum of the figures, and of the nodes the memoized
+    /// counts would have taken without the memo.
+    #[allow(clippy::too_many_arguments)]
     fn count_pieces(
         &self,
         run: &Run<'_>,
@@ -453,7 +589,8 @@ impl<'p> ParallelSolver<'p> {
         counted: &(dyn Fn(usize, Stats) + Sync),
         found: &AtomicU64,
         limit: u64,
-    ) -> Stats {
+        memo: Option<&Arc<Shared>>,
+    ) -> (Stats, u64) {
         self.counting(run);
         self.in_pool(|| {
             subtrees
@@ -461,38 +598,54 @@ impl<'p> ParallelSolver<'p> {
                 .enumerate()
                 .filter(|&(k, _)| !skip(k))
                 .map_init(
-                    || self.solver(run),
+                    || match memo {
+                        Some(table) => self.memo_solver(run, table),
+                        None => self.solver(run),
+                    },
                     |solver, (k, subtree)| {
                         if run.stop.is_cancelled() || run.caller.is_some_and(CancelFlag::is_cancelled) {
                             run.stop.cancel();
-                            return Stats::default();
+                            return (Stats::default(), 0);
                         }
                         solver.set_budget(run.remaining());
-                        // No further than the solutions still wanted: a subtree may hold far more.
-                        let wanted = limit.saturating_sub(found.load(Ordering::Relaxed));
-                        let result = solver.count_subtree_up_to(subtree, wanted);
+                        let result = if memo.is_some() {
+                            solver.count_subtree_exact(subtree)
+                        } else {
+                            // No further than the solutions still wanted: a subtree may hold far
+                            // more.
+                            let wanted = limit.saturating_sub(found.load(Ordering::Relaxed));
+                            solver.count_subtree_up_to(subtree, wanted).map(u128::from)
+                        };
                         let stats = solver.stats();
                         run.spend(&stats);
                         match result {
                             Ok(n) => {
                                 self.report(subtree, n, &stats);
                                 counted(k, stats);
-                                if found.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= limit {
+                                // (A memoized count has no limit, and may pass `u64::MAX`.)
+                                let n = u64::try_from(n).unwrap_or(u64::MAX);
+                                if memo.is_none()
+                                    && found.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= limit
+                                {
                                     run.stop.cancel();
                                 }
-                                stats
+                                let plain = if memo.is_some() { solver.memo_plain_nodes() } else { 0 };
+                                (stats, plain)
                             }
                             Err(e) => {
                                 run.halt(e.reason);
-                                Stats::default()
+                                (Stats::default(), 0)
                             }
                         }
                     },
                 )
-                .reduce(Stats::default, |mut a, b| {
-                    a.add(&b);
-                    a
-                })
+                .reduce(
+                    || (Stats::default(), 0),
+                    |(mut a, p), (b, q)| {
+                        a.add(&b);
+                        (a, p.saturating_add(q))
+                    },
+                )
         })
     }
 }
@@ -570,7 +723,7 @@ mod tests {
                 parallel.set_pool(Some(&pool));
                 let cut = parallel.resumable_cut().unwrap();
                 let counted = parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap();
-                assert_eq!(counted, solutions);
+                assert_eq!(counted, u128::from(solutions));
                 assert_eq!((parallel.counting.get(), thread_counting(&parallel)), (Some(&whole), whole));
             }
         }

@@ -442,7 +442,7 @@ impl<'p> Solver<'p> {
     /// whose reason is [`StopReason::Overflow`]: [`count_exact`](Self::count_exact) returns it.
     pub fn count(&mut self) -> Result<u64, Interrupted> {
         let count = self.count_exact()?;
-        u64::try_from(count).map_err(|_| Interrupted { reason: StopReason::Overflow, solutions: u64::MAX })
+        u64::try_from(count).map_err(|_| Interrupted { reason: StopReason::Overflow, solutions: count })
     }
 
     /// The number of solutions, however large: with the memo (see [`Solver::set_memo`]) where
@@ -566,9 +566,26 @@ impl<'p> Solver<'p> {
         self.memo_memory = bytes;
     }
 
-    /// The memo's figures, when a count has used it.
+    /// The memo's figures, when a count has used a table of this solver's own.
     pub fn memo_stats(&self) -> Option<MemoStats> {
         self.bitsets.memo_stats()
+    }
+
+    /// Makes memoized counts look subproblems up in `shared`, a table shared with other threads'
+    /// solvers of this problem, made for [`memo_key_words`](Self::memo_key_words) (`None`: in
+    /// a table of this solver's own).
+    pub(crate) fn share_memo(&mut self, shared: Option<std::sync::Arc<bitsets::Shared>>) {
+        self.bitsets.share_memo(shared);
+    }
+
+    /// The words of the memo's keys for this problem.
+    pub(crate) fn memo_key_words(&mut self) -> usize {
+        self.bitsets.key_words(self.problem)
+    }
+
+    /// The nodes the last memoized count would have taken without the memo (saturating).
+    pub(crate) fn memo_plain_nodes(&self) -> u64 {
+        self.bitsets.plain_nodes()
     }
 
     /// A count with the memo, on bit sets.
@@ -732,20 +749,25 @@ impl<'p> Solver<'p> {
         let limits = bitsets::Limits::new(limit, self.budget, self.cancel.as_ref());
         let result = self.bitsets.count(self.problem, &self.links, &limits, &mut self.stats);
         let solutions = self.stats.solutions;
-        result.map(|()| solutions).map_err(|reason| Interrupted { reason, solutions })
+        result.map(|()| self.found()).map_err(|reason| Interrupted { reason, solutions })
+    }
+
+    /// The solutions of the last run, which counted them one by one: fewer than `u64::MAX`.
+    fn found(&self) -> u64 {
+        u64::try_from(self.stats.solutions).unwrap_or(u64::MAX)
     }
 
     fn count_steps(&mut self, limit: u64) -> Result<u64, Interrupted> {
         let mut resume = false;
         loop {
             match self.step(resume) {
-                Step::Solution if self.stats.solutions >= limit => {
+                Step::Solution if self.found() >= limit => {
                     self.pending = true;
-                    return Ok(self.stats.solutions);
+                    return Ok(self.found());
                 }
                 // (No cap is set outside `split`, so no frontier is met here.)
                 Step::Solution | Step::Frontier => resume = true,
-                Step::Exhausted => return Ok(self.stats.solutions),
+                Step::Exhausted => return Ok(self.found()),
                 Step::Interrupted(reason) => {
                     self.pending = true;
                     return Err(Interrupted { reason, solutions: self.stats.solutions });

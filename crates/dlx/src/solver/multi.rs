@@ -325,7 +325,9 @@ impl Solver<'_> {
         // counting, up to the limit), and those that did.
         let silent = match self.count_limit {
             0 => 0,
-            limit => limit.saturating_sub(self.stats.solutions).saturating_sub(1),
+            limit => limit
+                .saturating_sub(u64::try_from(self.stats.solutions).unwrap_or(u64::MAX))
+                .saturating_sub(1),
         };
         let mut counted = 0;
         let m = self.multi.as_mut().expect("a problem with multiplicities has their state");
@@ -465,7 +467,7 @@ impl Solver<'_> {
             }
             l += 1;
         };
-        self.stats.solutions += counted;
+        self.stats.solutions += u128::from(counted);
         let counters = view.counters();
         self.links.store(counters);
         self.level = l;

@@ -64,7 +64,9 @@ impl Solver<'_> {
         // counting, up to the limit), and those that did.
         let silent = match self.count_limit {
             0 => 0,
-            limit => limit.saturating_sub(self.stats.solutions).saturating_sub(1),
+            limit => limit
+                .saturating_sub(u64::try_from(self.stats.solutions).unwrap_or(u64::MAX))
+                .saturating_sub(1),
         };
         let mut counted = 0;
         let counting = self.count_limit != 0;
@@ -265,7 +267,7 @@ impl Solver<'_> {
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;
         self.read_off = read_off;
-        self.stats.solutions += counted;
+        self.stats.solutions += u128::from(counted);
         step
     }
 }

@@ -173,6 +173,12 @@ impl Solver<'_> {
         self.in_subtree(subtree, |s| s.count())
     }
 
+    /// [`count_subtree`](Self::count_subtree), however large the count: with the memo where
+    /// it is set or chosen, as [`count_exact`](Self::count_exact) counts.
+    pub fn count_subtree_exact(&mut self, subtree: &Subtree) -> Result<u128, Interrupted> {
+        self.in_subtree(subtree, |s| s.count_exact())
+    }
+
     /// [`count_subtree`](Self::count_subtree), counting no further than `limit` (at least 1):
     /// `Ok(limit)` means "at least `limit`". Panics as `count_subtree` does.
     pub fn count_subtree_up_to(&mut self, subtree: &Subtree, limit: u64) -> Result<u64, Interrupted> {
