@@ -115,8 +115,8 @@ mod memo;
 #[allow(unsafe_code)]
 mod x86;
 
-pub(crate) use memo::Shared;
-use memo::{Memory, Table};
+use memo::Memory;
+pub(crate) use memo::{Shared, Table};
 
 /// `n` as a `u16`: items, and the items of an option, fit in one on this path ([`MAX_ITEMS`]).
 #[inline(always)]
@@ -531,6 +531,11 @@ impl BitSets {
         self.memo = None;
     }
 
+    /// The memo's own table, taken out (the next memoized count makes a new one).
+    pub(crate) fn take_memo(&mut self) -> Option<Box<Table>> {
+        self.memo.take()
+    }
+
     /// Makes memoized counts use `shared` (made for [`key_words`](Self::key_words)) instead of
     /// a table of their own (`None`: their own).
     pub(crate) fn share_memo(&mut self, shared: Option<std::sync::Arc<Shared>>) {
@@ -547,6 +552,11 @@ impl BitSets {
     pub(crate) fn memo_stats(&self) -> Option<MemoStats> {
         let plain_nodes = self.stack.plain_nodes;
         self.memo.as_ref().map(|memo| MemoStats { plain_nodes, ..memo.figures() })
+    }
+
+    /// Makes memoized counts try each level's options last first (see `Stack::backwards`).
+    pub(crate) fn set_backwards(&mut self, backwards: bool) {
+        self.stack.backwards = backwards;
     }
 
     /// The nodes the last count would have taken without the memo (saturating).
@@ -673,6 +683,10 @@ struct Stack {
     entry_nodes: Vec<(u64, u64)>,
     /// The last count, exact.
     wide: u128,
+    /// With the memo: whether each level tries its options last first. Threads sharing a table
+    /// go opposite ways, so that each meets subproblems the other has finished rather than
+    /// counting the same ones at the same time; a count is the same either way.
+    backwards: bool,
     /// The nodes the last count would have taken without the memo (saturating).
     plain_nodes: u64,
 }
@@ -908,9 +922,18 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
         }
         // Try the next option of level `l`.
         let todo = level_mut::<_, W>(&mut stack.todo, l, w);
-        let k = todo.iter().position(|&t| t != 0).unwrap_or(0);
-        let x = k * 64 + todo[k].trailing_zeros() as usize;
-        todo[k] &= todo[k].wrapping_sub(1);
+        let x = if MEMO && stack.backwards {
+            // The last option first (see `Stack::backwards`).
+            let k = todo.iter().rposition(|&t| t != 0).unwrap_or(0);
+            let b = 63 - todo[k].leading_zeros() as usize;
+            todo[k] &= !(1u64 << b);
+            k * 64 + b
+        } else {
+            let k = todo.iter().position(|&t| t != 0).unwrap_or(0);
+            let x = k * 64 + todo[k].trailing_zeros() as usize;
+            todo[k] &= todo[k].wrapping_sub(1);
+            x
+        };
         if VISIT {
             stack.chosen[l] = to_u32(x);
         }

@@ -509,6 +509,8 @@ proptest! {
     fn effort_is_that_of_plain_algorithm_x(spec in prop_oneof![spec(), wide_spec()]) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
+        // Plain Algorithm X's figures (the memo's are its own).
+        solver.set_memo(Memo::Never);
         for counting in [Counting::Links, Counting::BitSets] {
             solver.set_counting(counting);
             for tie_break in [TieBreak::LastConflict, TieBreak::Earliest] {
@@ -582,6 +584,8 @@ proptest! {
     ) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
+        // The figures of the search itself (the memo's are its own).
+        solver.set_memo(Memo::Never);
         let n = problem.option_count();
         if n > 0 {
             // One option forced (unless it cannot be), and up to a few excluded.

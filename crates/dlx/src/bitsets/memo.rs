@@ -66,6 +66,22 @@ impl Shared {
         Shared { stripes: (0..STRIPES).map(|_| Mutex::new(Table::new(words, budget / STRIPES))).collect() }
     }
 
+    /// A table of `budget` bytes that holds what `table` holds (as much of it as fits), with its
+    /// figures.
+    pub(crate) fn from_table(table: &Table, budget: usize) -> Shared {
+        let shared = Shared::new(table.words, budget);
+        for (key, count, nodes) in table.entries() {
+            let h = hash(key);
+            shared.stripe(h).insert(key, h, count, nodes);
+        }
+        let mut first = shared.stripes[0].lock().unwrap_or_else(PoisonError::into_inner);
+        first.figures.hits += table.figures.hits;
+        first.figures.misses += table.figures.misses;
+        first.figures.dropped += table.figures.dropped;
+        drop(first);
+        shared
+    }
+
     /// The stripe of a key whose hash is `h`, locked.
     #[inline]
     fn stripe(&self, h: u64) -> std::sync::MutexGuard<'_, Table> {
@@ -102,8 +118,10 @@ pub(crate) struct Table {
     /// The nodes entry `e`'s subproblem takes without the memo (saturating): what meeting it
     /// again saves.
     nodes: Vec<u64>,
-    /// Open addressing: `0` for an empty slot, else an entry's index plus one.
-    index: Vec<u32>,
+    /// Open addressing: `0` for an empty slot, else an entry's index plus one in the low 32 bits
+    /// and the high 32 bits of its key's hash above them, so that a slot of another key is
+    /// mostly passed over without reading the key.
+    index: Vec<u64>,
     /// The most bytes the table may take.
     budget: usize,
     figures: MemoStats,
@@ -133,7 +151,13 @@ impl Table {
         self.keys.capacity() * 8
             + self.counts.capacity() * 16
             + self.nodes.capacity() * 8
-            + self.index.capacity() * 4
+            + self.index.capacity() * 8
+    }
+
+    /// Every entry: its key, count and nodes.
+    fn entries(&self) -> impl Iterator<Item = (&[u64], u128, u64)> {
+        let words = self.words.max(1);
+        self.keys.chunks_exact(words).zip(&self.counts).zip(&self.nodes).map(|((k, &c), &n)| (k, c, n))
     }
 
     /// The count stored for `key`, if any, with the nodes its search took without the memo.
@@ -142,16 +166,20 @@ impl Table {
         debug_assert_eq!(key.len(), self.words);
         let mask = self.index.len() - 1;
         let mut slot = slot_of(h, mask);
+        let tag = h & TAG;
         loop {
-            let at = self.index[slot] as usize;
+            let at = self.index[slot];
             if at == 0 {
                 self.figures.misses += 1;
                 return None;
             }
-            let e = at - 1;
-            if &self.keys[e * self.words..(e + 1) * self.words] == key {
-                self.figures.hits += 1;
-                return Some((self.counts[e], self.nodes[e]));
+            if at & TAG == tag {
+                // (The entry's index is below `u32::MAX`: see `insert`.)
+                let e = usize::try_from(at & !TAG).unwrap_or(0) - 1;
+                if self.keys[e * self.words..(e + 1) * self.words].iter().zip(key).all(|(a, b)| a == b) {
+                    self.figures.hits += 1;
+                    return Some((self.counts[e], self.nodes[e]));
+                }
             }
             slot = (slot + 1) & mask;
         }
@@ -177,7 +205,7 @@ impl Table {
         while self.index[slot] != 0 {
             slot = (slot + 1) & mask;
         }
-        self.index[slot] = u32::try_from(entries + 1).expect("entries are fewer than u32::MAX");
+        self.index[slot] = (h & TAG) | (entries as u64 + 1);
     }
 
     /// Whether one more entry fits the budget, counting the growth of each vector that is full.
@@ -192,7 +220,7 @@ impl Table {
         } else {
             self.index.len()
         };
-        keys + counts + index * 4 <= self.budget
+        keys + counts + index * 8 <= self.budget
     }
 
     /// Doubles the index and places every entry again.
@@ -202,14 +230,18 @@ impl Table {
         self.index.resize(size, 0);
         let mask = size - 1;
         for (e, key) in self.keys.chunks_exact(self.words).enumerate() {
-            let mut slot = slot_of(hash(key), mask);
+            let h = hash(key);
+            let mut slot = slot_of(h, mask);
             while self.index[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            self.index[slot] = u32::try_from(e + 1).expect("entries are fewer than u32::MAX");
+            self.index[slot] = (h & TAG) | (e as u64 + 1);
         }
     }
 }
+
+/// The bits of a slot that hold its key's hash (see `Table::index`).
+const TAG: u64 = 0xffff_ffff_0000_0000;
 
 /// The first slot to look at for a key whose hash is `h`, in an index of `mask + 1` slots.
 #[inline]

@@ -124,6 +124,10 @@ const SMALL_TREE: u64 = 4 * SEQUENTIAL_NODES;
 /// count whose first attempt did not finish.
 const SMALL_TREE_BOUND: u64 = 8 * SEQUENTIAL_NODES;
 
+/// Nodes a memoized count takes on one thread before it is shared out (see
+/// `ParallelSolver::count_memo`).
+const MEMO_FIRST_NODES: u64 = 1 << 17;
+
 /// The deepest cut tried: past it the subtrees are used as they are.
 const DEEPEST: usize = 64;
 
@@ -174,6 +178,14 @@ struct Run<'a> {
     updates: AtomicU64,
     budget: Budget,
     caller: Option<&'a CancelFlag>,
+}
+
+/// Where a memoized count starts (see `ParallelSolver::memo_start`).
+enum MemoStart<'p> {
+    /// The table the threads share, made by an earlier count.
+    Shared(Arc<Shared>),
+    /// The solver whose probes chose the memo, with their table of its own.
+    Probed(Box<Solver<'p>>),
 }
 
 /// Passes the caller's cancel flag on to a run's own while it lives (see [`Run::watch`]).
@@ -281,24 +293,37 @@ impl<'p> ParallelSolver<'p> {
         *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The table the threads' memoized counts share, if counts to the end take the memo: chosen
-    /// once for the problem, by the probes of one thread's [`Solver::choose_memo`] (not kept
-    /// when the caller cancels them).
-    fn memo_table(&self) -> Option<Arc<Shared>> {
+    /// How counts to the end take the memo, chosen once for the problem by the probes of one
+    /// thread's [`Solver::choose_memo`] (not kept when the caller cancels them): not at all
+    /// (`None`); or from the table every thread shares, made by an earlier count; or, chosen
+    /// now, from the solver that probed, whose table of its own holds what the probe counted.
+    fn memo_start(&self) -> Option<MemoStart<'p>> {
         let mut chosen = self.memo_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(table) = &*chosen {
-            return table.clone();
+            return table.clone().map(MemoStart::Shared);
         }
         let mut solver = Solver::new(self.problem);
         solver.set_tie_break(self.tie_break);
         solver.set_cancel_flag(self.cancel.clone());
         solver.set_memo(self.memo);
         solver.set_memo_memory(self.memo_memory);
-        let table =
-            solver.choose_memo().then(|| Arc::new(Shared::new(solver.memo_key_words(), self.memo_memory)));
-        if !self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
-            *chosen = Some(table.clone());
+        let take = solver.choose_memo();
+        if !take && !self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+            *chosen = Some(None);
         }
+        // Chosen: counts go on from the probe's table, without probing again.
+        solver.set_memo(Memo::Always);
+        take.then_some(MemoStart::Probed(Box::new(solver)))
+    }
+
+    /// The table every thread shares, made from `start` and kept for later counts.
+    fn memo_table(&self, start: MemoStart<'p>) -> Arc<Shared> {
+        let table = match start {
+            MemoStart::Shared(table) => table,
+            MemoStart::Probed(mut solver) => solver.share_own_memo(self.memo_memory),
+        };
+        let kept = Some(Some(Arc::clone(&table)));
+        *self.memo_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = kept;
         table
     }
 
@@ -307,6 +332,8 @@ impl<'p> ParallelSolver<'p> {
         let mut solver = self.solver(run);
         solver.set_memo(Memo::Always);
         solver.share_memo(Some(Arc::clone(table)));
+        // Every other thread goes the other way (see `bitsets`).
+        solver.set_memo_backwards(rayon::current_thread_index().is_some_and(|t| t % 2 == 1));
         solver
     }
 
@@ -441,8 +468,8 @@ impl<'p> ParallelSolver<'p> {
     /// [`set_memo`](Self::set_memo)), by visiting every solution otherwise.
     pub fn count_exact(&self) -> Result<u128, Interrupted> {
         *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
-        match self.memo_table() {
-            Some(table) => self.keep(self.with_run(|run| self.count_memo(run, &table))),
+        match self.memo_start() {
+            Some(start) => self.keep(self.with_run(|run| self.count_memo(run, start))),
             None => self.keep(self.count_with_stats(u64::MAX)),
         }
     }
@@ -454,25 +481,50 @@ impl<'p> ParallelSolver<'p> {
         self.keep(self.count_with_stats(limit)).map(|n| u64::try_from(n).unwrap_or(limit))
     }
 
-    /// A count with the memo in `table`: on this thread alone when the pool has one and the whole
-    /// tree is counted, else on the subtrees of a cut (the shard's), every thread sharing the
-    /// table.
-    fn count_memo(&self, run: &Run<'_>, table: &Arc<Shared>) -> Result<(u128, Stats), Interrupted> {
-        let figures = |plain_nodes: u64| {
-            let memo = MemoStats { plain_nodes, ..table.figures() };
-            *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(memo);
+    /// A count with the memo, from `start`. The whole tree is counted on this thread first,
+    /// within [`MEMO_FIRST_NODES`] nodes when the pool has more than one (to the end with one):
+    /// a count that ends there costs no thread, nor any lock. Else the tree (the shard's) is cut
+    /// and its subtrees counted on every thread, which share a table that keeps what the first
+    /// attempt finished.
+    fn count_memo(&self, run: &Run<'_>, mut start: MemoStart<'p>) -> Result<(u128, Stats), Interrupted> {
+        let keep = |figures: Option<MemoStats>| {
+            *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = figures;
         };
-        if self.shard.is_none() && self.threads() == 1 {
-            let mut solver = self.memo_solver(run, table);
+        if self.shard.is_none() {
+            let (mut solver, shared) = match start {
+                MemoStart::Probed(solver) => (solver, None),
+                MemoStart::Shared(table) => (Box::new(self.memo_solver(run, &table)), Some(table)),
+            };
             solver.set_cancel_flag(self.cancel.clone());
-            solver.set_budget(run.remaining());
+            let budget = run.remaining();
+            let alone = self.threads() == 1 || budget.nodes.is_some_and(|n| n <= MEMO_FIRST_NODES);
+            let first = budget.nodes.map_or(MEMO_FIRST_NODES, |n| n.min(MEMO_FIRST_NODES));
+            solver.set_budget(if alone { budget } else { Budget { nodes: Some(first), ..budget } });
             let result = solver.count_exact();
             let stats = solver.stats();
-            figures(solver.memo_plain_nodes());
-            let count = result?;
-            self.report_whole(count, &stats);
-            return Ok((count, stats));
+            let figures = |solver: &Solver<'_>| match &shared {
+                Some(table) => Some(MemoStats { plain_nodes: solver.memo_plain_nodes(), ..table.figures() }),
+                None => solver.memo_stats(),
+            };
+            match result {
+                Ok(count) => {
+                    keep(figures(&solver));
+                    self.report_whole(count, &stats);
+                    return Ok((count, stats));
+                }
+                Err(e) if alone || e.reason != StopReason::Budget => {
+                    keep(figures(&solver));
+                    return Err(e);
+                }
+                // Not in the figures, which are those of the count below; against the budget.
+                Err(_) => run.spend(&stats),
+            }
+            start = match shared {
+                Some(table) => MemoStart::Shared(table),
+                None => MemoStart::Probed(solver),
+            };
         }
+        let table = &self.memo_table(start);
         let (subtrees, mut stats, _watch) = match self.shard {
             Some(shard) => self.shard_cut(run, shard)?,
             None => {
@@ -494,7 +546,7 @@ impl<'p> ParallelSolver<'p> {
             Some(table),
         );
         stats.add(&sums);
-        figures(plain.saturating_add(above));
+        keep(Some(MemoStats { plain_nodes: plain.saturating_add(above), ..table.figures() }));
         match run.reason() {
             Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
             None => Ok((stats.solutions, stats)),
@@ -558,7 +610,7 @@ impl<'p> ParallelSolver<'p> {
         counted: &(dyn Fn(usize, Stats) + Sync),
     ) -> Result<u128, Interrupted> {
         *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
-        let table = self.memo_table();
+        let table = self.memo_start().map(|start| self.memo_table(start));
         self.keep(self.with_run(|run| {
             let _watch = run.watch();
             let found = AtomicU64::new(0);

@@ -578,9 +578,25 @@ impl<'p> Solver<'p> {
         self.bitsets.share_memo(shared);
     }
 
+    /// The memo's table of this solver's own, taken out (as a table shared by threads holding
+    /// the same entries, of `budget` bytes), or an empty shared table if there is none.
+    pub(crate) fn share_own_memo(&mut self, budget: usize) -> std::sync::Arc<bitsets::Shared> {
+        let shared = match self.bitsets.take_memo() {
+            Some(table) => bitsets::Shared::from_table(&table, budget),
+            None => bitsets::Shared::new(self.memo_key_words(), budget),
+        };
+        std::sync::Arc::new(shared)
+    }
+
     /// The words of the memo's keys for this problem.
     pub(crate) fn memo_key_words(&mut self) -> usize {
         self.bitsets.key_words(self.problem)
+    }
+
+    /// Makes memoized counts try each level's options last first: for threads that share a
+    /// table (the count is the same either way).
+    pub(crate) fn set_memo_backwards(&mut self, backwards: bool) {
+        self.bitsets.set_backwards(backwards);
     }
 
     /// The nodes the last memoized count would have taken without the memo (saturating).
