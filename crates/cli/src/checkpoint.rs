@@ -69,7 +69,7 @@ impl Checkpoint {
                 .filter(|n: &Vec<u128>| n.len() == 6)
                 .ok_or("a piece of `done` is not six counts")?;
             let index = usize::try_from(numbers[0]).map_err(|_| "a piece's position is too large")?;
-            // The solutions as they are (past 2^64 with the memo), the figures of the work in a u64.
+            // The solutions as they are (past 2^64 with the memo), the figures of the work as u64.
             let figure = |k: usize| u64::try_from(numbers[k]).map_err(|_| "a piece's figure is too large");
             let (solutions, nodes, guesses, updates, cleansings) =
                 (numbers[1], figure(2)?, figure(3)?, figure(4)?, figure(5)?);

@@ -8,16 +8,18 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use dlx_engine::{
-    Memo, MemoStats, OptionId, ParallelSolver, Problem, Progress, Shard, Solver, Stats, TieBreak,
+    Memo, MemoStats, OptionId, ParallelSolver, Problem, Progress, SampleError, Shard, Solver, Stats,
+    TieBreak, ZddError,
 };
 
 use crate::checkpoint::Checkpoint;
 use crate::choice;
 use crate::input::Source;
 use crate::merge::{Part, fingerprint};
+use crate::output::{persist, temporary};
 use crate::progress;
 use crate::report::{self, EXIT_INVALID, Stopped, Usage, Workers, stderr};
 
@@ -53,12 +55,44 @@ pub(crate) struct XcArgs {
     /// Stop after this many solutions (with --count: count up to this many).
     #[arg(long, value_name = "N", value_parser = crate::choice::at_least_one)]
     limit: Option<u64>,
-    /// Randomize branching with this seed (on one thread).
+    /// Randomize branching with this seed (on one thread); with --sample, the draw's.
     ///
     /// Randomize branching with this seed (same seed, same order of solutions). A seeded search
-    /// runs on one thread.
+    /// runs on one thread. With --sample, the seed of the draw instead [default: 0].
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
+    /// Print N solutions drawn uniformly at random (by --seed).
+    ///
+    /// Print N solutions drawn uniformly at random: each solution equally likely, exactly, each
+    /// draw independent of the others (a solution may come out twice); the same N solutions for
+    /// the same --seed (default 0). The draw goes by counts, the memo's where it pays (tilings of
+    /// any size). Not for problems with multiplicities.
+    #[arg(long, value_name = "N", conflicts_with_all = ["count", "limit", "shard", "checkpoint"])]
+    sample: Option<usize>,
+    /// With --count: write the ZDD of all solutions to FILE (Knuth's ZDDREAD text).
+    ///
+    /// With --count: also write the ZDD of all solutions to FILE, in the text that Knuth's
+    /// ZDDREAD programs read (as his DLX6 writes it): a line `ID: (~OPTION?LO:HI)` per node, in
+    /// hexadecimal but for the option's number (from 1, in the order of the file), then a root of
+    /// option 0. Made by the memo on one thread, whatever --memo says.
+    #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = ["limit", "shard", "checkpoint", "seed"])]
+    zdd: Option<PathBuf>,
+    /// With --count: also the solutions of each size (options in a solution).
+    ///
+    /// With --count: after the total, a line `SIZE: COUNT` for each size of solution (the number
+    /// of options in it) that has any, from the memo's ZDD (on one thread).
+    #[arg(long, requires = "count", conflicts_with_all = ["limit", "shard", "checkpoint", "seed"])]
+    by_size: bool,
+    /// Print one solution of the fewest options.
+    ///
+    /// Print one solution of the fewest options there are (from the memo's ZDD, on one thread).
+    #[arg(long, conflicts_with_all = ["count", "limit", "shard", "checkpoint", "seed", "sample", "most"])]
+    fewest: bool,
+    /// Print one solution of the most options.
+    ///
+    /// Print one solution of the most options there are (from the memo's ZDD, on one thread).
+    #[arg(long, conflicts_with_all = ["count", "limit", "shard", "checkpoint", "seed", "sample"])]
+    most: bool,
     /// Worker threads (at most 1024; all cores by default).
     ///
     /// Worker threads, at most 1024 [default: all cores]. No more are started than there are
@@ -88,9 +122,9 @@ pub(crate) struct XcArgs {
     /// what), and add it when it is met again instead of searching it again, as Knuth's DLX6
     /// does: tilings, whose partial solutions meet again all the time, count in seconds where
     /// visiting every solution would take centuries, exactly past 2^64. `auto` probes the first
-    /// nodes with and without it. The memo counts on one thread, to the end (not with --limit,
-    /// --shard, --checkpoint, --seed or --tie-break last-conflict), problems of at most 4,096
-    /// options and 1,024 items without multiplicities.
+    /// nodes with and without it. The memo counts to the end (not with --limit, --seed or
+    /// --tie-break last-conflict), on every thread, in shards and checkpoints, problems of at most
+    /// 4,096 options and 1,024 items without multiplicities.
     #[arg(long, value_name = "WHEN", value_parser = choice::parser::<Memo>(), default_value = "auto", requires = "count")]
     memo: Memo,
     /// With --memo: the most memory its table may take (512M, 4G).
@@ -164,6 +198,12 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(EXIT_INVALID));
         }
     };
+    if let Some(n) = args.sample {
+        return sample(args, &problem, n, &source);
+    }
+    if args.zdd.is_some() || args.by_size || args.fewest || args.most {
+        return zdd(args, &problem, &source);
+    }
     if args.seed.is_some() && args.threads.is_some_and(|n| n > 1) {
         return Err(Usage("--seed searches on one thread: it cannot go with --threads above 1".into()).into());
     }
@@ -252,6 +292,94 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             "solutions {solutions}, nodes {}, updates {}{cleansings}, time {:.3} s{memo}",
             stats.nodes,
             stats.updates,
+            start.elapsed().as_secs_f64()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--sample N`: prints `n` solutions drawn uniformly at random, by `--seed`.
+fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result<ExitCode> {
+    let start = Instant::now();
+    let mut solver = Solver::new(problem);
+    solver.set_tie_break(args.tie_break);
+    solver.set_memo_memory(args.memo_memory);
+    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
+    let drawn = match solver.sample(n, args.seed.unwrap_or(0)) {
+        Ok(drawn) => drawn,
+        Err(SampleError::Interrupted(_)) => return Err(Stopped.into()),
+        Err(e @ SampleError::Multiplicities) => return Err(Usage(format!("--sample: {e}")).into()),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (k, options) in drawn.iter().enumerate() {
+        write_solution(&mut out, problem, options, k as u64)?;
+    }
+    out.flush()?;
+    if drawn.is_empty() && n > 0 {
+        stderr!("dlx: {}: no solution", source.name())?;
+    }
+    if args.stats {
+        let memo = solver.memo_stats().map_or(String::new(), |m| {
+            format!("; memo: {} subproblems, {} met again, {} bytes", m.entries, m.hits, m.bytes)
+        });
+        stderr!("drawn {}, time {:.3} s{memo}", drawn.len(), start.elapsed().as_secs_f64())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--zdd FILE`, `--by-size`, `--fewest`, `--most`: from the ZDD of all solutions.
+fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
+    let start = Instant::now();
+    let mut solver = Solver::new(problem);
+    solver.set_tie_break(args.tie_break);
+    solver.set_memo_memory(args.memo_memory);
+    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
+    let zdd = match solver.zdd() {
+        Ok(zdd) => zdd,
+        Err(ZddError::Interrupted(_)) => return Err(Stopped.into()),
+        Err(e @ ZddError::NotOnBitSets) => return Err(Usage(e.to_string()).into()),
+    };
+    if let Some(path) = &args.zdd {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => std::path::Path::new("."),
+        };
+        let file = temporary(dir, ".zdd")?;
+        let mut text = BufWriter::new(file);
+        zdd.write_text(&mut text).with_context(|| format!("cannot write {}", path.display()))?;
+        let file = text
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        persist(file, path)?;
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    let count = zdd.count();
+    if args.count {
+        write_count(args, problem, &mut out, count, solver.stats(), start)?;
+        if args.by_size {
+            for (size, n) in zdd.counts_by_size().iter().enumerate().filter(|&(_, &n)| n > 0) {
+                writeln!(out, "{size}: {n}")?;
+            }
+        }
+    } else {
+        let extreme = if args.most { zdd.largest() } else { zdd.smallest() };
+        if let Some(options) = extreme {
+            write_solution(&mut out, problem, &options, 0)?;
+        }
+    }
+    out.flush()?;
+    if count == 0 && !args.count {
+        stderr!("dlx: {}: no solution", source.name())?;
+    }
+    if args.stats {
+        let memo = solver.memo_stats().map_or(String::new(), |m| {
+            format!("; memo: {} subproblems, {} met again, {} bytes", m.entries, m.hits, m.bytes)
+        });
+        stderr!(
+            "solutions {count}, nodes {}, ZDD nodes {}, time {:.3} s{memo}",
+            solver.stats().nodes,
+            zdd.nodes().len() + 2,
             start.elapsed().as_secs_f64()
         )?;
     }

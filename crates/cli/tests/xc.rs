@@ -383,3 +383,71 @@ fn the_memo_counts_tilings_exactly_past_2_to_the_64() {
     let out = dlx(&["xc", "-n", "--memo", "sometimes"], Some(&dominoes(2, 2)));
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--sample N` prints N solutions drawn at random, each one of the problem's, the same for the
+/// same `--seed`; tilings past 2^64 too; a problem with multiplicities is refused, and so is
+/// `--sample` with `--count`.
+#[test]
+fn samples_are_solutions_and_follow_the_seed() {
+    let queens = fixture("queens8.dlx");
+    let queens = queens.to_str().unwrap();
+    let every = solutions(&stdout(&dlx(&["xc", queens], None)));
+    let drawn = dlx(&["xc", "--sample", "40", "--seed", "3", queens], None);
+    assert!(drawn.status.success(), "{}", String::from_utf8_lossy(&drawn.stderr));
+    let listed = solutions(&stdout(&drawn));
+    assert_eq!(stdout(&drawn).split("\n\n").count(), 40);
+    assert!(listed.iter().all(|s| every.contains(s)), "each draw is a solution");
+    assert!(listed.len() > 20, "40 draws from 92 solutions repeat few: {}", listed.len());
+    assert_eq!(stdout(&dlx(&["xc", "--sample", "40", "--seed", "3", queens], None)), stdout(&drawn));
+    assert_ne!(stdout(&dlx(&["xc", "--sample", "40", "--seed", "4", queens], None)), stdout(&drawn));
+    let tiles = dlx(&["xc", "--sample", "2", "--stats"], Some(&dominoes(14, 14)));
+    assert!(tiles.status.success(), "{}", String::from_utf8_lossy(&tiles.stderr));
+    assert_eq!(stdout(&tiles).split("\n\n").count(), 2);
+    assert_eq!(stdout(&tiles).lines().filter(|l| !l.is_empty()).count(), 2 * 98, "98 dominoes each");
+    let bounded = fixture("knuth-multiplicities.dlx");
+    let out = dlx(&["xc", "--sample", "2", bounded.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("without multiplicities"), "{out:?}");
+    assert_eq!(dlx(&["xc", "--sample", "2", "-n", queens], None).status.code(), Some(2));
+}
+
+/// `--zdd FILE` writes the ZDD of all solutions in ZDDREAD's text, which counts the tilings again
+/// here (each node's paths to the unit sink, added up from the bottom); `--by-size` gives the
+/// solutions of each size; `--fewest` and `--most` one solution of each extreme; a problem that
+/// is not on bit sets is refused.
+#[test]
+fn the_zdd_counts_sizes_and_extremes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("d6.zdd");
+    let out = dlx(&["xc", "-n", "--zdd", path.to_str().unwrap()], Some(&dominoes(6, 6)));
+    assert_eq!(stdout(&out), "6728\n", "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut paths: std::collections::HashMap<u64, u128> = [(0, 0), (1, 1)].into();
+    let mut root = 0;
+    for line in text.lines() {
+        // `ID: (~V?LO:HI)`, hexadecimal but for V.
+        let (id, rest) = line.split_once(": (~").unwrap();
+        let (v, rest) = rest.split_once('?').unwrap();
+        let (lo, hi) = rest.trim_end_matches(')').split_once(':').unwrap();
+        let hex = |s: &str| u64::from_str_radix(s, 16).unwrap();
+        let (id, lo, hi) = (hex(id), hex(lo), hex(hi));
+        assert!(lo < id && hi < id, "{line}");
+        paths.insert(id, paths[&lo] + paths[&hi]);
+        if v == "0" {
+            root = id;
+        } else {
+            assert!((1..=120).contains(&v.parse::<u32>().unwrap()), "{line}: 120 options");
+        }
+    }
+    assert_eq!(paths[&root], 6728);
+
+    let problem = "A B C\nA B\nC\nA\nB C\nA B C\n";
+    assert_eq!(stdout(&dlx(&["xc", "-n", "--by-size"], Some(problem))), "3\n1: 1\n2: 2\n");
+    assert_eq!(stdout(&dlx(&["xc", "--fewest"], Some(problem))), "A B C\n");
+    assert_eq!(solutions(&stdout(&dlx(&["xc", "--most"], Some(problem)))).iter().next().unwrap().len(), 2);
+    let bounded = fixture("knuth-multiplicities.dlx");
+    let out = dlx(&["xc", "-n", "--by-size", bounded.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bit sets"), "{out:?}");
+    assert_eq!(dlx(&["xc", "--zdd", "x.zdd"], Some(problem)).status.code(), Some(2), "--zdd needs --count");
+}

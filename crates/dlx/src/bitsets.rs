@@ -526,6 +526,30 @@ impl BitSets {
         result.map(|_| self.stack.wide)
     }
 
+    /// [`count_memo`](Self::count_memo) that makes the ZDD of the solutions too, on a table of
+    /// its own made afresh (its entries name this count's ZDD nodes), kept for later counts: the
+    /// count, the ZDD's nodes (the `k`-th numbered `k + 2`: its option as an index of the
+    /// problem's, the node of the options tried before it, that of the solutions below it) and
+    /// its root.
+    pub(crate) fn count_zdd(
+        &mut self,
+        problem: &Problem,
+        links: &Links,
+        limits: &Limits<'_>,
+        memory: usize,
+        stats: &mut Stats,
+    ) -> Result<(u128, Vec<[u32; 3]>, u32), StopReason> {
+        let shared = self.shared.take();
+        self.memo = None;
+        self.stack.zdd = true;
+        self.stack.zdd_nodes.clear();
+        let counted = self.count_memo(problem, links, limits, memory, stats);
+        self.stack.zdd = false;
+        self.shared = shared;
+        let nodes = std::mem::take(&mut self.stack.zdd_nodes);
+        counted.map(|count| (count, nodes, self.stack.zdd_root))
+    }
+
     /// Drops the memo's table (the next memoized count makes a new one).
     pub(crate) fn drop_memo(&mut self) {
         self.memo = None;
@@ -683,6 +707,15 @@ struct Stack {
     entry_nodes: Vec<(u64, u64)>,
     /// The last count, exact.
     wide: u128,
+    /// With the memo: whether the count makes a ZDD of the solutions (nodes `zdd_nodes`, the
+    /// `k`-th numbered `k + 2`, each an option, the node of the options tried before it at its
+    /// level and that of the solutions below it; `zdd_root` the whole's), the ZDD node of each
+    /// level so far, and the option each level tries.
+    zdd: bool,
+    zdd_nodes: Vec<[u32; 3]>,
+    zdd_root: u32,
+    znode: Vec<u32>,
+    tried: Vec<u32>,
     /// With the memo: whether each level tries its options last first. Threads sharing a table
     /// go opposite ways, so that each meets subproblems the other has finished rather than
     /// counting the same ones at the same time; a count is the same either way.
@@ -721,6 +754,10 @@ impl Stack {
         }
         if self.hidden.len() < w {
             self.hidden.resize(w, 0);
+        }
+        if self.zdd && self.znode.len() < depth {
+            self.znode.resize(depth, 0);
+            self.tried.resize(depth, 0);
         }
         if self.stored.len() < depth {
             self.stored.resize(depth, false);
@@ -788,11 +825,19 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     let mut saved = 0u64;
     // A memoized count has no limit, and goes past `u64::MAX`.
     let limit = if MEMO { u128::MAX } else { u128::from(limits.solutions) };
+    // With the memo, making a ZDD (see `Stack::zdd`): the ZDD node of the subproblem a level
+    // that ends reports to the level above (0: no solution; 1: the empty solution).
+    let zdd = MEMO && stack.zdd;
+    let mut zsol = 0u32;
     let mut l = 0usize;
     let mut result = Ok(false);
     'search: loop {
         // Enter level `l`: choose an item, or count a solution; `back` when the level ends at once.
         let (i, len) = choose::<LW>(level::<_, LW>(&stack.lens, l, lw));
+        if zdd {
+            zsol = u32::from(len == INACTIVE);
+            stack.znode[l] = 0;
+        }
         let back = if len == INACTIVE {
             // (Only a memoized count, without a limit, may come to `u128::MAX`.)
             let Some(more) = solutions.checked_add(1) else {
@@ -817,8 +862,9 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 result = Err(StopReason::Cancelled);
                 break 'search;
             }
-            let last = COLORED && !VISIT && stack.active[l] == 1;
-            let pair = COLORED && !VISIT && stack.active[l] == 2 && len != 0;
+            // (A ZDD takes a node for each option of every level: none is read off.)
+            let last = COLORED && !VISIT && !zdd && stack.active[l] == 1;
+            let pair = COLORED && !VISIT && !zdd && stack.active[l] == 2 && len != 0;
             // With the memo, a level that will be entered (not read off at once) is looked up by
             // its signature: found, its count is added and the level ends; not found, it is
             // stored when it is done.
@@ -838,13 +884,14 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 }
                 None
             };
-            if let Some((count, plain)) = found {
+            if let Some((count, plain, z)) = found {
                 let Some(more) = solutions.checked_add(count) else {
                     result = Err(StopReason::Overflow);
                     break 'search;
                 };
                 solutions = more;
                 saved = saved.saturating_add(plain);
+                zsol = z;
                 true
             } else if last && len != 0 && solutions.saturating_add(u128::from(len)) < limit {
                 // The last primary item of a problem with colors: each option left completes a
@@ -906,8 +953,21 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                     break 'search;
                 }
                 l -= 1;
+                if zdd && zsol != 0 {
+                    // The option tried at level `l` has solutions below it: a ZDD node for them,
+                    // or else the options tried before it (Knuth's DLX6 makes the same).
+                    let Ok(id) = u32::try_from(stack.zdd_nodes.len() + 2) else {
+                        result = Err(StopReason::Overflow);
+                        break 'search;
+                    };
+                    stack.zdd_nodes.push([stack.tried[l], stack.znode[l], zsol]);
+                    stack.znode[l] = id;
+                }
                 if level::<_, W>(&stack.todo, l, w).iter().any(|&t| t != 0) {
                     break;
+                }
+                if zdd {
+                    zsol = stack.znode[l];
                 }
                 if MEMO && stack.stored[l] {
                     // Level `l` is done: its subproblem's count is known.
@@ -915,7 +975,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                     let (n, s) = stack.entry_nodes[l];
                     let plain = (nodes - n).saturating_add(saved - s);
                     if let Some(memo) = memo.as_mut() {
-                        memo.insert(key, solutions - stack.entry[l], plain);
+                        memo.insert(key, solutions - stack.entry[l], plain, zsol);
                     }
                 }
             }
@@ -936,6 +996,9 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
         };
         if VISIT {
             stack.chosen[l] = to_u32(x);
+        }
+        if zdd {
+            stack.tried[l] = to_u32(x);
         }
         nodes += 1;
         guesses += u64::from(stack.guess[l]);
@@ -984,6 +1047,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     stats.solutions = solutions;
     stats.cleansings = cleansings;
     stack.wide = solutions;
+    stack.zdd_root = zsol;
     stack.plain_nodes = nodes.saturating_add(saved);
     result
 }

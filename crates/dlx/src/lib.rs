@@ -150,6 +150,7 @@ mod parallel;
 mod problem;
 mod settings;
 mod solver;
+pub mod zdd;
 
 pub use excerpt::Excerpt;
 pub use format::{DlxRead, ParseError, ParseErrorKind};
@@ -162,9 +163,10 @@ pub use parallel::{
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
     BrokenLinks, Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Finished, ForceError, Interrupted,
-    MEMO_GAIN, MEMO_PROBE_NODES, Memo, MemoStats, Solution, Solutions, Solver, Split, Stats, StopReason,
-    Subtree, TieBreak, Undone, UnknownTieBreak, Visitor,
+    MEMO_GAIN, MEMO_PROBE_NODES, Memo, MemoStats, SampleError, Solution, Solutions, Solver, Split, Stats,
+    StopReason, Subtree, TieBreak, Undone, UnknownTieBreak, Visitor,
 };
+pub use zdd::{Zdd, ZddError, ZddNode};
 
 // The README's examples and `docs/library.md`'s are run as doctests by `dlx-sudoku`, which has
 // both libraries.

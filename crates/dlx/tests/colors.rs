@@ -148,6 +148,8 @@ proptest! {
         memo.set_budget(Budget::default());
         prop_assert_eq!(memo.count_exact().unwrap(), expected.len() as u128);
         prop_assert!(memo.memo_stats().is_some(), "the memo was taken");
+        // Its ZDD: every solution, no other (colors agreeing), counted by size.
+        common::check_zdd(&mut memo, &expected);
         prop_assert_eq!(solver.first().unwrap().is_some(), !expected.is_empty());
         solver.verify_links().unwrap();
         solver.set_seed(Some(seed));

@@ -112,6 +112,8 @@ proptest! {
         memo.set_memo(Memo::Always);
         prop_assert_eq!(memo.count_exact().unwrap(), u128::from(count));
         prop_assert!(memo.memo_stats().is_some(), "the memo was taken");
+        // Its ZDD: every solution, no other, counted by size.
+        common::check_zdd(&mut memo, &expected);
         for k in 0..4 {
             prop_assert_eq!(solver.count_up_to(k).unwrap(), k.min(count));
             solver.verify_links().unwrap();

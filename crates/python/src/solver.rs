@@ -10,8 +10,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use dlx_engine::{
-    Budget, CancelFlag, Interrupted, Memo, OptionId, ParallelSolver, Problem, Shard, Solver, Stats,
-    StopReason, TieBreak,
+    Budget, CancelFlag, Interrupted, Memo, OptionId, ParallelSolver, Problem, SampleError, Shard, Solver,
+    Stats, StopReason, TieBreak,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -199,6 +199,37 @@ impl PySolver {
             Some(options) => Ok(Some(self.listed(py, options.iter().map(|o| o.index()), labels)?)),
             None => Ok(None),
         }
+    }
+
+    /// `n` solutions drawn uniformly at random (each solution equally likely, exactly; each draw
+    /// independent, so a solution may come out twice), the same for the same `seed`; an empty
+    /// list when there is no solution. Each is a list of option numbers (or of the options as
+    /// given with `labels=True`). The draw goes by counts, the memo's where it pays. Raises
+    /// ValueError for a problem with multiplicities.
+    #[pyo3(signature = (n, *, seed = 0, labels = false))]
+    fn sample(&self, py: Python<'_>, n: usize, seed: u64, labels: bool) -> PyResult<Py<PyList>> {
+        self.unsharded("sample")?;
+        let problem = Arc::clone(&self.problem.get().problem);
+        let settings = self.settings.clone();
+        let flag = CancelFlag::new();
+        let cancel = flag.clone();
+        let (drawn, stats) = interruptible(py, &flag, move || {
+            let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
+            solver.set_memo(settings.memo);
+            let drawn = solver.sample(n, seed);
+            (drawn, solver.stats())
+        })?;
+        self.set_stats(stats);
+        let drawn = match drawn {
+            Ok(drawn) => drawn,
+            Err(SampleError::Interrupted(e)) => return Err(stopped(e)),
+            Err(e @ SampleError::Multiplicities) => return Err(PyValueError::new_err(e.to_string())),
+        };
+        let list = PyList::empty(py);
+        for options in drawn {
+            list.append(self.listed(py, options.iter().map(|o| o.index()), labels)?)?;
+        }
+        Ok(list.unbind())
     }
 
     /// The number of solutions, or `limit` when there are at least that many; on `threads`

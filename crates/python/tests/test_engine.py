@@ -99,6 +99,34 @@ def test_the_memo_counts_tilings_exactly_past_2_to_the_64():
     # The memo does not change a count where subproblems seldom meet again.
     problem = dlx.Problem.read(FIXTURES / "langford8.dlx")
     assert dlx.Solver(problem, memo="always").count() == 300
+    # On two threads, the memo's table shared, exactly all the same.
+    assert dlx.Solver(dominoes(14, 14)).count(threads=2) == 112_202_208_776_036_178_000_000
+    solver = dlx.Solver(dominoes(14, 14), threads=2)
+    solver.count()
+    assert solver.stats.solutions == 112_202_208_776_036_178_000_000
+
+
+def test_samples_are_uniform_solutions_by_seed():
+    # The 36 domino tilings of 4x4, drawn 300 times each: every draw a tiling, the chi-square
+    # statistic under its 0.1% critical value for 35 degrees of freedom (66.6).
+    problem = dominoes(4, 4)
+    every = {frozenset(s) for s in dlx.Solver(problem).solutions()}
+    solver = dlx.Solver(problem)
+    drawn = solver.sample(36 * 300, seed=3)
+    tally = {}
+    for s in drawn:
+        assert frozenset(s) in every
+        tally[frozenset(s)] = tally.get(frozenset(s), 0) + 1
+    chi2 = sum((tally.get(s, 0) - 300) ** 2 / 300 for s in every)
+    assert chi2 < 66.6, chi2
+    assert solver.sample(20, seed=5) == solver.sample(20, seed=5)
+    assert solver.sample(20, seed=5) != solver.sample(20, seed=6)
+    assert dlx.Solver(dlx.Problem(["a", "b"], [], [["a"]])).sample(3) == []
+    # Tilings past 2^64, drawn from the memo's counts.
+    for tiling in dlx.Solver(dominoes(14, 14)).sample(2, seed=1):
+        assert len(tiling) == 98
+    with pytest.raises(ValueError, match="multiplicities"):
+        dlx.Solver(dlx.Problem.read(FIXTURES / "knuth-multiplicities.dlx")).sample(1)
 
 
 def test_colors_and_bounds_agree_with_brute_force():

@@ -28,9 +28,10 @@ pub(crate) enum Memory<'a> {
 }
 
 impl Memory<'_> {
-    /// The count stored for `key`, if any, with the nodes its search took without the memo.
+    /// The count stored for `key`, if any, with the nodes its search took without the memo and
+    /// its ZDD node (see [`Table::insert`]).
     #[inline]
-    pub(crate) fn get(&mut self, key: &[u64]) -> Option<(u128, u64)> {
+    pub(crate) fn get(&mut self, key: &[u64]) -> Option<(u128, u64, u32)> {
         let h = hash(key);
         match self {
             Memory::Own(table) => table.get(key, h),
@@ -42,11 +43,11 @@ impl Memory<'_> {
     /// table is at its budget. (Another thread may have stored it meanwhile: the key is then
     /// found first, and the second entry is never read; both hold the same count.)
     #[inline]
-    pub(crate) fn insert(&mut self, key: &[u64], count: u128, nodes: u64) {
+    pub(crate) fn insert(&mut self, key: &[u64], count: u128, nodes: u64, zdd: u32) {
         let h = hash(key);
         match self {
-            Memory::Own(table) => table.insert(key, h, count, nodes),
-            Memory::Shared(shared) => shared.stripe(h).insert(key, h, count, nodes),
+            Memory::Own(table) => table.insert(key, h, count, nodes, zdd),
+            Memory::Shared(shared) => shared.stripe(h).insert(key, h, count, nodes, zdd),
         }
     }
 }
@@ -70,9 +71,9 @@ impl Shared {
     /// figures.
     pub(crate) fn from_table(table: &Table, budget: usize) -> Shared {
         let shared = Shared::new(table.words, budget);
-        for (key, count, nodes) in table.entries() {
+        for (key, count, nodes, zdd) in table.entries() {
             let h = hash(key);
-            shared.stripe(h).insert(key, h, count, nodes);
+            shared.stripe(h).insert(key, h, count, nodes, zdd);
         }
         let mut first = shared.stripes[0].lock().unwrap_or_else(PoisonError::into_inner);
         first.figures.hits += table.figures.hits;
@@ -118,6 +119,9 @@ pub(crate) struct Table {
     /// The nodes entry `e`'s subproblem takes without the memo (saturating): what meeting it
     /// again saves.
     nodes: Vec<u64>,
+    /// Entry `e`'s node in the ZDD of a count that makes one (0 otherwise, and for a subproblem
+    /// without solutions).
+    zdd: Vec<u32>,
     /// Open addressing: `0` for an empty slot, else an entry's index plus one in the low 32 bits
     /// and the high 32 bits of its key's hash above them, so that a slot of another key is
     /// mostly passed over without reading the key.
@@ -135,6 +139,7 @@ impl Table {
             keys: Vec::new(),
             counts: Vec::new(),
             nodes: Vec::new(),
+            zdd: Vec::new(),
             index: vec![0; 1024],
             budget,
             figures: MemoStats::default(),
@@ -151,18 +156,20 @@ impl Table {
         self.keys.capacity() * 8
             + self.counts.capacity() * 16
             + self.nodes.capacity() * 8
+            + self.zdd.capacity() * 4
             + self.index.capacity() * 8
     }
 
-    /// Every entry: its key, count and nodes.
-    fn entries(&self) -> impl Iterator<Item = (&[u64], u128, u64)> {
+    /// Every entry: its key, count, nodes and ZDD node.
+    fn entries(&self) -> impl Iterator<Item = (&[u64], u128, u64, u32)> {
         let words = self.words.max(1);
-        self.keys.chunks_exact(words).zip(&self.counts).zip(&self.nodes).map(|((k, &c), &n)| (k, c, n))
+        let figures = self.counts.iter().zip(&self.nodes).zip(&self.zdd);
+        self.keys.chunks_exact(words).zip(figures).map(|(k, ((&c, &n), &z))| (k, c, n, z))
     }
 
     /// The count stored for `key`, if any, with the nodes its search took without the memo.
     #[inline]
-    fn get(&mut self, key: &[u64], h: u64) -> Option<(u128, u64)> {
+    fn get(&mut self, key: &[u64], h: u64) -> Option<(u128, u64, u32)> {
         debug_assert_eq!(key.len(), self.words);
         let mask = self.index.len() - 1;
         let mut slot = slot_of(h, mask);
@@ -178,16 +185,16 @@ impl Table {
                 let e = usize::try_from(at & !TAG).unwrap_or(0) - 1;
                 if self.keys[e * self.words..(e + 1) * self.words].iter().zip(key).all(|(a, b)| a == b) {
                     self.figures.hits += 1;
-                    return Some((self.counts[e], self.nodes[e]));
+                    return Some((self.counts[e], self.nodes[e], self.zdd[e]));
                 }
             }
             slot = (slot + 1) & mask;
         }
     }
 
-    /// Stores `count` and `nodes` for `key` (which [`get`](Self::get) did not find), unless the
-    /// table is at its budget.
-    fn insert(&mut self, key: &[u64], h: u64, count: u128, nodes: u64) {
+    /// Stores `count`, `nodes` and the ZDD node `zdd` for `key` (which [`get`](Self::get) did not
+    /// find), unless the table is at its budget.
+    fn insert(&mut self, key: &[u64], h: u64, count: u128, nodes: u64, zdd: u32) {
         debug_assert_eq!(key.len(), self.words);
         let entries = self.counts.len();
         if entries + 1 >= u32::MAX as usize || !self.has_room() {
@@ -200,6 +207,7 @@ impl Table {
         self.keys.extend_from_slice(key);
         self.counts.push(count);
         self.nodes.push(nodes);
+        self.zdd.push(zdd);
         let mask = self.index.len() - 1;
         let mut slot = slot_of(h, mask);
         while self.index[slot] != 0 {
@@ -214,7 +222,7 @@ impl Table {
             if len < capacity { capacity * size } else { (capacity * 2).max(len + 1) * size }
         };
         let keys = grown(self.keys.len() + self.words, self.keys.capacity(), 8);
-        let counts = grown(self.counts.len(), self.counts.capacity(), 24);
+        let counts = grown(self.counts.len(), self.counts.capacity(), 28);
         let index = if (self.counts.len() + 1) * 2 > self.index.len() {
             self.index.len() * 2
         } else {
@@ -277,10 +285,10 @@ mod tests {
         for k in 0..10_000u64 {
             let key = [k, k.wrapping_mul(7), 1 << (k % 64)];
             assert_eq!(memo.get(&key), None);
-            memo.insert(&key, u128::from(k) << 70, k);
+            memo.insert(&key, u128::from(k) << 70, k, 0);
         }
         for k in 0..10_000u64 {
-            assert_eq!(memo.get(&[k, k.wrapping_mul(7), 1 << (k % 64)]), Some((u128::from(k) << 70, k)));
+            assert_eq!(memo.get(&[k, k.wrapping_mul(7), 1 << (k % 64)]), Some((u128::from(k) << 70, k, 0)));
             assert_eq!(memo.get(&[k, k.wrapping_mul(7), 0]), None);
         }
         let figures = table.figures();
@@ -289,9 +297,9 @@ mod tests {
         let mut small = Table::new(2, 64 * 1024);
         let mut memo = Memory::Own(&mut small);
         for k in 0..100_000u64 {
-            memo.insert(&[k, 0], 1, 1);
+            memo.insert(&[k, 0], 1, 1, 0);
         }
-        assert_eq!(memo.get(&[5, 0]), Some((1, 1)));
+        assert_eq!(memo.get(&[5, 0]), Some((1, 1, 0)));
         let figures = small.figures();
         assert!(figures.bytes <= 64 * 1024, "{figures:?}");
         assert!(figures.dropped > 0 && figures.entries > 1000, "{figures:?}");
@@ -308,7 +316,7 @@ mod tests {
                 scope.spawn(move || {
                     let mut memo = Memory::Shared(shared);
                     for k in 0..5_000u64 {
-                        memo.insert(&[k, t], u128::from(k + t), 1);
+                        memo.insert(&[k, t], u128::from(k + t), 1, 0);
                     }
                 });
             }
@@ -316,7 +324,7 @@ mod tests {
         let mut memo = Memory::Shared(&shared);
         for t in 0..4u64 {
             for k in (0..5_000u64).step_by(7) {
-                assert_eq!(memo.get(&[k, t]), Some((u128::from(k + t), 1)));
+                assert_eq!(memo.get(&[k, t]), Some((u128::from(k + t), 1, 0)));
             }
             assert_eq!(memo.get(&[5_000, t]), None);
         }
@@ -326,7 +334,7 @@ mod tests {
         let small = Shared::new(2, 1 << 20);
         let mut memo = Memory::Shared(&small);
         for k in 0..200_000u64 {
-            memo.insert(&[k, 0], 1, 1);
+            memo.insert(&[k, 0], 1, 1, 0);
         }
         let figures = small.figures();
         assert!(figures.bytes <= 1 << 20 && figures.dropped > 0, "{figures:?}");

@@ -32,12 +32,14 @@ use crate::problem::Problem;
 mod iter;
 mod multi;
 mod restrict;
+mod sample;
 mod search;
 mod split;
 
 pub use iter::Solutions;
 use multi::Multi;
 use restrict::Restriction;
+pub use sample::SampleError;
 pub use split::{Split, Subtree};
 
 pub use crate::settings::{
@@ -564,6 +566,27 @@ impl<'p> Solver<'p> {
     /// goes on without them. Takes effect for a table not made yet.
     pub fn set_memo_memory(&mut self, bytes: usize) {
         self.memo_memory = bytes;
+    }
+
+    /// The ZDD of every solution below the restrictions (see [`zdd`](crate::zdd)), made by a
+    /// count with the memo on a table made afresh (kept for later counts, as a memoized count's
+    /// is); its figures are the count's ([`stats`](Self::stats),
+    /// [`memo_stats`](Self::memo_stats)).
+    pub fn zdd(&mut self) -> Result<crate::Zdd, crate::ZddError> {
+        if !self.memo_may_run() {
+            return Err(crate::ZddError::NotOnBitSets);
+        }
+        self.start_run();
+        let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
+        let memory = self.memo_memory;
+        let made = self.bitsets.count_zdd(self.problem, &self.links, &limits, memory, &mut self.stats);
+        let solutions = self.stats.solutions;
+        let (_, nodes, root) = made.map_err(|reason| Interrupted { reason, solutions })?;
+        let nodes = nodes
+            .into_iter()
+            .map(|[option, lo, hi]| crate::ZddNode { option: OptionId::from_u32(option), lo, hi })
+            .collect();
+        Ok(crate::Zdd::new(nodes, root, self.forced().collect()))
     }
 
     /// The memo's figures, when a count has used a table of this solver's own.

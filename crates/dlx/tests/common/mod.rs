@@ -92,3 +92,51 @@ pub fn in_order(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
         .unwrap();
     found
 }
+
+/// The solutions a ZDD represents, each sorted, with the forced options: by expanding every path
+/// to the unit sink (for small problems).
+pub fn zdd_family(zdd: &dlx_engine::Zdd) -> std::collections::BTreeSet<Vec<OptionId>> {
+    fn expand(
+        zdd: &dlx_engine::Zdd,
+        at: u32,
+        path: &mut Vec<OptionId>,
+        out: &mut std::collections::BTreeSet<Vec<OptionId>>,
+    ) {
+        match at {
+            dlx_engine::Zdd::EMPTY => {}
+            dlx_engine::Zdd::UNIT => {
+                out.insert(sorted(path.clone()));
+            }
+            _ => {
+                let node = *zdd.node(at).expect("a node of the diagram");
+                assert!(node.lo < at && node.hi < at && node.hi != dlx_engine::Zdd::EMPTY, "{at}: {node:?}");
+                expand(zdd, node.lo, path, out);
+                path.push(node.option);
+                expand(zdd, node.hi, path, out);
+                path.pop();
+            }
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    expand(zdd, zdd.root(), &mut zdd.forced().to_vec(), &mut out);
+    out
+}
+
+/// Checks the ZDD of `problem` (below `solver`'s restrictions) against its solutions: the same
+/// family, the same count and counts by size, and a smallest and a largest solution of the
+/// right sizes.
+pub fn check_zdd(solver: &mut Solver<'_>, expected: &std::collections::BTreeSet<Vec<OptionId>>) {
+    let zdd = solver.zdd().unwrap();
+    assert_eq!(&zdd_family(&zdd), expected);
+    assert_eq!(zdd.count(), expected.len() as u128);
+    let mut by_size = vec![0u128; expected.iter().map(Vec::len).max().map_or(0, |m| m + 1)];
+    for s in expected {
+        by_size[s.len()] += 1;
+    }
+    assert_eq!(zdd.counts_by_size(), by_size);
+    let smallest = zdd.smallest().map(sorted);
+    let largest = zdd.largest().map(sorted);
+    assert_eq!(smallest.as_ref().map(Vec::len), expected.iter().map(Vec::len).min());
+    assert_eq!(largest.as_ref().map(Vec::len), expected.iter().map(Vec::len).max());
+    assert!(smallest.iter().chain(&largest).all(|s| expected.contains(s)));
+}

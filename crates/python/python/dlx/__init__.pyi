@@ -80,7 +80,10 @@ class Solver:
     def count(self, limit: Optional[int] = None, threads: Optional[int] = None) -> int:
         """The number of solutions (at most ``limit``), on ``threads`` threads (all cores by default).
 
-        A count to the end takes the memo where ``memo`` chooses it (one thread, exact past 2**64)."""
+        A count to the end takes the memo where ``memo`` chooses it (on every thread, exact past 2**64)."""
+    def sample(self, n: int, *, seed: int = 0, labels: bool = False) -> list[list[Any]]:
+        """``n`` solutions drawn uniformly at random (independently: one may come twice), the same for
+        the same ``seed``; [] when there is none. ValueError for a problem with multiplicities."""
     def solutions(self, *, labels: bool = False) -> Solutions:
         """Every solution, lazily."""
     @property
