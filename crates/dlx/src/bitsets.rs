@@ -90,6 +90,13 @@
 //! [`Memo::Auto`](crate::Memo::Auto) counts the first nodes with it and keeps it only where the
 //! hits already saved many times its nodes (see `Solver::set_memo`).
 //!
+//! Threads share one table (`memo::Shared`, see `ParallelSolver`), and every other thread tries
+//! each level's options last first, so that the threads finish different subproblems first and
+//! find each other's. A count that makes a ZDD ([`crate::zdd`]) keeps with each entry the
+//! diagram's node for its subproblem: a level that finishes makes a chain of nodes, one per
+//! option tried that has solutions below it, as DLX6 does, and a hit takes the node stored. Such
+//! a count reads no level off (see the colors above): each option needs its node.
+//!
 //! # Limits
 //!
 //! Only counts (up to a limit too) and visits take this path (not the iterator, which pauses
@@ -98,8 +105,8 @@
 //! [`MAX_OPTIONS`] options and [`MAX_ITEMS`] items; everything else runs on the links. The state
 //! is read from the links when a run starts, so forced and excluded options, and a subtree's
 //! path, apply as they do there; the links themselves are not touched. The memo counts to the
-//! end only (no limit on solutions), on one thread, and not problems with multiplicities,
-//! whose bounds still open this path does not hold.
+//! end only (no limit on solutions), and not problems with multiplicities, whose bounds still
+//! open this path does not hold; its counts stop with an error past `u128::MAX`.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;

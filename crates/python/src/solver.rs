@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use dlx_engine::{
     Budget, CancelFlag, Interrupted, Memo, OptionId, ParallelSolver, Problem, SampleError, Shard, Solver,
-    Stats, StopReason, TieBreak,
+    Stats, StopReason, TieBreak, ZddError,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -230,6 +230,33 @@ impl PySolver {
             list.append(self.listed(py, options.iter().map(|o| o.index()), labels)?)?;
         }
         Ok(list.unbind())
+    }
+
+    /// The ZDD of all solutions, as the text of Knuth's ZDDREAD programs (as `dlx xc --zdd`
+    /// writes it), with the number of solutions of each size: `(text, {size: count})`. Made by
+    /// the memo on one thread; ValueError for a problem the memo does not take (multiplicities,
+    /// more than 4,096 options or 1,024 items, a seed).
+    fn zdd(&self, py: Python<'_>) -> PyResult<(String, std::collections::BTreeMap<usize, u128>)> {
+        self.unsharded("zdd")?;
+        let problem = Arc::clone(&self.problem.get().problem);
+        let settings = self.settings.clone();
+        let flag = CancelFlag::new();
+        let cancel = flag.clone();
+        let (made, stats) = interruptible(py, &flag, move || {
+            let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
+            let made = solver.zdd();
+            (made, solver.stats())
+        })?;
+        self.set_stats(stats);
+        let zdd = match made {
+            Ok(zdd) => zdd,
+            Err(ZddError::Interrupted(e)) => return Err(stopped(e)),
+            Err(e @ ZddError::NotOnBitSets) => return Err(PyValueError::new_err(e.to_string())),
+        };
+        let mut text = Vec::new();
+        zdd.write_text(&mut text).expect("writing to memory");
+        let sizes = zdd.counts_by_size().into_iter().enumerate().filter(|&(_, n)| n > 0).collect();
+        Ok((String::from_utf8(text).expect("the text is ASCII"), sizes))
     }
 
     /// The number of solutions, or `limit` when there are at least that many; on `threads`

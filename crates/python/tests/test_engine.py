@@ -129,6 +129,19 @@ def test_samples_are_uniform_solutions_by_seed():
         dlx.Solver(dlx.Problem.read(FIXTURES / "knuth-multiplicities.dlx")).sample(1)
 
 
+def test_the_zdd_holds_every_solution_by_size():
+    # {A B, C}, {A, B C} and {A B C}: one solution of one option, two of two.
+    problem = dlx.Problem(["A", "B", "C"], [], [["A", "B"], ["C"], ["A"], ["B", "C"], ["A", "B", "C"]])
+    text, sizes = dlx.Solver(problem).zdd()
+    assert sizes == {1: 1, 2: 2}
+    lines = text.splitlines()
+    assert all(": (~" in line for line in lines) and lines[-1].endswith(")")
+    text, sizes = dlx.Solver(dominoes(8, 8)).zdd()
+    assert sizes == {32: 12_988_816}
+    with pytest.raises(ValueError, match="bit sets"):
+        dlx.Solver(dlx.Problem.read(FIXTURES / "knuth-multiplicities.dlx")).zdd()
+
+
 def test_colors_and_bounds_agree_with_brute_force():
     rng = random.Random(7)
     checked = 0

@@ -81,6 +81,8 @@ class Solver:
         """The number of solutions (at most ``limit``), on ``threads`` threads (all cores by default).
 
         A count to the end takes the memo where ``memo`` chooses it (on every thread, exact past 2**64)."""
+    def zdd(self) -> tuple[str, dict[int, int]]:
+        """The ZDD of all solutions in ZDDREAD's text, and the solutions of each size (options in one)."""
     def sample(self, n: int, *, seed: int = 0, labels: bool = False) -> list[list[Any]]:
         """``n`` solutions drawn uniformly at random (independently: one may come twice), the same for
         the same ``seed``; [] when there is none. ValueError for a problem with multiplicities."""
