@@ -283,8 +283,11 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         let memo = memo.map_or(String::new(), |m| {
             let plain =
                 if m.plain_nodes == u64::MAX { "2^64 or more".into() } else { m.plain_nodes.to_string() };
+            // The bytes per subproblem stored: the table's room (vectors grown by doubling) over
+            // its entries.
+            let each = m.bytes.checked_div(m.entries).map_or(String::new(), |b| format!(" ({b} each)"));
             format!(
-                "; memo: {} subproblems, {} met again, {} left out, {} bytes, {plain} nodes without it",
+                "; memo: {} subproblems, {} met again, {} left out, {} bytes{each}, {plain} nodes without it",
                 m.entries, m.hits, m.dropped, m.bytes
             )
         });

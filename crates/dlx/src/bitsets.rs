@@ -508,11 +508,13 @@ impl BitSets {
         self.search::<false>(problem, links, limits, stats, &mut none).map(|_| ())
     }
 
-    /// [`count`](Self::count) with the memo (see the module docs): the count, exact however
-    /// large, which `stats.solutions` holds too when it fits in a `u64` (and `u64::MAX` when
-    /// not). The table, made at the first such count with a budget of `memory` bytes, is kept
-    /// for the next (its entries stay exact whatever the base state: see the module docs).
-    /// Without a limit on solutions.
+    /// [`count`](Self::count) with the memo (see the module docs): the count, exact up to
+    /// `u128::MAX` (an overflow error past it), which `stats.solutions` holds too. The table,
+    /// made at the first such count with a budget of `memory` bytes, is kept for the next (its
+    /// entries stay exact whatever the base state: see the module docs).
+    /// Without a limit on solutions. With `zdd`, the count makes the ZDD of the solutions too
+    /// ([`take_zdd`](Self::take_zdd)), on a table of its own made afresh (its entries name this
+    /// count's ZDD nodes).
     pub(crate) fn count_memo(
         &mut self,
         problem: &Problem,
@@ -520,41 +522,31 @@ impl BitSets {
         limits: &Limits<'_>,
         memory: usize,
         stats: &mut Stats,
+        zdd: bool,
     ) -> Result<u128, StopReason> {
+        if zdd {
+            self.memo = None;
+            self.stack.zdd_nodes.clear();
+        }
+        self.stack.zdd = zdd;
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
         let memo = match &self.shared {
-            Some(shared) => Memory::Shared(shared),
-            None => Memory::Own(self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)))),
+            Some(shared) if !zdd => Memory::Shared(shared),
+            _ => Memory::Own(self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)))),
         };
         let mut none = |_: &[u32]| ControlFlow::Continue(());
         let limits = (limits, &mut none as &mut Show<'_>);
         let result =
             dispatch::<false, true>(tables, problem, links, &mut self.stack, limits, Some(memo), stats);
+        self.stack.zdd = false;
         result.map(|_| self.stack.wide)
     }
 
-    /// [`count_memo`](Self::count_memo) that makes the ZDD of the solutions too, on a table of
-    /// its own made afresh (its entries name this count's ZDD nodes), kept for later counts: the
-    /// count, the ZDD's nodes (the `k`-th numbered `k + 2`: its option as an index of the
-    /// problem's, the node of the options tried before it, that of the solutions below it) and
-    /// its root.
-    pub(crate) fn count_zdd(
-        &mut self,
-        problem: &Problem,
-        links: &Links,
-        limits: &Limits<'_>,
-        memory: usize,
-        stats: &mut Stats,
-    ) -> Result<(u128, Vec<[u32; 3]>, u32), StopReason> {
-        let shared = self.shared.take();
-        self.memo = None;
-        self.stack.zdd = true;
-        self.stack.zdd_nodes.clear();
-        let counted = self.count_memo(problem, links, limits, memory, stats);
-        self.stack.zdd = false;
-        self.shared = shared;
-        let nodes = std::mem::take(&mut self.stack.zdd_nodes);
-        counted.map(|count| (count, nodes, self.stack.zdd_root))
+    /// The ZDD the last count made ([`count_memo`](Self::count_memo) with `zdd`), taken out: its
+    /// nodes (the `k`-th numbered `k + 2`: its option as an index of the problem's, the node of
+    /// the options tried before it, that of the solutions below it) and its root.
+    pub(crate) fn take_zdd(&mut self) -> (Vec<[u32; 3]>, u32) {
+        (std::mem::take(&mut self.stack.zdd_nodes), self.stack.zdd_root)
     }
 
     /// Drops the memo's table (the next memoized count makes a new one).

@@ -79,6 +79,7 @@ impl Settings {
         solver.set_tie_break(self.tie_break);
         solver.set_budget(Budget { nodes: self.budget, updates: None });
         solver.set_cancel_flag(Some(cancel.clone()));
+        solver.set_memo(self.memo);
         for &option in &self.force {
             solver.force(option).map_err(|e| format!("force: {e}"))?;
         }
@@ -184,18 +185,7 @@ impl PySolver {
     #[pyo3(signature = (*, labels = false))]
     fn first(&self, py: Python<'_>, labels: bool) -> PyResult<Option<Py<PyList>>> {
         self.unsharded("first")?;
-        let problem = Arc::clone(&self.problem.get().problem);
-        let settings = self.settings.clone();
-        // A flag of this search's own: searches from other threads go on when it is cancelled.
-        let flag = CancelFlag::new();
-        let cancel = flag.clone();
-        let (found, stats) = interruptible(py, &flag, move || {
-            let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
-            let found = solver.first();
-            (found, solver.stats())
-        })?;
-        self.set_stats(stats);
-        match found.map_err(stopped)? {
+        match self.on_one_solver(py, |solver| solver.first())?.map_err(stopped)? {
             Some(options) => Ok(Some(self.listed(py, options.iter().map(|o| o.index()), labels)?)),
             None => Ok(None),
         }
@@ -209,18 +199,7 @@ impl PySolver {
     #[pyo3(signature = (n, *, seed = 0, labels = false))]
     fn sample(&self, py: Python<'_>, n: usize, seed: u64, labels: bool) -> PyResult<Py<PyList>> {
         self.unsharded("sample")?;
-        let problem = Arc::clone(&self.problem.get().problem);
-        let settings = self.settings.clone();
-        let flag = CancelFlag::new();
-        let cancel = flag.clone();
-        let (drawn, stats) = interruptible(py, &flag, move || {
-            let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
-            solver.set_memo(settings.memo);
-            let drawn = solver.sample(n, seed);
-            (drawn, solver.stats())
-        })?;
-        self.set_stats(stats);
-        let drawn = match drawn {
+        let drawn = match self.on_one_solver(py, move |solver| solver.sample(n, seed))? {
             Ok(drawn) => drawn,
             Err(SampleError::Interrupted(e)) => return Err(stopped(e)),
             Err(e @ SampleError::Multiplicities) => return Err(PyValueError::new_err(e.to_string())),
@@ -238,17 +217,7 @@ impl PySolver {
     /// more than 4,096 options or 1,024 items, a seed).
     fn zdd(&self, py: Python<'_>) -> PyResult<(String, std::collections::BTreeMap<usize, u128>)> {
         self.unsharded("zdd")?;
-        let problem = Arc::clone(&self.problem.get().problem);
-        let settings = self.settings.clone();
-        let flag = CancelFlag::new();
-        let cancel = flag.clone();
-        let (made, stats) = interruptible(py, &flag, move || {
-            let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
-            let made = solver.zdd();
-            (made, solver.stats())
-        })?;
-        self.set_stats(stats);
-        let zdd = match made {
+        let zdd = match self.on_one_solver(py, |solver| solver.zdd())? {
             Ok(zdd) => zdd,
             Err(ZddError::Interrupted(e)) => return Err(stopped(e)),
             Err(e @ ZddError::NotOnBitSets) => return Err(PyValueError::new_err(e.to_string())),
@@ -298,7 +267,6 @@ impl PySolver {
                 (counted, solver.stats())
             } else {
                 let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
-                solver.set_memo(settings.memo);
                 let counted = match limit {
                     None => solver.count_exact(),
                     Some(limit) => solver.count_up_to(limit).map(u128::from),
@@ -343,6 +311,27 @@ impl PySolver {
 }
 
 impl PySolver {
+    /// Runs `search` on one solver of these settings, on a thread of its own that Ctrl-C cancels
+    /// (see `interruptible`), and keeps its figures.
+    fn on_one_solver<T: Send>(
+        &self,
+        py: Python<'_>,
+        search: impl FnOnce(&mut Solver<'_>) -> T + Send,
+    ) -> PyResult<T> {
+        let problem = Arc::clone(&self.problem.get().problem);
+        let settings = self.settings.clone();
+        // A flag of this search's own: searches from other threads go on when it is cancelled.
+        let flag = CancelFlag::new();
+        let cancel = flag.clone();
+        let (value, stats) = interruptible(py, &flag, move || {
+            let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
+            let value = search(&mut solver);
+            (value, solver.stats())
+        })?;
+        self.set_stats(stats);
+        Ok(value)
+    }
+
     /// Keeps the figures of the search that just ended.
     fn set_stats(&self, stats: Stats) {
         *self.stats.lock().expect("not poisoned") = stats.into();

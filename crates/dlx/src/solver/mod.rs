@@ -579,9 +579,10 @@ impl<'p> Solver<'p> {
         self.start_run();
         let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
         let memory = self.memo_memory;
-        let made = self.bitsets.count_zdd(self.problem, &self.links, &limits, memory, &mut self.stats);
+        let made = self.bitsets.count_memo(self.problem, &self.links, &limits, memory, &mut self.stats, true);
         let solutions = self.stats.solutions;
-        let (_, nodes, root) = made.map_err(|reason| Interrupted { reason, solutions })?;
+        made.map_err(|reason| Interrupted { reason, solutions })?;
+        let (nodes, root) = self.bitsets.take_zdd();
         let nodes = nodes
             .into_iter()
             .map(|[option, lo, hi]| crate::ZddNode { option: OptionId::from_u32(option), lo, hi })
@@ -632,7 +633,8 @@ impl<'p> Solver<'p> {
         self.start_run();
         let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
         let memory = self.memo_memory;
-        let result = self.bitsets.count_memo(self.problem, &self.links, &limits, memory, &mut self.stats);
+        let result =
+            self.bitsets.count_memo(self.problem, &self.links, &limits, memory, &mut self.stats, false);
         let solutions = self.stats.solutions;
         result.map_err(|reason| Interrupted { reason, solutions })
     }
