@@ -11,8 +11,8 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 use dlx_engine::{
-    Memo, MemoStats, OptionId, ParallelSolver, Problem, Progress, SampleError, Shard, Solver, Stats,
-    TieBreak, ZddError,
+    Interrupted, Memo, MemoStats, OptionId, ParallelSolver, Problem, Progress, SampleError, Shard, Solver,
+    Stats, StopReason, TieBreak, ZddError,
 };
 
 use crate::checkpoint::Checkpoint;
@@ -310,7 +310,7 @@ fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result
     solver.set_cancel_flag(Some(report::cancel_flag().clone()));
     let drawn = match solver.sample(n, args.seed.unwrap_or(0)) {
         Ok(drawn) => drawn,
-        Err(SampleError::Interrupted(_)) => return Err(Stopped.into()),
+        Err(SampleError::Interrupted(e)) => return Err(stopped(e)),
         Err(e @ SampleError::Multiplicities) => return Err(Usage(format!("--sample: {e}")).into()),
     };
     let mut out = BufWriter::new(io::stdout().lock());
@@ -339,7 +339,7 @@ fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
     solver.set_cancel_flag(Some(report::cancel_flag().clone()));
     let zdd = match solver.zdd() {
         Ok(zdd) => zdd,
-        Err(ZddError::Interrupted(_)) => return Err(Stopped.into()),
+        Err(ZddError::Interrupted(e)) => return Err(stopped(e)),
         Err(e @ ZddError::NotOnBitSets) => return Err(Usage(e.to_string()).into()),
     };
     if let Some(path) = &args.zdd {
@@ -389,6 +389,20 @@ fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The error of a search that stopped: interrupted (Ctrl-C, exit 130), or a count past what it
+/// holds, said as such (exit 1) rather than as an interruption.
+fn stopped(e: Interrupted) -> anyhow::Error {
+    match e.reason {
+        StopReason::Overflow => anyhow::anyhow!(
+            "the count passes {}, the most this version of dlx holds ({} counted when it stopped); \
+             nothing printed",
+            u128::MAX,
+            e.solutions
+        ),
+        _ => Stopped.into(),
+    }
+}
+
 /// The search of a run: one solver, or all threads of the current pool.
 enum Search<'a, 'p> {
     One(&'a mut Solver<'p>),
@@ -410,12 +424,12 @@ fn search(
         let (n, stats) = match search {
             Search::One(solver) => {
                 let n = if whole { solver.count_exact() } else { solver.count_up_to(limit).map(u128::from) };
-                (n.map_err(|_| Stopped)?, solver.stats())
+                (n.map_err(stopped)?, solver.stats())
             }
             Search::Parallel(parallel) => {
                 let n =
                     if whole { parallel.count_exact() } else { parallel.count_up_to(limit).map(u128::from) };
-                (n.map_err(|_| Stopped)?, parallel.stats())
+                (n.map_err(stopped)?, parallel.stats())
             }
         };
         write_count(args, problem, out, n, stats, start)?;

@@ -451,3 +451,56 @@ fn the_zdd_counts_sizes_and_extremes() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("bit sets"), "{out:?}");
     assert_eq!(dlx(&["xc", "--zdd", "x.zdd"], Some(problem)).status.code(), Some(2), "--zdd needs --count");
 }
+
+/// Wang tiles (as the engine's `wang` example builds them) on a board of `n` x `n`, as `.dlx`.
+fn wang(n: usize) -> String {
+    let mut text: String = (0..n * n).map(|k| format!("r{}c{} ", k / n, k % n)).collect();
+    text.push('|');
+    for r in 0..n {
+        for c in 0..n {
+            if r + 1 < n {
+                text += &format!(" h{}_{c}", r + 1);
+            }
+            if c + 1 < n {
+                text += &format!(" v{r}_{}", c + 1);
+            }
+        }
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            for t in 1u8..15 {
+                let side = |k: u8| (t >> k) & 1;
+                text += &format!("r{r}c{c}");
+                if r > 0 {
+                    text += &format!(" h{r}_{c}:{}", side(0));
+                }
+                if c + 1 < n {
+                    text += &format!(" v{r}_{}:{}", c + 1, side(1));
+                }
+                if r + 1 < n {
+                    text += &format!(" h{}_{c}:{}", r + 1, side(2));
+                }
+                if c > 0 {
+                    text += &format!(" v{r}_{c}:{}", side(3));
+                }
+                text.push('\n');
+            }
+        }
+    }
+    text
+}
+
+/// A count past 2^128 - 1 (Wang tiles on 8x8, with colors) says so, with status 1 and nothing on
+/// stdout, rather than a wrong number or an interruption; on 5x5 the count is the transfer
+/// matrix's (see the engine's `wang` example).
+#[test]
+fn a_count_past_2_to_the_128_says_so() {
+    assert_eq!(stdout(&dlx(&["xc", "-n"], Some(&wang(5)))), "41207338897550160\n");
+    let out = dlx(&["xc", "-n"], Some(&wang(8)));
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("the count passes 340282366920938463463374607431768211455"), "{stderr}");
+    assert!(!stderr.contains("interrupted"), "{stderr}");
+}

@@ -282,7 +282,7 @@ pub enum StopReason {
 #[error("search {} after {solutions} solution(s)", match reason {
     StopReason::Budget => "ran out of budget",
     StopReason::Cancelled => "was cancelled",
-    StopReason::Overflow => "counted past 2^64 - 1",
+    StopReason::Overflow => "counted past what its integer holds (2^64 - 1 for `count`, 2^128 - 1 else)",
 })]
 pub struct Interrupted {
     /// Why it stopped.

@@ -1,6 +1,6 @@
-//! The ZDD of all solutions, made by a memoized count ([`Solver::zdd`]), and what it gives:
-//! counts by the number of options in a solution, solutions of fewest and of most options, and
-//! the text that Knuth's ZDDREAD programs read.
+//! The ZDD of all solutions, made by a memoized count ([`Solver::zdd`](crate::Solver::zdd)),
+//! and what it gives: counts by the number of options in a solution, solutions of fewest and of
+//! most options, and the text that Knuth's ZDDREAD programs read.
 //!
 //! # The diagram
 //!

@@ -242,7 +242,7 @@ impl<'m> Generator<'m> {
     }
 
     /// A random full grid of the rules, reproducibly from the seed: searches in a random order,
-    /// each stopped after the budget [`FILL_HALF_NODES_PER_CELL`] gives it and started again from a
+    /// each stopped after the budget `FILL_HALF_NODES_PER_CELL` gives it and started again from a
     /// seed derived from the last.
     /// [`GenerateError::NoGrid`] when a search proves that no grid obeys the rules,
     /// [`GenerateError::GridBudget`] when the searches took 50,000,000 nodes in all.
