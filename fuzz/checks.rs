@@ -74,6 +74,12 @@ fn search(problem: &Problem) {
     if let [Some(plain), Some(memoized)] = whole[..] {
         assert_eq!(plain, memoized, "without the memo, then with it");
     }
+    // The ZDD of the memo's count holds as many solutions (where it is made within the budget).
+    if let (Some(plain), Ok(zdd)) = (whole[0], solver.zdd()) {
+        assert_eq!(zdd.count(), plain, "the ZDD");
+        assert_eq!(zdd.counts_by_size().iter().sum::<u128>(), plain, "the ZDD by size");
+    }
+    solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
     solver.set_memo(Memo::Auto);
     // Visiting on the links and on bit sets: the same solutions in the same order, the same
     // figures, also when the budget cuts both short.

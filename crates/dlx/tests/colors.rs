@@ -150,6 +150,10 @@ proptest! {
         prop_assert!(memo.memo_stats().is_some(), "the memo was taken");
         // Its ZDD: every solution, no other (colors agreeing), counted by size.
         common::check_zdd(&mut memo, &expected);
+        // Draws at random: each a solution, colors agreeing.
+        for s in memo.sample(20, seed).unwrap() {
+            prop_assert!(expected.contains(&common::sorted(s)));
+        }
         prop_assert_eq!(solver.first().unwrap().is_some(), !expected.is_empty());
         solver.verify_links().unwrap();
         solver.set_seed(Some(seed));
