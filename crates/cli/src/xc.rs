@@ -74,7 +74,8 @@ pub(crate) struct XcArgs {
     /// With --count: also write the ZDD of all solutions to FILE, in the text that Knuth's
     /// ZDDREAD programs read (as his DLX6 writes it): a line `ID: (~OPTION?LO:HI)` per node, in
     /// hexadecimal but for the option's number (from 1, in the order of the file), then a root of
-    /// option 0. Made by the memo on one thread, whatever --memo says.
+    /// option 0. Made by the memo on one thread, whatever --memo says; --memo-memory bounds the
+    /// diagram as much as the memo's table.
     #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = ["limit", "shard", "checkpoint", "seed"])]
     zdd: Option<PathBuf>,
     /// With --count: also the solutions of each size (options in a solution).
@@ -398,6 +399,10 @@ fn stopped(e: Interrupted) -> anyhow::Error {
              nothing printed",
             u128::MAX,
             e.solutions
+        ),
+        StopReason::Memory => anyhow::anyhow!(
+            "the ZDD needs more memory than --memo-memory allows (it bounds the diagram as much \
+             as the memo's table); nothing written"
         ),
         _ => Stopped.into(),
     }

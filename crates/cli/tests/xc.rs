@@ -450,6 +450,13 @@ fn the_zdd_counts_sizes_and_extremes() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bit sets"), "{out:?}");
     assert_eq!(dlx(&["xc", "--zdd", "x.zdd"], Some(problem)).status.code(), Some(2), "--zdd needs --count");
+    // A diagram larger than --memo-memory: status 1, said, and no file.
+    let small = dir.path().join("small.zdd");
+    let out =
+        dlx(&["xc", "-n", "--memo-memory", "1K", "--zdd", small.to_str().unwrap()], Some(&dominoes(8, 8)));
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("more memory than --memo-memory"), "{out:?}");
+    assert!(!small.exists() && out.stdout.is_empty());
 }
 
 /// Wang tiles (as the engine's `wang` example builds them) on a board of `n` x `n`, as `.dlx`.

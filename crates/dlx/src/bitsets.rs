@@ -527,6 +527,7 @@ impl BitSets {
         if zdd {
             self.memo = None;
             self.stack.zdd_nodes.clear();
+            self.stack.zdd_room = memory / std::mem::size_of::<[u32; 3]>();
         }
         self.stack.zdd = zdd;
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
@@ -712,6 +713,8 @@ struct Stack {
     /// level so far, and the option each level tries.
     zdd: bool,
     zdd_nodes: Vec<[u32; 3]>,
+    /// The most ZDD nodes the count may make: as many bytes as the table may take.
+    zdd_room: usize,
     zdd_root: u32,
     znode: Vec<u32>,
     tried: Vec<u32>,
@@ -956,9 +959,13 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                     // The option tried at level `l` has solutions below it: a ZDD node for them,
                     // or else the options tried before it (Knuth's DLX6 makes the same).
                     let Ok(id) = u32::try_from(stack.zdd_nodes.len() + 2) else {
-                        result = Err(StopReason::Overflow);
+                        result = Err(StopReason::Memory);
                         break 'search;
                     };
+                    if stack.zdd_nodes.len() >= stack.zdd_room {
+                        result = Err(StopReason::Memory);
+                        break 'search;
+                    }
                     stack.zdd_nodes.push([stack.tried[l], stack.znode[l], zsol]);
                     stack.znode[l] = id;
                 }

@@ -270,11 +270,16 @@ pub enum StopReason {
     /// The [`CancelFlag`] was set.
     Cancelled,
     /// The count passed `u64::MAX`, which [`Solver::count`] cannot return:
-    /// [`Solver::count_exact`] returns it.
+    /// [`Solver::count_exact`] returns it (or, with the memo, `u128::MAX`).
     ///
     /// [`Solver::count`]: crate::Solver::count
     /// [`Solver::count_exact`]: crate::Solver::count_exact
     Overflow,
+    /// A ZDD ([`Solver::zdd`]) outgrew the memo's budget of bytes, which bounds the diagram's
+    /// nodes as much as the table.
+    ///
+    /// [`Solver::zdd`]: crate::Solver::zdd
+    Memory,
 }
 
 /// A search cut short by its budget or by cancellation: what it found is not the whole answer.
@@ -283,6 +288,7 @@ pub enum StopReason {
     StopReason::Budget => "ran out of budget",
     StopReason::Cancelled => "was cancelled",
     StopReason::Overflow => "counted past what its integer holds (2^64 - 1 for `count`, 2^128 - 1 else)",
+    StopReason::Memory => "made a ZDD larger than the memo's budget of bytes",
 })]
 pub struct Interrupted {
     /// Why it stopped.

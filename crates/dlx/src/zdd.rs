@@ -75,7 +75,10 @@ pub enum ZddError {
          multiplicities, searched without a seed or the last-conflict rule"
     )]
     NotOnBitSets,
-    /// The count was cut short (a budget, the cancel flag, or past `u128::MAX` solutions).
+    /// The count was cut short: a budget, the cancel flag, past `u128::MAX` solutions, or a
+    /// diagram larger than the memo's budget of bytes ([`StopReason::Memory`]).
+    ///
+    /// [`StopReason::Memory`]: crate::StopReason::Memory
     #[error(transparent)]
     Interrupted(#[from] Interrupted),
 }

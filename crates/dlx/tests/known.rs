@@ -456,6 +456,14 @@ fn samples_are_uniform_and_exact() {
     assert_eq!(Solver::new(&none).sample(5, 0).unwrap(), Vec::<Vec<OptionId>>::new());
     let bounded: Problem = "2:3|A B\nA\nA B\n".parse().unwrap();
     assert_eq!(Solver::new(&bounded).sample(5, 0), Err(dlx_engine::SampleError::Multiplicities));
+    // A diagram larger than the memo's budget stops the count rather than grow.
+    let problem = dominoes(8, 8).unwrap();
+    let mut solver = Solver::new(&problem);
+    solver.set_memo_memory(1 << 10);
+    match solver.zdd() {
+        Err(dlx_engine::ZddError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Memory),
+        other => panic!("{other:?}"),
+    }
     let problem = dominoes(14, 14).unwrap();
     for s in Solver::new(&problem).sample(3, 2).unwrap() {
         assert_exact_cover(&problem, &s);

@@ -571,7 +571,9 @@ impl<'p> Solver<'p> {
     /// The ZDD of every solution below the restrictions (see [`zdd`](crate::zdd)), made by a
     /// count with the memo on a table made afresh (kept for later counts, as a memoized count's
     /// is); its figures are the count's ([`stats`](Self::stats),
-    /// [`memo_stats`](Self::memo_stats)).
+    /// [`memo_stats`](Self::memo_stats)). The memo's budget of bytes
+    /// ([`set_memo_memory`](Self::set_memo_memory)) bounds the diagram's nodes as much again: a
+    /// larger one stops the count with [`StopReason::Memory`].
     pub fn zdd(&mut self) -> Result<crate::Zdd, crate::ZddError> {
         if !self.memo_may_run() {
             return Err(crate::ZddError::NotOnBitSets);
