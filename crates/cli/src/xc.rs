@@ -82,7 +82,7 @@ pub(crate) struct XcArgs {
     ///
     /// With --count: after the total, a line `SIZE: COUNT` for each size of solution (the number
     /// of options in it) that has any, from the memo's ZDD (on one thread).
-    #[arg(long, requires = "count", conflicts_with_all = ["limit", "shard", "checkpoint", "seed"])]
+    #[arg(long, requires = "count", conflicts_with_all = ["limit", "shard", "checkpoint", "seed", "format"])]
     by_size: bool,
     /// Print one solution of the fewest options.
     ///

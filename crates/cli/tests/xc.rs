@@ -443,6 +443,8 @@ fn the_zdd_counts_sizes_and_extremes() {
 
     let problem = "A B C\nA B\nC\nA\nB C\nA B C\n";
     assert_eq!(stdout(&dlx(&["xc", "-n", "--by-size"], Some(problem))), "3\n1: 1\n2: 2\n");
+    // (Lines after a JSON record would break it.)
+    assert_eq!(dlx(&["xc", "-n", "--by-size", "-f", "json"], Some(problem)).status.code(), Some(2));
     assert_eq!(stdout(&dlx(&["xc", "--fewest"], Some(problem))), "A B C\n");
     assert_eq!(solutions(&stdout(&dlx(&["xc", "--most"], Some(problem)))).first().unwrap().len(), 2);
     let bounded = fixture("knuth-multiplicities.dlx");
