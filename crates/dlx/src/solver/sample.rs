@@ -7,7 +7,10 @@
 //! exactly `1 / count`: the product of the ratios telescopes. The counts are the memo's where it
 //! pays, whose table, kept from one count to the next, holds most of them after the first draw:
 //! a draw then costs about the depth of a solution times the options of an item in lookups.
+//! Without the memo, the counts below each path drawn are kept for the draws that follow the same
+//! path: the first levels are counted once for all draws.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use rand::{Rng, SeedableRng};
@@ -62,13 +65,15 @@ impl Solver<'_> {
         let restrictions = self.restrictions.len();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut drawn = Vec::with_capacity(n.min(1 << 16));
+        // The count below each path of options drawn (with the memo, its table keeps them).
+        let mut counted = (self.memo != Memo::Always).then(HashMap::new);
         let result = (|| {
             let total = self.count_exact()?;
             if total == 0 {
                 return Ok(());
             }
             for _ in 0..n {
-                drawn.push(self.draw(total, &mut rng)?);
+                drawn.push(self.draw(total, &mut rng, counted.as_mut())?);
                 while self.restrictions.len() > restrictions {
                     self.undo();
                 }
@@ -83,9 +88,16 @@ impl Solver<'_> {
     }
 
     /// One solution drawn uniformly from the `total` below the solver's restrictions, forcing
-    /// the options drawn on the way (the caller takes them back).
-    fn draw(&mut self, mut total: u128, rng: &mut Xoshiro256PlusPlus) -> Result<Vec<OptionId>, Interrupted> {
+    /// the options drawn on the way (the caller takes them back); the counts below each path,
+    /// if `counted` is given, kept there and taken from there.
+    fn draw(
+        &mut self,
+        mut total: u128,
+        rng: &mut Xoshiro256PlusPlus,
+        mut counted: Option<&mut HashMap<Vec<OptionId>, u128>>,
+    ) -> Result<Vec<OptionId>, Interrupted> {
         let mut options = Vec::new();
+        let mut path = Vec::new();
         while total > 1 {
             let item = self.narrowest_item().expect("a count above 1 leaves a primary item to cover");
             // The options of the item still possible.
@@ -102,12 +114,23 @@ impl Solver<'_> {
                 if self.force(x).is_err() {
                     continue;
                 }
-                let count = self.count_exact()?;
+                path.push(x);
+                let count = match counted.as_mut().and_then(|c| c.get(&path)) {
+                    Some(&count) => count,
+                    None => {
+                        let count = self.count_exact()?;
+                        if let Some(counted) = counted.as_mut() {
+                            counted.insert(path.clone(), count);
+                        }
+                        count
+                    }
+                };
                 if r < count {
                     next = Some(count);
                     break;
                 }
                 r -= count;
+                path.pop();
                 self.unforce();
             }
             total = next.expect("the options of an item share its count out");
