@@ -281,17 +281,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         let cleansings =
             if problem.has_colors() { format!(", cleansings {}", stats.cleansings) } else { String::new() };
         // With the memo, its figures.
-        let memo = memo.map_or(String::new(), |m| {
-            let plain =
-                if m.plain_nodes == u64::MAX { "2^64 or more".into() } else { m.plain_nodes.to_string() };
-            // The bytes per subproblem stored: the table's room (vectors grown by doubling) over
-            // its entries.
-            let each = m.bytes.checked_div(m.entries).map_or(String::new(), |b| format!(" ({b} each)"));
-            format!(
-                "; memo: {} subproblems, {} met again, {} left out, {} bytes{each}, {plain} nodes without it",
-                m.entries, m.hits, m.dropped, m.bytes
-            )
-        });
+        let memo = memo_figures(memo);
         stderr!(
             "solutions {solutions}, nodes {}, updates {}{cleansings}, time {:.3} s{memo}",
             stats.nodes,
@@ -302,13 +292,33 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `--sample N`: prints `n` solutions drawn uniformly at random, by `--seed`.
-fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result<ExitCode> {
-    let start = Instant::now();
+/// The memo's figures for `--stats` (empty without the memo).
+fn memo_figures(memo: Option<MemoStats>) -> String {
+    memo.map_or(String::new(), |m| {
+        let plain = if m.plain_nodes == u64::MAX { "2^64 or more".into() } else { m.plain_nodes.to_string() };
+        // The bytes per subproblem stored: the table's room (vectors grown by doubling) over its
+        // entries.
+        let each = m.bytes.checked_div(m.entries).map_or(String::new(), |b| format!(" ({b} each)"));
+        format!(
+            "; memo: {} subproblems, {} met again, {} left out, {} bytes{each}, {plain} nodes without it",
+            m.entries, m.hits, m.dropped, m.bytes
+        )
+    })
+}
+
+/// The one solver of `--sample` and of the ZDD's options, which take the memo on one thread.
+fn memo_solver<'p>(args: &XcArgs, problem: &'p Problem) -> Solver<'p> {
     let mut solver = Solver::new(problem);
     solver.set_tie_break(args.tie_break);
     solver.set_memo_memory(args.memo_memory);
     solver.set_cancel_flag(Some(report::cancel_flag().clone()));
+    solver
+}
+
+/// `--sample N`: prints `n` solutions drawn uniformly at random, by `--seed`.
+fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result<ExitCode> {
+    let start = Instant::now();
+    let mut solver = memo_solver(args, problem);
     let drawn = match solver.sample(n, args.seed.unwrap_or(0)) {
         Ok(drawn) => drawn,
         Err(SampleError::Interrupted(e)) => return Err(stopped(e)),
@@ -323,9 +333,7 @@ fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result
         stderr!("dlx: {}: no solution", source.name())?;
     }
     if args.stats {
-        let memo = solver.memo_stats().map_or(String::new(), |m| {
-            format!("; memo: {} subproblems, {} met again, {} bytes", m.entries, m.hits, m.bytes)
-        });
+        let memo = memo_figures(solver.memo_stats());
         stderr!("drawn {}, time {:.3} s{memo}", drawn.len(), start.elapsed().as_secs_f64())?;
     }
     Ok(ExitCode::SUCCESS)
@@ -334,10 +342,7 @@ fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result
 /// `--zdd FILE`, `--by-size`, `--fewest`, `--most`: from the ZDD of all solutions.
 fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
     let start = Instant::now();
-    let mut solver = Solver::new(problem);
-    solver.set_tie_break(args.tie_break);
-    solver.set_memo_memory(args.memo_memory);
-    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
+    let mut solver = memo_solver(args, problem);
     let zdd = match solver.zdd() {
         Ok(zdd) => zdd,
         Err(ZddError::Interrupted(e)) => return Err(stopped(e)),
@@ -377,9 +382,7 @@ fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
         stderr!("dlx: {}: no solution", source.name())?;
     }
     if args.stats {
-        let memo = solver.memo_stats().map_or(String::new(), |m| {
-            format!("; memo: {} subproblems, {} met again, {} bytes", m.entries, m.hits, m.bytes)
-        });
+        let memo = memo_figures(solver.memo_stats());
         stderr!(
             "solutions {count}, nodes {}, ZDD nodes {}, time {:.3} s{memo}",
             solver.stats().nodes,

@@ -15,11 +15,9 @@
 //! compiled with: the call stands right after that check (`is_x86_feature_detected!` caches its
 //! answer).
 
-use crate::links::Links;
-use crate::problem::Problem;
-use crate::settings::{Stats, StopReason};
+use crate::settings::StopReason;
 
-use super::{Limits, Memory, Show, Stack, Tables};
+use super::Run;
 
 /// Whether the processor has every feature [`search_v3`] is compiled with.
 #[inline(always)]
@@ -41,29 +39,17 @@ pub(super) fn search_as<
     const COLORED: bool,
     const MEMO: bool,
 >(
-    tables: &Tables,
-    problem: &Problem,
-    links: &Links,
-    stack: &mut Stack,
-    limits: (&Limits<'_>, &mut Show<'_>),
-    memo: Option<Memory<'_>>,
-    stats: &mut Stats,
+    run: Run<'_, '_>,
 ) -> Result<bool, StopReason> {
     assert!(has_v3(), "the processor has the x86-64-v3 features");
     // SAFETY: the processor has every feature `search_v3` is compiled with, as checked just
     // above.
-    unsafe { search_v3::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats) }
+    unsafe { search_v3::<W, LW, VISIT, COLORED, MEMO>(run) }
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 fn search_v3<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, const MEMO: bool>(
-    tables: &Tables,
-    problem: &Problem,
-    links: &Links,
-    stack: &mut Stack,
-    limits: (&Limits<'_>, &mut Show<'_>),
-    memo: Option<Memory<'_>>,
-    stats: &mut Stats,
+    run: Run<'_, '_>,
 ) -> Result<bool, StopReason> {
-    super::search_as::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats)
+    super::search_as::<W, LW, VISIT, COLORED, MEMO>(run)
 }
