@@ -536,18 +536,9 @@ impl BitSets {
             _ => Memory::Own(self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)))),
         };
         let mut none = |_: &[u32]| ControlFlow::Continue(());
-        let stack = &mut self.stack;
-        let show = &mut none as &mut Show<'_>;
-        let result = dispatch::<false, true>(Run {
-            tables,
-            problem,
-            links,
-            stack,
-            limits,
-            show,
-            memo: Some(memo),
-            stats,
-        });
+        let limits = (limits, &mut none as &mut Show<'_>);
+        let result =
+            dispatch::<false, true>(tables, problem, links, &mut self.stack, limits, Some(memo), stats);
         self.stack.zdd = false;
         result.map(|_| self.stack.wide)
     }
@@ -611,56 +602,52 @@ impl BitSets {
         solution: &mut Show<'_>,
     ) -> Result<bool, StopReason> {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
-        let stack = &mut self.stack;
-        dispatch::<VISIT, false>(Run {
-            tables,
-            problem,
-            links,
-            stack,
-            limits,
-            show: solution,
-            memo: None,
-            stats,
-        })
+        dispatch::<VISIT, false>(tables, problem, links, &mut self.stack, (limits, solution), None, stats)
     }
-}
-
-/// What one search on bit sets takes: the tables, the problem, and its links (the state it
-/// starts from); the levels; its limits, and what a visit shows each solution to; the memo's
-/// table (with `MEMO`); and the figures it writes.
-pub(crate) struct Run<'r, 's> {
-    tables: &'r Tables,
-    problem: &'r Problem,
-    links: &'r Links,
-    stack: &'r mut Stack,
-    limits: &'r Limits<'r>,
-    show: &'r mut Show<'s>,
-    memo: Option<Memory<'r>>,
-    stats: &'r mut Stats,
 }
 
 /// [`search_as`] for the shape of `tables` (the small one compiled with its sizes known, or any)
 /// and with or without colors: a visit (`VISIT`), a count, or a count with the memo (`MEMO`).
-fn dispatch<const VISIT: bool, const MEMO: bool>(run: Run<'_, '_>) -> Result<bool, StopReason> {
-    match ((run.tables.words, run.tables.lanes) == SMALL, run.tables.colors.is_some()) {
-        (true, false) => run_as::<{ SMALL.0 }, { SMALL.1 }, VISIT, false, MEMO>(run),
-        (false, false) => run_as::<0, 0, VISIT, false, MEMO>(run),
-        (true, true) => run_as::<{ SMALL.0 }, { SMALL.1 }, VISIT, true, MEMO>(run),
-        (false, true) => run_as::<0, 0, VISIT, true, MEMO>(run),
+fn dispatch<const VISIT: bool, const MEMO: bool>(
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    limits: (&Limits<'_>, &mut Show<'_>),
+    memo: Option<Memory<'_>>,
+    stats: &mut Stats,
+) -> Result<bool, StopReason> {
+    match ((tables.words, tables.lanes) == SMALL, tables.colors.is_some()) {
+        (true, false) => run::<{ SMALL.0 }, { SMALL.1 }, VISIT, false, MEMO>(
+            tables, problem, links, stack, limits, memo, stats,
+        ),
+        (false, false) => run::<0, 0, VISIT, false, MEMO>(tables, problem, links, stack, limits, memo, stats),
+        (true, true) => run::<{ SMALL.0 }, { SMALL.1 }, VISIT, true, MEMO>(
+            tables, problem, links, stack, limits, memo, stats,
+        ),
+        (false, true) => run::<0, 0, VISIT, true, MEMO>(tables, problem, links, stack, limits, memo, stats),
     }
 }
 
 /// [`search_as`] compiled for the processor's x86-64-v3 features where it has them (see `x86`),
 /// for the baseline otherwise.
 #[inline(always)]
-fn run_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, const MEMO: bool>(
-    run: Run<'_, '_>,
+fn run<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, const MEMO: bool>(
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    limits: (&Limits<'_>, &mut Show<'_>),
+    memo: Option<Memory<'_>>,
+    stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     #[cfg(target_arch = "x86_64")]
     if x86::has_v3() && !tests::portable() {
-        return x86::search_as::<W, LW, VISIT, COLORED, MEMO>(run);
+        return x86::search_as::<W, LW, VISIT, COLORED, MEMO>(
+            tables, problem, links, stack, limits, memo, stats,
+        );
     }
-    search_as::<W, LW, VISIT, COLORED, MEMO>(run)
+    search_as::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats)
 }
 
 /// What a visit shows each solution to: the options chosen at the levels above the base.
@@ -810,9 +797,14 @@ fn levels_mut<T, const N: usize>(v: &mut [T], l: usize, n: usize) -> (&[T], &mut
 /// is compiled with the processor features its caller has (see `x86`).
 #[inline(always)]
 fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, const MEMO: bool>(
-    run: Run<'_, '_>,
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    (limits, visit): (&Limits<'_>, &mut Show<'_>),
+    mut memo: Option<Memory<'_>>,
+    stats: &mut Stats,
 ) -> Result<bool, StopReason> {
-    let Run { tables, problem, links, stack, limits, show: visit, mut memo, stats } = run;
     let w = if W > 0 { W } else { tables.words };
     let lw = if LW > 0 { LW } else { tables.lanes };
     let sw = tables.colors.as_ref().map_or(0, |c| c.words);

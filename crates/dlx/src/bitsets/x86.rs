@@ -15,9 +15,11 @@
 //! compiled with: the call stands right after that check (`is_x86_feature_detected!` caches its
 //! answer).
 
-use crate::settings::StopReason;
+use crate::links::Links;
+use crate::problem::Problem;
+use crate::settings::{Stats, StopReason};
 
-use super::Run;
+use super::{Limits, Memory, Show, Stack, Tables};
 
 /// Whether the processor has every feature [`search_v3`] is compiled with.
 #[inline(always)]
@@ -39,17 +41,29 @@ pub(super) fn search_as<
     const COLORED: bool,
     const MEMO: bool,
 >(
-    run: Run<'_, '_>,
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    limits: (&Limits<'_>, &mut Show<'_>),
+    memo: Option<Memory<'_>>,
+    stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     assert!(has_v3(), "the processor has the x86-64-v3 features");
     // SAFETY: the processor has every feature `search_v3` is compiled with, as checked just
     // above.
-    unsafe { search_v3::<W, LW, VISIT, COLORED, MEMO>(run) }
+    unsafe { search_v3::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats) }
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 fn search_v3<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, const MEMO: bool>(
-    run: Run<'_, '_>,
+    tables: &Tables,
+    problem: &Problem,
+    links: &Links,
+    stack: &mut Stack,
+    limits: (&Limits<'_>, &mut Show<'_>),
+    memo: Option<Memory<'_>>,
+    stats: &mut Stats,
 ) -> Result<bool, StopReason> {
-    super::search_as::<W, LW, VISIT, COLORED, MEMO>(run)
+    super::search_as::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats)
 }
