@@ -1242,16 +1242,11 @@ mod tests {
     /// full grid found, or one proved not to exist, within the fill's node budget
     /// ([`FILL_TOTAL`]): never a budget run out. The grids found obey their rules, and the
     /// rules proved without grids are exactly those listed (each proof is a whole search with
-    /// the first row's digits fixed, which the renaming makes complete). Left out: the sets
-    /// whose grids no search here finds in the budget and no stored grid covers (14x14
-    /// diagonal windoku anti-knight, with anti-king or without, which have grids; 12x12 and
-    /// 15x15 with all four, of which it is open whether they have any: `benches/RESULTS.md`);
-    /// and sets of which a subset has no grid (they cannot have any). Five tests, which run side
+    /// the first row's digits fixed, which the renaming makes complete). Left out: sets of which
+    /// a subset has no grid (they cannot have any). Five tests, which run side
     /// by side (10x10 in two: with windoku and without).
     fn sweep(sides: &[usize], windoku: Option<bool>) -> Vec<String> {
-        use Constraint::{AntiKing as K, AntiKnight as N, Diagonals as D, Windows as W};
-        let open: [(usize, &[Constraint]); 4] =
-            [(12, &[D, W, K, N]), (14, &[D, W, N]), (14, &[D, W, K, N]), (15, &[D, W, K, N])];
+        use Constraint::Windows as W;
         let mut none: Vec<(usize, Vec<Constraint>)> = Vec::new();
         let mut proved = Vec::new();
         for &side in sides {
@@ -1264,7 +1259,6 @@ mod tests {
                     .collect();
                 let within = |small: &[Constraint]| small.iter().all(|c| set.contains(c));
                 if windoku.is_some_and(|w| w != set.contains(&W))
-                    || open.iter().any(|&(s, o)| s == side && o == set.as_slice())
                     || none.iter().any(|(s, n)| *s == side && within(n))
                 {
                     continue;

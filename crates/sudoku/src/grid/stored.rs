@@ -1,9 +1,11 @@
 //! Full grids found once, for the rules whose grids neither the random fills nor the symmetric
 //! ones (`orbits`) find in seconds: diagonals with anti-knight on sides 10 to 15, with windows or
-//! anti-king besides. Each was found by this project's own tools: a search of the rules' matrix
+//! anti-king besides. Most were found by this project's own tools: a search of the rules' matrix
 //! with the first row given (`dlx solve -f dlx`, then `dlx xc --limit 1 --tie-break
-//! last-conflict`), or a `dlx generate` run that found one (the commands are in
-//! `benches/RESULTS.md`); a test checks each against its rules.
+//! last-conflict`), or a `dlx generate` run that found one. The three with all four constraints
+//! (12x12, 14x14 and 15x15), which those searches did not find in an hour, came from a SAT solver
+//! (CaDiCaL) given the same rules as clauses, the first row fixed. `benches/RESULTS.md` has the
+//! commands and times; a test checks each grid against its rules.
 //!
 //! A grid of a set of constraints is a grid of every subset, so one stored grid serves every
 //! rule set it covers. A generator that asks for one gets a random image of it: its digits
@@ -72,6 +74,29 @@ const GRIDS: &[Stored] = &[
         digits: "7B381EDFAC46925A6D5F794823EBC19C2E4B6351ADF78F5B93A1CD7824E68746C5EB2F913AD2AE\
                  1D84936BC5F75DC326F174EA89BE86F79BAC5D3142419BAD32E87F65C32548176FBC9EDA6FACE2\
                  589D147B3197DB3CE4A6528FCE8254A713FBD69D41A6F85B927C3EB3F79C2D6E58A14",
+    },
+    Stored {
+        box_rows: 2,
+        box_cols: 7,
+        constraints: &[D, W, K, N],
+        digits: "123456789ABCDEB8EA9DC3627154C467125BDE93A893BD8AE17542C66152CB94A8D7E34DAE7386B9\
+                 C512379BD52CE1648A861C4EA9532B7DE52837BD4CA961DA496C1E27583B7BC1A84536ED295ED329\
+                 678B1A4CA985E1D2C436B72C76B43A1D8E95",
+    },
+    Stored {
+        box_rows: 3,
+        box_cols: 5,
+        constraints: &[D, W, K, N],
+        digits: "123456789ABCDEFD869ABCE3F75214BEFC7D52418A369715324FBC96DE8A6CAD91837E4F52BEB48F\
+                 AD652C1973F715E249A8D3BC629D63C17EBF4A58C4BA8F65D32719E3F7ED92A165B84C5A21C3B487\
+                 E96FD968B45ECFD327A14DEF6791B5A8C32A5C2183D649EFB78397BEAF2C164D5",
+    },
+    Stored {
+        box_rows: 3,
+        box_cols: 4,
+        constraints: &[D, W, K, N],
+        digits: "123456789ABCB5A79C3261849C86B14A75327142358CB96A56BC7A913248A3986B2457C1872143C6\
+                 AB954BC5A71983263A6928B54C17C87B14A326592453C96718AB691A825BC473",
     },
 ];
 
@@ -188,7 +213,7 @@ mod tests {
                 assert!(grids.windows(2).any(|w| w[0] != w[1]), "{}: one grid", rules.describe());
             }
         }
-        let mut rules = Rules::new(Size::of_side(12).expect("a side"));
+        let mut rules = Rules::new(Size::of_side(16).expect("a side"));
         rules.add(Constraint::AntiKing);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
         assert_eq!(stored_grid(&Arc::new(rules), &mut rng), None);
