@@ -125,7 +125,8 @@ pub(crate) struct XcArgs {
     /// visiting every solution would take centuries, exactly past 2^64. `auto` probes the first
     /// nodes with and without it. The memo counts to the end (not with --limit, --seed or
     /// --tie-break last-conflict), on every thread, in shards and checkpoints, problems of at most
-    /// 4,096 options and 1,024 items without multiplicities.
+    /// 4,096 options and 1,024 items, with multiplicities too (the bounds still open are part of
+    /// what is left).
     #[arg(long, value_name = "WHEN", value_parser = choice::parser::<Memo>(), default_value = "auto", requires = "count")]
     memo: Memo,
     /// With --memo: the most memory its table may take (512M, 4G).

@@ -384,6 +384,34 @@ fn the_memo_counts_tilings_exactly_past_2_to_the_64() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// The memo counts problems with multiplicities too, and `auto` takes it by itself where it pays:
+/// the 0-1 matrices of 7x7 whose lines sum to 2 (3,110,940, OEIS A001499), on one thread and on
+/// two, and in shards that `dlx merge` adds up, as `--memo never` counts them; `--zdd` refuses
+/// such a problem.
+#[test]
+fn the_memo_counts_problems_with_multiplicities() {
+    let sums = fixture("line-sums7.dlx");
+    let sums = sums.to_str().unwrap();
+    for threads in ["1", "2"] {
+        let out = dlx(&["xc", "-n", "--stats", "-j", threads, sums], None);
+        assert_eq!(stdout(&out), "3110940\n", "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("memo:"), "{out:?}");
+    }
+    let out = dlx(&["xc", "-n", "--stats", "--memo", "never", sums], None);
+    assert_eq!(stdout(&out), "3110940\n");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("memo:"), "{out:?}");
+    let parts: String = (0..4)
+        .map(|k| stdout(&dlx(&["xc", "-n", "-f", "json", "--shard", &format!("{k}/4"), sums], None)))
+        .collect();
+    assert_eq!(stdout(&dlx(&["merge"], Some(&parts))), "3110940\n");
+    let dir = tempfile::tempdir().unwrap();
+    let zdd = dir.path().join("sums.zdd");
+    let out = dlx(&["xc", "-n", "--zdd", zdd.to_str().unwrap(), sums], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("without multiplicities"), "{out:?}");
+    assert!(!zdd.exists());
+}
+
 /// `--sample N` prints N solutions drawn at random, each one of the problem's, the same for the
 /// same `--seed`; tilings past 2^64 too; a problem with multiplicities is refused, and so is
 /// `--sample` with `--count`.

@@ -105,8 +105,9 @@
 //! [`MAX_OPTIONS`] options and [`MAX_ITEMS`] items; everything else runs on the links. The state
 //! is read from the links when a run starts, so forced and excluded options, and a subtree's
 //! path, apply as they do there; the links themselves are not touched. The memo counts to the
-//! end only (no limit on solutions), and not problems with multiplicities, whose bounds still
-//! open this path does not hold; its counts stop with an error past `u128::MAX`.
+//! end only (no limit on solutions); its counts stop with an error past `u128::MAX`. Problems
+//! with multiplicities, whose bounds still open this search does not hold, are counted with the
+//! memo by a search of their own on the same tables (`multi`), which makes no ZDD.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -118,6 +119,7 @@ use crate::problem::Problem;
 use crate::settings::{Budget, CancelFlag, Counting, MemoStats, Stats, StopReason};
 
 mod memo;
+mod multi;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86;
@@ -173,6 +175,11 @@ struct Tables {
     conflicts: Vec<u64>,
     /// What a problem with colors needs besides; `None` without colors.
     colors: Option<Colors>,
+    /// The primary items (from 0) with bounds other than `1..=1`, whose remaining bounds a
+    /// memo's signature holds after the options (see `multi`), two to a word.
+    bounded: Vec<u16>,
+    /// Words in a memo's signature: `words`, and those of the bounds.
+    key_words: usize,
 }
 
 /// The tables of a problem with colors: each option's nodes in the order the links commit them;
@@ -288,9 +295,13 @@ const NO_PAIR: u32 = u32::MAX;
 impl Tables {
     /// Whether `problem` is small enough, and without multiplicities, for this path.
     fn fits(problem: &Problem) -> bool {
-        !problem.has_multiplicities()
-            && problem.option_count() <= MAX_OPTIONS
-            && problem.item_count() <= MAX_ITEMS
+        !problem.has_multiplicities() && Self::fits_memo(problem)
+    }
+
+    /// Whether `problem` is small enough for the memo on this path: with multiplicities, `multi`
+    /// counts it.
+    fn fits_memo(problem: &Problem) -> bool {
+        problem.option_count() <= MAX_OPTIONS && problem.item_count() <= MAX_ITEMS
     }
 
     /// The words of a set of options and the lengths a level keeps, for `problem`: a small
@@ -301,9 +312,9 @@ impl Tables {
         if words <= SMALL.0 && lanes <= SMALL.1 { SMALL } else { (words, lanes) }
     }
 
-    /// The tables of `problem`, which [`fits`](Self::fits).
+    /// The tables of `problem`, which [`fits_memo`](Self::fits_memo).
     fn new(problem: &Problem) -> Tables {
-        debug_assert!(Self::fits(problem));
+        debug_assert!(Self::fits_memo(problem));
         let n_items = problem.item_count();
         let n_primary = problem.primary_count();
         let n_options = problem.option_count();
@@ -342,8 +353,23 @@ impl Tables {
             o += 1;
         }
         debug_assert_eq!(o, n_options);
-        let mut tables =
-            Tables { words, lanes, n_primary, columns, spans, items, conflicts: Vec::new(), colors: None };
+        let bounded: Vec<u16> = (problem.bounds.iter().skip(1).enumerate())
+            .filter(|&(_, &b)| b != (1, 1))
+            .map(|(k, _)| to_u16(k))
+            .collect();
+        let key_words = words + bounded.len().div_ceil(2);
+        let mut tables = Tables {
+            words,
+            lanes,
+            n_primary,
+            columns,
+            spans,
+            items,
+            conflicts: Vec::new(),
+            colors: None,
+            bounded,
+            key_words,
+        };
         if problem.has_colors() {
             tables.colors = Some(Colors::new(&tables, nodes, &pairs, n_items));
         }
@@ -430,6 +456,9 @@ pub(crate) const PROBE_NODES: u64 = 1 << 14;
 pub(crate) struct BitSets {
     /// Whether the problem may be counted on bit sets.
     fits: bool,
+    /// Whether the problem may be counted with the memo (on bit sets, by `multi` when it has
+    /// multiplicities).
+    memo_fits: bool,
     /// Where counts run: [`Counting::Auto`] until a count past [`PROBE_NODES`] chooses.
     choice: Counting,
     /// A level's option words and lengths.
@@ -440,6 +469,8 @@ pub(crate) struct BitSets {
     memo: Option<Box<Table>>,
     /// A memo shared with other threads' solvers, used instead when set.
     shared: Option<std::sync::Arc<Shared>>,
+    /// The levels of memoized counts with multiplicities.
+    multi: multi::Levels,
 }
 
 impl BitSets {
@@ -449,12 +480,14 @@ impl BitSets {
         let choice = if fits { Counting::Auto } else { Counting::Links };
         BitSets {
             fits,
+            memo_fits: Tables::fits_memo(problem),
             choice,
             shape: Tables::shape(problem),
             tables: None,
             stack: Stack::default(),
             memo: None,
             shared: None,
+            multi: multi::Levels::default(),
         }
     }
 
@@ -464,9 +497,9 @@ impl BitSets {
         self.choice = if self.fits { counting } else { Counting::Links };
     }
 
-    /// Whether the problem may be counted on bit sets (and so with the memo).
-    pub(crate) fn fits(&self) -> bool {
-        self.fits
+    /// Whether the problem may be counted with the memo (on bit sets).
+    pub(crate) fn memo_fits(&self) -> bool {
+        self.memo_fits
     }
 
     /// Where counts run ([`Counting::Auto`]: not chosen yet).
@@ -514,16 +547,35 @@ impl BitSets {
     /// entries stay exact whatever the base state: see the module docs).
     /// Without a limit on solutions. With `zdd`, the count makes the ZDD of the solutions too
     /// ([`take_zdd`](Self::take_zdd)), on a table of its own made afresh (its entries name this
-    /// count's ZDD nodes).
+    /// count's ZDD nodes). A problem with multiplicities, whose remaining bounds are `bound` (by
+    /// layout item), is counted by `multi`, without a ZDD.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn count_memo(
         &mut self,
         problem: &Problem,
         links: &Links,
+        bound: Option<&[u32]>,
         limits: &Limits<'_>,
         memory: usize,
         stats: &mut Stats,
         zdd: bool,
     ) -> Result<u128, StopReason> {
+        if let Some(bound) = bound {
+            debug_assert!(!zdd, "no ZDD with multiplicities");
+            let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
+            let memo = match &self.shared {
+                Some(shared) => Memory::Shared(shared),
+                None => Memory::Own(
+                    self.memo.get_or_insert_with(|| Box::new(Table::new(tables.key_words, memory))),
+                ),
+            };
+            let backwards = self.stack.backwards;
+            let (counted, plain) =
+                multi::count(tables, problem, links, bound, &mut self.multi, limits, memo, backwards, stats);
+            self.stack.wide = stats.solutions;
+            self.stack.plain_nodes = plain;
+            return counted;
+        }
         if zdd {
             self.memo = None;
             self.stack.zdd_nodes.clear();
@@ -533,7 +585,7 @@ impl BitSets {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
         let memo = match &self.shared {
             Some(shared) if !zdd => Memory::Shared(shared),
-            _ => Memory::Own(self.memo.get_or_insert_with(|| Box::new(Table::new(tables.words, memory)))),
+            _ => Memory::Own(self.memo.get_or_insert_with(|| Box::new(Table::new(tables.key_words, memory)))),
         };
         let mut none = |_: &[u32]| ControlFlow::Continue(());
         let limits = (limits, &mut none as &mut Show<'_>);
@@ -568,7 +620,7 @@ impl BitSets {
 
     /// The words of a memo's keys for `problem` (whose tables this makes if not made yet).
     pub(crate) fn key_words(&mut self, problem: &Problem) -> usize {
-        self.tables.get_or_insert_with(|| Box::new(Tables::new(problem))).words
+        self.tables.get_or_insert_with(|| Box::new(Tables::new(problem))).key_words
     }
 
     /// The memo's figures, if a memoized count has run on a table of this solver's own; with

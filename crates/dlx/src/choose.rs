@@ -241,7 +241,7 @@ pub(crate) fn choose_with_ties(links: &LinksMut<'_>, from: usize, mut draw: impl
 /// longer list (a smaller tree in the middle levels, in his MDANCE experiments). A plain item
 /// (bounds `1..=1`) has key `(len, 0, !len)`: minimum remaining values.
 #[inline(always)]
-fn multi_key(len: u32, bound: u32, slack: u32) -> (u32, u32, u32) {
+pub(crate) fn multi_key(len: u32, bound: u32, slack: u32) -> (u32, u32, u32) {
     let s = slack.min(bound);
     // `len + s + 1 - b`, or 0 when that is not positive: a dead end. (`len + 1` cannot overflow,
     // lengths being below `2^30`, nor `b - s`, as `s <= b`.)

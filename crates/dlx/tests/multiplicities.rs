@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 use common::{all, sorted, subsets};
 
 use dlx_engine::{
-    Budget, BuildError, ForceError, ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak,
+    Budget, BuildError, ForceError, ItemId, Memo, OptionId, Problem, ProblemBuilder, Solver, StopReason,
+    TieBreak,
 };
 use proptest::prelude::*;
 
@@ -108,6 +109,7 @@ proptest! {
         let problem = build(&spec);
         let expected = brute_force(&spec);
         let mut solver = Solver::new(&problem);
+        solver.set_memo(Memo::Never);
         for tie_break in TieBreak::ALL {
             solver.set_tie_break(tie_break);
             prop_assert_eq!(&all(&mut solver), &expected);
@@ -164,6 +166,18 @@ proptest! {
             prop_assert_eq!(first.is_some(), !expected.is_empty());
             solver.verify_links().unwrap();
         }
+        // With the memo (the subproblems' remaining bounds in their signatures), the same count;
+        // one cut short by a budget leaves the table exact for the next.
+        let mut memo = Solver::new(&problem);
+        memo.set_memo(Memo::Always);
+        memo.set_budget(Budget { nodes: Some(3), updates: None });
+        if let Err(e) = memo.count_exact() {
+            prop_assert_eq!(e.reason, StopReason::Budget);
+        }
+        memo.set_budget(Budget::default());
+        prop_assert_eq!(memo.count_exact().unwrap(), expected.len() as u128);
+        prop_assert!(memo.memo_stats().is_some(), "the memo was taken");
+        prop_assert_eq!(memo.zdd().is_err(), problem.has_multiplicities(), "no ZDD with multiplicities");
         // Written and read back, the problem is the same.
         let text = problem.to_dlx();
         let back = Problem::parse_dlx(&text).unwrap();
@@ -186,6 +200,15 @@ proptest! {
         prop_assert!(solver.force(ok).is_err());
         let with_k: BTreeSet<_> = expected.iter().filter(|s| s.contains(&ok)).cloned().collect();
         prop_assert_eq!(&all(&mut solver), &with_k);
+        // The memo counts from the forced option's bounds.
+        let mut memo = Solver::new(&problem);
+        memo.set_memo(Memo::Always);
+        memo.force(ok).unwrap();
+        prop_assert_eq!(memo.count_exact().unwrap(), with_k.len() as u128);
+        if j != k && memo.exclude(oj).is_ok() {
+            let without_j = with_k.iter().filter(|s| !s.contains(&oj)).count();
+            prop_assert_eq!(memo.count_exact().unwrap(), without_j as u128);
+        }
         solver.verify_links().unwrap();
         let excluded = if j == k {
             // The forced option itself cannot be excluded: a contradiction, refused (issue 49).
@@ -266,7 +289,11 @@ fn line_sums_two() {
         }
         let problem = b.build();
         let mut solver = Solver::new(&problem);
+        solver.set_memo(Memo::Never);
         assert_eq!(solver.count().unwrap(), want, "n = {n}");
+        let mut memo = Solver::new(&problem);
+        memo.set_memo(Memo::Always);
+        assert_eq!(memo.count().unwrap(), want, "n = {n}, with the memo");
         if n == 6 {
             let stats = solver.stats();
             assert_eq!((stats.nodes, stats.updates), (198_657, 715_151));
@@ -308,8 +335,12 @@ fn packings_of_rectangles() {
     }
     let problem = b.build();
     let mut solver = Solver::new(&problem);
+    solver.set_memo(Memo::Never);
     assert_eq!(solver.count().unwrap(), 30_532);
     let counted = solver.stats();
+    let mut memo = Solver::new(&problem);
+    memo.set_memo(Memo::Always);
+    assert_eq!(memo.count().unwrap(), 30_532);
     assert_eq!((counted.nodes, counted.updates), (224_644, 2_707_687));
     let mut seen = 0;
     solver
@@ -334,6 +365,9 @@ fn line_sums_seven_from_the_fixture() {
     let text = std::fs::read_to_string(common::fixture("line-sums7.dlx")).unwrap();
     let problem = Problem::parse_dlx(&text).unwrap();
     assert_eq!(Solver::new(&problem).count().unwrap(), 3_110_940);
+    let mut memo = Solver::new(&problem);
+    memo.set_memo(Memo::Always);
+    assert_eq!(memo.count().unwrap(), 3_110_940);
 }
 
 /// Each bound that cannot hold is refused with its reason; the builder is left unchanged.

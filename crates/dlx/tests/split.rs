@@ -7,7 +7,7 @@ mod common;
 use std::ops::ControlFlow;
 
 use common::{fixture, in_order, langford::langford, queens::queens};
-use dlx_engine::{Budget, Counting, OptionId, Problem, Solver, Stats};
+use dlx_engine::{Budget, Counting, Memo, OptionId, Problem, Solver, Stats};
 
 /// Cuts `problem`'s search (after forcing `forced`) at depths 0 to 5 and checks the subtrees
 /// against one whole run: the same solutions in the same order, visited and counted, by another
@@ -26,6 +26,8 @@ fn check_to(problem: &Problem, forced: &[OptionId], deepest: usize) {
     let expected_stats = whole.stats();
     let mut cutter = Solver::new(problem);
     let mut worker = Solver::new(problem);
+    // The figures of plain search (the memo, where it pays, makes its own: see `known.rs`).
+    worker.set_memo(Memo::Never);
     for s in [&mut cutter, &mut worker] {
         for &option in forced {
             s.force(option).unwrap();

@@ -213,8 +213,8 @@ impl PySolver {
 
     /// The ZDD of all solutions, as the text of Knuth's ZDDREAD programs (as `dlx xc --zdd`
     /// writes it), with the number of solutions of each size: `(text, {size: count})`. Made by
-    /// the memo on one thread; ValueError for a problem the memo does not take (multiplicities,
-    /// more than 4,096 options or 1,024 items, a seed).
+    /// the memo on one thread; ValueError for a problem it does not take (multiplicities, more
+    /// than 4,096 options or 1,024 items, a seed).
     fn zdd(&self, py: Python<'_>) -> PyResult<(String, std::collections::BTreeMap<usize, u128>)> {
         self.unsharded("zdd")?;
         let zdd = match self.on_one_solver(py, |solver| solver.zdd())? {

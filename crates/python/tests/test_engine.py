@@ -104,6 +104,11 @@ def test_the_memo_counts_tilings_exactly_past_2_to_the_64():
     solver = dlx.Solver(dominoes(14, 14), threads=2)
     solver.count()
     assert solver.stats.solutions == 112_202_208_776_036_178_000_000
+    # With multiplicities too: the 0-1 matrices of 7x7 whose lines sum to 2 (OEIS A001499).
+    sums = dlx.Problem.read(FIXTURES / "line-sums7.dlx")
+    for memo in ["auto", "always", "never"]:
+        assert dlx.Solver(sums, memo=memo).count(threads=1) == 3_110_940
+    assert dlx.Solver(sums, memo="always").count(threads=2) == 3_110_940
 
 
 def test_samples_are_uniform_solutions_by_seed():

@@ -56,6 +56,16 @@ pub const MEMO_PROBE_NODES: u64 = 1 << 12;
 /// (`benches/RESULTS.md`).
 pub const MEMO_GAIN: u64 = 8;
 
+/// The nodes of [`Memo::Auto`]'s second probe with the memo, from a new table, made when the
+/// first saved at least 1.5 times its nodes but less than [`MEMO_GAIN`] times: packings with
+/// multiplicities, whose subproblems meet again less often at first than tilings' (their ratio
+/// grows from about 2 after the first probe to 6 or more by the end of this one), against about
+/// 1.1 to 1.2 for the problems where the memo does not pay (`benches/RESULTS.md`).
+pub const MEMO_SECOND_PROBE_NODES: u64 = 1 << 16;
+
+/// How many times its nodes the second probe must save for [`Memo::Auto`] to keep the memo.
+pub const MEMO_SECOND_GAIN: u64 = 3;
+
 /// The most bytes a memo's table takes unless [`Solver::set_memo_memory`] says otherwise: 4 GiB.
 pub const DEFAULT_MEMO_MEMORY: usize = 4 << 30;
 
@@ -467,9 +477,10 @@ impl<'p> Solver<'p> {
     /// Whether counts to the end of this problem from the solver's state take the memo:
     /// under [`Memo::Always`], when the problem allows it (see [`Solver::set_memo`]); under
     /// [`Memo::Auto`], when a count of the first [`MEMO_PROBE_NODES`] nodes without it does not
-    /// end there, and a count of as many with it saves [`MEMO_GAIN`] times its nodes (the table
-    /// of that count is kept for the count that follows, under [`Memo::Always`] then: the
-    /// probes are not made twice); never otherwise.
+    /// end there, and a count of as many with it saves [`MEMO_GAIN`] times its nodes, or saves
+    /// 1.5 times and a second of [`MEMO_SECOND_PROBE_NODES`] saves [`MEMO_SECOND_GAIN`] times
+    /// (the table of the last probe is kept for the count that follows, under [`Memo::Always`]
+    /// then: the probes are not made twice); never otherwise.
     pub fn choose_memo(&mut self) -> bool {
         match self.memo {
             Memo::Always => self.memo_may_run(),
@@ -482,7 +493,7 @@ impl<'p> Solver<'p> {
 
     /// Whether the memo may count this problem from the solver's state (on bit sets).
     fn memo_may_run(&self) -> bool {
-        self.bitsets.fits() && self.bitsets_may_run()
+        self.bitsets.memo_fits() && self.bitsets_may_run()
     }
 
     /// A count without the memo for at most [`MEMO_PROBE_NODES`] nodes: its answer (or its
@@ -505,21 +516,43 @@ impl<'p> Solver<'p> {
     /// pays; its table is dropped when not. Its figures are not kept.
     fn memo_pays(&mut self) -> bool {
         let budget = self.budget;
-        self.budget.nodes = Some(MEMO_PROBE_NODES);
-        let pays = match self.count_memo().map_err(|e| e.reason) {
-            // Counted within the probe: the count again, from a new table (as quick), so that
-            // its figures are those of a whole count.
-            Ok(_) => {
-                self.bitsets.drop_memo();
-                true
+        let mut pays = false;
+        for (nodes, gain) in [(MEMO_PROBE_NODES, MEMO_GAIN), (MEMO_SECOND_PROBE_NODES, MEMO_SECOND_GAIN)] {
+            if budget.nodes.is_some_and(|n| n <= nodes) {
+                break;
             }
-            Err(StopReason::Budget) => {
-                let saved = self.memo_stats().unwrap_or_default().plain_nodes;
-                saved / MEMO_GAIN >= self.stats.nodes.max(1)
+            self.budget.nodes = Some(nodes);
+            match self.count_memo().map_err(|e| e.reason) {
+                // Counted within the first probe: the count again, from a new table (as quick),
+                // so that its figures are those of a whole count.
+                Ok(_) if nodes == MEMO_PROBE_NODES => {
+                    self.bitsets.drop_memo();
+                    pays = true;
+                }
+                // Within the second: as quick again only if the memo paid there.
+                Ok(_) => {
+                    let saved = self.memo_stats().unwrap_or_default().plain_nodes;
+                    pays = saved / gain >= self.stats.nodes.max(1);
+                    self.bitsets.drop_memo();
+                }
+                Err(StopReason::Budget) => {
+                    let saved = self.memo_stats().unwrap_or_default().plain_nodes;
+                    let taken = self.stats.nodes.max(1);
+                    pays = saved / gain >= taken;
+                    // Hope for the second probe: the first saved 1.5 times its nodes.
+                    if !pays
+                        && nodes == MEMO_PROBE_NODES
+                        && saved.saturating_mul(2) >= taken.saturating_mul(3)
+                    {
+                        self.bitsets.drop_memo();
+                        continue;
+                    }
+                }
+                // Cancelled: the count that follows stops too.
+                Err(_) => {}
             }
-            // Cancelled: the count that follows stops too.
-            Err(_) => false,
-        };
+            break;
+        }
         self.budget = budget;
         self.settle();
         if !pays {
@@ -575,13 +608,14 @@ impl<'p> Solver<'p> {
     /// ([`set_memo_memory`](Self::set_memo_memory)) bounds the diagram's nodes as much again: a
     /// larger one stops the count with [`StopReason::Memory`].
     pub fn zdd(&mut self) -> Result<crate::Zdd, crate::ZddError> {
-        if !self.memo_may_run() {
+        if !self.memo_may_run() || self.multi.is_some() {
             return Err(crate::ZddError::NotOnBitSets);
         }
         self.start_run();
         let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
         let memory = self.memo_memory;
-        let made = self.bitsets.count_memo(self.problem, &self.links, &limits, memory, &mut self.stats, true);
+        let made =
+            self.bitsets.count_memo(self.problem, &self.links, None, &limits, memory, &mut self.stats, true);
         let solutions = self.stats.solutions;
         made.map_err(|reason| Interrupted { reason, solutions })?;
         let (nodes, root) = self.bitsets.take_zdd();
@@ -635,8 +669,16 @@ impl<'p> Solver<'p> {
         self.start_run();
         let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
         let memory = self.memo_memory;
-        let result =
-            self.bitsets.count_memo(self.problem, &self.links, &limits, memory, &mut self.stats, false);
+        let bound = self.multi.as_ref().map(|m| m.bound.as_slice());
+        let result = self.bitsets.count_memo(
+            self.problem,
+            &self.links,
+            bound,
+            &limits,
+            memory,
+            &mut self.stats,
+            false,
+        );
         let solutions = self.stats.solutions;
         result.map_err(|reason| Interrupted { reason, solutions })
     }
