@@ -77,8 +77,13 @@ const MAPS: usize = 40;
 const MAP_NODES: u64 = 1_000_000;
 
 /// Jigsaw maps drawn freely before the maps are drawn so that a box shift keeps them, and the
-/// symmetric fills can search them (see `random_regions`).
-const FREE_MAPS: usize = 4;
+/// symmetric fills can search them (see `random_regions`): two, since the free maps of the rules
+/// that need the others (anti-knight from 12x12 on) cost about a second each for nothing
+/// (`benches/RESULTS.md`).
+const FREE_MAPS: usize = 2;
+
+/// Draws of a shift and moves for each map a box shift keeps, before that map is given up.
+const MAP_DRAWS: usize = 20;
 
 /// Why no puzzle was made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -947,14 +952,20 @@ fn random_regions(
             break;
         }
         if map >= FREE_MAPS {
-            // Maps a box shift keeps, and grids the same shift keeps (see `orbits`).
+            // Maps a box shift keeps, and grids the same shift keeps (see `orbits`). Most draws
+            // of a shift and moves end on no map (on 14x14, all but those of the shift by one
+            // box to the right), and a draw costs little beside a search: drawn again.
             let shifts = box_shifts(base.size());
-            let &(down, right) = shifts.choose(rng).expect("grids of more than one box");
-            let shift: Vec<usize> =
-                (0..cells).map(|c| ((c / side + down) % side) * side + (c % side + right) % side).collect();
-            let mut generators = vec![shift];
-            generators.extend(rotated.then(|| half_turn.clone()));
-            let Some(rules) = moved_map(base, &closure(cells, &generators), rng) else { continue };
+            let drawn = (0..MAP_DRAWS).find_map(|_| {
+                let &(down, right) = shifts.choose(rng).expect("grids of more than one box");
+                let shift: Vec<usize> = (0..cells)
+                    .map(|c| ((c / side + down) % side) * side + (c % side + right) % side)
+                    .collect();
+                let mut generators = vec![shift];
+                generators.extend(rotated.then(|| half_turn.clone()));
+                moved_map(base, &closure(cells, &generators), rng).map(|rules| (rules, down, right))
+            });
+            let Some((rules, down, right)) = drawn else { continue };
             Generator::check_symmetry(&rules, symmetry)?;
             let matrix = Matrix::new(&rules);
             let rules = Arc::new(rules);
@@ -1000,9 +1011,14 @@ fn moved_map(base: &Rules, group: &[Vec<usize>], rng: &mut Xoshiro256PlusPlus) -
     };
     let mut map: Vec<u8> = base.regions().to_vec();
     let mut moves = 0;
-    for _ in 0..cells * 50 {
+    for tried in 0..cells * 50 {
         if moves >= cells {
             break;
+        }
+        // A group that has allowed no trade in the first tenth of the tries seldom allows one:
+        // given up (the tries, each checking a whole map, are most of a jigsaw's time then).
+        if moves == 0 && tried == cells * 5 {
+            return None;
         }
         let c = rng.random_range(0..cells);
         let Some(n) = near(c).filter(|&n| map[n] != map[c]).collect::<Vec<_>>().choose(rng).copied() else {
