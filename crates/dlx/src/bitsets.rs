@@ -821,6 +821,23 @@ impl Stack {
     }
 }
 
+/// Takes the first option out of `todo` (a set that holds one at least), or the last when
+/// `backwards`, and returns it.
+#[inline(always)]
+fn take_next(todo: &mut [u64], backwards: bool) -> usize {
+    if backwards {
+        let k = todo.iter().rposition(|&t| t != 0).unwrap_or(0);
+        let b = 63 - todo[k].leading_zeros() as usize;
+        todo[k] &= !(1u64 << b);
+        k * 64 + b
+    } else {
+        let k = todo.iter().position(|&t| t != 0).unwrap_or(0);
+        let x = k * 64 + todo[k].trailing_zeros() as usize;
+        todo[k] &= todo[k].wrapping_sub(1);
+        x
+    }
+}
+
 /// Level `l`'s part of a stack of `n` (or `N` when not 0) entries a level.
 #[inline(always)]
 fn level<T, const N: usize>(v: &[T], l: usize, n: usize) -> &[T] {
@@ -1038,20 +1055,8 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 }
             }
         }
-        // Try the next option of level `l`.
-        let todo = level_mut::<_, W>(&mut stack.todo, l, w);
-        let x = if MEMO && stack.backwards {
-            // The last option first (see `Stack::backwards`).
-            let k = todo.iter().rposition(|&t| t != 0).unwrap_or(0);
-            let b = 63 - todo[k].leading_zeros() as usize;
-            todo[k] &= !(1u64 << b);
-            k * 64 + b
-        } else {
-            let k = todo.iter().position(|&t| t != 0).unwrap_or(0);
-            let x = k * 64 + todo[k].trailing_zeros() as usize;
-            todo[k] &= todo[k].wrapping_sub(1);
-            x
-        };
+        // Try the next option of level `l` (with the memo, maybe the last: `Stack::backwards`).
+        let x = take_next(level_mut::<_, W>(&mut stack.todo, l, w), MEMO && stack.backwards);
         if VISIT {
             stack.chosen[l] = to_u32(x);
         }

@@ -294,17 +294,7 @@ fn make_move(tables: &Tables, levels: &mut Levels, l: usize, backwards: bool) ->
     next_bound.copy_from_slice(bound);
     let hidden = &mut levels.hidden[..w];
     if option_left {
-        let x = if backwards {
-            let k = todo.iter().rposition(|&t| t != 0).unwrap_or(0);
-            let b = 63 - todo[k].leading_zeros() as usize;
-            todo[k] &= !(1u64 << b);
-            k * 64 + b
-        } else {
-            let k = todo.iter().position(|&t| t != 0).unwrap_or(0);
-            let x = k * 64 + todo[k].trailing_zeros() as usize;
-            todo[k] &= todo[k].wrapping_sub(1);
-            x
-        };
+        let x = super::take_next(todo, backwards);
         levels.left[l] -= 1;
         // Hidden: `i`'s options tried (`x` among them, and those not left to try), the options
         // that clash with `x` at its secondary items, and the columns of the items it covers.
