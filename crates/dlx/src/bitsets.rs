@@ -714,6 +714,19 @@ pub(crate) struct Limits<'a> {
 }
 
 impl Limits<'_> {
+    /// Why a search that has made `nodes` nodes and `updates` updates stops before its next
+    /// node: its budget, or (looked at every 1,024 nodes) the cancel flag; `None` to go on.
+    #[inline(always)]
+    pub(crate) fn stop(&self, nodes: u64, updates: u64) -> Option<StopReason> {
+        if nodes >= self.nodes || updates >= self.updates {
+            Some(StopReason::Budget)
+        } else if nodes & 1023 == 0 && self.cancel.is_some_and(CancelFlag::is_cancelled) {
+            Some(StopReason::Cancelled)
+        } else {
+            None
+        }
+    }
+
     /// A run's limits: at most `solutions`, within `budget` (none: no limit), stopped by `cancel`.
     pub(crate) fn new(solutions: u64, budget: Budget, cancel: Option<&CancelFlag>) -> Limits<'_> {
         Limits {
@@ -925,12 +938,8 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
             }
             true
         } else {
-            if nodes >= limits.nodes || updates >= limits.updates {
-                result = Err(StopReason::Budget);
-                break 'search;
-            }
-            if nodes & 1023 == 0 && limits.cancel.is_some_and(CancelFlag::is_cancelled) {
-                result = Err(StopReason::Cancelled);
+            if let Some(reason) = limits.stop(nodes, updates) {
+                result = Err(reason);
                 break 'search;
             }
             // (A ZDD takes a node for each option of every level: none is read off.)

@@ -50,7 +50,6 @@ use super::{Limits, Stats, StopReason, Tables};
 use crate::choose::multi_key;
 use crate::links::Links;
 use crate::problem::Problem;
-use crate::settings::CancelFlag;
 
 /// The per-level states of a memoized count with multiplicities (see the module docs), kept
 /// from one count to the next so that a count allocates nothing per node.
@@ -194,12 +193,8 @@ pub(super) fn count(
         }
         // A level that branches has a move: its item has a way on (see `enter`).
         debug_assert!(has_move(levels, l));
-        if nodes >= limits.nodes || updates >= limits.updates {
-            result = Err(StopReason::Budget);
-            break 'search;
-        }
-        if nodes & 1023 == 0 && limits.cancel.is_some_and(CancelFlag::is_cancelled) {
-            result = Err(StopReason::Cancelled);
+        if let Some(reason) = limits.stop(nodes, updates) {
+            result = Err(reason);
             break 'search;
         }
         nodes += 1;
