@@ -394,3 +394,21 @@ fn bound_errors() {
     // Zero or one option: two solutions.
     assert_eq!(Solver::new(&problem).count().unwrap(), 2);
 }
+
+/// The worked example of the docs of `bitsets::multi`: `x` with bounds `1..=2`, `y` plain, the
+/// options `x`, `x y`, `y`, `x`: six solutions, with the memo and without.
+#[test]
+fn the_memos_worked_example() {
+    let problem = Problem::parse_dlx("1:2|x y\nx\nx y\ny\nx\n").unwrap();
+    let expected = all(&mut Solver::new(&problem));
+    assert_eq!(expected.len(), 6);
+    for memo in [Memo::Always, Memo::Never] {
+        let mut solver = Solver::new(&problem);
+        solver.set_memo(memo);
+        assert_eq!(solver.count_exact().unwrap(), 6);
+    }
+    let mut solver = Solver::new(&problem);
+    solver.set_memo(Memo::Always);
+    solver.count_exact().unwrap();
+    assert!(solver.memo_stats().is_some_and(|m| m.entries > 0), "the memo stored subproblems");
+}

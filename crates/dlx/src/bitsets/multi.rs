@@ -34,7 +34,7 @@
 //!
 //! A worked example: an item `x` with bounds `1..=2` and a plain item `y`, and the options `A =
 //! x`, `B = x y`, `C = y`, `D = x`. The first level branches on `y` (two ways, against `x`'s
-//! four: three options and the null move). Taking `B` covers `y` (hides `C`), lowers `x`'s
+//! three: it needs one of its three options). Taking `B` covers `y` (hides `C`), lowers `x`'s
 //! bound to 1, and leaves `{A, D}` with `x` at bound 1 and needing none: that level takes `A`,
 //! or `D` (with `A` hidden), or closes `x`: 3 solutions. Taking `C` (with `B` hidden) leaves `{A,
 //! D}` with `x` at bound 2, needing 1: a different signature, which takes `A` (then `D` or
