@@ -563,7 +563,8 @@ impl<'p> Solver<'p> {
 
     /// Sets whether following counts remember the counts of subproblems (the default is
     /// [`Memo::Auto`]). The memo runs on bit sets, so for the problems they take (see
-    /// [`Counting::BitSets`]), counted to the end ([`count`](Self::count),
+    /// [`Counting::BitSets`]), and for those with multiplicities of the same sizes (whose
+    /// signatures hold the bounds still open), counted to the end ([`count`](Self::count),
     /// [`count_exact`](Self::count_exact); not [`count_up_to`](Self::count_up_to)), and its
     /// table is kept from one count to the next (each entry names a whole subproblem, whatever
     /// is forced or excluded). Under [`Memo::Auto`], a count chooses by probing (see
