@@ -180,6 +180,9 @@ struct Tables {
     bounded: Vec<u16>,
     /// Words in a memo's signature: `words`, and those of the bounds.
     key_words: usize,
+    /// Each primary item's slack (upper minus lower bound), from 0; empty without
+    /// multiplicities.
+    slack: Vec<u32>,
 }
 
 /// The tables of a problem with colors: each option's nodes in the order the links commit them;
@@ -358,6 +361,7 @@ impl Tables {
             .map(|(k, _)| to_u16(k))
             .collect();
         let key_words = words + bounded.len().div_ceil(2);
+        let slack = problem.bounds.iter().skip(1).map(|&(lower, upper)| upper - lower).collect();
         let mut tables = Tables {
             words,
             lanes,
@@ -369,6 +373,7 @@ impl Tables {
             colors: None,
             bounded,
             key_words,
+            slack,
         };
         if problem.has_colors() {
             tables.colors = Some(Colors::new(&tables, nodes, &pairs, n_items));
@@ -560,22 +565,7 @@ impl BitSets {
         stats: &mut Stats,
         zdd: bool,
     ) -> Result<u128, StopReason> {
-        if let Some(bound) = bound {
-            debug_assert!(!zdd, "no ZDD with multiplicities");
-            let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
-            let memo = match &self.shared {
-                Some(shared) => Memory::Shared(shared),
-                None => Memory::Own(
-                    self.memo.get_or_insert_with(|| Box::new(Table::new(tables.key_words, memory))),
-                ),
-            };
-            let backwards = self.stack.backwards;
-            let (counted, plain) =
-                multi::count(tables, problem, links, bound, &mut self.multi, limits, memo, backwards, stats);
-            self.stack.wide = stats.solutions;
-            self.stack.plain_nodes = plain;
-            return counted;
-        }
+        debug_assert!(!(zdd && bound.is_some()), "no ZDD with multiplicities");
         if zdd {
             self.memo = None;
             self.stack.zdd_nodes.clear();
@@ -587,6 +577,14 @@ impl BitSets {
             Some(shared) if !zdd => Memory::Shared(shared),
             _ => Memory::Own(self.memo.get_or_insert_with(|| Box::new(Table::new(tables.key_words, memory)))),
         };
+        if let Some(bound) = bound {
+            let backwards = self.stack.backwards;
+            let (counted, plain) =
+                multi::count(tables, problem, links, bound, &mut self.multi, limits, memo, backwards, stats);
+            self.stack.wide = stats.solutions;
+            self.stack.plain_nodes = plain;
+            return counted;
+        }
         let mut none = |_: &[u32]| ControlFlow::Continue(());
         let limits = (limits, &mut none as &mut Show<'_>);
         let result =

@@ -71,9 +71,8 @@ pub(super) struct Levels {
     left: Vec<u32>,
     null: Vec<bool>,
     guess: Vec<bool>,
-    /// Per level: whether it is to be stored when done, and the solutions, nodes and saved
-    /// nodes counted before it was entered.
-    stored: Vec<bool>,
+    /// Per level: the solutions, nodes and saved nodes counted before it was entered (every
+    /// level backtracked into branched, and is stored when done).
     entry: Vec<(u128, u64, u64)>,
     /// Each active item's length, while a level chooses.
     lens: Vec<u32>,
@@ -99,7 +98,6 @@ impl Levels {
             self.left.resize(depth, 0);
             self.null.resize(depth, false);
             self.guess.resize(depth, false);
-            self.stored.resize(depth, false);
             self.entry.resize(depth, (0, 0, 0));
         }
         self.lens.resize(np, 0);
@@ -141,7 +139,6 @@ pub(super) fn count(
     // Each move takes an option or closes an item: no more levels than both, and the last.
     let depth = problem.option_count() + np + 1;
     levels.prepare(tables, depth);
-    let slack: Vec<u32> = problem.bounds[1..].iter().map(|&(lower, upper)| upper - lower).collect();
     read_state(tables, problem, links, bound, levels);
 
     let (mut nodes, mut guesses, mut updates, mut saved) = (0u64, 0u64, 0u64, 0u64);
@@ -149,7 +146,7 @@ pub(super) fn count(
     let mut l = 0usize;
     let mut result = Ok(());
     'search: loop {
-        let back = match enter(tables, &slack, levels, l, &mut memo) {
+        let back = match enter(tables, levels, l, &mut memo) {
             Enter::Solution => {
                 let Some(more) = solutions.checked_add(1) else {
                     result = Err(StopReason::Overflow);
@@ -183,12 +180,10 @@ pub(super) fn count(
                 if has_move(levels, l) {
                     break;
                 }
-                if levels.stored[l] {
-                    let (before, n, s) = levels.entry[l];
-                    let plain = (nodes - n).saturating_add(saved - s);
-                    let kw = tables.key_words;
-                    memo.insert(&levels.key[l * kw..(l + 1) * kw], solutions - before, plain, 0);
-                }
+                let (before, n, s) = levels.entry[l];
+                let plain = (nodes - n).saturating_add(saved - s);
+                let kw = tables.key_words;
+                memo.insert(&levels.key[l * kw..(l + 1) * kw], solutions - before, plain, 0);
             }
         }
         // A level that branches has a move: its item has a way on (see `enter`).
@@ -218,7 +213,8 @@ fn has_move(levels: &Levels, l: usize) -> bool {
 }
 
 /// Enters level `l`: chooses its item, or finds it a solution, a dead end, or stored.
-fn enter(tables: &Tables, slack: &[u32], levels: &mut Levels, l: usize, memo: &mut Memory<'_>) -> Enter {
+fn enter(tables: &Tables, levels: &mut Levels, l: usize, memo: &mut Memory<'_>) -> Enter {
+    let slack = &tables.slack;
     let (w, np, kw) = (tables.words, tables.n_primary, tables.key_words);
     let alive = &levels.alive[l * w..(l + 1) * w];
     let bound = &levels.bound[l * np..(l + 1) * np];
@@ -260,7 +256,6 @@ fn enter(tables: &Tables, slack: &[u32], levels: &mut Levels, l: usize, memo: &m
     if let Some((count, plain, _)) = memo.get(key) {
         return Enter::Found(count, plain);
     }
-    levels.stored[l] = true;
     let b = bound[i];
     let need = b - slack[i].min(b);
     let todo = &mut levels.todo[l * w..(l + 1) * w];
