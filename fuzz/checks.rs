@@ -10,7 +10,7 @@ use std::io::BufReader;
 use std::sync::OnceLock;
 
 use dlx_engine::{
-    Budget, Counting, Memo, OptionId, ParallelSolver, Problem, ProblemBuilder, Shard, Solver, Stats,
+    Budget, Count, Counting, Memo, OptionId, ParallelSolver, Problem, ProblemBuilder, Shard, Solver, Stats,
 };
 use dlx_sudoku::nine::{Matrix as NineMatrix, Puzzle as NinePuzzle};
 use dlx_sudoku::{Format, Record, Records, Variant};
@@ -71,13 +71,13 @@ fn search(problem: &Problem) {
         whole.push(solver.count_exact().ok());
         solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
     }
-    if let [Some(plain), Some(memoized)] = whole[..] {
+    if let [Some(plain), Some(memoized)] = &whole[..] {
         assert_eq!(plain, memoized, "without the memo, then with it");
     }
     // The ZDD of the memo's count holds as many solutions (where it is made within the budget).
-    if let (Some(plain), Ok(zdd)) = (whole[0], solver.zdd()) {
-        assert_eq!(zdd.count(), plain, "the ZDD");
-        assert_eq!(zdd.counts_by_size().iter().sum::<u128>(), plain, "the ZDD by size");
+    if let (Some(plain), Ok(zdd)) = (&whole[0], solver.zdd()) {
+        assert_eq!(&zdd.count(), plain, "the ZDD");
+        assert_eq!(&zdd.counts_by_size().iter().sum::<Count>(), plain, "the ZDD by size");
     }
     solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
     solver.set_memo(Memo::Auto);
@@ -149,7 +149,7 @@ fn every_path(problem: &Problem, n: u64, stats: &Stats) {
     }
     pool().install(|| {
         for shards in [1, 3] {
-            let (mut count, mut sum, mut memoized) = (0, Stats::default(), 0);
+            let (mut count, mut sum, mut memoized) = (0, Stats::default(), Count::ZERO);
             for k in 0..shards {
                 let mut parallel = ParallelSolver::new(problem);
                 parallel.set_shard(Some(Shard::new(k, shards).unwrap()));
@@ -171,7 +171,7 @@ fn every_path(problem: &Problem, n: u64, stats: &Stats) {
             parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap_or_else(|e| panic!("{e}"));
         let mut sum = cut.stats;
         sum.add(&parallel.stats());
-        assert_eq!((count, &sum), (u128::from(n), stats), "resumable pieces");
+        assert_eq!((count, &sum), (Count::from(n), stats), "resumable pieces");
     });
 }
 

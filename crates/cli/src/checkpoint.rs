@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use dlx_engine::{Shard, Stats, TieBreak};
+use dlx_engine::{Count, Shard, Stats, TieBreak};
 use serde_json::{Value, json};
 
 use crate::report::Usage;
@@ -63,16 +63,19 @@ impl Checkpoint {
         let text = |name: &str| field(name)?.as_str().ok_or_else(|| format!("`{name}` is not a string"));
         let mut done = BTreeMap::new();
         for piece in field("done")?.as_array().ok_or("`done` is not a list")? {
-            let numbers: Vec<u128> = piece
+            let numbers: Vec<Count> = piece
                 .as_array()
                 .map(|a| a.iter().filter_map(crate::merge::count_of).collect())
-                .filter(|n: &Vec<u128>| n.len() == 6)
+                .filter(|n: &Vec<Count>| n.len() == 6)
                 .ok_or("a piece of `done` is not six counts")?;
-            let index = usize::try_from(numbers[0]).map_err(|_| "a piece's position is too large")?;
+            let index = numbers[0]
+                .to_u64()
+                .and_then(|k| usize::try_from(k).ok())
+                .ok_or("a piece's position is too large")?;
             // The solutions as they are (past 2^64 with the memo), the figures of the work as u64.
-            let figure = |k: usize| u64::try_from(numbers[k]).map_err(|_| "a piece's figure is too large");
+            let figure = |k: usize| numbers[k].to_u64().ok_or("a piece's figure is too large");
             let (solutions, nodes, guesses, updates, cleansings) =
-                (numbers[1], figure(2)?, figure(3)?, figure(4)?, figure(5)?);
+                (numbers[1].clone(), figure(2)?, figure(3)?, figure(4)?, figure(5)?);
             done.insert(index, Stats { nodes, guesses, updates, solutions, cleansings });
         }
         let pieces = field("pieces")?.as_u64().ok_or("`pieces` is not a count")?;
@@ -90,7 +93,16 @@ impl Checkpoint {
         let done: Vec<Value> = self
             .done
             .iter()
-            .map(|(&k, s)| json!([k, s.solutions, s.nodes, s.guesses, s.updates, s.cleansings]))
+            .map(|(&k, s)| {
+                json!([
+                    k,
+                    crate::merge::count_json(&s.solutions),
+                    s.nodes,
+                    s.guesses,
+                    s.updates,
+                    s.cleansings
+                ])
+            })
             .collect();
         json!({
             "fingerprint": self.fingerprint,
@@ -187,7 +199,10 @@ mod tests {
     #[test]
     fn a_checkpoint_reads_back() {
         let mut done = BTreeMap::new();
-        done.insert(3, Stats { nodes: 5, guesses: 4, updates: 9, solutions: 2, cleansings: 1 });
+        done.insert(3, Stats { nodes: 5, guesses: 4, updates: 9, solutions: 2u64.into(), cleansings: 1 });
+        // A piece past 2^128, with the memo: exact.
+        let big = "680564733841876926926749214863536422912".parse().unwrap();
+        done.insert(4, Stats { nodes: 5, guesses: 4, updates: 9, solutions: big, cleansings: 1 });
         let checkpoint = Checkpoint {
             fingerprint: "ab".into(),
             shard: Shard::new(1, 4).unwrap(),

@@ -11,8 +11,8 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 use dlx_engine::{
-    Interrupted, Memo, MemoStats, OptionId, ParallelSolver, Problem, Progress, SampleError, Shard, Solver,
-    Stats, StopReason, TieBreak, ZddError,
+    Count, Interrupted, Memo, MemoStats, OptionId, ParallelSolver, Problem, Progress, SampleError, Shard,
+    Solver, Stats, StopReason, TieBreak, ZddError,
 };
 
 use crate::checkpoint::Checkpoint;
@@ -234,11 +234,11 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     };
     // A count to the end takes the memo where `--memo` says, or where it pays (the engine
     // chooses, and says no under a seed or the last-conflict rule, which it does not take).
-    let (solutions, stats, memo): (u128, Stats, Option<MemoStats>) = if let Some(path) = &args.checkpoint {
+    let (solutions, stats, memo): (Count, Stats, Option<MemoStats>) = if let Some(path) = &args.checkpoint {
         let (parallel, progress) = parallel();
         let show = progress::Show::choose(args.progress, args.quiet, false);
         let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
-        write_count(args, &problem, &mut out, n, stats, start)?;
+        write_count(args, &problem, &mut out, &n, &stats, start)?;
         (n, stats, parallel.memo_stats())
     } else if let Some(show) = {
         // One thread with nothing to show and no shard needs no cut, whose replays of each
@@ -273,7 +273,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         (n, stats, solver.memo_stats())
     };
     out.flush()?;
-    if solutions == 0 && !args.count {
+    if solutions.is_zero() && !args.count {
         // An empty stdout alone would not tell an unsolvable problem from a failed run.
         stderr!("dlx: {}: no solution", source.name())?;
     }
@@ -366,9 +366,9 @@ fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     let count = zdd.count();
     if args.count {
-        write_count(args, problem, &mut out, count, solver.stats(), start)?;
+        write_count(args, problem, &mut out, &count, &solver.stats(), start)?;
         if args.by_size {
-            for (size, n) in zdd.counts_by_size().iter().enumerate().filter(|&(_, &n)| n > 0) {
+            for (size, n) in zdd.counts_by_size().iter().enumerate().filter(|(_, n)| !n.is_zero()) {
                 writeln!(out, "{size}: {n}")?;
             }
         }
@@ -379,7 +379,7 @@ fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
         }
     }
     out.flush()?;
-    if count == 0 && !args.count {
+    if count.is_zero() && !args.count {
         stderr!("dlx: {}: no solution", source.name())?;
     }
     if args.stats {
@@ -395,15 +395,11 @@ fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
 }
 
 /// The error of a search that stopped: interrupted (Ctrl-C, exit 130), or a count past what it
-/// holds, said as such (exit 1) rather than as an interruption.
+/// holds (which the counts here, exact however large, never meet), said as such (exit 1) rather
+/// than as an interruption.
 fn stopped(e: Interrupted) -> anyhow::Error {
     match e.reason {
-        StopReason::Overflow => anyhow::anyhow!(
-            "the count passes {}, the most this version of dlx holds ({} counted when it stopped); \
-             nothing printed",
-            u128::MAX,
-            e.solutions
-        ),
+        StopReason::Overflow => anyhow::anyhow!("{e}; nothing printed"),
         StopReason::Memory => anyhow::anyhow!(
             "the ZDD needs more memory than --memo-memory allows (it bounds the diagram as much \
              as the memo's table); nothing written"
@@ -427,21 +423,21 @@ fn search(
     limit: u64,
     search: Search<'_, '_>,
     start: Instant,
-) -> Result<(u128, Stats)> {
+) -> Result<(Count, Stats)> {
     if args.count {
         let whole = args.limit.is_none();
         let (n, stats) = match search {
             Search::One(solver) => {
-                let n = if whole { solver.count_exact() } else { solver.count_up_to(limit).map(u128::from) };
+                let n = if whole { solver.count_exact() } else { solver.count_up_to(limit).map(Count::from) };
                 (n.map_err(stopped)?, solver.stats())
             }
             Search::Parallel(parallel) => {
                 let n =
-                    if whole { parallel.count_exact() } else { parallel.count_up_to(limit).map(u128::from) };
+                    if whole { parallel.count_exact() } else { parallel.count_up_to(limit).map(Count::from) };
                 (n.map_err(stopped)?, parallel.stats())
             }
         };
-        write_count(args, problem, out, n, stats, start)?;
+        write_count(args, problem, out, &n, &stats, start)?;
         return Ok((n, stats));
     }
     let mut written = 0u64;
@@ -471,7 +467,7 @@ fn search(
     if let Some(e) = error {
         return Err(e.into());
     }
-    Ok((u128::from(written), stats))
+    Ok((Count::from(written), stats))
 }
 
 /// A size of memory, in bytes or with a suffix K, M or G (powers of 1024).
@@ -498,21 +494,21 @@ fn write_count(
     args: &XcArgs,
     problem: &Problem,
     out: &mut impl Write,
-    n: u128,
-    stats: Stats,
+    n: &Count,
+    stats: &Stats,
     start: Instant,
 ) -> Result<()> {
     // The count reached the limit: there may be more, as `dlx count` says.
-    let complete = args.limit.is_none_or(|limit| u128::from(limit) != n);
+    let complete = args.limit.is_none_or(|limit| Count::from(limit) != *n);
     match args.format {
         CountFormat::Line => writeln!(out, "{n}{}", if complete { "" } else { "+" })?,
         CountFormat::Json => {
             let part = Part {
                 fingerprint: fingerprint(problem),
                 shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
-                solutions: n,
+                solutions: n.clone(),
                 complete,
-                stats,
+                stats: stats.clone(),
                 time: start.elapsed().as_secs_f64(),
             };
             writeln!(out, "{}", part.to_json())?;
@@ -530,7 +526,7 @@ fn resumable(
     path: &std::path::Path,
     progress: &std::sync::Arc<Progress>,
     show: progress::Show,
-) -> Result<(u128, Stats)> {
+) -> Result<(Count, Stats)> {
     let cut = parallel.resumable_cut().map_err(|_| Stopped)?;
     let fresh = Checkpoint {
         fingerprint: fingerprint(problem),
@@ -556,7 +552,7 @@ fn resumable(
     start.write(path).map_err(|e| anyhow::anyhow!("{e:#}; nothing was counted"))?;
     // Pieces done before count as done for the progress too.
     for (&k, stats) in &start.done {
-        progress.add_done(cut.subtrees[k].weight(), stats.solutions, stats.nodes);
+        progress.add_done(cut.subtrees[k].weight(), &stats.solutions, stats.nodes);
     }
     let state = Mutex::new((start, false));
     let done = AtomicBool::new(false);
@@ -623,10 +619,9 @@ fn resumable(
     }
     let mut stats = cut.stats;
     for piece in checkpoint.done.values() {
-        crate::merge::add_exactly(&mut stats, piece)
-            .map_err(|e| Usage(format!("{}: {e}", path.display())))?;
+        stats.add(piece);
     }
-    Ok((stats.solutions, stats))
+    Ok((stats.solutions.clone(), stats))
 }
 
 fn write_solution(

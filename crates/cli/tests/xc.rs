@@ -349,33 +349,44 @@ fn dominoes(rows: usize, cols: usize) -> String {
 }
 
 /// `xc --count` takes the memo for tilings by itself and counts exactly past 2^64 (the published
-/// count of 14x14 domino tilings, OEIS A004003); `--memo never` counts without it; a JSON record,
-/// which cannot hold such a count yet, refuses it rather than write a wrong one; a table of one
-/// kilobyte leaves subproblems out, says so, and still counts right.
+/// count of 14x14 domino tilings, OEIS A004003) and past 2^256 (200x4, about 2^300, the count of
+/// a transfer matrix row by row: the engine's example `dominoes` and a throwaway Python one
+/// agree); `--memo never` counts without it; JSON records, shards that `dlx merge` adds up and a
+/// checkpoint's pieces hold them exactly; a table of one kilobyte leaves subproblems out, says
+/// so, and still counts right.
 #[test]
 fn the_memo_counts_tilings_exactly_past_2_to_the_64() {
-    let out = dlx(&["xc", "--count"], Some(&dominoes(14, 14)));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(stdout(&out), "112202208776036178000000\n");
     let out = dlx(&["xc", "-n", "--memo", "never", "--limit", "3"], Some(&dominoes(14, 14)));
     assert_eq!(stdout(&out), "3+\n");
-    // On every thread, in JSON, in shards that `dlx merge` adds up, and in a checkpoint's pieces:
-    // exact all the same.
-    let out = dlx(&["xc", "-n", "-j", "2", "-f", "json"], Some(&dominoes(14, 14)));
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout(&out).contains(r#""solutions":112202208776036178000000,"#), "{}", stdout(&out));
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("d14.dlx");
-    std::fs::write(&file, dominoes(14, 14)).unwrap();
-    let file = file.to_str().unwrap();
-    let parts: String = (0..3)
-        .map(|k| stdout(&dlx(&["xc", "-n", "-f", "json", "--shard", &format!("{k}/3"), file], None)))
-        .collect();
-    let merged = dlx(&["merge"], Some(&parts));
-    assert_eq!(stdout(&merged), "112202208776036178000000\n", "{}", String::from_utf8_lossy(&merged.stderr));
-    let checkpoint = dir.path().join("d14.json");
-    let out = dlx(&["xc", "-n", "--checkpoint", checkpoint.to_str().unwrap(), file], None);
-    assert_eq!(stdout(&out), "112202208776036178000000\n", "{}", String::from_utf8_lossy(&out.stderr));
+    let big = "2525031577688464488804307479268415358250636716475511790390323454373612463294233511639976145";
+    for (rows, cols, want) in [(14, 14, "112202208776036178000000"), (200, 4, big)] {
+        let line = format!("{want}\n");
+        let out = dlx(&["xc", "--count"], Some(&dominoes(rows, cols)));
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(stdout(&out), line);
+        // On every thread, in JSON, in shards that `dlx merge` adds up, and in a checkpoint's
+        // pieces: exact all the same.
+        let out = dlx(&["xc", "-n", "-j", "2", "-f", "json"], Some(&dominoes(rows, cols)));
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(stdout(&out).contains(&format!(r#""solutions":{want},"#)), "{}", stdout(&out));
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("d.dlx");
+        std::fs::write(&file, dominoes(rows, cols)).unwrap();
+        let file = file.to_str().unwrap();
+        let parts: String = (0..3)
+            .map(|k| stdout(&dlx(&["xc", "-n", "-f", "json", "--shard", &format!("{k}/3"), file], None)))
+            .collect();
+        let merged = dlx(&["merge"], Some(&parts));
+        assert_eq!(stdout(&merged), line, "{}", String::from_utf8_lossy(&merged.stderr));
+        let merged = dlx(&["merge", "-f", "json"], Some(&parts));
+        assert!(stdout(&merged).contains(&format!(r#""solutions":{want},"#)), "{}", stdout(&merged));
+        let checkpoint = dir.path().join("d.json");
+        for _ in 0..2 {
+            // Written, then read back and resumed from.
+            let out = dlx(&["xc", "-n", "--checkpoint", checkpoint.to_str().unwrap(), file], None);
+            assert_eq!(stdout(&out), line, "{}", String::from_utf8_lossy(&out.stderr));
+        }
+    }
     let out = dlx(&["xc", "-n", "--memo", "always", "--memo-memory", "1K", "--stats"], Some(&dominoes(6, 8)));
     assert_eq!(stdout(&out), "167089\n");
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();

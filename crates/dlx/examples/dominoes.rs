@@ -14,7 +14,7 @@
 //! only up to 8x8, which takes seconds; larger boards take centuries); with `--dlx` it prints
 //! the problem in `.dlx` format instead.
 
-use dlx_engine::{BuildError, Problem, ProblemBuilder, Solver};
+use dlx_engine::{BuildError, Count, Problem, ProblemBuilder, Solver};
 
 /// The domino tilings of a `rows` x `cols` board. Square `(r, c)` is item `r * cols + c`; the
 /// options come square by square, in reading order, each square's domino across before its
@@ -41,43 +41,41 @@ pub fn dominoes(rows: usize, cols: usize) -> Result<Problem, BuildError> {
 /// The number of domino tilings of a `rows` x `cols` board, counted row by row, independently
 /// of the search: a state is the set of squares of the next row already covered by dominoes down
 /// from this one (a bit per column), and each row is filled, column by column, with dominoes
-/// across and down, from each state to the next. `None` when it does not fit in a `u128` (the
-/// 16x16 board's 2,444,888,770,250,892,795,802,079,170,816 does; boards past 18x18 may not), or
-/// when `cols` is over 20 (the states would not fit in memory; count the board turned instead).
-pub fn tilings(rows: usize, cols: usize) -> Option<u128> {
+/// across and down, from each state to the next. Exact however large (a [`Count`]); `None` when
+/// `cols` is over 20 (the states would not fit in memory; count the board turned instead).
+pub fn tilings(rows: usize, cols: usize) -> Option<Count> {
     if cols > 20 {
         return None;
     }
-    let mut ways = vec![0u128; 1 << cols];
-    ways[0] = 1;
+    let mut ways = vec![Count::ZERO; 1 << cols];
+    ways[0] = Count::from(1u64);
     for _ in 0..rows {
-        let mut next = vec![0u128; 1 << cols];
-        for (from, &n) in ways.iter().enumerate().filter(|&(_, &n)| n != 0) {
-            fill(cols, from, 0, 0, n, &mut next)?;
+        let mut next = vec![Count::ZERO; 1 << cols];
+        for (from, n) in ways.iter().enumerate().filter(|(_, n)| !n.is_zero()) {
+            fill(cols, from, 0, 0, n, &mut next);
         }
         ways = next;
     }
-    Some(ways[0])
+    Some(ways.swap_remove(0))
 }
 
 /// Fills the row whose squares `covered` (a bit per column) are covered already, from column
 /// `c`, having put dominoes down into the next row at `down`; adds `n` to `next[down]` for each
-/// way. `None` on an overflow.
-fn fill(cols: usize, covered: usize, c: usize, down: usize, n: u128, next: &mut [u128]) -> Option<()> {
+/// way.
+fn fill(cols: usize, covered: usize, c: usize, down: usize, n: &Count, next: &mut [Count]) {
     if c == cols {
-        next[down] = next[down].checked_add(n)?;
-        return Some(());
+        next[down] += n;
+        return;
     }
     if covered & 1 << c != 0 {
         return fill(cols, covered, c + 1, down, n, next);
     }
     // A domino down from (this row, c).
-    fill(cols, covered, c + 1, down | 1 << c, n, next)?;
+    fill(cols, covered, c + 1, down | 1 << c, n, next);
     // A domino across (c, c + 1).
     if c + 1 < cols && covered & 1 << (c + 1) == 0 {
-        fill(cols, covered, c + 2, down, n, next)?;
+        fill(cols, covered, c + 2, down, n, next);
     }
-    Some(())
 }
 
 #[allow(dead_code)]

@@ -82,13 +82,15 @@
 //! four options' bits; the second finds the bits, adds 2, and goes on. The count is 5 either
 //! way, and on larger boards the subproblems met again are most of the tree.
 //!
-//! The table (`memo`) holds signatures end to end, with each count (a `u128`: counts pass 2^64
-//! from 14x14 dominoes on) and the nodes its search took without the memo (what a later hit
-//! saves). It has a budget of bytes, past which it stores no more. Where subproblems seldom meet
-//! again (pentominoes, Langford pairs, queens) a hit saves a few nodes at the bottom of the tree
-//! and every node pays for a hash and a lookup, so the memo costs time and memory for nothing:
-//! [`Memo::Auto`](crate::Memo::Auto) counts the first nodes with it and keeps it only where the
-//! hits already saved many times its nodes (see `Solver::set_memo`).
+//! The table (`memo`) holds signatures end to end, with each count (a `u128`, and for the few that
+//! pass 2^128 the words above it: counts pass 2^64 from 14x14 dominoes on, 2^128 from 18x18) and
+//! the nodes its search took without the memo (what a later hit saves). The search adds to a `u128`
+//! and carries into words above it (`count::Wide`), so that a count of any size costs a carry check
+//! per addition until it passes 2^128. The table has a budget of bytes, past which it stores no
+//! more. Where subproblems seldom meet again (pentominoes, Langford pairs, queens) a hit saves a
+//! few nodes at the bottom of the tree and every node pays for a hash and a lookup, so the memo
+//! costs time and memory for nothing: [`Memo::Auto`](crate::Memo::Auto) counts the first nodes with
+//! it and keeps it only where the hits already saved many times its nodes (see `Solver::set_memo`).
 //!
 //! Threads share one table (`memo::Shared`, see `ParallelSolver`), and every other thread tries
 //! each level's options last first, so that the threads finish different subproblems first and
@@ -105,13 +107,14 @@
 //! [`MAX_OPTIONS`] options and [`MAX_ITEMS`] items; everything else runs on the links. The state
 //! is read from the links when a run starts, so forced and excluded options, and a subtree's
 //! path, apply as they do there; the links themselves are not touched. The memo counts to the
-//! end only (no limit on solutions); its counts stop with an error past `u128::MAX`. Problems
+//! end only (no limit on solutions), exactly however large (see [`Count`]). Problems
 //! with multiplicities, whose bounds still open this search does not hold, are counted with the
 //! memo by a search of their own on the same tables (`multi`), which makes no ZDD.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use crate::count::{Count, Wide};
 use crate::index::to_u32;
 use crate::links::Links;
 use crate::problem::Problem;
@@ -124,7 +127,7 @@ mod multi;
 #[allow(unsafe_code)]
 mod x86;
 
-use memo::Memory;
+use memo::{Hit, Memory};
 pub(crate) use memo::{Shared, Table};
 
 /// `n` as a `u16`: items, and the items of an option, fit in one on this path ([`MAX_ITEMS`]).
@@ -546,8 +549,8 @@ impl BitSets {
         self.search::<false>(problem, links, limits, stats, &mut none).map(|_| ())
     }
 
-    /// [`count`](Self::count) with the memo (see the module docs): the count, exact up to
-    /// `u128::MAX` (an overflow error past it), which `stats.solutions` holds too. The table,
+    /// [`count`](Self::count) with the memo (see the module docs): the count, exact however
+    /// large, which `stats.solutions` holds too. The table,
     /// made at the first such count with a budget of `memory` bytes, is kept for the next (its
     /// entries stay exact whatever the base state: see the module docs).
     /// Without a limit on solutions. With `zdd`, the count makes the ZDD of the solutions too
@@ -564,7 +567,7 @@ impl BitSets {
         memory: usize,
         stats: &mut Stats,
         zdd: bool,
-    ) -> Result<u128, StopReason> {
+    ) -> Result<Count, StopReason> {
         debug_assert!(!(zdd && bound.is_some()), "no ZDD with multiplicities");
         if zdd {
             self.memo = None;
@@ -581,7 +584,7 @@ impl BitSets {
             let backwards = self.stack.backwards;
             let (counted, plain) =
                 multi::count(tables, problem, links, bound, &mut self.multi, limits, memo, backwards, stats);
-            self.stack.wide = stats.solutions;
+            self.stack.wide = stats.solutions.clone();
             self.stack.plain_nodes = plain;
             return counted;
         }
@@ -590,7 +593,7 @@ impl BitSets {
         let result =
             dispatch::<false, true>(tables, problem, links, &mut self.stack, limits, Some(memo), stats);
         self.stack.zdd = false;
-        result.map(|_| self.stack.wide)
+        result.map(|_| self.stack.wide.clone())
     }
 
     /// The ZDD the last count made ([`count_memo`](Self::count_memo) with `zdd`), taken out: its
@@ -765,11 +768,14 @@ struct Stack {
     key: Vec<u64>,
     entry: Vec<u128>,
     stored: Vec<bool>,
+    /// With the memo: the words of the count above its low 128 bits (`solutions`), with each
+    /// level's on entering it.
+    high: Wide,
     /// With the memo: the nodes the search had taken, and would have without the memo, when each
     /// level was entered.
     entry_nodes: Vec<(u64, u64)>,
     /// The last count, exact.
-    wide: u128,
+    wide: Count,
     /// With the memo: whether the count makes a ZDD of the solutions (nodes `zdd_nodes`, the
     /// `k`-th numbered `k + 2`, each an option, the node of the options tried before it at its
     /// level and that of the solutions below it; `zdd_root` the whole's), the ZDD node of each
@@ -889,8 +895,11 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     let lw = if LW > 0 { LW } else { tables.lanes };
     let sw = tables.colors.as_ref().map_or(0, |c| c.words);
     stack.prepare(tables, w, lw, sw);
-    if MEMO && stack.key.len() < (tables.n_primary + 1) * w {
-        stack.key.resize((tables.n_primary + 1) * w, 0);
+    if MEMO {
+        if stack.key.len() < (tables.n_primary + 1) * w {
+            stack.key.resize((tables.n_primary + 1) * w, 0);
+        }
+        stack.high.start(tables.n_primary + 1);
     }
     if COLORED && stack.marks.len() < problem.item_count() {
         stack.marks.resize(problem.item_count(), None);
@@ -905,7 +914,8 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     let mut solutions = 0u128;
     // With the memo: the nodes the subproblems met again would have taken to search again.
     let mut saved = 0u64;
-    // A memoized count has no limit, and goes past `u64::MAX`.
+    // A memoized count has no limit, and goes past `u128::MAX`: `solutions` is then its low 128
+    // bits, and `stack.high` holds the words above.
     let limit = if MEMO { u128::MAX } else { u128::from(limits.solutions) };
     // With the memo, making a ZDD (see `Stack::zdd`): the ZDD node of the subproblem a level
     // that ends reports to the level above (0: no solution; 1: the empty solution).
@@ -921,17 +931,17 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
             stack.znode[l] = 0;
         }
         let back = if len == INACTIVE {
-            // (Only a memoized count, without a limit, may come to `u128::MAX`.)
-            let Some(more) = solutions.checked_add(1) else {
-                result = Err(StopReason::Overflow);
-                break 'search;
-            };
-            solutions = more;
+            if MEMO {
+                stack.high.add(&mut solutions, 1, None);
+            } else {
+                // (Below the limit, a `u64`.)
+                solutions += 1;
+            }
             if VISIT && visit(&stack.chosen[..l]).is_break() {
                 result = Ok(true);
                 break 'search;
             }
-            if solutions >= limit {
+            if !MEMO && solutions >= limit {
                 break 'search;
             }
             true
@@ -952,6 +962,7 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 if found.is_none() {
                     level_mut::<_, W>(&mut stack.key, l, w).copy_from_slice(key);
                     stack.entry[l] = solutions;
+                    stack.high.mark(l);
                     stack.entry_nodes[l] = (nodes, saved);
                 }
                 stack.stored[l] = found.is_none();
@@ -962,14 +973,10 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                 }
                 None
             };
-            if let Some((count, plain, z)) = found {
-                let Some(more) = solutions.checked_add(count) else {
-                    result = Err(StopReason::Overflow);
-                    break 'search;
-                };
-                solutions = more;
-                saved = saved.saturating_add(plain);
-                zsol = z;
+            if let Some(hit) = found {
+                stack.high.add(&mut solutions, hit.count, hit.high.as_deref());
+                saved = saved.saturating_add(hit.nodes);
+                zsol = hit.zdd;
                 true
             } else if last && len != 0 && solutions.saturating_add(u128::from(len)) < limit {
                 // The last primary item of a problem with colors: each option left completes a
@@ -1057,7 +1064,8 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
                     let (n, s) = stack.entry_nodes[l];
                     let plain = (nodes - n).saturating_add(saved - s);
                     if let Some(memo) = memo.as_mut() {
-                        memo.insert(key, solutions - stack.entry[l], plain, zsol);
+                        let (count, high) = stack.high.since(l, solutions, stack.entry[l]);
+                        memo.insert(key, Hit { count, high, nodes: plain, zdd: zsol });
                     }
                 }
             }
@@ -1114,9 +1122,9 @@ fn search_as<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     stats.nodes = nodes;
     stats.guesses = guesses;
     stats.updates = updates;
-    stats.solutions = solutions;
+    stack.wide = if MEMO { stack.high.total(solutions) } else { Count::from(solutions) };
+    stats.solutions = stack.wide.clone();
     stats.cleansings = cleansings;
-    stack.wide = solutions;
     stack.zdd_root = zsol;
     stack.plain_nodes = nodes.saturating_add(saved);
     result

@@ -128,10 +128,10 @@
 //! choice of item; its SSE4.1 scan in `choose::sse41`, whose only `unsafe` is the call after the
 //! run-time check of the processor), `bitsets` (the second engine, counting and visiting on bit
 //! sets; its build for x86-64-v3 processors in `bitsets::x86`, whose only `unsafe` is likewise
-//! the call after the check), `solver` (`restrict`, `search`, `multi` for Algorithm M,
-//! `iter`, `split` for subtrees), `parallel` (every core on one search, shards, progress),
-//! `check` (the link checker), `format` (the `.dlx` text). Each module states its own invariants
-//! at its top.
+//! the call after the check), `solver` (`restrict`, `search`, `multi` for Algorithm M, `iter`,
+//! `split` for subtrees), `parallel` (every core on one search, shards, progress), `check` (the
+//! link checker), `format` (the `.dlx` text), `count` (counts of any size). Each module states its
+//! own invariants at its top.
 //! Measurements behind the design are in `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
@@ -140,6 +140,7 @@
 mod bitsets;
 mod check;
 mod choose;
+mod count;
 mod excerpt;
 mod format;
 mod index;
@@ -152,6 +153,7 @@ mod settings;
 mod solver;
 pub mod zdd;
 
+pub use count::{Count, ParseCountError, TooLarge};
 pub use excerpt::Excerpt;
 pub use format::{DlxRead, ParseError, ParseErrorKind};
 pub use index::{ItemId, OptionId};

@@ -2,13 +2,15 @@
 //! ([`Budget`], [`CancelFlag`]), how it breaks ties and what it counts on ([`TieBreak`],
 //! [`Counting`]), its figures ([`Stats`]) and why it stopped early ([`StopReason`],
 //! [`Interrupted`]). The floor below both engines, the links' search (`solver`) and the bit sets
-//! (`bitsets`), which share these; it imports nothing of the crate.
+//! (`bitsets`), which share these; it imports nothing of the crate but [`Count`].
 
 use std::sync::Arc;
+
+use crate::count::Count;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Effort of the last search run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
     /// Search-tree nodes: options tried (forced options are not counted), and, with
     /// multiplicities, null moves (an item that takes no more options).
@@ -21,8 +23,8 @@ pub struct Stats {
     /// without covering anything: its updates and cleansings are those of the levels it makes,
     /// fewer than a visit's, and its nodes and guesses are the same.
     pub updates: u64,
-    /// Solutions found (a `u128`: the memo counts past `u64::MAX`).
-    pub solutions: u128,
+    /// Solutions found, exact however many (the memo counts past `u128::MAX`).
+    pub solutions: Count,
     /// Knuth's cleansings, in problems with colors, counted as DLX2 counts them: one for each
     /// item given a color, and one for each option kept because it gives that item the same
     /// color.
@@ -30,12 +32,12 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Adds another run's figures to these (saturating).
+    /// Adds another run's figures to these (the work saturating, the solutions exactly).
     pub fn add(&mut self, other: &Stats) {
         self.nodes = self.nodes.saturating_add(other.nodes);
         self.guesses = self.guesses.saturating_add(other.guesses);
         self.updates = self.updates.saturating_add(other.updates);
-        self.solutions = self.solutions.saturating_add(other.solutions);
+        self.solutions += &other.solutions;
         self.cleansings = self.cleansings.saturating_add(other.cleansings);
     }
 }
@@ -270,7 +272,7 @@ pub enum StopReason {
     /// The [`CancelFlag`] was set.
     Cancelled,
     /// The count passed `u64::MAX`, which [`Solver::count`] cannot return:
-    /// [`Solver::count_exact`] returns it (or, with the memo, `u128::MAX`).
+    /// [`Solver::count_exact`] returns it, however large.
     ///
     /// [`Solver::count`]: crate::Solver::count
     /// [`Solver::count_exact`]: crate::Solver::count_exact
@@ -283,16 +285,16 @@ pub enum StopReason {
 }
 
 /// A search cut short by its budget or by cancellation: what it found is not the whole answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("search {} after {solutions} solution(s)", match reason {
     StopReason::Budget => "ran out of budget",
     StopReason::Cancelled => "was cancelled",
-    StopReason::Overflow => "counted past what its integer holds (2^64 - 1 for `count`, 2^128 - 1 else)",
+    StopReason::Overflow => "counted past 2^64 - 1, the most `count` returns (`count_exact` returns more)",
     StopReason::Memory => "made a ZDD larger than the memo's budget of bytes",
 })]
 pub struct Interrupted {
     /// Why it stopped.
     pub reason: StopReason,
     /// Solutions seen before it stopped (a lower bound, not the count).
-    pub solutions: u128,
+    pub solutions: Count,
 }

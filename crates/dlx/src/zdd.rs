@@ -29,6 +29,7 @@
 
 use std::io::{self, Write};
 
+use crate::count::Count;
 use crate::index::OptionId;
 use crate::settings::Interrupted;
 
@@ -66,7 +67,7 @@ pub struct Zdd {
 }
 
 /// Why [`Solver::zdd`](crate::Solver::zdd) made no diagram.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ZddError {
     /// The diagram is made by the memo, on bit sets: problems of at most 4,096 options and 1,024
     /// items, without multiplicities, searched without a seed or the last-conflict rule.
@@ -75,8 +76,8 @@ pub enum ZddError {
          multiplicities, searched without a seed or the last-conflict rule"
     )]
     NotOnBitSets,
-    /// The count was cut short: a budget, the cancel flag, past `u128::MAX` solutions, or a
-    /// diagram larger than the memo's budget of bytes ([`StopReason::Memory`]).
+    /// The count was cut short: a budget, the cancel flag, or a diagram larger than the memo's
+    /// budget of bytes ([`StopReason::Memory`]).
     ///
     /// [`StopReason::Memory`]: crate::StopReason::Memory
     #[error(transparent)]
@@ -117,17 +118,17 @@ impl Zdd {
     }
 
     /// The number of solutions, counted on the diagram.
-    pub fn count(&self) -> u128 {
-        self.counts_by_size().iter().fold(0u128, |sum, &c| sum.saturating_add(c))
+    pub fn count(&self) -> Count {
+        self.counts_by_size().iter().sum()
     }
 
     /// The number of solutions of each size (entry `k`: those of `k` options, forced ones
     /// included), up to the largest; empty when there is none.
-    pub fn counts_by_size(&self) -> Vec<u128> {
+    pub fn counts_by_size(&self) -> Vec<Count> {
         // Each node's counts by size below it, as a range of sizes in one arena: tilings and
         // other problems whose solutions all have one size take one entry per node.
         let mut spans: Vec<(usize, usize, usize)> = Vec::with_capacity(self.nodes.len() + 2);
-        let mut arena: Vec<u128> = vec![1];
+        let mut arena: Vec<Count> = vec![Count::from(1u64)];
         spans.push((0, 0, 0));
         spans.push((0, 0, 1));
         for node in &self.nodes {
@@ -137,19 +138,19 @@ impl Zdd {
             let low = parts.clone().map(|s| s.1).min().unwrap_or(0);
             let high = parts.map(|s| s.1 + s.2).max().unwrap_or(0);
             let start = arena.len();
-            arena.resize(start + (high - low), 0);
+            arena.resize(start + (high - low), Count::ZERO);
             for (at, min, len) in [lo, hi] {
                 for k in 0..len {
-                    let to = start + min - low + k;
-                    arena[to] = arena[to].saturating_add(arena[at + k]);
+                    let (below, new) = arena.split_at_mut(start);
+                    new[min - low + k] += &below[at + k];
                 }
             }
             spans.push((start, low, high - low));
         }
         let (at, min, len) = spans[self.root as usize];
         let forced = self.forced.len();
-        let mut counts = vec![0; if len == 0 { 0 } else { forced + min + len }];
-        counts[forced + min..].copy_from_slice(&arena[at..at + len]);
+        let mut counts = vec![Count::ZERO; if len == 0 { 0 } else { forced + min + len }];
+        counts[forced + min..].clone_from_slice(&arena[at..at + len]);
         counts
     }
 

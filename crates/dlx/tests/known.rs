@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 use common::dominoes::{dominoes, tilings};
 use common::{assert_exact_cover, langford::langford, pentominoes::pentominoes, queens::queens};
 use dlx_engine::{
-    Budget, CancelFlag, Finished, ForceError, Memo, OptionId, Problem, ProblemBuilder, Solver, StopReason,
+    Budget, CancelFlag, Count, Finished, ForceError, Memo, OptionId, Problem, ProblemBuilder, Solver,
+    StopReason,
 };
 
 const KNUTH: &str = "| Knuth's example from dlx1\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
@@ -40,7 +41,7 @@ fn domino_tilings_agree_with_the_transfer_matrix() {
         assert_eq!(problem.option_count(), rows * (cols - 1) + (rows - 1) * cols);
         let mut solver = Solver::new(&problem);
         let count = solver.count().unwrap();
-        assert_eq!(u128::from(count), tilings(rows, cols).unwrap(), "{rows}x{cols}");
+        assert_eq!(tilings(rows, cols).unwrap(), u128::from(count), "{rows}x{cols}");
         assert_eq!(tilings(cols, rows), tilings(rows, cols), "{rows}x{cols} turned");
         if count > 0 && count < 300 {
             for solution in solver.solutions().map(Result::unwrap) {
@@ -48,27 +49,28 @@ fn domino_tilings_agree_with_the_transfer_matrix() {
             }
         }
     }
-    let squares: [(usize, u128); 8] = [
-        (2, 2),
-        (4, 36),
-        (6, 6_728),
-        (8, 12_988_816),
-        (10, 258_584_046_368),
-        (12, 53_060_477_521_960_000),
-        (14, 112_202_208_776_036_178_000_000),
-        (16, 2_444_888_770_250_892_795_802_079_170_816),
+    let squares: [(usize, &str); 9] = [
+        (2, "2"),
+        (4, "36"),
+        (6, "6728"),
+        (8, "12988816"),
+        (10, "258584046368"),
+        (12, "53060477521960000"),
+        (14, "112202208776036178000000"),
+        (16, "2444888770250892795802079170816"),
+        (18, "548943583215388338077567813208427340288"),
     ];
     for (side, want) in squares {
-        assert_eq!(tilings(side, side), Some(want), "{side}x{side}");
+        assert_eq!(tilings(side, side), Some(want.parse().unwrap()), "{side}x{side}");
     }
-    assert_eq!(tilings(3, 3), Some(0), "an odd number of squares");
-    assert_eq!(tilings(40, 20), None, "past u128");
+    assert_eq!(tilings(3, 3), Some(Count::ZERO), "an odd number of squares");
+    assert_eq!(tilings(3, 21), None, "too wide for the transfer matrix");
 }
 
-/// Domino tilings counted with the memo: exactly the transfer matrix's counts on every board
-/// up to 8x8 and on the squares to 16x16, past 2^64 from 14x14 on (where `count` says it cannot
-/// hold the count, and `count_exact` gives it). [`Memo::Auto`] takes the memo for them, and
-/// leaves it for problems whose subproblems seldom meet again.
+/// Domino tilings counted with the memo: exactly the transfer matrix's counts on every board up to
+/// 8x8 and on the squares to 16x16, past 2^64 from 14x14 on (where `count` says it cannot hold the
+/// count, and `count_exact` gives it), and on long boards past 2^128 and 2^256. [`Memo::Auto`]
+/// takes the memo for them, and leaves it for problems whose subproblems seldom meet again.
 #[test]
 fn domino_tilings_by_the_memo_are_exact() {
     let boards = (1..=8).flat_map(|r| (1..=8).map(move |c| (r, c)));
@@ -83,7 +85,7 @@ fn domino_tilings_by_the_memo_are_exact() {
         // as large as the memo.
         let zdd = solver.zdd().unwrap();
         let size = rows * cols / 2;
-        let mut by_size = vec![0; size + 1];
+        let mut by_size = vec![Count::ZERO; size + 1];
         by_size[size] = tilings(rows, cols).unwrap();
         assert_eq!(zdd.counts_by_size(), if by_size[size] == 0 { vec![] } else { by_size }, "{rows}x{cols}");
         assert!(zdd.nodes().len() as u64 <= 2 * stats.entries.max(1) + 1, "{rows}x{cols}");
@@ -96,9 +98,23 @@ fn domino_tilings_by_the_memo_are_exact() {
             assert_eq!(Some(solver.stats().solutions), tilings(14, 14), "the figure holds it");
         }
     }
+    // Past 2^128 and 2^256: boards of 4 and 6 columns, counted exactly, with their ZDDs, and the
+    // table kept from one count to the next (its counts past 2^128 too).
+    for (rows, cols) in [(100, 4), (200, 4), (90, 6)] {
+        let problem = dominoes(rows, cols).unwrap();
+        let want = tilings(rows, cols).unwrap();
+        let mut solver = Solver::new(&problem);
+        solver.set_memo(Memo::Always);
+        assert_eq!(solver.count_exact().unwrap(), want, "{rows}x{cols}");
+        assert_eq!(solver.stats().solutions, want, "{rows}x{cols}");
+        assert_eq!(solver.count_exact().unwrap(), want, "{rows}x{cols} again, from the table");
+        assert_eq!(solver.zdd().unwrap().count(), want, "{rows}x{cols}: the ZDD");
+        assert_eq!(Solver::new(&problem).count_exact().unwrap(), want, "{rows}x{cols}: auto");
+    }
+    assert!(tilings(200, 4).unwrap().bits() > 256);
     let problem = dominoes(12, 12).unwrap();
     let mut solver = Solver::new(&problem);
-    assert_eq!(Some(u128::from(solver.count().unwrap())), tilings(12, 12));
+    assert_eq!(Some(Count::from(solver.count().unwrap())), tilings(12, 12));
     let stats = solver.memo_stats().expect("auto takes the memo for tilings");
     assert!(stats.hits > 0 && stats.plain_nodes > 1_000_000 * solver.stats().nodes, "{stats:?}");
     let problem = langford(11).unwrap();
@@ -258,7 +274,7 @@ fn an_interrupted_iterator_never_looks_complete() {
     let (last, found) = items.split_last().unwrap();
     assert!(found.iter().all(Result::is_ok) && found.len() < 92, "{} solutions before the end", found.len());
     let last = last.as_ref().unwrap_err();
-    assert_eq!((last.reason, last.solutions), (StopReason::Budget, found.len() as u128));
+    assert_eq!((last.reason, last.solutions.clone()), (StopReason::Budget, Count::from(found.len())));
     assert!(solver.solutions().collect::<Result<Vec<_>, _>>().is_err());
     assert!(solver.count().is_err());
     solver.verify_links().unwrap();

@@ -412,3 +412,24 @@ fn the_memos_worked_example() {
     solver.count_exact().unwrap();
     assert!(solver.memo_stats().is_some_and(|m| m.entries > 0), "the memo stored subproblems");
 }
+
+/// Counts past 2^128 with multiplicities: 150 items with two options of their own each, and
+/// one of bounds `0..=2` with three (none of them, one, or two: seven ways), have 7 * 2^150
+/// solutions; the memo counts them exactly, and again from its table.
+#[test]
+fn counts_past_two_to_the_128() {
+    let n = 150;
+    let mut text: String = (0..n).map(|k| format!("i{k} ")).collect();
+    text.push_str("0:2|z\nz\nz\nz\n");
+    for k in 0..n {
+        text.push_str(&format!("i{k}\ni{k}\n"));
+    }
+    let problem = Problem::parse_dlx(&text).unwrap();
+    let want = (0..n).fold(dlx_engine::Count::from(7u64), |c, _| c.clone() + c);
+    assert_eq!(want.bits(), 153);
+    let mut solver = Solver::new(&problem);
+    solver.set_memo(Memo::Always);
+    assert_eq!(solver.count_exact().unwrap(), want);
+    assert_eq!(solver.count_exact().unwrap(), want, "again, from the table");
+    assert_eq!(Solver::new(&problem).count_exact().unwrap(), want, "auto");
+}

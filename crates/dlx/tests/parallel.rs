@@ -58,7 +58,7 @@ fn check(problem: &Problem) {
                 assert_eq!(counted, count_stats, "{threads} threads: counting");
                 assert_eq!(visited, stats, "{threads} threads: visiting");
             } else {
-                assert_eq!((counted.solutions, visited.solutions), (stats.solutions, stats.solutions));
+                assert_eq!((&counted.solutions, &visited.solutions), (&stats.solutions, &stats.solutions));
             }
         });
     }
@@ -282,7 +282,7 @@ fn breaking_stops_the_threads_at_once() {
             parallel.set_progress(Some(progress.clone()));
             let finished = parallel.for_each(|_| ControlFlow::Break(())).unwrap();
             let stats = parallel.stats();
-            assert_eq!((finished, stats.solutions), (Finished::Stopped, 1));
+            assert_eq!((finished, stats.solutions), (Finished::Stopped, 1u64.into()));
             // Before, each window of subtrees was searched whole first: 229,376 solutions on two
             // threads.
             assert!(progress.solutions() < 5_000, "{threads} threads: {} solutions", progress.solutions());
@@ -293,8 +293,8 @@ fn breaking_stops_the_threads_at_once() {
 
 /// A memoized count on every thread: the threads share one table, and count dominoes on 14x14
 /// exactly (past 2^64, where `count` says it overflows); shards add up to it exactly, and so do a
-/// resumable count's pieces. On a small board, the memo's count on threads agrees with
-/// enumeration's.
+/// resumable count's pieces; and so on 200x4, past 2^256. On a small board, the memo's count on
+/// threads agrees with enumeration's.
 #[test]
 fn memoized_counts_run_on_every_thread_in_shards_and_pieces() {
     use common::dominoes::{dominoes, tilings};
@@ -312,10 +312,10 @@ fn memoized_counts_run_on_every_thread_in_shards_and_pieces() {
         );
         assert_eq!(parallel.stats().solutions, want);
         let e = parallel.count().unwrap_err();
-        assert_eq!((e.reason, e.solutions), (StopReason::Overflow, want));
+        assert_eq!((e.reason, e.solutions), (StopReason::Overflow, want.clone()));
     }
     let shards = 5;
-    let total: u128 = (0..shards)
+    let total: dlx_engine::Count = (0..shards)
         .map(|k| {
             let mut parallel = ParallelSolver::new(&problem);
             parallel.set_threads(Some(2));
@@ -329,6 +329,25 @@ fn memoized_counts_run_on_every_thread_in_shards_and_pieces() {
     let counted = parallel.count_subtrees(&cut.subtrees, &|_| false, &|_, _| {}).unwrap();
     assert_eq!(counted, want);
     assert!(parallel.memo_stats().is_some());
+
+    // Past 2^128 (about 2^300 tilings of 200x4), on threads and in shards: exact.
+    let problem = dominoes(200, 4).unwrap();
+    let want = tilings(200, 4).unwrap();
+    assert!(want.bits() > 256, "{want}");
+    let mut parallel = ParallelSolver::new(&problem);
+    parallel.set_threads(Some(2));
+    parallel.set_memo(Memo::Always);
+    assert_eq!(parallel.count_exact().unwrap(), want);
+    let total: dlx_engine::Count = (0..3)
+        .map(|k| {
+            let mut parallel = ParallelSolver::new(&problem);
+            parallel.set_threads(Some(2));
+            parallel.set_memo(Memo::Always);
+            parallel.set_shard(Some(Shard::new(k, 3).unwrap()));
+            parallel.count_exact().unwrap()
+        })
+        .sum();
+    assert_eq!(total, want);
 
     let problem = dominoes(6, 6).unwrap();
     for memo in [Memo::Always, Memo::Never] {

@@ -552,7 +552,7 @@ proptest! {
 
 /// Counts with `count` or `count_up_to(limit)`, then visits the same way: returns both outcomes
 /// (`Ok(count)` or `Err((reason, solutions so far))`) with the figures of each run.
-type Outcome = Result<u64, (dlx_engine::StopReason, u128)>;
+type Outcome = Result<u64, (dlx_engine::StopReason, dlx_engine::Count)>;
 fn count_then_visit(solver: &mut Solver<'_>, limit: Option<u64>) -> ((Outcome, Stats), (Outcome, Stats)) {
     let counted = match limit {
         None => solver.count(),

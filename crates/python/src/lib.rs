@@ -15,6 +15,7 @@
 
 use pyo3::prelude::*;
 
+mod count;
 mod problem;
 mod solver;
 mod sudoku;

@@ -10,19 +10,20 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use dlx_engine::{
-    Budget, CancelFlag, Interrupted, Memo, OptionId, ParallelSolver, Problem, SampleError, Shard, Solver,
-    Stats, StopReason, TieBreak, ZddError,
+    Budget, CancelFlag, Count, Interrupted, Memo, OptionId, ParallelSolver, Problem, SampleError, Shard,
+    Solver, Stats, StopReason, TieBreak, ZddError,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use crate::count::PyCount;
 use crate::problem::PyProblem;
 use crate::wait::{TICK, interruptible};
 
 /// The figures of the last search: nodes, guesses, updates, solutions and cleansings.
 #[pyclass(name = "Stats", module = "dlx", frozen, get_all)]
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 pub(crate) struct PyStats {
     /// Search-tree nodes: options tried.
     nodes: u64,
@@ -30,8 +31,8 @@ pub(crate) struct PyStats {
     guesses: u64,
     /// List removals (Knuth's updates).
     updates: u64,
-    /// Solutions found (past 2^64 with the memo).
-    solutions: u128,
+    /// Solutions found (exact however many: past 2^128 with the memo).
+    solutions: PyCount,
     /// Knuth's cleansings (problems with colors).
     cleansings: u64,
 }
@@ -42,7 +43,7 @@ impl From<Stats> for PyStats {
             nodes: s.nodes,
             guesses: s.guesses,
             updates: s.updates,
-            solutions: s.solutions,
+            solutions: PyCount(s.solutions),
             cleansings: s.cleansings,
         }
     }
@@ -215,7 +216,7 @@ impl PySolver {
     /// writes it), with the number of solutions of each size: `(text, {size: count})`. Made by
     /// the memo on one thread; ValueError for a problem it does not take (multiplicities, more
     /// than 4,096 options or 1,024 items, a seed).
-    fn zdd(&self, py: Python<'_>) -> PyResult<(String, std::collections::BTreeMap<usize, u128>)> {
+    fn zdd(&self, py: Python<'_>) -> PyResult<(String, std::collections::BTreeMap<usize, PyCount>)> {
         self.unsharded("zdd")?;
         let zdd = match self.on_one_solver(py, |solver| solver.zdd())? {
             Ok(zdd) => zdd,
@@ -224,7 +225,13 @@ impl PySolver {
         };
         let mut text = Vec::new();
         zdd.write_text(&mut text).expect("writing to memory");
-        let sizes = zdd.counts_by_size().into_iter().enumerate().filter(|&(_, n)| n > 0).collect();
+        let sizes = zdd
+            .counts_by_size()
+            .into_iter()
+            .enumerate()
+            .filter(|(_, n)| !n.is_zero())
+            .map(|(size, n)| (size, PyCount(n)))
+            .collect();
         Ok((String::from_utf8(text).expect("the text is ASCII"), sizes))
     }
 
@@ -232,7 +239,7 @@ impl PySolver {
     /// threads (all cores when None and the problem is large enough to gain). A count to the end
     /// takes the memo where the `memo` setting chooses it, exactly however large.
     #[pyo3(signature = (limit = None, threads = None))]
-    fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<u128> {
+    fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<PyCount> {
         if limit == Some(0) {
             return Err(PyValueError::new_err("limit must be at least 1"));
         }
@@ -262,20 +269,20 @@ impl PySolver {
                 solver.set_memo(settings.memo);
                 let counted = match limit {
                     None => solver.count_exact(),
-                    Some(limit) => solver.count_up_to(limit).map(u128::from),
+                    Some(limit) => solver.count_up_to(limit).map(Count::from),
                 };
                 (counted, solver.stats())
             } else {
                 let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
                 let counted = match limit {
                     None => solver.count_exact(),
-                    Some(limit) => solver.count_up_to(limit).map(u128::from),
+                    Some(limit) => solver.count_up_to(limit).map(Count::from),
                 };
                 (counted, solver.stats())
             }
         })?;
         self.set_stats(stats);
-        counted.map_err(stopped)
+        counted.map(PyCount).map_err(stopped)
     }
 
     /// A lazy iterator of the solutions, each a list of option numbers (or the options as given
@@ -302,7 +309,7 @@ impl PySolver {
     /// The figures of the last search.
     #[getter]
     fn stats(&self) -> PyStats {
-        *self.stats.lock().expect("not poisoned")
+        self.stats.lock().expect("not poisoned").clone()
     }
 
     fn __repr__(&self) -> String {
@@ -442,7 +449,7 @@ impl PySolutions {
     /// The figures of the search, once it has ended.
     #[getter]
     fn stats(&self) -> PyStats {
-        self.stats
+        self.stats.clone()
     }
 
     /// Stops the search (as dropping the iterator does).

@@ -111,6 +111,45 @@ def test_the_memo_counts_tilings_exactly_past_2_to_the_64():
     assert dlx.Solver(sums, memo="always").count(threads=2) == 3_110_940
 
 
+def transfer_matrix(rows, cols):
+    """Domino tilings of a board counted row by row, independently of the engine: a state is the
+    set of cells of the next row that dominoes down from this one cover."""
+    ways = {0: 1}
+    for _ in range(rows):
+        after = {}
+
+        def fill(covered, c, down, n):
+            if c == cols:
+                after[down] = after.get(down, 0) + n
+            elif covered >> c & 1:
+                fill(covered, c + 1, down, n)
+            else:
+                fill(covered, c + 1, down | 1 << c, n)
+                if c + 1 < cols and not covered >> (c + 1) & 1:
+                    fill(covered, c + 2, down, n)
+
+        for state, n in ways.items():
+            fill(state, 0, 0, n)
+        ways = after
+    return ways.get(0, 0)
+
+
+def test_counts_past_2_to_the_128_are_exact_ints():
+    # 200x4: about 2^300 tilings; a Python int however large, on one thread and on two, in the
+    # figures, by size in the ZDD, and in shards that add up.
+    want = transfer_matrix(200, 4)
+    assert want.bit_length() > 256
+    problem = dominoes(200, 4)
+    solver = dlx.Solver(problem)
+    assert solver.count(threads=1) == want
+    assert solver.stats.solutions == want
+    assert dlx.Solver(problem).count(threads=2) == want
+    assert dlx.Solver(problem).zdd()[1] == {400: want}
+    assert sum(dlx.Solver(problem, shard=(k, 3)).count() for k in range(3)) == want
+    for tiling in dlx.Solver(problem).sample(3, seed=2):
+        assert len(tiling) == 400
+
+
 def test_samples_are_uniform_solutions_by_seed():
     # The 36 domino tilings of 4x4, drawn 300 times each: every draw a tiling, the chi-square
     # statistic under its 0.1% critical value for 35 degrees of freedom (66.6).

@@ -2,7 +2,8 @@
 //! set of options still possible on entering its level (see the module docs above for why that
 //! set is the whole subproblem).
 //!
-//! Keys are stored end to end in one vector (`words` words each), counts beside them, and an
+//! Keys are stored end to end in one vector (`words` words each), counts beside them (a `u128`
+//! each; the words above 128 bits, of the few counts that have them, in a map by entry), and an
 //! index of open addressing (linear probing over a power-of-two table of slot numbers) finds a
 //! key's slot. Nothing is allocated per entry: the vectors grow by doubling, and stop growing at
 //! the table's budget of bytes, after which new subproblems are no longer stored (those stored
@@ -14,6 +15,7 @@
 //! so that two threads rarely wait for each other. A search reaches either kind through
 //! [`Memory`].
 
+use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
 use crate::settings::MemoStats;
@@ -27,11 +29,21 @@ pub(crate) enum Memory<'a> {
     Shared(&'a Shared),
 }
 
+/// A subproblem found in the table: its count (the low 128 bits, and the words above them if it
+/// has any, the least first), the nodes its search took without the memo, and its ZDD node.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Hit {
+    pub(crate) count: u128,
+    pub(crate) high: Option<Box<[u64]>>,
+    pub(crate) nodes: u64,
+    pub(crate) zdd: u32,
+}
+
 impl Memory<'_> {
     /// The count stored for `key`, if any, with the nodes its search took without the memo and
     /// its ZDD node (see [`Table::insert`]).
     #[inline]
-    pub(crate) fn get(&mut self, key: &[u64]) -> Option<(u128, u64, u32)> {
+    pub(crate) fn get(&mut self, key: &[u64]) -> Option<Hit> {
         let h = hash(key);
         match self {
             Memory::Own(table) => table.get(key, h),
@@ -39,15 +51,15 @@ impl Memory<'_> {
         }
     }
 
-    /// Stores `count` and `nodes` for `key` (which [`get`](Self::get) did not find), unless the
-    /// table is at its budget. (Another thread may have stored it meanwhile: the key is then
-    /// found first, and the second entry is never read; both hold the same count.)
+    /// Stores `hit` for `key` (which [`get`](Self::get) did not find), unless the table is at
+    /// its budget. (Another thread may have stored it meanwhile: the key is then found first,
+    /// and the second entry is never read; both hold the same count.)
     #[inline]
-    pub(crate) fn insert(&mut self, key: &[u64], count: u128, nodes: u64, zdd: u32) {
+    pub(crate) fn insert(&mut self, key: &[u64], hit: Hit) {
         let h = hash(key);
         match self {
-            Memory::Own(table) => table.insert(key, h, count, nodes, zdd),
-            Memory::Shared(shared) => shared.stripe(h).insert(key, h, count, nodes, zdd),
+            Memory::Own(table) => table.insert(key, h, hit),
+            Memory::Shared(shared) => shared.stripe(h).insert(key, h, hit),
         }
     }
 }
@@ -71,9 +83,9 @@ impl Shared {
     /// figures.
     pub(crate) fn from_table(table: &Table, budget: usize) -> Shared {
         let shared = Shared::new(table.words, budget);
-        for (key, count, nodes, zdd) in table.entries() {
+        for (key, hit) in table.entries() {
             let h = hash(key);
-            shared.stripe(h).insert(key, h, count, nodes, zdd);
+            shared.stripe(h).insert(key, h, hit);
         }
         let mut first = shared.stripes[0].lock().unwrap_or_else(PoisonError::into_inner);
         first.figures.hits += table.figures.hits;
@@ -114,11 +126,14 @@ pub(crate) struct Table {
     words: usize,
     /// Entry `e`'s key: `keys[e * words..(e + 1) * words]`.
     keys: Vec<u64>,
-    /// Entry `e`'s count.
+    /// Entry `e`'s count, its low 128 bits.
     counts: Vec<u128>,
-    /// The nodes entry `e`'s subproblem takes without the memo (saturating): what meeting it
-    /// again saves.
+    /// The nodes entry `e`'s subproblem takes without the memo (saturating at [`NODES`]): what
+    /// meeting it again saves; and [`HIGH`], when its count has words above the low 128 bits
+    /// (in `high`).
     nodes: Vec<u64>,
+    /// The words above the low 128 bits of the counts that have them, by entry.
+    high: HashMap<u32, Box<[u64]>>,
     /// Entry `e`'s node in the ZDD of a count that makes one (0 otherwise, and for a subproblem
     /// without solutions).
     zdd: Vec<u32>,
@@ -139,6 +154,7 @@ impl Table {
             keys: Vec::new(),
             counts: Vec::new(),
             nodes: Vec::new(),
+            high: HashMap::new(),
             zdd: Vec::new(),
             index: vec![0; 1024],
             budget,
@@ -158,18 +174,31 @@ impl Table {
             + self.nodes.capacity() * 8
             + self.zdd.capacity() * 4
             + self.index.capacity() * 8
+            + self.high.values().map(|h| 32 + h.len() * 8).sum::<usize>()
     }
 
-    /// Every entry: its key, count, nodes and ZDD node.
-    fn entries(&self) -> impl Iterator<Item = (&[u64], u128, u64, u32)> {
+    /// Every entry: its key and what it holds.
+    fn entries(&self) -> impl Iterator<Item = (&[u64], Hit)> {
         let words = self.words.max(1);
-        let figures = self.counts.iter().zip(&self.nodes).zip(&self.zdd);
-        self.keys.chunks_exact(words).zip(figures).map(|(k, ((&c, &n), &z))| (k, c, n, z))
+        (0..self.counts.len()).map(move |e| (&self.keys[e * words..(e + 1) * words], self.hit(e)))
     }
 
-    /// The count stored for `key`, if any, with the nodes its search took without the memo.
+    /// What entry `e` holds.
     #[inline]
-    fn get(&mut self, key: &[u64], h: u64) -> Option<(u128, u64, u32)> {
+    fn hit(&self, e: usize) -> Hit {
+        let nodes = self.nodes[e];
+        let high = if nodes & HIGH == 0 {
+            None
+        } else {
+            // (Entries are numbered below `u32::MAX`: see `insert`.)
+            u32::try_from(e).ok().and_then(|e| self.high.get(&e)).cloned()
+        };
+        Hit { count: self.counts[e], high, nodes: nodes & NODES, zdd: self.zdd[e] }
+    }
+
+    /// What is stored for `key`, if anything.
+    #[inline]
+    fn get(&mut self, key: &[u64], h: u64) -> Option<Hit> {
         debug_assert_eq!(key.len(), self.words);
         let mask = self.index.len() - 1;
         let mut slot = slot_of(h, mask);
@@ -185,16 +214,16 @@ impl Table {
                 let e = usize::try_from(at & !TAG).unwrap_or(0) - 1;
                 if self.keys[e * self.words..(e + 1) * self.words].iter().zip(key).all(|(a, b)| a == b) {
                     self.figures.hits += 1;
-                    return Some((self.counts[e], self.nodes[e], self.zdd[e]));
+                    return Some(self.hit(e));
                 }
             }
             slot = (slot + 1) & mask;
         }
     }
 
-    /// Stores `count`, `nodes` and the ZDD node `zdd` for `key` (which [`get`](Self::get) did not
-    /// find), unless the table is at its budget.
-    fn insert(&mut self, key: &[u64], h: u64, count: u128, nodes: u64, zdd: u32) {
+    /// Stores `hit` for `key` (which [`get`](Self::get) did not find), unless the table is at
+    /// its budget.
+    fn insert(&mut self, key: &[u64], h: u64, hit: Hit) {
         debug_assert_eq!(key.len(), self.words);
         let entries = self.counts.len();
         if entries + 1 >= u32::MAX as usize || !self.has_room() {
@@ -205,9 +234,17 @@ impl Table {
             self.grow_index();
         }
         self.keys.extend_from_slice(key);
-        self.counts.push(count);
-        self.nodes.push(nodes);
-        self.zdd.push(zdd);
+        self.counts.push(hit.count);
+        let nodes = hit.nodes.min(NODES);
+        match hit.high {
+            None => self.nodes.push(nodes),
+            Some(high) => {
+                self.nodes.push(nodes | HIGH);
+                // (Below `u32::MAX`: checked above.)
+                self.high.insert(u32::try_from(entries).unwrap_or(u32::MAX), high);
+            }
+        }
+        self.zdd.push(hit.zdd);
         let mask = self.index.len() - 1;
         let mut slot = slot_of(h, mask);
         while self.index[slot] != 0 {
@@ -248,6 +285,12 @@ impl Table {
     }
 }
 
+/// The most nodes an entry holds (see `Table::nodes`).
+const NODES: u64 = u64::MAX >> 1;
+
+/// The bit of an entry's nodes that says its count has words above 128 bits.
+const HIGH: u64 = !NODES;
+
 /// The bits of a slot that hold its key's hash (see `Table::index`).
 const TAG: u64 = 0xffff_ffff_0000_0000;
 
@@ -276,8 +319,13 @@ fn hash(key: &[u64]) -> u64 {
 mod tests {
     use super::*;
 
-    /// Keys stored are found with their counts across growths of the index; keys not stored are
-    /// not; a table at its budget stops storing and says so.
+    /// A hit of a count below 2^128.
+    fn hit(count: u128, nodes: u64) -> Hit {
+        Hit { count, high: None, nodes, zdd: 0 }
+    }
+
+    /// Keys stored are found with their counts (past 2^128 too) across growths of the index;
+    /// keys not stored are not; a table at its budget stops storing and says so.
     #[test]
     fn keys_are_found_with_their_counts() {
         let mut table = Table::new(3, usize::MAX);
@@ -285,10 +333,13 @@ mod tests {
         for k in 0..10_000u64 {
             let key = [k, k.wrapping_mul(7), 1 << (k % 64)];
             assert_eq!(memo.get(&key), None);
-            memo.insert(&key, u128::from(k) << 70, k, 0);
+            let high = (k % 100 == 0).then(|| vec![k, 1].into_boxed_slice());
+            memo.insert(&key, Hit { high, ..hit(u128::from(k) << 70, k) });
         }
         for k in 0..10_000u64 {
-            assert_eq!(memo.get(&[k, k.wrapping_mul(7), 1 << (k % 64)]), Some((u128::from(k) << 70, k, 0)));
+            let high = (k % 100 == 0).then(|| vec![k, 1].into_boxed_slice());
+            let found = memo.get(&[k, k.wrapping_mul(7), 1 << (k % 64)]);
+            assert_eq!(found, Some(Hit { high, ..hit(u128::from(k) << 70, k) }));
             assert_eq!(memo.get(&[k, k.wrapping_mul(7), 0]), None);
         }
         let figures = table.figures();
@@ -297,9 +348,9 @@ mod tests {
         let mut small = Table::new(2, 64 * 1024);
         let mut memo = Memory::Own(&mut small);
         for k in 0..100_000u64 {
-            memo.insert(&[k, 0], 1, 1, 0);
+            memo.insert(&[k, 0], hit(1, 1));
         }
-        assert_eq!(memo.get(&[5, 0]), Some((1, 1, 0)));
+        assert_eq!(memo.get(&[5, 0]), Some(hit(1, 1)));
         let figures = small.figures();
         assert!(figures.bytes <= 64 * 1024, "{figures:?}");
         assert!(figures.dropped > 0 && figures.entries > 1000, "{figures:?}");
@@ -316,7 +367,7 @@ mod tests {
                 scope.spawn(move || {
                     let mut memo = Memory::Shared(shared);
                     for k in 0..5_000u64 {
-                        memo.insert(&[k, t], u128::from(k + t), 1, 0);
+                        memo.insert(&[k, t], hit(u128::from(k + t), 1));
                     }
                 });
             }
@@ -324,7 +375,7 @@ mod tests {
         let mut memo = Memory::Shared(&shared);
         for t in 0..4u64 {
             for k in (0..5_000u64).step_by(7) {
-                assert_eq!(memo.get(&[k, t]), Some((u128::from(k + t), 1, 0)));
+                assert_eq!(memo.get(&[k, t]), Some(hit(u128::from(k + t), 1)));
             }
             assert_eq!(memo.get(&[5_000, t]), None);
         }
@@ -334,7 +385,7 @@ mod tests {
         let small = Shared::new(2, 1 << 20);
         let mut memo = Memory::Shared(&small);
         for k in 0..200_000u64 {
-            memo.insert(&[k, 0], 1, 1, 0);
+            memo.insert(&[k, 0], hit(1, 1));
         }
         let figures = small.figures();
         assert!(figures.bytes <= 1 << 20 && figures.dropped > 0, "{figures:?}");

@@ -45,9 +45,10 @@
 //! one way, an update an option hidden (the options possible before and after), with no
 //! cleansings (colors are applied by hiding).
 
-use super::memo::Memory;
+use super::memo::{Hit, Memory};
 use super::{Limits, Stats, StopReason, Tables};
 use crate::choose::multi_key;
+use crate::count::{Count, Wide};
 use crate::links::Links;
 use crate::problem::Problem;
 
@@ -74,6 +75,8 @@ pub(super) struct Levels {
     /// Per level: the solutions, nodes and saved nodes counted before it was entered (every
     /// level backtracked into branched, and is stored when done).
     entry: Vec<(u128, u64, u64)>,
+    /// The words of the count above its low 128 bits, with each level's on entering it.
+    high: Wide,
     /// Each active item's length, while a level chooses.
     lens: Vec<u32>,
     /// The options a move hides, while it is made.
@@ -112,14 +115,14 @@ enum Enter {
     /// An item that can no longer be satisfied.
     Dead,
     /// The signature is stored: its count, and the nodes its search took without the memo.
-    Found(u128, u64),
+    Found(Hit),
     /// The level branches (its item, need, options and null move are set).
     Branch,
 }
 
 /// Counts, with the memo, the solutions below the links' current state of a problem with
 /// multiplicities whose remaining bounds are `bound` (by layout item, entry 0 unused), into
-/// `stats`: the count, exact up to `u128::MAX` (an overflow error past it), and the nodes the
+/// `stats`: the count, exact however large, and the nodes the
 /// search would have taken without the memo (saturating; so far, when it stops early).
 /// `backwards` tries each level's options last first (see `Stack::backwards`); the null move
 /// stays last.
@@ -134,39 +137,34 @@ pub(super) fn count(
     mut memo: Memory<'_>,
     backwards: bool,
     stats: &mut Stats,
-) -> (Result<u128, StopReason>, u64) {
+) -> (Result<Count, StopReason>, u64) {
     let np = tables.n_primary;
     // Each move takes an option or closes an item: no more levels than both, and the last.
     let depth = problem.option_count() + np + 1;
     levels.prepare(tables, depth);
+    levels.high.start(depth);
     read_state(tables, problem, links, bound, levels);
 
     let (mut nodes, mut guesses, mut updates, mut saved) = (0u64, 0u64, 0u64, 0u64);
+    // The count's low 128 bits (the words above in `levels.high`).
     let mut solutions = 0u128;
     let mut l = 0usize;
     let mut result = Ok(());
     'search: loop {
         let back = match enter(tables, levels, l, &mut memo) {
             Enter::Solution => {
-                let Some(more) = solutions.checked_add(1) else {
-                    result = Err(StopReason::Overflow);
-                    break 'search;
-                };
-                solutions = more;
+                levels.high.add(&mut solutions, 1, None);
                 true
             }
             Enter::Dead => true,
-            Enter::Found(count, plain) => {
-                let Some(more) = solutions.checked_add(count) else {
-                    result = Err(StopReason::Overflow);
-                    break 'search;
-                };
-                solutions = more;
-                saved = saved.saturating_add(plain);
+            Enter::Found(hit) => {
+                levels.high.add(&mut solutions, hit.count, hit.high.as_deref());
+                saved = saved.saturating_add(hit.nodes);
                 true
             }
             Enter::Branch => {
                 levels.entry[l] = (solutions, nodes, saved);
+                levels.high.mark(l);
                 false
             }
         };
@@ -183,7 +181,8 @@ pub(super) fn count(
                 let (before, n, s) = levels.entry[l];
                 let plain = (nodes - n).saturating_add(saved - s);
                 let kw = tables.key_words;
-                memo.insert(&levels.key[l * kw..(l + 1) * kw], solutions - before, plain, 0);
+                let (count, high) = levels.high.since(l, solutions, before);
+                memo.insert(&levels.key[l * kw..(l + 1) * kw], Hit { count, high, nodes: plain, zdd: 0 });
             }
         }
         // A level that branches has a move: its item has a way on (see `enter`).
@@ -200,9 +199,9 @@ pub(super) fn count(
     stats.nodes = nodes;
     stats.guesses = guesses;
     stats.updates = updates;
-    stats.solutions = solutions;
+    stats.solutions = levels.high.total(solutions);
     stats.cleansings = 0;
-    (result.map(|()| solutions), nodes.saturating_add(saved))
+    (result.map(|()| stats.solutions.clone()), nodes.saturating_add(saved))
 }
 
 /// Whether level `l` has an option left to try with as many as its item needs left with it, or
@@ -253,8 +252,8 @@ fn enter(tables: &Tables, levels: &mut Levels, l: usize, memo: &mut Memory<'_>) 
         let b = if closing { 0 } else { u64::from(b) };
         key[w + k / 2] |= b << (32 * (k % 2));
     }
-    if let Some((count, plain, _)) = memo.get(key) {
-        return Enter::Found(count, plain);
+    if let Some(hit) = memo.get(key) {
+        return Enter::Found(hit);
     }
     let b = bound[i];
     let need = b - slack[i].min(b);

@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 
+use crate::count::Count;
 use crate::solver::{Budget, Interrupted, Solver, Stats, StopReason, Subtree};
 
 use super::{
@@ -34,10 +35,13 @@ impl<'p> ParallelSolver<'p> {
                 Ok(answer) => return Ok(Cut::Done(answer, solver.stats())),
                 // The caller's budget was no larger than the attempt's, or ran out of updates.
                 Err(e) if e.reason == StopReason::Budget && solver.stats().nodes < small => {
-                    return Err(Interrupted { solutions: 0, ..e });
+                    return Err(Interrupted { solutions: Count::ZERO, ..e });
                 }
                 Err(e) if budget.nodes.is_some_and(|n| n <= small) || e.reason == StopReason::Cancelled => {
-                    return Err(Interrupted { reason: run.reason().unwrap_or(e.reason), solutions: 0 });
+                    return Err(Interrupted {
+                        reason: run.reason().unwrap_or(e.reason),
+                        solutions: Count::ZERO,
+                    });
                 }
                 Err(_) => {}
             }
@@ -128,7 +132,7 @@ impl<'p> ParallelSolver<'p> {
         want: usize,
     ) -> Result<(Vec<Subtree>, Stats), Interrupted> {
         solver.set_budget(Budget::default());
-        let split = solver.split(1).map_err(|e| Interrupted { solutions: 0, ..e })?;
+        let split = solver.split(1).map_err(|e| Interrupted { solutions: Count::ZERO, ..e })?;
         let (subtrees, mut stats) = (split.subtrees, split.stats);
         let (subtrees, deeper) = self.expand_from(run, subtrees, want)?;
         stats.add(&deeper);
@@ -177,7 +181,7 @@ impl<'p> ParallelSolver<'p> {
                 for result in deeper {
                     let (below, walked) = result.map_err(|e| Interrupted {
                         reason: run.reason().unwrap_or(e.reason),
-                        solutions: 0,
+                        solutions: Count::ZERO,
                     })?;
                     next.extend(below);
                     stats.add(&walked);

@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::count::Count;
 use crate::index::OptionId;
 use crate::solver::{Finished, Interrupted, Stats, StopReason, Subtree};
 
@@ -49,8 +50,9 @@ impl<'p> ParallelSolver<'p> {
                     match cut {
                         // Done within the first attempt: show what it found.
                         Cut::Done(_, stats) => {
-                            let shown = show(&first, &mut visit, Stats { solutions: 0, ..stats });
-                            self.report_whole(shown.1.solutions, &stats);
+                            let shown =
+                                show(&first, &mut visit, Stats { solutions: Count::ZERO, ..stats.clone() });
+                            self.report_whole(&shown.1.solutions, &stats);
                             return Ok(shown);
                         }
                         Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
@@ -74,7 +76,7 @@ impl<'p> ParallelSolver<'p> {
                         match receivers[k % threads].recv() {
                             Ok(Listed::Batch(batch)) => {
                                 for solution in batch.solutions() {
-                                    stats.solutions += 1;
+                                    stats.solutions += 1u64;
                                     if visit(solution).is_break() {
                                         // Stops the threads; the receivers dropped on return free
                                         // any that wait to hand a batch over.
@@ -84,13 +86,13 @@ impl<'p> ParallelSolver<'p> {
                                 }
                             }
                             Ok(Listed::Done(sub)) => {
-                                stats.add(&Stats { solutions: 0, ..sub });
+                                stats.add(&Stats { solutions: Count::ZERO, ..sub });
                                 break;
                             }
                             // The thread stopped: a budget, Ctrl-C, or (never) a panic.
                             Err(_) => {
                                 let reason = run.reason().unwrap_or(StopReason::Cancelled);
-                                return Err(Interrupted { reason, solutions: stats.solutions });
+                                return Err(Interrupted { reason, solutions: stats.solutions.clone() });
                             }
                         }
                     }
@@ -120,7 +122,7 @@ impl<'p> ParallelSolver<'p> {
             }
             solver.set_budget(run.remaining());
             let mut batch = Batch::default();
-            let mut solutions = 0;
+            let mut solutions = 0u64;
             let mut listening = true;
             // Shown at once, the subtree's solutions go over one, two, four ... at a time, and
             // whatever there is after a pause: the first soon, the many without a wake-up each.
@@ -145,7 +147,7 @@ impl<'p> ParallelSolver<'p> {
             let stats = solver.stats();
             run.spend(&stats);
             match result {
-                Ok(_) => self.report(subtree, solutions, &stats),
+                Ok(_) => self.report(subtree, &Count::from(solutions), &stats),
                 Err(e) => {
                     run.halt(e.reason);
                     return;
@@ -219,7 +221,7 @@ fn show(
     mut stats: Stats,
 ) -> (Finished, Stats) {
     for solution in solutions {
-        stats.solutions += 1;
+        stats.solutions += 1u64;
         if visit(solution).is_break() {
             return (Finished::Stopped, stats);
         }

@@ -83,6 +83,7 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use crate::bitsets::Shared;
+use crate::count::Count;
 use crate::problem::Problem;
 use crate::solver::{
     Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Interrupted, Memo, MemoStats, Solver, Stats,
@@ -355,13 +356,13 @@ impl<'p> ParallelSolver<'p> {
     /// one thread's search, as [`Solver::stats`] gives them. After an interrupted run, none (all
     /// 0): its threads' figures are not summed.
     pub fn stats(&self) -> Stats {
-        *self.stats.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.stats.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
     }
 
     /// Keeps the figures of a run that ends with `result` for [`stats`](Self::stats), and returns
     /// its value.
     fn keep<T>(&self, result: Result<(T, Stats), Interrupted>) -> Result<T, Interrupted> {
-        let stats = result.as_ref().map_or_else(|_| Stats::default(), |&(_, stats)| stats);
+        let stats = result.as_ref().map_or_else(|_| Stats::default(), |(_, stats)| stats.clone());
         *self.stats.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = stats;
         result.map(|(value, _)| value)
     }
@@ -373,14 +374,14 @@ impl<'p> ParallelSolver<'p> {
     }
 
     /// Reports a subtree done.
-    fn report(&self, subtree: &Subtree, solutions: u128, stats: &Stats) {
+    fn report(&self, subtree: &Subtree, solutions: &Count, stats: &Stats) {
         if let Some(progress) = &self.progress {
             progress.add_done(subtree.weight(), solutions, stats.nodes);
         }
     }
 
     /// Reports the whole tree done at once: searched by the first, sequential attempt.
-    fn report_whole(&self, solutions: u128, stats: &Stats) {
+    fn report_whole(&self, solutions: &Count, stats: &Stats) {
         if let Some(progress) = &self.progress {
             progress.add_done(1.0, solutions, stats.nodes);
         }
@@ -475,12 +476,12 @@ impl<'p> ParallelSolver<'p> {
     /// [`StopReason::Overflow`]: [`count_exact`](Self::count_exact) returns it.
     pub fn count(&self) -> Result<u64, Interrupted> {
         let count = self.count_exact()?;
-        u64::try_from(count).map_err(|_| Interrupted { reason: StopReason::Overflow, solutions: count })
+        count.to_u64().ok_or(Interrupted { reason: StopReason::Overflow, solutions: count })
     }
 
     /// The number of solutions, however large: with the memo where it is set or chosen (see
     /// [`set_memo`](Self::set_memo)), by visiting every solution otherwise.
-    pub fn count_exact(&self) -> Result<u128, Interrupted> {
+    pub fn count_exact(&self) -> Result<Count, Interrupted> {
         *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         match self.memo_start() {
             Some(start) => self.keep(self.with_run(|run| self.count_memo(run, start))),
@@ -492,7 +493,7 @@ impl<'p> ParallelSolver<'p> {
     /// `limit`": the threads stop once they have found that many between them), without the memo.
     pub fn count_up_to(&self, limit: u64) -> Result<u64, Interrupted> {
         // (No more than `limit`, a `u64`, is counted.)
-        self.keep(self.count_with_stats(limit)).map(|n| u64::try_from(n).unwrap_or(limit))
+        self.keep(self.count_with_stats(limit)).map(|n| n.to_u64().unwrap_or(limit))
     }
 
     /// A count with the memo, from `start`. The whole tree is counted on this thread first,
@@ -500,7 +501,7 @@ impl<'p> ParallelSolver<'p> {
     /// a count that ends there costs no thread, nor any lock. Else the tree (the shard's) is cut
     /// and its subtrees counted on every thread, which share a table that keeps what the first
     /// attempt finished.
-    fn count_memo(&self, run: &Run<'_>, mut start: MemoStart<'p>) -> Result<(u128, Stats), Interrupted> {
+    fn count_memo(&self, run: &Run<'_>, mut start: MemoStart<'p>) -> Result<(Count, Stats), Interrupted> {
         let keep = |figures: Option<MemoStats>| {
             *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = figures;
         };
@@ -523,7 +524,7 @@ impl<'p> ParallelSolver<'p> {
             match result {
                 Ok(count) => {
                     keep(figures(&solver));
-                    self.report_whole(count, &stats);
+                    self.report_whole(&count, &stats);
                     return Ok((count, stats));
                 }
                 Err(e) if alone || e.reason != StopReason::Budget => {
@@ -563,14 +564,14 @@ impl<'p> ParallelSolver<'p> {
         keep(Some(MemoStats { plain_nodes: plain.saturating_add(above), ..table.figures() }));
         match run.reason() {
             Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
-            None => Ok((stats.solutions, stats)),
+            None => Ok((stats.solutions.clone(), stats)),
         }
     }
 
     /// [`count_up_to`](Self::count_up_to), with the run's figures.
-    fn count_with_stats(&self, limit: u64) -> Result<(u128, Stats), Interrupted> {
+    fn count_with_stats(&self, limit: u64) -> Result<(Count, Stats), Interrupted> {
         if limit == 0 {
-            return Ok((0, Stats::default()));
+            return Ok((Count::ZERO, Stats::default()));
         }
         self.with_run(|run| {
             let (subtrees, mut stats, _watch) = match self.shard {
@@ -580,8 +581,8 @@ impl<'p> ParallelSolver<'p> {
                     false => solver.count_up_to(limit),
                 })? {
                     Cut::Done(count, stats) => {
-                        self.report_whole(u128::from(count), &stats);
-                        return Ok((u128::from(count), stats));
+                        self.report_whole(&Count::from(count), &stats);
+                        return Ok((Count::from(count), stats));
                     }
                     Cut::Pieces(subtrees, stats, watch) => (subtrees, stats, watch),
                 },
@@ -590,11 +591,11 @@ impl<'p> ParallelSolver<'p> {
             let (sums, _) = self.count_pieces(run, &subtrees, &|_| false, &|_, _| {}, &found, limit, None);
             stats.add(&sums);
             if found.into_inner() >= limit {
-                return Ok((u128::from(limit), stats));
+                return Ok((Count::from(limit), stats));
             }
             match run.reason() {
                 Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
-                None => Ok((sums.solutions, stats)),
+                None => Ok((sums.solutions.clone(), stats)),
             }
         })
     }
@@ -622,7 +623,7 @@ impl<'p> ParallelSolver<'p> {
         subtrees: &[Subtree],
         skip: &(dyn Fn(usize) -> bool + Sync),
         counted: &(dyn Fn(usize, Stats) + Sync),
-    ) -> Result<u128, Interrupted> {
+    ) -> Result<Count, Interrupted> {
         *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         let table = self.memo_start().map(|start| self.memo_table(start));
         self.keep(self.with_run(|run| {
@@ -636,7 +637,7 @@ impl<'p> ParallelSolver<'p> {
             }
             match run.reason() {
                 Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
-                None => Ok((sums.solutions, sums)),
+                None => Ok((sums.solutions.clone(), sums)),
             }
         }))
     }
@@ -680,16 +681,16 @@ impl<'p> ParallelSolver<'p> {
                             // No further than the solutions still wanted: a subtree may hold far
                             // more.
                             let wanted = limit.saturating_sub(found.load(Ordering::Relaxed));
-                            solver.count_subtree_up_to(subtree, wanted).map(u128::from)
+                            solver.count_subtree_up_to(subtree, wanted).map(Count::from)
                         };
                         let stats = solver.stats();
                         run.spend(&stats);
                         match result {
                             Ok(n) => {
-                                self.report(subtree, n, &stats);
-                                counted(k, stats);
+                                self.report(subtree, &n, &stats);
+                                counted(k, stats.clone());
                                 // (A memoized count has no limit, and may pass `u64::MAX`.)
-                                let n = u64::try_from(n).unwrap_or(u64::MAX);
+                                let n = n.to_u64().unwrap_or(u64::MAX);
                                 if memo.is_none()
                                     && found.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= limit
                                 {

@@ -3,6 +3,8 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::count::Count;
+
 /// How far a parallel run has come, shared with whoever shows it (another thread, say): see
 /// [`ParallelSolver::set_progress`](super::ParallelSolver::set_progress). Updated as each subtree
 /// is done.
@@ -10,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub struct Progress {
     /// The fraction of the tree done, as the bits of an `f64`.
     done: AtomicU64,
-    solutions: Mutex<u128>,
+    solutions: Mutex<Count>,
     nodes: AtomicU64,
 }
 
@@ -27,9 +29,9 @@ impl Progress {
         f64::from_bits(self.done.load(Ordering::Relaxed)).clamp(0.0, 1.0)
     }
 
-    /// Solutions found so far (at most `u128::MAX`).
-    pub fn solutions(&self) -> u128 {
-        *self.solutions.lock().unwrap_or_else(PoisonError::into_inner)
+    /// Solutions found so far.
+    pub fn solutions(&self) -> Count {
+        self.solutions.lock().unwrap_or_else(PoisonError::into_inner).clone()
     }
 
     /// Nodes searched so far.
@@ -40,7 +42,7 @@ impl Progress {
     /// Counts a subtree as done: its weight, its solutions and its nodes. The runs call it; a
     /// caller may too, for subtrees counted elsewhere (by an earlier run that a checkpoint
     /// recorded, say).
-    pub fn add_done(&self, weight: f64, solutions: u128, nodes: u64) {
+    pub fn add_done(&self, weight: f64, solutions: &Count, nodes: u64) {
         let mut old = self.done.load(Ordering::Relaxed);
         loop {
             let new = (f64::from_bits(old) + weight).to_bits();
@@ -49,9 +51,7 @@ impl Progress {
                 Err(now) => old = now,
             }
         }
-        // (Saturating: pieces a caller adds may be wrong, and their total is checked elsewhere.)
-        let mut total = self.solutions.lock().unwrap_or_else(PoisonError::into_inner);
-        *total = total.saturating_add(solutions);
+        *self.solutions.lock().unwrap_or_else(PoisonError::into_inner) += solutions;
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
     }
 }

@@ -53,12 +53,12 @@ impl<'s, 'p> Solutions<'s, 'p> {
     /// `Some` when the iterator ended because the search was cut short, not because every solution
     /// was seen.
     pub fn interrupted(&self) -> Option<Interrupted> {
-        self.interrupted
+        self.interrupted.clone()
     }
 
     /// The figures of the search so far.
     pub fn stats(&self) -> Stats {
-        self.solver.stats
+        self.solver.stats.clone()
     }
 }
 
@@ -89,8 +89,8 @@ impl Iterator for Solutions<'_, '_> {
             Step::Interrupted(reason) => {
                 self.state = IterState::Done;
                 self.solver.pending = true;
-                let interrupted = Interrupted { reason, solutions: self.solver.stats.solutions };
-                self.interrupted = Some(interrupted);
+                let interrupted = Interrupted { reason, solutions: self.solver.stats.solutions.clone() };
+                self.interrupted = Some(interrupted.clone());
                 Some(Err(interrupted))
             }
         }

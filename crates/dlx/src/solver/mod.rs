@@ -25,6 +25,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::bitsets::{self, BitSets};
 use crate::choose::Recent;
+use crate::count::Count;
 use crate::index::{ItemId, OptionId};
 use crate::links::Links;
 use crate::problem::Problem;
@@ -324,7 +325,7 @@ impl<'p> Solver<'p> {
 
     /// Figures of the last run (the one in progress, for an iterator).
     pub fn stats(&self) -> Stats {
-        self.stats
+        self.stats.clone()
     }
 
     /// Sets the budget of each following run.
@@ -454,24 +455,24 @@ impl<'p> Solver<'p> {
     /// whose reason is [`StopReason::Overflow`]: [`count_exact`](Self::count_exact) returns it.
     pub fn count(&mut self) -> Result<u64, Interrupted> {
         let count = self.count_exact()?;
-        u64::try_from(count).map_err(|_| Interrupted { reason: StopReason::Overflow, solutions: count })
+        count.to_u64().ok_or(Interrupted { reason: StopReason::Overflow, solutions: count })
     }
 
     /// The number of solutions, however large: with the memo (see [`Solver::set_memo`]) where
     /// it is set or chosen, by visiting every solution otherwise. [`Stats::solutions`] holds it
-    /// too when it fits in a `u64`, `u64::MAX` when not.
-    pub fn count_exact(&mut self) -> Result<u128, Interrupted> {
+    /// too.
+    pub fn count_exact(&mut self) -> Result<Count, Interrupted> {
         if self.memo == Memo::Auto && self.memo_may_run() && self.budget.updates.is_none() {
             // A count that ends within the first probe is answered by it.
             match self.probe_plain() {
-                Some(done) => return done.map(u128::from),
+                Some(done) => return done.map(Count::from),
                 None if self.memo_pays() => return self.count_memo(),
                 None => {}
             }
         } else if self.memo == Memo::Always && self.memo_may_run() {
             return self.count_memo();
         }
-        self.count_to(u64::MAX).map(u128::from)
+        self.count_to(u64::MAX).map(Count::from)
     }
 
     /// Whether counts to the end of this problem from the solver's state take the memo:
@@ -617,7 +618,7 @@ impl<'p> Solver<'p> {
         let memory = self.memo_memory;
         let made =
             self.bitsets.count_memo(self.problem, &self.links, None, &limits, memory, &mut self.stats, true);
-        let solutions = self.stats.solutions;
+        let solutions = self.stats.solutions.clone();
         made.map_err(|reason| Interrupted { reason, solutions })?;
         let (nodes, root) = self.bitsets.take_zdd();
         let nodes = nodes
@@ -666,7 +667,7 @@ impl<'p> Solver<'p> {
     }
 
     /// A count with the memo, on bit sets.
-    fn count_memo(&mut self) -> Result<u128, Interrupted> {
+    fn count_memo(&mut self) -> Result<Count, Interrupted> {
         self.start_run();
         let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
         let memory = self.memo_memory;
@@ -680,7 +681,7 @@ impl<'p> Solver<'p> {
             &mut self.stats,
             false,
         );
-        let solutions = self.stats.solutions;
+        let solutions = self.stats.solutions.clone();
         result.map_err(|reason| Interrupted { reason, solutions })
     }
 
@@ -826,7 +827,7 @@ impl<'p> Solver<'p> {
         match result {
             Ok(true) => Ok(Finished::Stopped),
             Ok(false) => Ok(Finished::Exhausted),
-            Err(reason) => Err(Interrupted { reason, solutions: self.stats.solutions }),
+            Err(reason) => Err(Interrupted { reason, solutions: self.stats.solutions.clone() }),
         }
     }
 
@@ -834,13 +835,13 @@ impl<'p> Solver<'p> {
     fn count_bitsets(&mut self, limit: u64) -> Result<u64, Interrupted> {
         let limits = bitsets::Limits::new(limit, self.budget, self.cancel.as_ref());
         let result = self.bitsets.count(self.problem, &self.links, &limits, &mut self.stats);
-        let solutions = self.stats.solutions;
+        let solutions = self.stats.solutions.clone();
         result.map(|()| self.found()).map_err(|reason| Interrupted { reason, solutions })
     }
 
     /// The solutions of the last run, which counted them one by one: fewer than `u64::MAX`.
     fn found(&self) -> u64 {
-        u64::try_from(self.stats.solutions).unwrap_or(u64::MAX)
+        u64::try_from(&self.stats.solutions).unwrap_or(u64::MAX)
     }
 
     fn count_steps(&mut self, limit: u64) -> Result<u64, Interrupted> {
@@ -856,7 +857,7 @@ impl<'p> Solver<'p> {
                 Step::Exhausted => return Ok(self.found()),
                 Step::Interrupted(reason) => {
                     self.pending = true;
-                    return Err(Interrupted { reason, solutions: self.stats.solutions });
+                    return Err(Interrupted { reason, solutions: self.stats.solutions.clone() });
                 }
             }
         }
@@ -885,7 +886,7 @@ impl<'p> Solver<'p> {
                 Step::Exhausted => return Ok(Finished::Exhausted),
                 Step::Interrupted(reason) => {
                     self.pending = true;
-                    return Err(Interrupted { reason, solutions: self.stats.solutions });
+                    return Err(Interrupted { reason, solutions: self.stats.solutions.clone() });
                 }
             }
         }
@@ -1021,7 +1022,7 @@ impl Solver<'_> {
         self.stats.updates = self.links.updates();
         self.stats.cleansings = self.links.cleansings();
         if let Step::Solution = step {
-            self.stats.solutions = self.stats.solutions.saturating_add(1);
+            self.stats.solutions += 1u64;
         }
         step
     }

@@ -326,7 +326,7 @@ impl Solver<'_> {
         let silent = match self.count_limit {
             0 => 0,
             limit => limit
-                .saturating_sub(u64::try_from(self.stats.solutions).unwrap_or(u64::MAX))
+                .saturating_sub(u64::try_from(&self.stats.solutions).unwrap_or(u64::MAX))
                 .saturating_sub(1),
         };
         let mut counted = 0;

@@ -13,15 +13,16 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::count::Count;
 use crate::index::OptionId;
 
 use super::{Interrupted, Memo, Solution, Solver};
 
 /// Why [`Solver::sample`] gave no solutions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SampleError {
     /// The problem has multiplicities: an item may take several options, or none, and the draw
     /// by the options of one item does not hold.
@@ -69,11 +70,11 @@ impl Solver<'_> {
         let mut counted = (self.memo != Memo::Always).then(HashMap::new);
         let result = (|| {
             let total = self.count_exact()?;
-            if total == 0 {
+            if total.is_zero() {
                 return Ok(());
             }
             for _ in 0..n {
-                drawn.push(self.draw(total, &mut rng, counted.as_mut())?);
+                drawn.push(self.draw(total.clone(), &mut rng, counted.as_mut())?);
                 while self.restrictions.len() > restrictions {
                     self.undo();
                 }
@@ -92,9 +93,9 @@ impl Solver<'_> {
     /// if `counted` is given, kept there and taken from there.
     fn draw(
         &mut self,
-        mut total: u128,
+        mut total: Count,
         rng: &mut Xoshiro256PlusPlus,
-        mut counted: Option<&mut HashMap<Vec<OptionId>, u128>>,
+        mut counted: Option<&mut HashMap<Vec<OptionId>, Count>>,
     ) -> Result<Vec<OptionId>, Interrupted> {
         let mut options = Vec::new();
         let mut path = Vec::new();
@@ -108,7 +109,7 @@ impl Solver<'_> {
                 options.push(self.problem.option_of_node(p));
                 p = uds[p as usize].down;
             }
-            let mut r = rng.random_range(0..total);
+            let mut r = total.random_below(rng);
             let mut next = None;
             for &x in &options {
                 if self.force(x).is_err() {
@@ -116,11 +117,11 @@ impl Solver<'_> {
                 }
                 path.push(x);
                 let count = match counted.as_mut().and_then(|c| c.get(&path)) {
-                    Some(&count) => count,
+                    Some(count) => count.clone(),
                     None => {
                         let count = self.count_exact()?;
                         if let Some(counted) = counted.as_mut() {
-                            counted.insert(path.clone(), count);
+                            counted.insert(path.clone(), count.clone());
                         }
                         count
                     }
@@ -129,7 +130,7 @@ impl Solver<'_> {
                     next = Some(count);
                     break;
                 }
-                r -= count;
+                r = r.checked_sub(&count).expect("the draw is below the options' counts");
                 path.pop();
                 self.unforce();
             }

@@ -65,7 +65,7 @@ impl Solver<'_> {
         let silent = match self.count_limit {
             0 => 0,
             limit => limit
-                .saturating_sub(u64::try_from(self.stats.solutions).unwrap_or(u64::MAX))
+                .saturating_sub(u64::try_from(&self.stats.solutions).unwrap_or(u64::MAX))
                 .saturating_sub(1),
         };
         let mut counted = 0;
@@ -267,7 +267,7 @@ impl Solver<'_> {
         self.stats.nodes = nodes;
         self.stats.guesses = guesses;
         self.read_off = read_off;
-        self.stats.solutions += u128::from(counted);
+        self.stats.solutions += counted;
         step
     }
 }

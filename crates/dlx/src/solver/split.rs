@@ -20,6 +20,7 @@
 //! tie-break; the last-conflict rule and seeds depend on the history, and change the figures but
 //! not the solutions).
 
+use crate::count::Count;
 use crate::index::OptionId;
 
 use super::Step;
@@ -141,15 +142,15 @@ impl Solver<'_> {
                 Step::Exhausted => break Ok(()),
                 Step::Interrupted(reason) => {
                     self.pending = true;
-                    break Err(Interrupted { reason, solutions: 0 });
+                    break Err(Interrupted { reason, solutions: Count::ZERO });
                 }
             }
         };
         self.cap = usize::MAX;
         result?;
         // The solutions above the cut are counted by their subtrees' runs.
-        let stats = Stats { solutions: 0, ..self.stats };
-        self.stats = stats;
+        let stats = Stats { solutions: Count::ZERO, ..self.stats.clone() };
+        self.stats = stats.clone();
         Ok(Split { subtrees, stats })
     }
 
@@ -175,7 +176,7 @@ impl Solver<'_> {
 
     /// [`count_subtree`](Self::count_subtree), however large the count: with the memo where
     /// it is set or chosen, as [`count_exact`](Self::count_exact) counts.
-    pub fn count_subtree_exact(&mut self, subtree: &Subtree) -> Result<u128, Interrupted> {
+    pub fn count_subtree_exact(&mut self, subtree: &Subtree) -> Result<Count, Interrupted> {
         self.in_subtree(subtree, |s| s.count_exact())
     }
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use dlx_engine::{Budget, CancelFlag, Interrupted, OptionId, Solver, StopReason, TieBreak};
+use dlx_engine::{Budget, CancelFlag, Count, Interrupted, OptionId, Solver, StopReason, TieBreak};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -429,7 +429,7 @@ impl<'m> Generator<'m> {
             let cancel = self.cancel.clone();
             let stop = || cancel.as_ref().is_some_and(CancelFlag::is_cancelled);
             let Some(numbered) = nine.generate_in_unless(run, index, stop) else {
-                let stopped = Interrupted { reason: StopReason::Cancelled, solutions: 0 };
+                let stopped = Interrupted { reason: StopReason::Cancelled, solutions: Count::ZERO };
                 return Err(GenerateError::Solve(SolveError::Interrupted(stopped)));
             };
             let numbered = numbered?;
@@ -448,7 +448,7 @@ impl<'m> Generator<'m> {
         attempts(run, index, |seed| {
             // (A 9x9 variant's attempt runs no search the flag stops: it is checked here.)
             if cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
-                let stopped = Interrupted { reason: StopReason::Cancelled, solutions: 0 };
+                let stopped = Interrupted { reason: StopReason::Cancelled, solutions: Count::ZERO };
                 return Err(GenerateError::Solve(SolveError::Interrupted(stopped)));
             }
             self.generate(run.symmetry, seed, progress)
