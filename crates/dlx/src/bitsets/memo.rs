@@ -2,13 +2,14 @@
 //! set of options still possible on entering its level (see the module docs above for why that
 //! set is the whole subproblem).
 //!
-//! Keys are stored end to end in one vector (`words` words each), counts beside them (a `u128`
-//! each; the words above 128 bits, of the few counts that have them, in a map by entry), and an
-//! index of open addressing (linear probing over a power-of-two table of slot numbers) finds a
-//! key's slot. Nothing is allocated per entry: the vectors grow by doubling, and stop growing at
-//! the table's budget of bytes, after which new subproblems are no longer stored (those stored
-//! still answer). A count that stops early (a limit, a budget, Ctrl-C) stores nothing for the
-//! levels it leaves unfinished, so what the table holds is always exact.
+//! Entries are stored end to end in one vector, each key (`words` words) followed by its count (a
+//! `u128`; the words above 128 bits, of the few counts that have them, in a map by entry), nodes
+//! and ZDD node, so that a hit reads one record; an index of open addressing (linear probing over a
+//! power-of-two table of slot numbers) finds a key's slot. Nothing is allocated per entry: the
+//! vectors grow by doubling, and stop growing at the table's budget of bytes, after which new
+//! subproblems are no longer stored (those stored still answer). A count that stops early (a limit,
+//! a budget, Ctrl-C) stores nothing for the levels it leaves unfinished, so what the table holds is
+//! always exact.
 //!
 //! The threads of one count share a [`Shared`] table: stripes, each a [`Table`] behind its own
 //! lock, a key going to the stripe its hash's high bits name (the low bits choose its slot there),
@@ -124,19 +125,18 @@ impl Shared {
 pub(crate) struct Table {
     /// Words in a key.
     words: usize,
-    /// Entry `e`'s key: `keys[e * words..(e + 1) * words]`.
-    keys: Vec<u64>,
-    /// Entry `e`'s count, its low 128 bits.
-    counts: Vec<u128>,
-    /// The nodes entry `e`'s subproblem takes without the memo (saturating at [`NODES`]): what
-    /// meeting it again saves; and [`HIGH`], when its count has words above the low 128 bits
-    /// (in `high`).
-    nodes: Vec<u64>,
+    /// The entries end to end, [`META`] words after each key, so that a hit reads one record
+    /// (the index's slot aside): entry `e`'s is `records[e * (words + META)..]`, its key, the low
+    /// and high halves of its count's low 128 bits, its nodes, and its ZDD node. The nodes are
+    /// those its subproblem takes without the memo (saturating at [`NODES`]): what meeting it
+    /// again saves, with [`HIGH`] when its count has words above the low 128 bits (in `high`).
+    /// The ZDD node is its node in the ZDD of a count that makes one (0 otherwise, and for a
+    /// subproblem without solutions).
+    records: Vec<u64>,
+    /// Entries stored.
+    len: usize,
     /// The words above the low 128 bits of the counts that have them, by entry.
     high: HashMap<u32, Box<[u64]>>,
-    /// Entry `e`'s node in the ZDD of a count that makes one (0 otherwise, and for a subproblem
-    /// without solutions).
-    zdd: Vec<u32>,
     /// Open addressing: `0` for an empty slot, else an entry's index plus one in the low 32 bits
     /// and the high 32 bits of its key's hash above them, so that a slot of another key is
     /// mostly passed over without reading the key.
@@ -146,16 +146,17 @@ pub(crate) struct Table {
     figures: MemoStats,
 }
 
+/// Words of an entry's record after its key: its count's two halves, nodes, ZDD node.
+const META: usize = 4;
+
 impl Table {
     /// An empty table for keys of `words` words, which takes at most `budget` bytes.
     pub(crate) fn new(words: usize, budget: usize) -> Table {
         Table {
             words,
-            keys: Vec::new(),
-            counts: Vec::new(),
-            nodes: Vec::new(),
+            records: Vec::new(),
+            len: 0,
             high: HashMap::new(),
-            zdd: Vec::new(),
             index: vec![0; 1024],
             budget,
             figures: MemoStats::default(),
@@ -164,36 +165,43 @@ impl Table {
 
     /// The table's figures so far.
     pub(crate) fn figures(&self) -> MemoStats {
-        MemoStats { entries: self.counts.len() as u64, bytes: self.bytes() as u64, ..self.figures }
+        MemoStats { entries: self.len as u64, bytes: self.bytes() as u64, ..self.figures }
     }
 
     /// Bytes the table's vectors hold room for.
     fn bytes(&self) -> usize {
-        self.keys.capacity() * 8
-            + self.counts.capacity() * 16
-            + self.nodes.capacity() * 8
-            + self.zdd.capacity() * 4
+        self.records.capacity() * 8
             + self.index.capacity() * 8
             + self.high.values().map(|h| 32 + h.len() * 8).sum::<usize>()
     }
 
+    /// Entry `e`'s record.
+    #[inline]
+    fn record(&self, e: usize) -> &[u64] {
+        let stride = self.words + META;
+        &self.records[e * stride..(e + 1) * stride]
+    }
+
     /// Every entry: its key and what it holds.
     fn entries(&self) -> impl Iterator<Item = (&[u64], Hit)> {
-        let words = self.words.max(1);
-        (0..self.counts.len()).map(move |e| (&self.keys[e * words..(e + 1) * words], self.hit(e)))
+        (0..self.len).map(move |e| (&self.record(e)[..self.words], self.hit(e)))
     }
 
     /// What entry `e` holds.
     #[inline]
     fn hit(&self, e: usize) -> Hit {
-        let nodes = self.nodes[e];
+        let meta = &self.record(e)[self.words..];
+        let nodes = meta[2];
         let high = if nodes & HIGH == 0 {
             None
         } else {
             // (Entries are numbered below `u32::MAX`: see `insert`.)
             u32::try_from(e).ok().and_then(|e| self.high.get(&e)).cloned()
         };
-        Hit { count: self.counts[e], high, nodes: nodes & NODES, zdd: self.zdd[e] }
+        let count = u128::from(meta[0]) | (u128::from(meta[1]) << 64);
+        // (Stored from a `u32`.)
+        let zdd = u32::try_from(meta[3]).unwrap_or(0);
+        Hit { count, high, nodes: nodes & NODES, zdd }
     }
 
     /// What is stored for `key`, if anything.
@@ -212,7 +220,7 @@ impl Table {
             if at & TAG == tag {
                 // (The entry's index is below `u32::MAX`: see `insert`.)
                 let e = usize::try_from(at & !TAG).unwrap_or(0) - 1;
-                if self.keys[e * self.words..(e + 1) * self.words].iter().zip(key).all(|(a, b)| a == b) {
+                if self.record(e)[..self.words].iter().zip(key).all(|(a, b)| a == b) {
                     self.figures.hits += 1;
                     return Some(self.hit(e));
                 }
@@ -225,7 +233,7 @@ impl Table {
     /// its budget.
     fn insert(&mut self, key: &[u64], h: u64, hit: Hit) {
         debug_assert_eq!(key.len(), self.words);
-        let entries = self.counts.len();
+        let entries = self.len;
         if entries + 1 >= u32::MAX as usize || !self.has_room() {
             self.figures.dropped += 1;
             return;
@@ -233,18 +241,18 @@ impl Table {
         if (entries + 1) * 2 > self.index.len() {
             self.grow_index();
         }
-        self.keys.extend_from_slice(key);
-        self.counts.push(hit.count);
-        let nodes = hit.nodes.min(NODES);
-        match hit.high {
-            None => self.nodes.push(nodes),
-            Some(high) => {
-                self.nodes.push(nodes | HIGH);
-                // (Below `u32::MAX`: checked above.)
-                self.high.insert(u32::try_from(entries).unwrap_or(u32::MAX), high);
-            }
+        let mut nodes = hit.nodes.min(NODES);
+        if let Some(high) = hit.high {
+            nodes |= HIGH;
+            // (Below `u32::MAX`: checked above.)
+            self.high.insert(u32::try_from(entries).unwrap_or(u32::MAX), high);
         }
-        self.zdd.push(hit.zdd);
+        self.records.extend_from_slice(key);
+        // (The count's two halves.)
+        #[allow(clippy::cast_possible_truncation)]
+        let halves = [hit.count as u64, (hit.count >> 64) as u64];
+        self.records.extend_from_slice(&[halves[0], halves[1], nodes, u64::from(hit.zdd)]);
+        self.len += 1;
         let mask = self.index.len() - 1;
         let mut slot = slot_of(h, mask);
         while self.index[slot] != 0 {
@@ -258,14 +266,9 @@ impl Table {
         let grown = |len: usize, capacity: usize, size: usize| {
             if len < capacity { capacity * size } else { (capacity * 2).max(len + 1) * size }
         };
-        let keys = grown(self.keys.len() + self.words, self.keys.capacity(), 8);
-        let counts = grown(self.counts.len(), self.counts.capacity(), 28);
-        let index = if (self.counts.len() + 1) * 2 > self.index.len() {
-            self.index.len() * 2
-        } else {
-            self.index.len()
-        };
-        keys + counts + index * 8 <= self.budget
+        let records = grown(self.records.len() + self.words + META, self.records.capacity(), 8);
+        let index = if (self.len + 1) * 2 > self.index.len() { self.index.len() * 2 } else { self.index.len() };
+        records + index * 8 <= self.budget
     }
 
     /// Doubles the index and places every entry again.
@@ -274,8 +277,8 @@ impl Table {
         self.index.clear();
         self.index.resize(size, 0);
         let mask = size - 1;
-        for (e, key) in self.keys.chunks_exact(self.words).enumerate() {
-            let h = hash(key);
+        for e in 0..self.len {
+            let h = hash(&self.record(e)[..self.words]);
             let mut slot = slot_of(h, mask);
             while self.index[slot] != 0 {
                 slot = (slot + 1) & mask;
@@ -353,7 +356,7 @@ mod tests {
         assert_eq!(memo.get(&[5, 0]), Some(hit(1, 1)));
         let figures = small.figures();
         assert!(figures.bytes <= 64 * 1024, "{figures:?}");
-        assert!(figures.dropped > 0 && figures.entries > 1000, "{figures:?}");
+        assert!(figures.dropped > 0 && figures.entries > 500, "{figures:?}");
     }
 
     /// Threads sharing a table find what each stored, whatever stripe it went to; the figures
