@@ -267,7 +267,8 @@ impl Table {
             if len < capacity { capacity * size } else { (capacity * 2).max(len + 1) * size }
         };
         let records = grown(self.records.len() + self.words + META, self.records.capacity(), 8);
-        let index = if (self.len + 1) * 2 > self.index.len() { self.index.len() * 2 } else { self.index.len() };
+        let index =
+            if (self.len + 1) * 2 > self.index.len() { self.index.len() * 2 } else { self.index.len() };
         records + index * 8 <= self.budget
     }
 
