@@ -10,7 +10,8 @@
 //! use dlx_engine::Count;
 //! let big: Count = "340282366920938463463374607431768211456".parse()?; // 2^128
 //! assert_eq!(big.to_u128(), None);
-//! assert_eq!((big.clone() + Count::from(1u64)).to_string(), "340282366920938463463374607431768211457");
+//! let next = big.clone() + Count::from(1u64);
+//! assert_eq!(next.to_string(), "340282366920938463463374607431768211457");
 //! assert_eq!(Count::from(7u64), 7);
 //! # Ok::<(), dlx_engine::ParseCountError>(())
 //! ```
