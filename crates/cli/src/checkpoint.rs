@@ -65,7 +65,7 @@ impl Checkpoint {
         for piece in field("done")?.as_array().ok_or("`done` is not a list")? {
             let numbers: Vec<Count> = piece
                 .as_array()
-                .map(|a| a.iter().filter_map(crate::merge::count_of).collect())
+                .map(|a| a.iter().filter_map(crate::part::count_of).collect())
                 .filter(|n: &Vec<Count>| n.len() == 6)
                 .ok_or("a piece of `done` is not six counts")?;
             let index = numbers[0]
@@ -94,14 +94,7 @@ impl Checkpoint {
             .done
             .iter()
             .map(|(&k, s)| {
-                json!([
-                    k,
-                    crate::merge::count_json(&s.solutions),
-                    s.nodes,
-                    s.guesses,
-                    s.updates,
-                    s.cleansings
-                ])
+                json!([k, crate::part::count_json(&s.solutions), s.nodes, s.guesses, s.updates, s.cleansings])
             })
             .collect();
         json!({

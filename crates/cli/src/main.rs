@@ -15,6 +15,7 @@ mod man;
 mod merge;
 mod output;
 mod pages;
+mod part;
 mod progress;
 mod render;
 mod report;

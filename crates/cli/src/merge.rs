@@ -7,13 +7,12 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
-use dlx_engine::{Count, Problem, Shard, Stats};
+use dlx_engine::Stats;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 use crate::input::Source;
+use crate::part::{CountFormat, Part, count_json};
 use crate::report::{EXIT_FAILURE, EXIT_INVALID, Stopped, Usage, stderr};
-use crate::xc::CountFormat;
 
 /// Sum the shards of one search: the JSON objects that `dlx xc --count --shard K/N --format json`
 /// printed, one per line, in any number of files (stdin when none or `-`).
@@ -29,80 +28,6 @@ pub(crate) struct MergeArgs {
     /// How the total is written.
     #[arg(short, long, value_enum, default_value = "line")]
     format: CountFormat,
-}
-
-/// The count of one shard, as `dlx xc --format json` writes it.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Part {
-    /// The problem's fingerprint (see [`fingerprint`]).
-    pub(crate) fingerprint: String,
-    pub(crate) shard: Shard,
-    pub(crate) solutions: Count,
-    /// Whether every solution of the shard was counted (not cut by --limit).
-    pub(crate) complete: bool,
-    pub(crate) stats: Stats,
-    /// Seconds.
-    pub(crate) time: f64,
-}
-
-/// A fingerprint of a problem as parsed: the first 16 bytes of the SHA-256 of its `.dlx` text as
-/// the engine writes it, in hex. Two files that differ only in comments, spacing or line ends
-/// have the same one.
-pub(crate) fn fingerprint(problem: &Problem) -> String {
-    let digest = Sha256::digest(problem.to_dlx().as_bytes());
-    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
-}
-
-impl Part {
-    pub(crate) fn to_json(&self) -> Value {
-        json!({
-            "fingerprint": self.fingerprint,
-            "shard": self.shard.to_string(),
-            "solutions": count_json(&self.solutions),
-            "complete": self.complete,
-            "nodes": self.stats.nodes,
-            "guesses": self.stats.guesses,
-            "updates": self.stats.updates,
-            "cleansings": self.stats.cleansings,
-            "time": self.time,
-        })
-    }
-
-    /// Reads a part back from its JSON object, or says which field is missing or wrong.
-    fn from_json(value: &Value) -> Result<Part, String> {
-        let field = |name: &str| value.get(name).ok_or_else(|| format!("no `{name}`"));
-        let number = |name: &str| field(name)?.as_u64().ok_or_else(|| format!("`{name}` is not a count"));
-        let fingerprint = field("fingerprint")?.as_str().ok_or("`fingerprint` is not a string")?.to_owned();
-        let shard = field("shard")?.as_str().ok_or("`shard` is not K/N")?;
-        let shard = shard.parse().map_err(|e| format!("{e}"))?;
-        let solutions = count_of(field("solutions")?).ok_or("`solutions` is not a count")?;
-        Ok(Part {
-            fingerprint,
-            shard,
-            solutions: solutions.clone(),
-            complete: field("complete")?.as_bool().ok_or("`complete` is not true or false")?,
-            stats: Stats {
-                nodes: number("nodes")?,
-                guesses: number("guesses")?,
-                updates: number("updates")?,
-                solutions,
-                cleansings: number("cleansings")?,
-            },
-            time: field("time")?.as_f64().ok_or("`time` is not a number")?,
-        })
-    }
-}
-
-/// A count in JSON: a whole number of any length (counts pass 2^64 with the memo), read exactly.
-pub(crate) fn count_of(value: &Value) -> Option<Count> {
-    value.as_number().and_then(|n| n.to_string().parse().ok())
-}
-
-/// A count as a JSON number, exactly, however long (JSON's numbers have no limit; the CLI's
-/// `serde_json` keeps their digits).
-pub(crate) fn count_json(count: &Count) -> Value {
-    let number = count.to_string().parse().expect("decimal digits are a JSON number");
-    Value::Number(number)
 }
 
 /// Shard numbers as ranges: `0, 3-5, 9`.
@@ -243,25 +168,5 @@ mod tests {
     fn ranges_compress_runs() {
         assert_eq!(ranges(&[0, 1, 2, 5, 7, 8]), "0-2, 5, 7-8");
         assert_eq!(ranges(&[]), "");
-    }
-
-    #[test]
-    fn parts_read_back() {
-        let part = Part {
-            fingerprint: "ab".into(),
-            shard: Shard::new(3, 8).unwrap(),
-            solutions: "340282366920938463463374607431768211461".parse().unwrap(),
-            complete: true,
-            stats: Stats {
-                nodes: 1,
-                guesses: 2,
-                updates: 3,
-                solutions: "340282366920938463463374607431768211461".parse().unwrap(),
-                cleansings: 4,
-            },
-            time: 0.5,
-        };
-        assert_eq!(Part::from_json(&part.to_json()), Ok(part));
-        assert!(Part::from_json(&json!({"shard": "1/2"})).unwrap_err().contains("fingerprint"));
     }
 }

@@ -18,20 +18,10 @@ use dlx_engine::{
 use crate::checkpoint::Checkpoint;
 use crate::choice;
 use crate::input::Source;
-use crate::merge::{Part, fingerprint};
 use crate::output::{persist, temporary};
+use crate::part::{CountFormat, Part, fingerprint};
 use crate::progress;
 use crate::report::{self, EXIT_INVALID, Stopped, Usage, Workers, stderr};
-
-/// How `xc --count` and `merge` write a count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum CountFormat {
-    /// The count alone (`N+` when --limit stopped it).
-    Line,
-    /// One JSON object: the count (`solutions`) with the problem's fingerprint, the shard or
-    /// shards, the statistics and the time, as `dlx merge` reads and writes them.
-    Json,
-}
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format: plain (as DLX1 reads it), with
 /// colors on secondary items in options (`x:red`, as DLX2 reads them), with bounds on how many
