@@ -122,16 +122,17 @@
 //!
 //! # Inside
 //!
-//! One module per concern: `layout` (the records and marks above), `problem` (the builder),
-//! `links` (cover, uncover, hide, unhide, and the record of emptied items: the only module that
-//! reads memory unchecked, with every precondition of that checked inside it), `choose` (the
-//! choice of item; its SSE4.1 scan in `choose::sse41`, whose only `unsafe` is the call after the
-//! run-time check of the processor), `bitsets` (the second engine, counting and visiting on bit
-//! sets; its build for x86-64-v3 processors in `bitsets::x86`, whose only `unsafe` is likewise
-//! the call after the check), `solver` (`restrict`, `search`, `multi` for Algorithm M, `iter`,
-//! `split` for subtrees), `parallel` (every core on one search, shards, progress), `check` (the
-//! link checker), `format` (the `.dlx` text), `count` (counts of any size). Each module states its
-//! own invariants at its top.
+//! One module per concern: `layout` (the records and marks above), `problem` (the builder), `links`
+//! (cover, uncover, hide, unhide, and the record of emptied items: the only module that reads
+//! memory unchecked, with every precondition of that checked inside it), `choose` (the choice of
+//! item; its SSE4.1 scan in `choose::sse41`, whose only `unsafe` is the call after the run-time
+//! check of the processor), `bitsets` (the second engine, counting and visiting on bit sets:
+//! `tables` the matrix as sets, `search` the levels and the search, `memo` the memo's table,
+//! `multi` the memo's search with multiplicities; its build for x86-64-v3 processors in
+//! `bitsets::x86`, whose only `unsafe` is likewise the call after the check), `solver` (`restrict`,
+//! `search`, `multi` for Algorithm M, `iter`, `split` for subtrees), `parallel` (every core on one
+//! search, shards, progress), `check` (the link checker), `format` (the `.dlx` text), `count`
+//! (counts of any size). Each module states its own invariants at its top.
 //! Measurements behind the design are in `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
