@@ -175,33 +175,27 @@ impl From<usize> for Count {
     }
 }
 
-impl TryFrom<&Count> for u128 {
-    type Error = TooLarge;
-    fn try_from(count: &Count) -> Result<u128, TooLarge> {
-        count.to_u128().ok_or(TooLarge)
-    }
+/// `TryFrom` a count, by reference and by value, for an integer that [`Count`]'s `$method`
+/// gives.
+macro_rules! try_from_count {
+    ($($int:ty => $method:ident),*) => {$(
+        impl TryFrom<&Count> for $int {
+            type Error = TooLarge;
+            fn try_from(count: &Count) -> Result<$int, TooLarge> {
+                count.$method().ok_or(TooLarge)
+            }
+        }
+
+        impl TryFrom<Count> for $int {
+            type Error = TooLarge;
+            fn try_from(count: Count) -> Result<$int, TooLarge> {
+                count.$method().ok_or(TooLarge)
+            }
+        }
+    )*};
 }
 
-impl TryFrom<Count> for u128 {
-    type Error = TooLarge;
-    fn try_from(count: Count) -> Result<u128, TooLarge> {
-        count.to_u128().ok_or(TooLarge)
-    }
-}
-
-impl TryFrom<&Count> for u64 {
-    type Error = TooLarge;
-    fn try_from(count: &Count) -> Result<u64, TooLarge> {
-        count.to_u64().ok_or(TooLarge)
-    }
-}
-
-impl TryFrom<Count> for u64 {
-    type Error = TooLarge;
-    fn try_from(count: Count) -> Result<u64, TooLarge> {
-        count.to_u64().ok_or(TooLarge)
-    }
-}
+try_from_count!(u128 => to_u128, u64 => to_u64);
 
 /// A [`Count`] too large for the integer it was asked as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -492,6 +486,11 @@ mod tests {
         assert_eq!(Count::from(3u64).checked_sub(&two128), None);
         assert_eq!(Count::from_parts(5, &[0, 0]), 5);
         assert_eq!(Count::from_parts(0, &[1]), two128);
+        assert_eq!(
+            (u64::try_from(&Count::from(5u64)), u128::try_from(two128.clone())),
+            (Ok(5), Err(TooLarge))
+        );
+        assert_eq!(u64::try_from(Count::from(u128::from(u64::MAX) + 1)), Err(TooLarge));
         assert!("12a".parse::<Count>().is_err() && "".parse::<Count>().is_err());
         assert_eq!("007".parse::<Count>(), Ok(Count::from(7u64)));
         let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(1);
