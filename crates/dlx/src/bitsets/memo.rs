@@ -135,8 +135,10 @@ pub(crate) struct Table {
     records: Vec<u64>,
     /// Entries stored.
     len: usize,
-    /// The words above the low 128 bits of the counts that have them, by entry.
+    /// The words above the low 128 bits of the counts that have them, by entry, and the bytes
+    /// they take (counted against the budget as the vectors are).
     high: HashMap<u32, Box<[u64]>>,
+    high_bytes: usize,
     /// Open addressing: `0` for an empty slot, else an entry's index plus one in the low 32 bits
     /// and the high 32 bits of its key's hash above them, so that a slot of another key is
     /// mostly passed over without reading the key.
@@ -157,6 +159,7 @@ impl Table {
             records: Vec::new(),
             len: 0,
             high: HashMap::new(),
+            high_bytes: 0,
             index: vec![0; 1024],
             budget,
             figures: MemoStats::default(),
@@ -170,9 +173,7 @@ impl Table {
 
     /// Bytes the table's vectors hold room for.
     fn bytes(&self) -> usize {
-        self.records.capacity() * 8
-            + self.index.capacity() * 8
-            + self.high.values().map(|h| 32 + h.len() * 8).sum::<usize>()
+        self.records.capacity() * 8 + self.index.capacity() * 8 + self.high_bytes
     }
 
     /// Entry `e`'s record.
@@ -234,7 +235,8 @@ impl Table {
     fn insert(&mut self, key: &[u64], h: u64, hit: Hit) {
         debug_assert_eq!(key.len(), self.words);
         let entries = self.len;
-        if entries + 1 >= u32::MAX as usize || !self.has_room() {
+        let high_bytes = hit.high.as_ref().map_or(0, |h| high_bytes(h));
+        if entries + 1 >= u32::MAX as usize || !self.has_room(high_bytes) {
             self.figures.dropped += 1;
             return;
         }
@@ -244,6 +246,7 @@ impl Table {
         let mut nodes = hit.nodes.min(NODES);
         if let Some(high) = hit.high {
             nodes |= HIGH;
+            self.high_bytes += high_bytes;
             // (Below `u32::MAX`: checked above.)
             self.high.insert(u32::try_from(entries).unwrap_or(u32::MAX), high);
         }
@@ -261,15 +264,16 @@ impl Table {
         self.index[slot] = (h & TAG) | (entries as u64 + 1);
     }
 
-    /// Whether one more entry fits the budget, counting the growth of each vector that is full.
-    fn has_room(&self) -> bool {
+    /// Whether one more entry, with `high` bytes of words above its count's 128 bits, fits the
+    /// budget, counting the growth of each vector that is full.
+    fn has_room(&self, high: usize) -> bool {
         let grown = |len: usize, capacity: usize, size: usize| {
             if len < capacity { capacity * size } else { (capacity * 2).max(len + 1) * size }
         };
         let records = grown(self.records.len() + self.words + META, self.records.capacity(), 8);
         let index =
             if (self.len + 1) * 2 > self.index.len() { self.index.len() * 2 } else { self.index.len() };
-        records + index * 8 <= self.budget
+        records + index * 8 + self.high_bytes + high <= self.budget
     }
 
     /// Doubles the index and places every entry again.
@@ -289,7 +293,13 @@ impl Table {
     }
 }
 
-/// The most nodes an entry holds (see `Table::nodes`).
+/// The bytes a count's words above 128 bits take in the table's map: the words, and about as
+/// much again for the map's slot and the allocation's own record.
+fn high_bytes(high: &[u64]) -> usize {
+    32 + high.len() * 8
+}
+
+/// The most nodes an entry holds (see `Table::records`).
 const NODES: u64 = u64::MAX >> 1;
 
 /// The bit of an entry's nodes that says its count has words above 128 bits.
@@ -358,6 +368,16 @@ mod tests {
         let figures = small.figures();
         assert!(figures.bytes <= 64 * 1024, "{figures:?}");
         assert!(figures.dropped > 0 && figures.entries > 500, "{figures:?}");
+
+        // Counts past 2^128 take their words above from the same budget.
+        let mut big = Table::new(2, 64 * 1024);
+        let mut memo = Memory::Own(&mut big);
+        for k in 0..100_000u64 {
+            memo.insert(&[k, 0], Hit { high: Some(vec![k; 8].into_boxed_slice()), ..hit(1, 1) });
+        }
+        let figures = big.figures();
+        assert!(figures.bytes <= 64 * 1024 && figures.dropped > 0, "{figures:?}");
+        assert!(figures.entries < 682, "fewer than without the words above: {figures:?}");
     }
 
     /// Threads sharing a table find what each stored, whatever stripe it went to; the figures
