@@ -49,18 +49,20 @@
 //!
 //! # Inside
 //!
-//! The layering runs one way. At the bottom, `cells` (sets of cells: one `u128` up to 11x11,
+//! The modules stand in layers, from the bottom: `cells` (sets of cells: one `u128` up to 11x11,
 //! fixed words above), `variant` and `scale` (units, techniques and levels), `engine` (the effort
 //! of a search, the `.dlx` writer), `symmetry`. Then `grid/rules` and `grid/size` (the model),
 //! `shape` (the units, peers and moves of any rules, built once per rule set; a 9x9 variant's
 //! once for the program, with the 9x9 generator's set operations), `grid/puzzle` and `puzzle` (a
 //! puzzle of any size, and the 9x9 form), `grid/encode` (the one encoder and its solver; `solve`
 //! holds the 9x9 form's over it) and `grid/cache` (a batch's matrices and solvers), `rate` (the
-//! logical solver), `generate` (the 9x9 generator and the machinery every generator thins out
-//! with: `generate::pieces`, `generate::singles`, `generate::unavoidable`) and `grid/generate`
-//! (the one generator), `parse` and `grid/text` (reading and writing records), `print` (pictures:
-//! `print/draw` the one drawing, `print/screen`, `print/paper`, `print/printer`). The
-//! measurements behind the design are in the project's `benches/RESULTS.md`.
+//! logical solver), `generate` (the one generator: `fill`, `thin` and `extras`, the 9x9 generator
+//! `generate/nine` it hands a variant's rules to, and the machinery both thin out with: `pieces`,
+//! `singles`, `unavoidable`), `parse` and `grid/text` (reading and writing records), `print`
+//! (pictures: `print/draw` the one drawing, `print/screen`, `print/paper`, `print/printer`). Not
+//! yet one way: `grid` holds the model and the encoder, text and caches above `shape` and the 9x9
+//! `puzzle`, which import its model. The measurements behind the design are in the project's
+//! `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -81,17 +83,20 @@ mod symmetry;
 mod variant;
 
 pub use engine::Effort;
-pub use generate::{NotFound, Run};
+pub use generate::{
+    Extras, GenerateError, Generated, Generator, NotFound, Numbered, Plan, PlanError, Run,
+    generate_in_with_extras, generate_with_extras,
+};
 pub use grid::{
-    At, Cage, CageProblem, Constraint, Defaults, Extras, GenerateError, Generated, Generator, LineError,
-    LineErrorKind, Matrices, Matrix, Numbered, Parity, Plan, PlanError, Puzzle, RuleError, Rules, RulesError,
-    Size, SizeError, SolveError, Solvers, Step, SudokuSolver, Symbols, Uniqueness, explain,
-    generate_in_with_extras, generate_with_extras, parse_block, parse_puzzle, solve_logically,
+    At, Cage, CageProblem, Constraint, Defaults, LineError, LineErrorKind, Matrices, Matrix, Parity, Puzzle,
+    RuleError, Rules, RulesError, Size, SizeError, SolveError, Solvers, SudokuSolver, Symbols, Uniqueness,
+    parse_block, parse_puzzle,
 };
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use print::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 #[cfg(feature = "pdf")]
 pub use print::{Image, Pdf, PrintError, Printer};
+pub use rate::grid::{Step, explain, solve_logically};
 pub use rate::{Logic, Rating};
 pub use scale::{Level, Technique};
 pub use symmetry::Symmetry;

@@ -25,7 +25,7 @@
 //! # Ok(()) }
 //! ```
 
-pub use crate::generate::{Generated, Generator, Numbered};
+pub use crate::generate::nine::{Generated, Generator, Numbered};
 pub use crate::puzzle::{Puzzle, RuleError};
 pub use crate::rate::{Rater, Step, explain, rate, solve_logically};
 pub use crate::solve::{Matrix, SolveError, SudokuSolver, Uniqueness};

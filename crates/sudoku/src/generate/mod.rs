@@ -1,389 +1,320 @@
-//! Generating puzzles: a random full grid, then clues removed (with their symmetric partners)
-//! while the solution stays unique.
+//! Generation: minimal puzzles with a unique solution for any [`Rules`], reproducibly from a
+//! [`Run`]'s seed. A random full grid (`fill`), then its clue groups (orbits of the symmetry)
+//! taken away in a random order while the solution stays unique (`thin`); for rules made up for
+//! each puzzle, jigsaw regions, killer cages and even and odd marks (`extras`).
 //!
-//! Each removal is checked by first-solution searches on one reused solver ("is there a solution
-//! with another digit in this cell?"), except where the grid's unavoidable sets (`unavoidable`)
-//! already show the puzzle would be ambiguous, or singles placed from the clues left fill the
-//! removed cells again (`singles`), which shows it stays unique. The pieces of a puzzle (clue
-//! groups, even markers) are tested in order on the solver's undo stack (`pieces`). How many
-//! searches are left per puzzle is measured in `benches/RESULTS.md`.
+//! The 9x9 variants' rules go to the 9x9 generator (`nine`), which makes the same kind of
+//! puzzles with fixed tables. Both thin out with the same machinery: the pieces of a puzzle
+//! tested on the solver's undo stack (`pieces`), the swaps of a full grid that refuse a removal
+//! without a search (`unavoidable`), and, on 9x9, the singles that prove one (`singles`). Full
+//! grids the random fills find late or never come from grids with a symmetry of their own
+//! (`orbits`) or from the few stored (`stored`). `plan` is what a run makes of the rules it is
+//! given, for the front ends.
 
-pub(crate) mod pieces;
+mod extras;
+mod fill;
+pub(crate) mod nine;
+mod orbits;
+mod pieces;
+mod plan;
+mod run;
 mod singles;
-pub(crate) mod unavoidable;
+mod stored;
+#[cfg(test)]
+mod tests;
+mod thin;
+mod unavoidable;
 
-use dlx_engine::{Budget, Solver, TieBreak};
-use rand::{Rng, SeedableRng, seq::SliceRandom};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::Arc;
 
-use crate::cells::Small;
-use crate::puzzle::Puzzle;
-use crate::rate::{Logic, solve_logically};
-use crate::scale::{Level, Technique};
-use crate::shape::Shape;
-use crate::solve::Matrix;
-use crate::symmetry::Symmetry;
-use crate::variant::Variant;
-use pieces::{Clues, Markers, Stack, thin_out};
-use singles::FullGrid;
-use unavoidable::Swap;
+use dlx_engine::{CancelFlag, Count, Interrupted, StopReason};
 
-/// Options a random fill may try before it starts over from a new seed: the effort of a random
-/// fill is heavy-tailed, and restarts cut the tail (see `benches/RESULTS.md`).
-const FILL_BUDGET: u64 = 200;
+pub use extras::{Extras, generate_in_with_extras, generate_with_extras};
+use pieces::{Pieces, Stack, solution_without, thin_out};
+pub use plan::{Plan, PlanError};
+pub(crate) use run::mix;
+pub use run::{NotFound, Run};
+use unavoidable::{digit_swaps, line_swaps};
 
-/// Restarts after which a random fill goes on without a budget.
-const FILL_ATTEMPTS: u32 = 64;
+use crate::grid::{Constraint, Matrix, Parity, Puzzle, Rules, SolveError, SudokuSolver};
+use crate::rate::grid::GridLogic;
+use crate::shape::AnyShape;
+use crate::{Symmetry, Variant};
+use fill::FILL_TOTAL;
+use nine::Generator as NineGenerator;
+use thin::attempts;
 
-/// A generated puzzle and its unique solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Why no puzzle was made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The symmetry would map the rules' regions, windows, parities or cages onto others.
+    #[error("{symmetry} symmetry does not fit a {rules} grid: it maps its {what} onto others")]
+    Symmetry {
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+        /// The rules, described.
+        rules: String,
+        /// What it does not keep: `boxes`, `regions`, `windows`, `even and odd cells`, `cages`.
+        what: &'static str,
+    },
+    /// No grid obeys the rules.
+    #[error("no grid obeys the rules of this {0} puzzle")]
+    NoGrid(String),
+    /// No full grid was found within the searches' budgets (none may exist).
+    #[error("no grid of the rules {0} found in searches of {FILL_TOTAL} nodes in all")]
+    GridBudget(String),
+    /// A puzzle of a run that could not be made within its attempts.
+    #[error("puzzle {} (seed {seed}): {reason} ({attempts} attempt{})", index + 1, if *attempts == 1 { "" } else { "s" })]
+    Failed {
+        /// The puzzle's index in the run.
+        index: u64,
+        /// The seed of its last attempt.
+        seed: u64,
+        /// The attempts made.
+        attempts: u64,
+        /// Why the last attempt failed.
+        reason: Box<GenerateError>,
+    },
+    /// The search was cut short.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// No puzzle of the run's level came out within its attempts.
+    #[error(transparent)]
+    NotFound(#[from] NotFound),
+}
+
+/// A puzzle and its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
-    /// The puzzle: givens, and even markers for the even-cell variant.
+    /// The puzzle, with a unique solution: minimal, unless a run that [eases](Run::ease) gave it
+    /// givens back.
     pub puzzle: Puzzle,
-    /// Its unique solution.
+    /// Its solution.
     pub solution: Puzzle,
 }
 
-/// A reproducible run of puzzles: puzzle `index` of the run depends only on the run's seed, its
-/// symmetry and its level, whatever other puzzles are made, in whatever order, on whatever
-/// threads. `dlx generate --seed S` makes puzzles `0, 1, 2, ...` of `Run::new(S)` (with its
-/// `--symmetry` and `--difficulty`).
-///
-/// ```
-/// use dlx_sudoku::{Level, Run, Variant};
-/// use dlx_sudoku::nine::{Generator, Matrix};
-/// let matrix = Matrix::new(Variant::Classic);
-/// let mut generator = Generator::new(&matrix);
-/// let run = Run { level: Some(Level::Easy), ..Run::new(42) };
-/// let made = generator.generate_in(&run, 0).expect("an easy puzzle within the attempts");
-/// assert_eq!(made.logic.expect("rated to check the level").level(), Level::Easy);
-/// assert_eq!(generator.generate_in(&run, 0).unwrap().generated, made.generated);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Run {
-    /// The run's seed.
-    pub seed: u64,
-    /// The symmetry of every puzzle's clues.
-    pub symmetry: Symmetry,
-    /// When set, each puzzle is generated again from a new seed (derived from the puzzle's) until
-    /// its [`Level`] is this one.
-    pub level: Option<Level>,
-    /// How many puzzles each index may generate to reach the level (at least one is made).
-    pub max_attempts: u64,
-    /// Whether a puzzle harder than wanted may take givens back from its solution rather than be
-    /// made again (puzzles of any size and rules, [`crate::Generator::generate_in`]): without a
-    /// level, a puzzle that needs guessing takes the fewest clue groups that let logic solve it;
-    /// with one, after [`Run::MINIMAL_ATTEMPTS`] attempts (or half the attempts allowed, if
-    /// fewer; at once on grids above 16x16, whose every attempt takes seconds) found no minimal
-    /// puzzle of the level, a harder one takes the fewest that bring it to the level. Such
-    /// puzzles are not minimal ([`crate::Numbered::added`] says how many groups came back).
-    /// `dlx generate` sets it, unless `--minimal`.
-    pub ease: bool,
-}
-
-impl Run {
-    /// The attempts allowed per puzzle by [`Run::new`].
-    pub const DEFAULT_ATTEMPTS: u64 = 2000;
-
-    /// The attempts at a minimal puzzle of the run's level before one that is harder may take
-    /// givens back, when the run [eases](Run::ease).
-    pub const MINIMAL_ATTEMPTS: u64 = 50;
-
-    /// A run with this seed: rotational symmetry, any level, minimal puzzles only.
-    pub fn new(seed: u64) -> Run {
-        Run {
-            seed,
-            symmetry: Symmetry::Rotational,
-            level: None,
-            max_attempts: Run::DEFAULT_ATTEMPTS,
-            ease: false,
-        }
-    }
-
-    /// The seed of attempt `attempt` (from 0) at puzzle `index`: SplitMix64 of the run's seed and
-    /// the index for the first, and of that seed and the attempt for the others.
-    pub fn seed_of(&self, index: u64, attempt: u64) -> u64 {
-        let first = mix(self.seed, index);
-        if attempt == 0 { first } else { mix(first, attempt) }
-    }
-}
-
-/// SplitMix64: a seed derived from another and an index.
-pub(crate) fn mix(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Puzzle `index` of a [`Run`].
+/// Puzzle `index` of a [`Run`], of any size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Numbered {
     /// Its index in the run.
     pub index: u64,
-    /// The seed it was generated from (see [`Run::seed_of`]).
+    /// The seed it was generated from ([`Run::seed_of`]).
     pub seed: u64,
     /// How many puzzles were generated to reach it (1 without a level).
     pub attempts: u64,
     /// The puzzle and its solution.
     pub generated: Generated,
-    /// The logical solver's verdict with [`Technique::LEVELLED`], when the run has a level
-    /// (which it then matches).
-    pub logic: Option<Logic<Puzzle>>,
+    /// The logical solver's verdict, when the run has a level (which it then matches) or eases.
+    pub logic: Option<GridLogic>,
+    /// The clue groups given back to the minimal puzzle by a run that [eases](Run::ease): 0 when
+    /// the puzzle is minimal.
+    pub added: usize,
 }
 
-/// No puzzle of a [`Run`]'s level came out within its attempts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("puzzle {}: no {level} puzzle in {attempts} attempt{}", index + 1, if *attempts == 1 { "" } else { "s" })]
-pub struct NotFound {
-    /// The puzzle's index in the run.
-    pub index: u64,
-    /// The level asked for.
-    pub level: Level,
-    /// The attempts made.
-    pub attempts: u64,
-    /// The seed of the last attempt.
-    pub last_seed: u64,
-}
-
-/// Generates minimal puzzles with a unique solution. Reuses one engine solver for everything.
+/// Makes puzzles of one set of rules, reproducibly from a seed.
 ///
-/// A generator reuses its solver and scratch space from one puzzle to the next; its puzzles
-/// depend on the seed alone.
+/// Each clue group is tried once, in a random order: it is taken away when the puzzle left
+/// still has one solution (counted up to two with the other clues forced), and kept otherwise.
+/// A group kept was needed when it was tried, and taking others away later only makes it more
+/// needed, so the puzzle is minimal: no clue group can go.
 #[derive(Debug)]
 pub struct Generator<'m> {
-    variant: Variant,
-    solver: Solver<'m>,
-    /// The clue groups (orbits) of the last symmetry asked for, computed once for it, as lists
-    /// and as sets of cells.
-    orbits: Vec<Vec<usize>>,
-    orbit_sets: Vec<Small>,
-    orbits_of: Option<Symmetry>,
-    /// Scratch: the removal order (indices into `orbits`), and which of them are kept.
-    order: Vec<usize>,
-    kept: Vec<usize>,
-    /// Scratch: the empty even cells, in the order their markers are tried.
-    marked: Vec<usize>,
-    /// Scratch: the other solutions near the full grid (see `unavoidable`), and the cells of
-    /// those that a puzzle must not leave free.
-    swaps: Vec<Swap>,
-    sets: Vec<Small>,
-    /// Scratch: the pieces applied while thinning out.
+    solver: SudokuSolver<'m>,
+    /// The matrix's rules, shared by the empty grids the fills start from.
+    rules: Arc<Rules>,
+    /// The clue groups the solver has forced, and those the thinning wants.
     stack: Stack,
-    /// The variant's units as sets of cells, to find singles with.
-    shape: &'static Shape<Small>,
+    /// The rules of the last puzzle as the logical solver and the swaps read them, kept for the
+    /// next puzzles of the same rules.
+    shape: Option<(Arc<Rules>, AnyShape)>,
+    /// The last symmetry found to fit the rules.
+    fits: Option<Symmetry>,
+    /// For a 9x9 variant's rules, its generator: the same puzzles as `dlx generate --rules`
+    /// makes, with the 9x9 machinery (band swaps, singles proofs, 128-bit cell sets).
+    nine: Option<NineGenerator<'m>>,
+    /// The clue groups of the last symmetry asked for, counted.
+    groups: Option<(Symmetry, usize)>,
+    /// The flag that stops the searches, which the 9x9 generator's attempts are checked against
+    /// (each of its puzzles takes milliseconds: it is asked between them).
+    cancel: Option<CancelFlag>,
 }
 
 impl<'m> Generator<'m> {
-    /// A generator for the matrix's variant.
-    pub fn new(matrix: &'m Matrix) -> Self {
-        Generator::over(matrix.problem(), matrix.variant())
+    /// A generator over a matrix. For the rules of a 9x9 [`Variant`] (classic, diagonal,
+    /// windoku, anti-king), it makes that variant's puzzles, exactly as the 9x9 [`Generator`]
+    /// does.
+    pub fn new(matrix: &'m Matrix) -> Generator<'m> {
+        let mut generator = Generator::general(matrix);
+        generator.nine =
+            matrix.rules().variant().map(|variant| NineGenerator::over(matrix.problem(), variant));
+        generator
     }
 
-    /// A generator for `variant` over its problem (the one encoder's matrix of its rules, whose
-    /// options [`Matrix::option`] numbers).
-    pub(crate) fn over(problem: &'m dlx_engine::Problem, variant: Variant) -> Self {
+    /// A generator over a matrix on the general machinery alone, whatever its rules (the rules
+    /// made up for each puzzle, `generate_with_extras`, start from its grids).
+    fn general(matrix: &'m Matrix) -> Generator<'m> {
         Generator {
-            variant,
-            solver: {
-                // Its checks are first-solution searches, which the last-conflict rule suits (see
-                // `SudokuSolver`, and `benches/RESULTS.md` for the gain). The fill of the full
-                // grid breaks its ties by the same rule, so the two rules make different puzzles
-                // from the same seed.
-                let mut solver = Solver::new(problem);
-                solver.set_tie_break(TieBreak::LastConflict);
-                solver
-            },
-            orbits: Vec::new(),
-            orbit_sets: Vec::new(),
-            orbits_of: None,
-            order: Vec::new(),
-            kept: Vec::new(),
-            marked: Vec::new(),
-            swaps: Vec::new(),
-            sets: Vec::new(),
+            solver: matrix.solver(),
+            rules: Arc::new(matrix.rules().clone()),
             stack: Stack::default(),
-            shape: Shape::of_variant(variant),
+            shape: None,
+            fits: None,
+            nine: None,
+            groups: None,
+            cancel: None,
         }
     }
 
-    /// A random full grid of the variant, from the engine's seeded random branching.
-    ///
-    /// A random fill is usually quick but now and then wanders into a large dead subtree (the
-    /// search effort is heavy-tailed), so a fill that has tried 200 options starts over with a
-    /// fresh seed drawn from `seed`; the grid depends on `seed` alone, as before.
-    pub fn full_grid(&mut self, seed: u64) -> Puzzle {
-        self.solver.reset();
-        // Shuffled digits make the grid random; random ties between equally short constraints
-        // would only make it slower.
-        self.solver.set_random_ties(false);
-        let mut seeds = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut attempt_seed = seed;
-        let mut grid = Puzzle::empty();
-        for attempt in 0.. {
-            // Never give up: after many restarts (which no measured seed needed), no budget.
-            let nodes = (attempt < FILL_ATTEMPTS).then_some(FILL_BUDGET);
-            self.solver.set_budget(Budget { nodes, updates: None });
-            self.solver.set_seed(Some(attempt_seed));
-            let filled = self.solver.for_each(|s| {
-                for option in s.options() {
-                    let (cell, digit) = Matrix::placement(option);
-                    grid.set(cell, digit);
-                }
-                std::ops::ControlFlow::Break(())
-            });
-            if filled.is_ok() {
-                break;
+    /// A generator of a 9x9 variant's puzzles over its matrix (the one of `Rules::from(variant)`);
+    /// for [`Variant::Even`], over the classic matrix, its puzzles with even markers. `None` when
+    /// the matrix is not the variant's.
+    pub fn for_variant(matrix: &'m Matrix, variant: Variant) -> Option<Generator<'m>> {
+        if !matrix.fits(&Rules::from(variant)) || matrix.rules().has_parity() {
+            return None;
+        }
+        let mut generator = Generator::new(matrix);
+        generator.nine = Some(NineGenerator::over(matrix.problem(), variant));
+        Some(generator)
+    }
+
+    /// The number of clue groups of the symmetry on the rules' grid, kept for the next puzzles.
+    fn groups(&mut self, symmetry: Symmetry) -> usize {
+        match self.groups {
+            Some((of, groups)) if of == symmetry => groups,
+            _ => {
+                let groups = symmetry.orbits_in(self.rules.size().side()).len();
+                self.groups = Some((symmetry, groups));
+                groups
             }
-            attempt_seed = seeds.random();
         }
-        self.solver.set_budget(Budget::default());
-        self.solver.set_seed(None);
-        grid
     }
 
-    /// Puzzle `index` of `run`: generated from [`Run::seed_of`]`(index, 0)`, and, when the run
-    /// has a level, again from the next attempts' seeds until the logical solver gives that level
-    /// or [`Run::max_attempts`] puzzles were made.
-    pub fn generate_in(&mut self, run: &Run, index: u64) -> Result<Numbered, NotFound> {
-        self.generate_in_unless(run, index, || false).expect("nothing stops it")
+    /// A 9x9 variant's puzzle as a grid of its rules (with its even markers as marks).
+    fn as_grids(&self, generated: &nine::Generated) -> Generated {
+        Generated {
+            puzzle: Puzzle::from_nine(&generated.puzzle, &self.rules),
+            solution: Puzzle::from_nine(&generated.solution, &self.rules),
+        }
     }
 
-    /// [`generate_in`](Self::generate_in), asking `stop` before each attempt: `None` when it
-    /// said to stop (a run of a level can take many attempts; each is a few milliseconds).
-    pub(crate) fn generate_in_unless(
+    /// Makes the following searches stop when `flag` is set (a run then fails with
+    /// [`GenerateError::Solve`] holding the interruption).
+    pub fn set_cancel_flag(&mut self, flag: Option<CancelFlag>) {
+        self.cancel.clone_from(&flag);
+        self.solver.engine().set_cancel_flag(flag);
+    }
+
+    /// Checks that the symmetry maps the rules' windows (if any) onto themselves: what no choice
+    /// of regions or cages made up for a puzzle can mend.
+    pub fn check_windows(rules: &Rules, symmetry: Symmetry) -> Result<(), GenerateError> {
+        if !rules.has(Constraint::Windows) {
+            return Ok(());
+        }
+        let size = rules.size();
+        let mut window = vec![usize::MAX; size.cells()];
+        for (k, (_, unit_cells)) in rules.units().iter().skip(3 * size.side()).enumerate() {
+            for &c in unit_cells {
+                window[c] = k;
+            }
+        }
+        if symmetry.keeps(&window) {
+            Ok(())
+        } else {
+            Err(GenerateError::Symmetry { symmetry, rules: rules.describe(), what: "windows" })
+        }
+    }
+
+    /// Checks that the symmetry maps the rules onto themselves.
+    pub fn check_symmetry(rules: &Rules, symmetry: Symmetry) -> Result<(), GenerateError> {
+        let size = rules.size();
+        let cells = size.cells();
+        let fail = |what| Err(GenerateError::Symmetry { symmetry, rules: rules.describe(), what });
+        if !symmetry.keeps(rules.regions()) {
+            return fail(if rules.is_jigsaw() { "regions" } else { "boxes" });
+        }
+        Self::check_windows(rules, symmetry)?;
+        let parity: Vec<Parity> = (0..cells).map(|c| rules.parity(c)).collect();
+        if !symmetry.fixes(&parity) {
+            return fail("even and odd cells");
+        }
+        let mut cage = vec![usize::MAX; cells];
+        let mut sum = vec![0; cells];
+        for (k, c) in rules.cages().iter().enumerate() {
+            for &cell in &c.cells {
+                cage[cell] = k;
+                sum[cell] = c.sum;
+            }
+        }
+        if !symmetry.keeps(&cage) || !symmetry.fixes(&sum) {
+            return fail("cages");
+        }
+        Ok(())
+    }
+
+    /// Puzzle `index` of a run, exactly as `dlx generate` makes it: from the seed
+    /// [`Run::seed_of`] gives, again with the next attempt's seed until its level is the
+    /// run's (when it has one). `progress` is told each attempt's clue groups tried so far and
+    /// their number (a 9x9 variant's generator tells them once, all tried, per puzzle).
+    pub fn generate_in(
         &mut self,
         run: &Run,
         index: u64,
-        stop: impl Fn() -> bool,
-    ) -> Option<Result<Numbered, NotFound>> {
-        let Some(level) = run.level else {
-            if stop() {
-                return None;
-            }
-            let seed = run.seed_of(index, 0);
-            let generated = self.generate(run.symmetry, seed);
-            return Some(Ok(Numbered { index, seed, attempts: 1, generated, logic: None }));
-        };
-        let attempts = run.max_attempts.max(1);
-        for attempt in 0..attempts {
-            if stop() {
-                return None;
-            }
-            let seed = run.seed_of(index, attempt);
-            let generated = self.generate(run.symmetry, seed);
-            // The level needs only the techniques that decide it.
-            let logic = solve_logically(&generated.puzzle, self.variant, &Technique::LEVELLED)
-                .expect("generated puzzles obey the rules");
-            if logic.level() == level {
-                return Some(Ok(Numbered {
-                    index,
-                    seed,
-                    attempts: attempt + 1,
-                    generated,
-                    logic: Some(logic),
-                }));
-            }
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Numbered, GenerateError> {
+        if let Some(nine) = &mut self.nine
+            && !run.ease
+        {
+            let cancel = self.cancel.clone();
+            let stop = || cancel.as_ref().is_some_and(CancelFlag::is_cancelled);
+            let Some(numbered) = nine.generate_in_unless(run, index, stop) else {
+                let stopped = Interrupted { reason: StopReason::Cancelled, solutions: Count::ZERO };
+                return Err(GenerateError::Solve(SolveError::Interrupted(stopped)));
+            };
+            let numbered = numbered?;
+            let generated = self.as_grids(&numbered.generated);
+            let logic = numbered.logic.map(|logic| GridLogic {
+                grid: Puzzle::from_nine(&logic.grid, &self.rules),
+                solved: logic.solved,
+                counts: logic.counts,
+            });
+            let groups = self.groups(run.symmetry);
+            progress(groups, groups);
+            let (index, seed, attempts) = (numbered.index, numbered.seed, numbered.attempts);
+            return Ok(Numbered { index, seed, attempts, generated, logic, added: 0 });
         }
-        Some(Err(NotFound { index, level, attempts, last_seed: run.seed_of(index, attempts - 1) }))
+        let cancel = self.cancel.clone();
+        attempts(run, index, |seed| {
+            // (A 9x9 variant's attempt runs no search the flag stops: it is checked here.)
+            if cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+                let stopped = Interrupted { reason: StopReason::Cancelled, solutions: Count::ZERO };
+                return Err(GenerateError::Solve(SolveError::Interrupted(stopped)));
+            }
+            self.generate(run.symmetry, seed, progress)
+        })
     }
 
-    /// A minimal puzzle with a unique solution and the given symmetry, reproducibly from `seed`.
-    ///
-    /// Minimal: removing any further clue group (orbit under the symmetry) makes it ambiguous; for
-    /// the even-cell variant, so does removing any even marker.
-    pub fn generate(&mut self, symmetry: Symmetry, seed: u64) -> Generated {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let solution = self.full_grid(rng.random());
-        if self.orbits_of != Some(symmetry) {
-            self.orbits = symmetry.orbits();
-            self.orbit_sets = self.orbits.iter().map(|orbit| Small::of(orbit)).collect();
-            self.orbits_of = Some(symmetry);
+    /// A minimal puzzle with a unique solution and the symmetry, reproducibly from the seed.
+    /// `progress` is told the clue groups tried so far and their number (after each, or once for
+    /// a 9x9 variant's puzzle).
+    pub fn generate(
+        &mut self,
+        symmetry: Symmetry,
+        seed: u64,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Generated, GenerateError> {
+        if let Some(nine) = &mut self.nine {
+            let generated = nine.generate(symmetry, seed);
+            let groups = self.groups(symmetry);
+            progress(groups, groups);
+            return Ok(self.as_grids(&generated));
         }
-        let mut order = std::mem::take(&mut self.order);
-        order.clear();
-        order.extend(0..self.orbits.len());
-        order.shuffle(&mut rng);
-
-        self.solver.reset();
-        let grid = FullGrid::new(&solution);
-        // Even-cell variant: every even cell starts marked (its odd options excluded), while the
-        // clues are thinned out.
-        let all_marked = if self.variant.has_even_cells() { grid.even_cells() } else { Small::EMPTY };
-        for cell in all_marked {
-            for odd in [1, 3, 5, 7, 9] {
-                self.solver.exclude(Matrix::option(cell, odd)).expect("options of the matrix");
-            }
+        let rules = self.solver.matrix().rules();
+        if self.fits != Some(symmetry) {
+            Generator::check_symmetry(rules, symmetry)?;
+            self.fits = Some(symmetry);
         }
-        let mut kept = std::mem::take(&mut self.kept);
-        kept.clear();
-        // Unavoidable sets: the changed cells of the swaps (in the even-cell variant, of those
-        // that keep every even cell even: all are marked for now).
-        unavoidable::swaps(&solution, self.shape, &mut self.swaps);
-        let even_cells = self.variant.has_even_cells();
-        self.sets.clear();
-        self.sets.extend(self.swaps.iter().filter(|s| !even_cells || s.to_odd.is_empty()).map(|s| s.cells));
-        let mut clues = Clues {
-            shape: self.shape,
-            grid: &grid,
-            marked: all_marked,
-            orbits: &self.orbits,
-            orbit_sets: &self.orbit_sets,
-            order: &order,
-            sets: &mut self.sets,
-            given: Small::GRID81,
-        };
-        self.stack.clear(&self.solver);
-        thin_out(&mut self.solver, &mut clues, 0..order.len(), &mut kept, &mut self.stack)
-            .expect("no budget or cancel flag is set");
-        let mut puzzle = Puzzle::empty();
-        for &k in &kept {
-            for &cell in &self.orbits[order[k]] {
-                puzzle.set(cell, solution.get(cell));
-            }
-        }
-        if self.variant.has_even_cells() {
-            // Then the markers, on the final clues: each empty even cell starts marked.
-            self.solver.reset();
-            for (cell, &digit) in puzzle.cells().iter().enumerate() {
-                if digit != 0 {
-                    self.solver.force(Matrix::option(cell, digit)).expect("clues of one solution agree");
-                }
-            }
-            let mut cells = std::mem::take(&mut self.marked);
-            cells.clear();
-            cells.extend((0..81).filter(|&c| puzzle.get(c) == 0 && solution.get(c).is_multiple_of(2)));
-            cells.shuffle(&mut rng);
-            kept.clear();
-            // A swap that changes no clue gives another solution unless a marker stands on one of
-            // the cells it turns odd.
-            let clue_cells: Small = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
-            self.sets.clear();
-            self.sets.extend(self.swaps.iter().filter(|s| !s.cells.meets(clue_cells)).map(|s| s.to_odd));
-            // None is empty: such a swap would be another solution even with every marker, and
-            // the clues were chosen for a unique solution with every marker.
-            debug_assert!(self.sets.iter().all(|set| !set.is_empty()), "a swap keeps the puzzle ambiguous");
-            let marked = Small::of(&cells);
-            let mut markers = Markers {
-                shape: self.shape,
-                grid: &grid,
-                clues: clue_cells,
-                cells: &cells,
-                sets: &mut self.sets,
-                marked,
-            };
-            self.stack.clear(&self.solver);
-            thin_out(&mut self.solver, &mut markers, 0..cells.len(), &mut kept, &mut self.stack)
-                .expect("no budget or cancel flag is set");
-            for &k in &kept {
-                puzzle.set_even_cell(cells[k], true);
-            }
-            self.marked = cells;
-        }
-        self.solver.reset();
-        self.order = order;
-        self.kept = kept;
-        Generated { puzzle, solution }
+        let full = self.full_grid(seed)?;
+        self.thin_out(full, symmetry, seed, progress)
     }
 }

@@ -314,7 +314,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::generate::Generator;
+    use crate::generate::nine::Generator;
     use crate::symmetry::Symmetry;
     use crate::variant::Variant;
 

@@ -119,7 +119,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::generate::Generator;
+    use crate::generate::nine::Generator;
     use crate::solve::Matrix;
     use crate::variant::Variant;
 

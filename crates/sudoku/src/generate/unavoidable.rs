@@ -243,7 +243,7 @@ fn keeps_units(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::Generator;
+    use crate::generate::nine::Generator;
     use crate::solve::Matrix;
     use crate::variant::Variant;
 
@@ -284,8 +284,9 @@ mod tests {
     /// obeys every rule.
     #[test]
     fn every_swap_of_any_rules_gives_another_solution() {
+        use crate::Generator;
         use crate::cells::Words;
-        use crate::grid::{Constraint, Generator, Matrix, Parity, Puzzle, Rules};
+        use crate::grid::{Constraint, Matrix, Parity, Puzzle, Rules};
         let with = |size: &str, constraints: &[Constraint], regions: Option<&str>| {
             let mut rules = Rules::new(size.parse().expect("a size"));
             for &c in constraints {

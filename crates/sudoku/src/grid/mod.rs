@@ -28,25 +28,16 @@
 
 mod cache;
 mod encode;
-mod generate;
-mod orbits;
-mod plan;
 mod puzzle;
 mod rules;
 mod size;
-mod stored;
 mod text;
 
-pub use crate::rate::grid::{Step, explain, solve_logically};
 pub use cache::{Matrices, Solvers};
 pub use encode::{Matrix, SolveError, SudokuSolver, Uniqueness};
-pub use generate::{
-    Extras, GenerateError, Generated, Generator, Numbered, generate_in_with_extras, generate_with_extras,
-};
-pub use plan::{Plan, PlanError};
 pub use puzzle::{Puzzle, RuleError};
-pub(crate) use rules::combinations;
 pub use rules::{At, Cage, CageProblem, Constraint, Parity, Rules, RulesError};
+pub(crate) use rules::{combinations, edge_neighbours};
 pub use size::{Size, SizeError, Symbols};
 pub use text::{Defaults, LineError, LineErrorKind, parse_block, parse_puzzle};
 pub(crate) use text::{is_rule_line, parse_puzzle_record};

@@ -138,9 +138,9 @@ impl Puzzle {
     /// A 9x9 [`Puzzle`] as a grid of the rules `base` (a [`Variant`]'s, `Rules::from(variant)`),
     /// shared; its even markers, when it has some, as even marks on a copy of them.
     ///
-    /// [`Puzzle`]: crate::nine::Puzzle
+    /// [`Puzzle`]: crate::puzzle::Puzzle
     /// [`Variant`]: crate::Variant
-    pub fn from_nine(puzzle: &crate::nine::Puzzle, base: &Arc<Rules>) -> Puzzle {
+    pub fn from_nine(puzzle: &crate::puzzle::Puzzle, base: &Arc<Rules>) -> Puzzle {
         let mut rules = Arc::clone(base);
         if puzzle.has_even_cells() {
             let marked = Arc::make_mut(&mut rules);
@@ -153,10 +153,10 @@ impl Puzzle {
 
     /// The 9x9 form of a grid whose rules are a [`Variant`](crate::Variant)'s
     /// ([`Rules::variant`]): its digits, and its even marks as markers. `None` for other rules.
-    pub fn to_nine(&self) -> Option<crate::nine::Puzzle> {
+    pub fn to_nine(&self) -> Option<crate::puzzle::Puzzle> {
         self.rules.variant()?;
         let cells: [u8; 81] = self.cells.as_slice().try_into().ok()?;
-        let mut nine = crate::nine::Puzzle::from_cells(cells)?;
+        let mut nine = crate::puzzle::Puzzle::from_cells(cells)?;
         if self.rules.has_parity() {
             for cell in 0..81 {
                 nine.set_even_cell(cell, self.rules.parity(cell) == Parity::Even);

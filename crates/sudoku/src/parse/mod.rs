@@ -153,7 +153,7 @@ pub enum ParseErrorKind {
     #[error(transparent)]
     Line(LineErrorKind),
     /// A puzzle of another size or with rules of its own, given where a 9x9
-    /// [`nine::Puzzle`](crate::nine::Puzzle) was asked for (its `FromStr`).
+    /// [`nine::Puzzle`](crate::puzzle::Puzzle) was asked for (its `FromStr`).
     #[error("a {0} puzzle, not a 9x9 one")]
     Sized(String),
 }

@@ -121,12 +121,12 @@ impl crate::SudokuSolver<'_> {
 }
 
 /// The 9x9 form of a grid of a variant's rules, and the variant.
-fn as_nine(grid: &Puzzle) -> Option<(crate::Variant, crate::nine::Puzzle)> {
+fn as_nine(grid: &Puzzle) -> Option<(crate::Variant, crate::puzzle::Puzzle)> {
     Some((grid.rules().variant()?, grid.to_nine()?))
 }
 
 /// The 9x9 path's verdict on a grid.
-fn from_nine(grid: &Puzzle, logic: &crate::Logic<crate::nine::Puzzle>) -> GridLogic {
+fn from_nine(grid: &Puzzle, logic: &crate::Logic<crate::puzzle::Puzzle>) -> GridLogic {
     let mut out = grid.clone();
     for (c, &v) in logic.grid.cells().iter().enumerate() {
         out.set(c, v);

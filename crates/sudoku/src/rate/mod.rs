@@ -22,7 +22,7 @@ use crate::solve::{Matrix, load};
 use crate::variant::{Unit, Variant};
 
 /// What the logical solver made of a puzzle: a [`Puzzle`](crate::Puzzle) of any size (the default),
-/// or the 9x9 fast path's [`Puzzle`](crate::nine::Puzzle).
+/// or the 9x9 fast path's [`Puzzle`](crate::puzzle::Puzzle).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Logic<G = crate::grid::Puzzle> {
     /// The grid as far as logic took it (full when solved).
@@ -170,7 +170,7 @@ pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic<Puzzle>, Vec<
 
 /// A rating: the logical verdict and the search effort, of a puzzle of any size
 /// ([`SudokuSolver::rate`](crate::SudokuSolver::rate)), or of the 9x9 fast path's
-/// [`Puzzle`](crate::nine::Puzzle) ([`Rater`](crate::nine::Rater)).
+/// [`Puzzle`](crate::puzzle::Puzzle) ([`Rater`](crate::rate::Rater)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating<G = crate::grid::Puzzle> {
     /// The logical solver's result.

@@ -4,10 +4,8 @@
 
 use dlx_engine::CancelFlag;
 
-use super::encode::Matrix;
-use super::generate::{Extras, GenerateError, Generator, Numbered, generate_in_with_extras};
-use super::rules::{Constraint, Rules, RulesError};
-use super::size::Size;
+use super::{Extras, GenerateError, Generator, Numbered, generate_in_with_extras};
+use crate::grid::{Constraint, Matrix, Rules, RulesError, Size};
 use crate::{Level, Run, Symmetry, Variant};
 
 /// Rules that cannot be generated, and why.
