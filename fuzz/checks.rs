@@ -12,8 +12,7 @@ use std::sync::OnceLock;
 use dlx_engine::{
     Budget, Count, Counting, Memo, OptionId, ParallelSolver, Problem, ProblemBuilder, Shard, Solver, Stats,
 };
-use dlx_sudoku::nine::{Matrix as NineMatrix, Puzzle as NinePuzzle};
-use dlx_sudoku::{Format, Record, Records, Variant};
+use dlx_sudoku::{Defaults, Format, Matrix, Parity, Puzzle, Record, Records, Rules, Variant};
 
 /// Nodes a search on a fuzzed problem may take: enough to reach solutions of small problems.
 const NODES: u64 = 2_000;
@@ -225,10 +224,6 @@ pub(crate) fn sudoku_records(data: &[u8]) {
                     &dlx_sudoku::Defaults { size: Some(grid.size()), ..Default::default() },
                 );
                 assert_eq!(block.map(|b| b.cells().to_vec()), Ok(grid.cells().to_vec()), "{text}");
-                // A 9x9 variant's puzzle also writes back in the 9x9 forms.
-                if let Some(nine) = grid.to_nine() {
-                    round_trip(&nine);
-                }
             }
             Err(e) => {
                 assert!(e.line >= record.line, "error at line {} in a record from {}", e.line, record.line);
@@ -238,38 +233,40 @@ pub(crate) fn sudoku_records(data: &[u8]) {
     }
 }
 
-/// Printing then parsing gives the same puzzle, in both written forms.
-fn round_trip(puzzle: &NinePuzzle) {
-    for (text, format) in [(puzzle.to_line(), Format::Line), (puzzle.to_grid(), Format::Grid)] {
-        let records = dlx_sudoku::parse_all(&text);
-        assert_eq!(records.len(), 1, "{text}");
-        assert_eq!(records[0].format, format);
-        let read = records[0].puzzle.as_ref().map(|grid| grid.to_nine());
-        assert_eq!(read, Ok(Some(*puzzle)), "{text}");
-    }
+/// Printing then parsing gives the same puzzle: its line with its rules' fields, and its block
+/// of rows (the cells; a block holds no rules).
+fn round_trip(puzzle: &Puzzle) {
+    let text = puzzle.to_text();
+    let records = dlx_sudoku::parse_all(&text);
+    assert_eq!(records.len(), 1, "{text}");
+    assert_eq!(records[0].format, Format::Line);
+    assert_eq!(records[0].puzzle.as_ref(), Ok(puzzle), "{text}");
+    let block = puzzle.to_block();
+    let read =
+        dlx_sudoku::parse_block(block.lines(), &Defaults { size: Some(puzzle.size()), ..Default::default() });
+    assert_eq!(read.map(|b| b.cells().to_vec()), Ok(puzzle.cells().to_vec()), "{block}");
 }
 
-/// Round trips of structured values made from the bytes: a puzzle (line and grid forms, and its
-/// `.dlx` encoding, which must count as many solutions, up to two, as the sudoku solver), and a
-/// problem built through the builder (written and read back the same).
+/// Round trips of structured values made from the bytes: a 9x9 puzzle of a variant, with even
+/// marks (line and block forms, and its `.dlx` encoding, which must count as many solutions, up
+/// to two, as the sudoku solver), and a problem built through the builder (written and read back
+/// the same).
 pub(crate) fn round_trips(data: &[u8]) {
     let (cells, rest) = data.split_at(data.len().min(81));
-    let mut puzzle = NinePuzzle::empty();
+    let variant =
+        rest.first().map_or(Variant::Classic, |b| Variant::ALL[usize::from(*b) % Variant::ALL.len()]);
+    let mut puzzle = Puzzle::new(Rules::from(variant));
     for (cell, &b) in cells.iter().enumerate() {
         // Mostly empty cells, so that many puzzles obey the rules.
         match b {
             0..=149 => {}
             150..=239 => puzzle.set(cell, (b - 150) % 9 + 1),
-            _ => puzzle.set_even_cell(cell, true),
+            _ => puzzle.rules_mut().set_parity(cell, Parity::Even),
         }
     }
     round_trip(&puzzle);
-    let variant = match rest.first() {
-        Some(b) => Variant::ALL[usize::from(*b) % Variant::ALL.len()],
-        None => puzzle.inferred_variant(),
-    };
-    if puzzle.check(variant).is_ok() {
-        let matrix = matrix(variant);
+    if puzzle.check().is_ok() {
+        let matrix = Matrix::new(puzzle.rules());
         let problem = Problem::parse_dlx(&matrix.puzzle_to_dlx(&puzzle)).expect("the encoding reads");
         let mut solver = Solver::new(&problem);
         // A sparse grid of a windoku or anti-king puzzle can take over a million nodes before
@@ -277,7 +274,7 @@ pub(crate) fn round_trips(data: &[u8]) {
         solver.set_budget(Budget { nodes: Some(SEARCH_NODES), updates: None });
         if let Ok(encoded) = solver.count_up_to(2) {
             let direct = matrix.solver().count(&puzzle, Some(2)).expect("the puzzle obeys the rules");
-            assert_eq!(encoded, direct, "{} as {variant}", puzzle.to_line());
+            assert_eq!(encoded, direct, "{}", puzzle.to_text());
         }
     }
     if let Some(problem) = problem_from(rest.get(1..).unwrap_or_default()) {
@@ -285,11 +282,6 @@ pub(crate) fn round_trips(data: &[u8]) {
         assert_eq!(again, problem);
         search(&problem);
     }
-}
-
-fn matrix(variant: Variant) -> &'static NineMatrix {
-    static MATRICES: OnceLock<Vec<NineMatrix>> = OnceLock::new();
-    &MATRICES.get_or_init(|| Variant::ALL.iter().map(|&v| NineMatrix::new(v)).collect())[variant.index()]
 }
 
 /// A small problem: the first byte gives the items (1-8 primary, 0-3 secondary) and whether

@@ -2,8 +2,7 @@
 //! and the `sudoku` crate's `Sudoku::generate()` (classic) side by side. Throughput is in puzzles.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use dlx_sudoku::nine::{Generator, Matrix};
-use dlx_sudoku::{Symmetry, Variant};
+use dlx_sudoku::{Generator, Matrix, Rules, Symmetry, Variant};
 
 /// Puzzles per iteration.
 const BATCH: u64 = 100;
@@ -13,7 +12,7 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Elements(BATCH));
     group.sample_size(10);
     for variant in Variant::ALL {
-        let matrix = Matrix::new(variant);
+        let matrix = Matrix::new(&Rules::from(variant));
         let mut generator = Generator::new(&matrix);
         let mut seed = 0u64;
         group.bench_function(BenchmarkId::new("dlx-sudoku", variant.name()), |b| {
@@ -21,7 +20,11 @@ fn bench(c: &mut Criterion) {
                 let mut clues = 0;
                 for _ in 0..BATCH {
                     seed += 1;
-                    clues += generator.generate(Symmetry::Rotational, seed).puzzle.given_count();
+                    clues += generator
+                        .generate(Symmetry::Rotational, seed, &mut |_, _| {})
+                        .expect("a puzzle")
+                        .puzzle
+                        .givens();
                 }
                 clues
             })

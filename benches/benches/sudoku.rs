@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dlx_sudoku::Variant;
-use dlx_sudoku::nine::{Matrix, Puzzle};
+use dlx_sudoku::{Matrix, Puzzle, Rules};
 
 /// The sets, and how many puzzles of each the bench uses (the first ones of the file).
 ///
@@ -41,7 +41,7 @@ fn load(file: &str, take: usize) -> Option<Vec<String>> {
 }
 
 fn bench(c: &mut Criterion) {
-    let matrix = Matrix::new(Variant::Classic);
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
     for (name, file, take) in SETS {
         let Some(lines) = load(file, take) else {
             eprintln!("skipping {name}: {} not found", data_dir().join(file).display());

@@ -1,8 +1,7 @@
 //! Generates puzzles and prints them with their clue counts:
 //! `cargo run --release -p dlx-sudoku --example generate -- [COUNT] [classic|diagonal|even]`.
 
-use dlx_sudoku::nine::{Generator, Matrix};
-use dlx_sudoku::{Symmetry, Variant};
+use dlx_sudoku::{Generator, Matrix, Rules, Symmetry, Variant};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -14,15 +13,21 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let matrix = Matrix::new(variant);
-    let mut generator = Generator::new(&matrix);
+    let matrix = Matrix::new(&Rules::from(variant));
+    let mut generator = Generator::for_variant(&matrix, variant).expect("the variant's matrix");
     let start = std::time::Instant::now();
     let mut clues = 0;
     for seed in 0..count {
-        let g = generator.generate(Symmetry::Rotational, seed);
-        clues += g.puzzle.given_count();
+        let g = match generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("seed {seed}: {e}");
+                std::process::exit(1);
+            }
+        };
+        clues += g.puzzle.givens();
         if count <= 20 {
-            println!("{} {}", g.puzzle.to_line(), g.puzzle.given_count());
+            println!("{} {}", g.puzzle.to_text(), g.puzzle.givens());
         }
     }
     let secs = start.elapsed().as_secs_f64();

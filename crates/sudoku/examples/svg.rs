@@ -1,18 +1,15 @@
 //! Writes a generated puzzle of each variant, and a 6x6 killer puzzle, as SVG into a folder, and
 //! all of them on one page: `cargo run -p dlx-sudoku --example svg -- DIR`.
 
-use std::sync::Arc;
-
-use dlx_sudoku::nine::{Generator as NineGenerator, Matrix as NineMatrix};
-use dlx_sudoku::{Puzzle, Rules, Symmetry, Variant, svg_page, to_svg};
+use dlx_sudoku::{Generator, Matrix, Puzzle, Rules, Symmetry, Variant, svg_page, to_svg};
 
 fn main() -> std::io::Result<()> {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));
     let mut all = Vec::new();
     for variant in Variant::ALL {
-        let matrix = NineMatrix::new(variant);
-        let g = NineGenerator::new(&matrix).generate(Symmetry::Rotational, 1);
-        let puzzle = Puzzle::from_nine(&g.puzzle, &Arc::new(Rules::from(variant)));
+        let matrix = Matrix::new(&Rules::from(variant));
+        let mut generator = Generator::for_variant(&matrix, variant).expect("the variant's matrix");
+        let puzzle = generator.generate(Symmetry::Rotational, 1, &mut |_, _| {}).expect("a puzzle").puzzle;
         std::fs::write(dir.join(format!("{variant}.svg")), to_svg(&puzzle))?;
         all.push(puzzle);
     }

@@ -43,9 +43,10 @@
 //! [`PageWriter`] and [`print_page`] draw them as SVG, on screen or on paper with a legend; a
 //! [`Printer`] makes the pages a PDF document or PNG images (the `pdf` feature, on by default).
 //!
-//! A puzzle whose rules are a 9x9 variant's takes the [`nine`] module's fast path wherever it
-//! goes: the logical solver with the side known when compiling, and the generator's 9x9
-//! machinery. The answers are the same either way; the tests compare them.
+//! A puzzle whose rules are a 9x9 variant's takes a fast path inside these types, never a type of
+//! its own: the logical solver with the side known when compiling, and the generator's 9x9
+//! machinery (band swaps, singles proofs, 128-bit cell sets). The answers are the same either
+//! way; the tests compare them.
 //!
 //! # Inside
 //!
@@ -71,7 +72,6 @@ mod cells;
 mod engine;
 mod generate;
 mod grid;
-pub mod nine;
 mod parse;
 mod print;
 mod puzzle;
@@ -96,7 +96,7 @@ pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, p
 pub use print::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 #[cfg(feature = "pdf")]
 pub use print::{Image, Pdf, PrintError, Printer};
-pub use rate::grid::{Step, explain, solve_logically};
+pub use rate::grid::{Step, explain, solve_logically, solve_logically_with};
 pub use rate::{Logic, Rating};
 pub use scale::{Level, Technique};
 pub use symmetry::Symmetry;

@@ -9,7 +9,7 @@ use crate::variant::{Unit, Variant};
 
 /// A 9x9 puzzle: the given digits (0 for an empty cell) and the cells marked even.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Puzzle {
+pub(crate) struct Puzzle {
     cells: [u8; 81],
     /// Bit `k` set: cell `k` must hold an even digit.
     even: u128,
@@ -30,7 +30,7 @@ impl Default for Puzzle {
 /// Givens that break the rules of their variant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum RuleError {
+pub(crate) enum RuleError {
     /// A digit given twice in one unit.
     #[error("digit {digit} appears twice in {unit} ({first}, {second})")]
     Repeated {
@@ -75,38 +75,38 @@ pub enum RuleError {
 
 impl Puzzle {
     /// The empty grid.
-    pub const fn empty() -> Puzzle {
+    pub(crate) const fn empty() -> Puzzle {
         Puzzle { cells: [0; 81], even: 0 }
     }
 
     /// A puzzle from 81 cells, row-major, 0 for empty, 1-9 given. `None` if a value is above 9.
-    pub fn from_cells(cells: [u8; 81]) -> Option<Puzzle> {
+    pub(crate) fn from_cells(cells: [u8; 81]) -> Option<Puzzle> {
         cells.iter().all(|&d| d <= 9).then_some(Puzzle { cells, even: 0 })
     }
 
     /// The cells, row-major: 0 empty, 1-9 given.
-    pub fn cells(&self) -> &[u8; 81] {
+    pub(crate) fn cells(&self) -> &[u8; 81] {
         &self.cells
     }
 
     /// The digit in a cell (0 when empty). Panics if `cell >= 81`.
-    pub fn get(&self, cell: usize) -> u8 {
+    pub(crate) fn get(&self, cell: usize) -> u8 {
         self.cells[cell]
     }
 
     /// Sets a cell: 0 empties it. Panics if `cell >= 81` or `digit > 9`.
-    pub fn set(&mut self, cell: usize, digit: u8) {
+    pub(crate) fn set(&mut self, cell: usize, digit: u8) {
         assert!(digit <= 9, "digit {digit} out of range");
         self.cells[cell] = digit;
     }
 
     /// Whether a cell is marked even.
-    pub fn is_even_cell(&self, cell: usize) -> bool {
+    pub(crate) fn is_even_cell(&self, cell: usize) -> bool {
         cell < 81 && self.even & (1 << cell) != 0
     }
 
     /// Marks a cell even (or unmarks it). Panics if `cell >= 81`.
-    pub fn set_even_cell(&mut self, cell: usize, even: bool) {
+    pub(crate) fn set_even_cell(&mut self, cell: usize, even: bool) {
         assert!(cell < 81, "cell {cell} out of range");
         if even {
             self.even |= 1 << cell;
@@ -116,39 +116,14 @@ impl Puzzle {
     }
 
     /// Whether any cell is marked even.
-    pub fn has_even_cells(&self) -> bool {
+    pub(crate) fn has_even_cells(&self) -> bool {
         self.even != 0
-    }
-
-    /// Whether the givens (and even markers) have this symmetry.
-    pub fn has_symmetry(&self, symmetry: crate::Symmetry) -> bool {
-        (0..81).all(|cell| {
-            symmetry.orbit(cell).iter().all(|&other| {
-                (self.get(other) != 0) == (self.get(cell) != 0)
-                    && self.is_even_cell(other) == self.is_even_cell(cell)
-            })
-        })
-    }
-
-    /// The number of givens.
-    pub fn given_count(&self) -> usize {
-        self.cells.iter().filter(|&&d| d != 0).count()
-    }
-
-    /// Whether every cell is filled.
-    pub fn is_full(&self) -> bool {
-        self.cells.iter().all(|&d| d != 0)
-    }
-
-    /// The variant a puzzle implies: even-cell if it has markers, else classic.
-    pub fn inferred_variant(&self) -> Variant {
-        if self.has_even_cells() { Variant::Even } else { Variant::Classic }
     }
 
     /// Checks that the givens obey the rules of `variant`: no digit twice in a unit nor a
     /// forbidden move apart, no odd digit in an even cell, no even markers outside the even-cell
     /// variant.
-    pub fn check(&self, variant: Variant) -> Result<(), RuleError> {
+    pub(crate) fn check(&self, variant: Variant) -> Result<(), RuleError> {
         if self.has_even_cells() && !variant.has_even_cells() {
             let cell = At::nine(self.even.trailing_zeros() as usize);
             return Err(RuleError::MarkersNotAllowed { cell, variant });
@@ -225,29 +200,15 @@ impl Puzzle {
         Ok(())
     }
 
-    /// Whether `solution` is a full grid that obeys `variant` and agrees with every given and
-    /// marker of this puzzle.
-    pub fn is_solved_by(&self, solution: &Puzzle, variant: Variant) -> bool {
-        solution.is_full()
-            && solution.with_markers_of(self).check(variant).is_ok()
-            && self.cells.iter().zip(&solution.cells).all(|(&g, &s)| g == 0 || g == s)
-    }
-
-    /// This grid with the even markers of `other` (to check a solution against them).
-    fn with_markers_of(mut self, other: &Puzzle) -> Puzzle {
-        self.even = other.even;
-        self
-    }
-
     /// The puzzle as an 81-character line: digits, `.` for empty, `e` for an empty even cell.
-    pub fn to_line(&self) -> String {
+    pub(crate) fn to_line(self) -> String {
         let mut s = String::with_capacity(81);
         self.write_line(&mut s).expect("writing to a String cannot fail");
         s
     }
 
     /// Writes the 81-character line form.
-    pub fn write_line(&self, out: &mut impl fmt::Write) -> fmt::Result {
+    pub(crate) fn write_line(&self, out: &mut impl fmt::Write) -> fmt::Result {
         for (cell, &digit) in self.cells.iter().enumerate() {
             out.write_char(self.cell_char(cell, digit))?;
         }
@@ -263,7 +224,7 @@ impl Puzzle {
     }
 
     /// Writes a readable block grid with box separators, nine lines and two rules.
-    pub fn write_grid(&self, out: &mut impl fmt::Write) -> fmt::Result {
+    pub(crate) fn write_grid(&self, out: &mut impl fmt::Write) -> fmt::Result {
         for r in 0..9 {
             if r == 3 || r == 6 {
                 out.write_str("------+-------+------\n")?;
@@ -284,7 +245,7 @@ impl Puzzle {
     }
 
     /// The block-grid form as a string.
-    pub fn to_grid(&self) -> String {
+    pub(crate) fn to_grid(self) -> String {
         let mut s = String::new();
         self.write_grid(&mut s).expect("writing to a String cannot fail");
         s

@@ -1,7 +1,6 @@
 //! Puzzles of every size and rule set: known counts, every constraint kind against a brute-force
 //! enumeration of 4x4 grids, the 9x9 fast path against the general one, and round trips.
 
-use dlx_sudoku::nine::{Generator as NineGenerator, Matrix as NineMatrix, Uniqueness as NineUniqueness};
 use dlx_sudoku::{
     Constraint, Matrix, Parity, Puzzle, Rules, Size, Symmetry, Uniqueness, Variant, parse_puzzle,
 };
@@ -236,42 +235,32 @@ proptest! {
     }
 }
 
-/// The same 9x9 puzzles through the fast path and the general one: the same verdicts and
-/// solutions, for every variant the fast path has.
+/// The 9x9 generator's puzzles (what a 9x9 variant's rules take inside [`Generator`]) against the
+/// engine on their `.dlx` text, an independent path: unique, with the solver's solution, and
+/// with one clue fewer, the same count up to 50, for every variant.
 #[test]
-fn the_9x9_fast_path_agrees_with_the_general_one() {
+fn the_9x9_generators_puzzles_agree_with_the_engine() {
     for variant in Variant::ALL {
-        let matrix = NineMatrix::new(variant);
-        let mut generator = NineGenerator::new(&matrix);
-        let mut rules = Rules::new(Size::CLASSIC);
-        match variant {
-            Variant::Diagonal => rules.add(Constraint::Diagonals),
-            Variant::Windoku => rules.add(Constraint::Windows),
-            Variant::AntiKing => rules.add(Constraint::AntiKing),
-            _ => {}
-        }
+        let matrix = Matrix::new(&Rules::from(variant));
+        let mut generator = dlx_sudoku::Generator::for_variant(&matrix, variant).unwrap();
         for seed in 0..3 {
-            let puzzle = generator.generate(Symmetry::Rotational, seed).puzzle;
-            let mut rules = rules.clone();
-            for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
-                rules.set_parity(cell, Parity::Even);
-            }
-            let grid = Puzzle::with_cells(rules.clone(), puzzle.cells().to_vec()).unwrap();
-            let general = Matrix::new(&rules);
-            let fast = matrix.solver().check_unique(&puzzle).unwrap();
-            let slow = general.solver().check_unique(&grid).unwrap();
-            match (fast, slow) {
-                (NineUniqueness::Unique(a), Uniqueness::Unique(b)) => assert_eq!(&a.cells()[..], b.cells()),
-                (fast, slow) => panic!("{variant}: {fast:?} against {slow:?}"),
-            }
+            let grid = generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).unwrap().puzzle;
+            let general = Matrix::new(grid.rules());
+            let Uniqueness::Unique(solution) = general.solver().check_unique(&grid).unwrap() else {
+                panic!("{variant}: a generated puzzle is unique")
+            };
+            assert!(grid.is_solved_by(&solution), "{variant}");
+            let engine = |g: &Puzzle, limit: u64| {
+                let problem = dlx_engine::Problem::parse_dlx(&general.puzzle_to_dlx(g)).unwrap();
+                dlx_engine::Solver::new(&problem).count_up_to(limit).unwrap()
+            };
+            assert_eq!(engine(&grid, 2), 1, "{variant} {}", grid.to_text());
             // One clue fewer: both count the same, up to 50.
-            let cell = (0..81).find(|&c| puzzle.get(c) != 0).unwrap();
-            let (mut p, mut g) = (puzzle, grid.clone());
-            p.set(cell, 0);
+            let cell = (0..81).find(|&c| grid.get(c) != 0).unwrap();
+            let mut g = grid.clone();
             g.set(cell, 0);
-            let a = matrix.solver().count(&p, Some(50)).unwrap();
             let b = general.solver().count(&g, Some(50)).unwrap();
-            assert_eq!(a, b, "{variant} {}", g.to_text());
+            assert_eq!(engine(&g, 50), b, "{variant} {}", g.to_text());
         }
     }
 }
@@ -446,54 +435,6 @@ fn made_up_regions_cages_and_marks_are_obeyed_and_the_puzzles_unique_and_minimal
     check_made(&made, Symmetry::Rotational, 6);
 }
 
-/// A 9x9 puzzle gets the same verdict and the same steps whatever the form it comes in: as a
-/// 9x9 [`Puzzle`](dlx_sudoku::nine::Puzzle) of its variant, or as a [`Puzzle`] of the same rules
-/// (even cells as parity marks). Every technique counts, the wings, rectangles and chains included.
-#[test]
-fn a_9x9_puzzle_rates_the_same_in_either_form() {
-    use dlx_sudoku::Technique;
-    use dlx_sudoku::nine::explain as nine_explain;
-    use dlx_sudoku::{Parity, explain};
-    let mut beyond = std::collections::BTreeSet::new();
-    for variant in Variant::ALL {
-        let matrix = NineMatrix::new(variant);
-        let mut generator = NineGenerator::new(&matrix);
-        for seed in 0..12 {
-            let puzzle = generator.generate(Symmetry::Rotational, seed).puzzle;
-            let mut rules = Rules::from(variant);
-            for cell in (0..81).filter(|&c| puzzle.is_even_cell(c)) {
-                rules.set_parity(cell, Parity::Even);
-            }
-            let grid = Puzzle::with_cells(rules, puzzle.cells().to_vec()).unwrap();
-            let (nine, nine_steps) = nine_explain(&puzzle, variant).unwrap();
-            let (any, any_steps) = explain(&grid);
-            let line = puzzle.to_line();
-            assert_eq!(any.counts, nine.counts, "{variant} {line}");
-            assert_eq!(
-                (any.level(), any.rating(), any.hardest_name()),
-                (nine.level(), nine.rating(), nine.hardest_name())
-            );
-            assert_eq!(any.grid.cells(), &nine.grid.cells()[..], "{variant} {line}");
-            assert_eq!(any_steps.len(), nine_steps.len());
-            for (a, n) in any_steps.iter().zip(&nine_steps) {
-                assert_eq!(
-                    (a.technique, &a.pattern, &a.placed),
-                    (n.technique, &n.pattern, &n.placed),
-                    "{variant} {line}"
-                );
-                assert_eq!(a.digits << 1, u32::from(n.digits));
-                let removed: Vec<(usize, u32)> =
-                    n.removed.iter().map(|&(c, m)| (c, u32::from(m) >> 1)).collect();
-                assert_eq!(a.removed, removed);
-                assert_eq!(a.unit.map(|u| u.to_string()), n.unit.map(|u| u.to_string()));
-            }
-            beyond.extend(nine.hardest().filter(|t| !Technique::LEVELLED.contains(t)));
-        }
-    }
-    // The comparison reaches beyond the techniques of the levels.
-    assert!(!beyond.is_empty());
-}
-
 /// Every step of an explained solution, for puzzles of several sizes and rules (jigsaw regions,
 /// cages and parity marks made up for them too): each placement is the solution's digit, no
 /// removed candidate is, and a solved explanation ends on the solution. The steps reach the
@@ -598,7 +539,6 @@ fn puzzles_of_one_batch_share_their_rules() {
 fn a_budget_or_a_cancel_flag_stops_either_solver() {
     use dlx_engine::{Budget, CancelFlag, StopReason};
     use dlx_sudoku::SolveError;
-    use dlx_sudoku::nine::SolveError as NineSolveError;
     let tight = Budget { nodes: Some(1000), updates: None };
     // The empty 6x6 grid has 28,200,960 solutions: far more than a thousand nodes to count.
     let grid = Puzzle::new(Rules::new("2x3".parse().unwrap()));
@@ -611,12 +551,12 @@ fn a_budget_or_a_cancel_flag_stops_either_solver() {
     }
     solver.set_budget(Budget::default());
     assert_eq!(solver.count(&grid, Some(5)).unwrap(), 5);
-    let empty = dlx_sudoku::nine::Puzzle::empty();
-    let matrix = NineMatrix::new(Variant::Classic);
+    let empty = Puzzle::new(Rules::from(Variant::Classic));
+    let matrix = Matrix::new(empty.rules());
     let mut solver = matrix.solver();
     solver.set_budget(tight);
     match solver.count(&empty, None) {
-        Err(NineSolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Budget),
+        Err(SolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Budget),
         other => panic!("expected the budget to stop the count, got {other:?}"),
     }
     solver.set_budget(Budget::default());
@@ -624,7 +564,7 @@ fn a_budget_or_a_cancel_flag_stops_either_solver() {
     flag.cancel();
     solver.set_cancel_flag(Some(flag));
     match solver.count(&empty, None) {
-        Err(NineSolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Cancelled),
+        Err(SolveError::Interrupted(e)) => assert_eq!(e.reason, StopReason::Cancelled),
         other => panic!("expected the flag to stop the count, got {other:?}"),
     }
     solver.set_cancel_flag(None);
@@ -708,8 +648,10 @@ fn a_threads_solvers_answer_every_puzzle_and_give_the_hint() {
     use dlx_sudoku::Matrices;
     // A jigsaw map: the regions of the probe, one label per cell.
     const JIGSAW: &str = "111111222112222223133333333455666666445555566444444556777777778799999988999888888";
-    let nine_matrix = NineMatrix::new(Variant::Diagonal);
-    let made = NineGenerator::new(&nine_matrix).generate(Symmetry::Rotational, 7);
+    let diagonal_matrix = Matrix::new(&Rules::from(Variant::Diagonal));
+    let made = dlx_sudoku::Generator::new(&diagonal_matrix)
+        .generate(Symmetry::Rotational, 7, &mut |_, _| {})
+        .unwrap();
     let line = made.puzzle.to_line();
     let classic: Puzzle = line.parse().unwrap();
     let matrices = Matrices::new();

@@ -2,11 +2,10 @@
 
 use std::io::Read;
 
-use dlx_sudoku::nine::{
-    Matrix as NineMatrix, Puzzle as NinePuzzle, RuleError as NineRuleError, SolveError as NineSolveError,
-    Uniqueness as NineUniqueness,
+use dlx_sudoku::{
+    At, Defaults, Format, MAX_LINE, Matrix, Parity, ParseErrorKind, Puzzle, Records, RuleError, Rules,
+    SolveError, Uniqueness, Unit, Variant, parse_all, parse_block,
 };
-use dlx_sudoku::{At, Format, MAX_LINE, ParseErrorKind, Records, Unit, Variant, parse_all};
 
 const KNOWN: [(&str, &str); 3] = [
     (
@@ -27,18 +26,37 @@ const EVEN_LIST: &str = "[[8,4,0,0,5,0,-2,0,0],[3,0,0,6,0,8,0,4,0],[0,0,-2,4,0,9
 const EVEN_SOLUTION: &str =
     "849257631357618249612439758423761985165892374798345162281573496934186527576924813";
 
+/// The line of a 9x9 puzzle as the 81-character form writes it: digits, `.` for an empty
+/// cell, `e` for an empty cell marked even.
+fn line_with_marks(p: &Puzzle) -> String {
+    p.cells()
+        .iter()
+        .enumerate()
+        .map(|(c, &d)| match d {
+            0 if p.rules().parity(c) == Parity::Even => 'e',
+            0 => '.',
+            d => char::from(b'0' + d),
+        })
+        .collect()
+}
+
+/// The empty grid of a variant.
+fn empty(variant: Variant) -> Puzzle {
+    Puzzle::new(Rules::from(variant))
+}
+
 #[test]
 fn known_classic_puzzles_are_unique() {
-    let matrix = NineMatrix::new(Variant::Classic);
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
     assert_eq!(matrix.problem().option_count(), 729);
     assert_eq!(matrix.problem().primary_count(), 324);
     let mut solver = matrix.solver();
     for (puzzle, solution) in KNOWN {
-        let p: NinePuzzle = puzzle.parse().unwrap();
+        let p: Puzzle = puzzle.parse().unwrap();
         match solver.check_unique(&p).unwrap() {
-            NineUniqueness::Unique(s) => {
+            Uniqueness::Unique(s) => {
                 assert_eq!(s.to_line(), solution);
-                assert!(p.is_solved_by(&s, Variant::Classic));
+                assert!(p.is_solved_by(&s));
             }
             other => panic!("{puzzle}: {other:?}"),
         }
@@ -54,47 +72,43 @@ fn even_cell_puzzle_from_the_list_form() {
     let records = parse_all(EVEN_LIST);
     assert_eq!(records.len(), 1);
     assert_eq!(records[0].format, Format::List);
-    let p = records[0].puzzle.clone().unwrap().to_nine().unwrap();
-    assert_eq!(p.inferred_variant(), Variant::Even);
-    let even = NineMatrix::new(Variant::Even);
+    let p = records[0].puzzle.clone().unwrap();
+    assert_eq!(p.rules().variant(), Some(Variant::Even));
+    let even = Matrix::new(p.rules());
     let mut solver = even.solver();
     match solver.check_unique(&p).unwrap() {
-        NineUniqueness::Unique(s) => {
+        Uniqueness::Unique(s) => {
             assert_eq!(s.to_line(), EVEN_SOLUTION);
-            assert!(p.is_solved_by(&s, Variant::Even));
+            assert!(p.is_solved_by(&s));
         }
         other => panic!("{other:?}"),
     }
-    // The same givens read as a classic puzzle (markers dropped) have more than ten solutions.
-    let mut plain = p;
-    for cell in 0..81 {
-        plain.set_even_cell(cell, false);
-    }
-    let classic = NineMatrix::new(Variant::Classic);
+    // The same givens without the marks (a classic puzzle) have more than ten solutions.
+    let plain = Puzzle::with_cells(Rules::from(Variant::Classic), p.cells().to_vec()).unwrap();
+    let classic = Matrix::new(plain.rules());
     assert_eq!(classic.solver().count(&plain, Some(11)).unwrap(), 11);
-    // Markers in a classic puzzle are an error, not silently dropped.
-    let err = classic.solver().first(&p).unwrap_err();
-    assert_eq!(err.to_string(), "even-cell markers (at r1c7) in a classic puzzle");
-    // The line form keeps the markers.
-    let line = p.to_line();
-    assert_eq!(line.parse::<NinePuzzle>().unwrap(), p);
-    assert_eq!(&line[..9], "84..5.e..");
+    // The marks are the puzzle's rules: the classic matrix takes them too, and they decide.
+    assert_eq!(classic.solver().count(&p, Some(11)).unwrap(), 1);
+    // The line form keeps the marks.
+    let text = p.to_text();
+    assert_eq!(text.parse::<Puzzle>().unwrap(), p);
+    assert_eq!(&line_with_marks(&p)[..9], "84..5.e..");
 }
 
 #[test]
 fn diagonal_variant_restricts_the_diagonals() {
-    let matrix = NineMatrix::new(Variant::Diagonal);
+    let matrix = Matrix::new(&Rules::from(Variant::Diagonal));
     assert_eq!(matrix.problem().primary_count(), 342);
     let mut solver = matrix.solver();
-    let grid = solver.first(&NinePuzzle::empty()).unwrap().unwrap();
-    assert!(NinePuzzle::empty().is_solved_by(&grid, Variant::Diagonal));
-    let mut bad = NinePuzzle::empty();
+    let grid = solver.first(&empty(Variant::Diagonal)).unwrap().unwrap();
+    assert!(empty(Variant::Diagonal).is_solved_by(&grid));
+    let mut bad = empty(Variant::Diagonal);
     bad.set(0, 4);
     bad.set(80, 4);
     assert_eq!(
         solver.first(&bad).unwrap_err(),
-        NineSolveError::Rules(NineRuleError::Repeated {
-            digit: 4,
+        SolveError::Rules(RuleError::Repeated {
+            digit: '4',
             unit: Unit::Diagonal,
             first: At { cell: 0, side: 9 },
             second: At { cell: 80, side: 9 }
@@ -104,55 +118,54 @@ fn diagonal_variant_restricts_the_diagonals() {
         solver.first(&bad).unwrap_err().to_string(),
         "digit 4 appears twice in the main diagonal (r1c1, r9c9)"
     );
-    assert!(NineMatrix::new(Variant::Classic).solver().first(&bad).unwrap().is_some());
+    let classic = Puzzle::with_cells(Rules::from(Variant::Classic), bad.cells().to_vec()).unwrap();
+    assert!(Matrix::new(classic.rules()).solver().first(&classic).unwrap().is_some());
 }
 
 #[test]
 fn rule_errors_name_the_unit_and_cells() {
-    let matrix = NineMatrix::new(Variant::Classic);
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
     let mut solver = matrix.solver();
-    let mut p = NinePuzzle::empty();
+    let mut p = empty(Variant::Classic);
     p.set(2 * 9 + 1, 5);
     p.set(2 * 9 + 6, 5);
     assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 5 appears twice in row 3 (r3c2, r3c7)");
-    let mut p = NinePuzzle::empty();
+    let mut p = empty(Variant::Classic);
     p.set(3, 7);
     p.set(8 * 9 + 3, 7);
     assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 7 appears twice in column 4 (r1c4, r9c4)");
-    let mut p = NinePuzzle::empty();
+    let mut p = empty(Variant::Classic);
     p.set(4 * 9 + 4, 2);
     p.set(5 * 9 + 5, 2);
     assert_eq!(solver.first(&p).unwrap_err().to_string(), "digit 2 appears twice in box 5 (r5c5, r6c6)");
-    let even_matrix = NineMatrix::new(Variant::Even);
-    let mut even = even_matrix.solver();
-    let mut p = NinePuzzle::empty();
-    p.set_even_cell(10, true);
+    let mut p = empty(Variant::Even);
+    p.rules_mut().set_parity(10, Parity::Even);
     p.set(10, 3);
-    assert_eq!(even.first(&p).unwrap_err().to_string(), "odd digit 3 given in even cell r2c2");
+    assert_eq!(solver.first(&p).unwrap_err().to_string(), "odd digit 3 given in even cell r2c2");
     // After errors the solver still works.
-    assert!(solver.first(&NinePuzzle::empty()).unwrap().is_some());
+    assert!(solver.first(&empty(Variant::Classic)).unwrap().is_some());
 }
 
 #[test]
 fn no_solution_and_multiple_solutions() {
-    let matrix = NineMatrix::new(Variant::Classic);
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
     let mut solver = matrix.solver();
     // r1c9 can hold nothing: 1-8 in its row, 9 in its column.
-    let none: NinePuzzle = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)).parse().unwrap();
-    assert_eq!(solver.check_unique(&none).unwrap(), NineUniqueness::None);
+    let none: Puzzle = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)).parse().unwrap();
+    assert_eq!(solver.check_unique(&none).unwrap(), Uniqueness::None);
     assert_eq!(solver.count(&none, None).unwrap(), 0);
-    let empty = NinePuzzle::empty();
+    let empty = empty(Variant::Classic);
     match solver.check_unique(&empty).unwrap() {
-        NineUniqueness::Multiple(a, b) => {
+        Uniqueness::Multiple(a, b) => {
             assert_ne!(a, b);
-            assert!(empty.is_solved_by(&a, Variant::Classic) && empty.is_solved_by(&b, Variant::Classic));
+            assert!(empty.is_solved_by(&a) && empty.is_solved_by(&b));
         }
         other => panic!("{other:?}"),
     }
     assert_eq!(solver.count(&empty, Some(1000)).unwrap(), 1000);
-    let sols: Vec<NinePuzzle> = solver.solutions(&empty).unwrap().take(5).map(Result::unwrap).collect();
+    let sols: Vec<Puzzle> = solver.solutions(&empty).unwrap().take(5).map(Result::unwrap).collect();
     assert_eq!(sols.len(), 5);
-    assert!(sols.iter().all(|s| empty.is_solved_by(s, Variant::Classic)));
+    assert!(sols.iter().all(|s| empty.is_solved_by(s)));
 }
 
 #[test]
@@ -174,13 +187,7 @@ fn mixed_input_with_errors_keeps_going() {
     assert_eq!(records.len(), 7);
     let summary: Vec<(usize, Format, Result<String, String>)> = records
         .iter()
-        .map(|r| {
-            (
-                r.line,
-                r.format,
-                r.puzzle.as_ref().map(|p| p.to_nine().unwrap().to_line()).map_err(|e| e.to_string()),
-            )
-        })
+        .map(|r| (r.line, r.format, r.puzzle.as_ref().map(line_with_marks).map_err(|e| e.to_string())))
         .collect();
     let grid_puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     assert_eq!(
@@ -230,9 +237,7 @@ fn an_unclosed_list_does_not_swallow_the_batch() {
     let records = parse_all(&text);
     let summary: Vec<(usize, Result<String, ParseErrorKind>)> = records
         .iter()
-        .map(|r| {
-            (r.line, r.puzzle.as_ref().map(|p| p.to_nine().unwrap().to_line()).map_err(|e| e.kind.clone()))
-        })
+        .map(|r| (r.line, r.puzzle.as_ref().map(line_with_marks).map_err(|e| e.kind.clone())))
         .collect();
     assert_eq!(
         summary,
@@ -331,21 +336,20 @@ fn over_long_lines_are_refused_and_reading_goes_on() {
 
 #[test]
 fn printing_round_trips() {
-    let p: NinePuzzle = KNOWN[2].0.parse().unwrap();
-    let grid = p.to_grid();
-    assert_eq!(grid.lines().count(), 11);
-    assert_eq!(grid.lines().next().unwrap(), ". . 5 | 3 . . | . . .");
-    assert_eq!(grid.parse::<NinePuzzle>().unwrap(), p);
-    let records = parse_all(&format!("{grid}\n{}", p.to_line()));
+    let p: Puzzle = KNOWN[2].0.parse().unwrap();
+    let block = p.to_block();
+    assert_eq!(block.lines().count(), 11);
+    assert_eq!(block.lines().next().unwrap(), ". . 5 | 3 . . | . . .");
+    assert_eq!(parse_block(block.lines(), &Defaults::default()).unwrap(), p);
+    let records = parse_all(&format!("{block}\n{}", p.to_text()));
     assert_eq!(records.len(), 2);
-    assert!(records.iter().all(|r| r.puzzle.as_ref().map(|g| g.to_nine()) == Ok(Some(p))));
+    assert!(records.iter().all(|r| r.puzzle.as_ref() == Ok(&p)));
 }
 
 #[test]
 fn dlx_output_counts_the_same() {
-    let matrix = NineMatrix::new(Variant::Classic);
-    let p: NinePuzzle = KNOWN[1].0.parse().unwrap();
-    let text = matrix.puzzle_to_dlx(&p);
+    let p: Puzzle = KNOWN[1].0.parse().unwrap();
+    let text = Matrix::new(p.rules()).puzzle_to_dlx(&p);
     let problem = dlx_engine::Problem::parse_dlx(&text).unwrap();
     assert_eq!(dlx_engine::Solver::new(&problem).count().unwrap(), 1);
 }

@@ -3,23 +3,27 @@
 
 mod common;
 
-use dlx_sudoku::nine::{Matrix as NineMatrix, Puzzle as NinePuzzle};
-use dlx_sudoku::{Defaults, Matrix, Variant, parse_puzzle};
+use dlx_sudoku::{
+    Defaults, Generator, Matrix, Parity, Puzzle, RuleError, Rules, SolveError, Variant, parse_block,
+    parse_puzzle,
+};
 use proptest::prelude::*;
 
 /// A random puzzle of `variant`: a full grid relabelled by a random digit permutation, some
 /// clues removed, and (even-cell variant) some empty cells holding even digits marked.
-fn puzzle(variant: Variant) -> impl Strategy<Value = NinePuzzle> {
+fn puzzle(variant: Variant) -> impl Strategy<Value = Puzzle> {
     // A random full grid.
-    let base = dlx_sudoku::nine::Generator::new(&NineMatrix::new(variant)).full_grid(1);
+    let base = Generator::new(&Matrix::new(&Rules::from(variant))).full_grid(1).expect("a full grid");
     (Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(), proptest::collection::vec(0u8..4, 81)).prop_map(
         move |(perm, fate)| {
-            let mut p = NinePuzzle::empty();
+            let mut p = Puzzle::new(Rules::from(variant));
             for cell in 0..81 {
                 let digit = perm[usize::from(base.get(cell)) - 1];
                 match fate[cell] {
                     0 => {} // removed
-                    1 if variant == Variant::Even && digit % 2 == 0 => p.set_even_cell(cell, true),
+                    1 if variant == Variant::Even && digit % 2 == 0 => {
+                        p.rules_mut().set_parity(cell, Parity::Even)
+                    }
                     _ => p.set(cell, digit),
                 }
             }
@@ -28,22 +32,23 @@ fn puzzle(variant: Variant) -> impl Strategy<Value = NinePuzzle> {
     )
 }
 
-fn check(variant: Variant, p: NinePuzzle) -> Result<(), TestCaseError> {
+fn check(variant: Variant, p: Puzzle) -> Result<(), TestCaseError> {
     const LIMIT: u64 = 40;
-    let matrix = NineMatrix::new(variant);
+    let matrix = Matrix::new(p.rules());
     let mut solver = matrix.solver();
     let count = solver.count(&p, Some(LIMIT)).unwrap();
     prop_assert_eq!(count, common::count(&p, variant, LIMIT));
     prop_assert!(count >= 1, "a puzzle cut from a full grid has a solution");
     for s in solver.solutions(&p).unwrap().take(5) {
         let s = s.unwrap();
-        prop_assert!(p.is_solved_by(&s, variant), "{:?} does not solve {:?}", s, p);
+        prop_assert!(p.is_solved_by(&s), "{:?} does not solve {:?}", s, p);
     }
     let text = matrix.puzzle_to_dlx(&p);
     let problem = dlx_engine::Problem::parse_dlx(&text).unwrap();
     prop_assert_eq!(dlx_engine::Solver::new(&problem).count_up_to(LIMIT).unwrap(), count);
-    prop_assert_eq!(p.to_line().parse::<NinePuzzle>().unwrap(), p);
-    prop_assert_eq!(p.to_grid().parse::<NinePuzzle>().unwrap(), p);
+    prop_assert_eq!(&p.to_text().parse::<Puzzle>().unwrap(), &p);
+    let block = parse_block(p.to_block().lines(), &Defaults { size: Some(p.size()), ..Default::default() });
+    prop_assert_eq!(block.map(|b| b.cells().to_vec()), Ok(p.cells().to_vec()));
     Ok(())
 }
 
@@ -103,22 +108,23 @@ proptest! {
     /// `check` finds a repeated digit exactly when some unit holds one, for every variant.
     #[test]
     fn check_finds_every_repeat(givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..14)) {
-        let mut p = NinePuzzle::empty();
-        for (cell, digit) in givens {
-            p.set(cell, digit);
-        }
         for variant in [Variant::Classic, Variant::Diagonal] {
+            let mut p = Puzzle::new(Rules::from(variant));
+            for &(cell, digit) in &givens {
+                p.set(cell, digit);
+            }
             let repeated = variant.units().iter().filter_map(|u| u.nine_cells()).any(|cells| {
                 let digits: Vec<u8> = cells.iter().map(|&c| p.get(c)).filter(|&d| d != 0).collect();
                 (1..=9).any(|d| digits.iter().filter(|&&x| x == d).count() > 1)
             });
-            match p.check(variant) {
+            match p.check() {
                 Ok(()) => prop_assert!(!repeated, "{variant}: missed a repeat in {p:?}"),
-                Err(dlx_sudoku::nine::RuleError::Repeated { digit, unit, first, second }) => {
+                Err(RuleError::Repeated { digit, unit, first, second }) => {
                     prop_assert!(repeated);
                     let cells = unit.nine_cells().expect("a unit of the 9x9 grid");
                     prop_assert!(cells.contains(&first.cell) && cells.contains(&second.cell) && first != second);
-                    prop_assert_eq!((p.get(first.cell), p.get(second.cell)), (digit, digit));
+                    let written = |cell: usize| char::from(b'0' + p.get(cell));
+                    prop_assert_eq!((written(first.cell), written(second.cell)), (digit, digit));
                 }
                 Err(other) => prop_assert!(false, "unexpected {other}"),
             }
@@ -126,22 +132,22 @@ proptest! {
     }
 
     /// The solver refuses a puzzle exactly when `check` does, with the same error: it checks
-    /// only when the engine refuses a given, so this holds for repeats, odd digits in even cells
-    /// and markers where the variant has none.
+    /// only when the engine refuses a given, so this holds for repeats, forbidden moves and odd
+    /// digits in cells marked even, for every variant.
     #[test]
     fn solver_reports_what_check_finds(
         givens in proptest::collection::vec((0usize..81, 1u8..=9), 0..14),
         marks in proptest::collection::vec(0usize..81, 0..6),
     ) {
-        let mut p = NinePuzzle::empty();
-        for (cell, digit) in givens {
-            p.set(cell, digit);
-        }
-        for cell in marks {
-            p.set_even_cell(cell, true);
-        }
         for variant in Variant::ALL {
-            let matrix = NineMatrix::new(variant);
+            let mut p = Puzzle::new(Rules::from(variant));
+            for &(cell, digit) in &givens {
+                p.set(cell, digit);
+            }
+            for &cell in &marks {
+                p.rules_mut().set_parity(cell, Parity::Even);
+            }
+            let matrix = Matrix::new(p.rules());
             let mut solver = matrix.solver();
             // Loading the puzzle is what refuses it; with forbidden moves, a search of a sparse
             // grid can take millions of nodes, so those are loaded and not searched.
@@ -150,9 +156,9 @@ proptest! {
             } else {
                 solver.solutions(&p).map(|_| ())
             };
-            match (p.check(variant), got) {
+            match (p.check(), got) {
                 (Ok(()), Ok(())) => {}
-                (Err(want), Err(dlx_sudoku::nine::SolveError::Rules(got))) => prop_assert_eq!(got, want),
+                (Err(want), Err(SolveError::Rules(got))) => prop_assert_eq!(got, want),
                 (want, got) => prop_assert!(false, "{variant}: check {want:?}, solver {got:?}"),
             }
         }

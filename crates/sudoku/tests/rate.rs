@@ -6,8 +6,10 @@ use std::path::PathBuf;
 mod rank;
 use rank::{ranks, spearman};
 
-use dlx_sudoku::nine::{Generator, Matrix, Puzzle, Uniqueness, explain, rate, solve_logically};
-use dlx_sudoku::{Level, Run, Symmetry, Technique, Variant, parse_all};
+use dlx_sudoku::{
+    Generator, Level, Matrix, Puzzle, Rules, Run, Symmetry, Technique, Uniqueness, Variant, explain,
+    parse_all, solve_logically, solve_logically_with,
+};
 
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name))
@@ -23,16 +25,22 @@ fn unique_solution(matrix: &Matrix, puzzle: &Puzzle) -> Puzzle {
 
 /// Every step of the explained solution agrees with the unique solution: each digit placed is
 /// the solution's, and no candidate removed is.
-fn assert_steps_sound(puzzle: &Puzzle, variant: Variant, solution: &Puzzle) {
-    let (logic, steps) = explain(puzzle, variant).unwrap();
+fn assert_steps_sound(puzzle: &Puzzle, solution: &Puzzle) {
+    let (logic, steps) = explain(puzzle);
     for (k, step) in steps.iter().enumerate() {
+        let said = step.describe(puzzle);
         for &(cell, digit) in &step.placed {
-            assert_eq!(digit, solution.get(cell), "{}: step {k}: {step}", puzzle.to_line());
+            assert_eq!(digit, solution.get(cell), "{}: step {k}: {said}", puzzle.to_text());
         }
         for &(cell, removed) in &step.removed {
-            assert_eq!(removed & (1 << solution.get(cell)), 0, "{}: step {k}: {step}", puzzle.to_line());
+            assert_eq!(
+                removed & (1 << (solution.get(cell) - 1)),
+                0,
+                "{}: step {k}: {said}",
+                puzzle.to_text()
+            );
         }
-        assert!(!step.placed.is_empty() || !step.removed.is_empty(), "step {k} did nothing: {step}");
+        assert!(!step.placed.is_empty() || !step.removed.is_empty(), "step {k} did nothing: {said}");
     }
     let counted: u32 = logic.counts.iter().sum();
     assert_eq!(counted as usize, steps.len());
@@ -40,10 +48,10 @@ fn assert_steps_sound(puzzle: &Puzzle, variant: Variant, solution: &Puzzle) {
 
 /// Every cell the logical solver filled holds the digit of the unique solution, and every step
 /// of its explanation is sound.
-fn assert_sound(puzzle: &Puzzle, variant: Variant, matrix: &Matrix) {
+fn assert_sound(puzzle: &Puzzle, matrix: &Matrix) {
     let solution = unique_solution(matrix, puzzle);
-    assert_steps_sound(puzzle, variant, &solution);
-    let logic = solve_logically(puzzle, variant, &Technique::ALL).unwrap();
+    assert_steps_sound(puzzle, &solution);
+    let logic = solve_logically(puzzle);
     for cell in 0..81 {
         let d = logic.grid.get(cell);
         assert!(d == 0 || d == solution.get(cell), "{puzzle:?}: wrong digit at cell {cell}");
@@ -55,54 +63,49 @@ fn assert_sound(puzzle: &Puzzle, variant: Variant, matrix: &Matrix) {
 
 #[test]
 fn each_technique_fixture_needs_its_technique() {
-    let matrix = Matrix::new(Variant::Classic);
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
     let records = parse_all(&fixture("techniques.txt"));
     assert_eq!(records.len(), Technique::ALL.len());
     for (record, technique) in records.iter().zip(Technique::ALL) {
-        let puzzle = record.puzzle.clone().unwrap().to_nine().unwrap();
-        let rating = rate(&matrix, &puzzle).unwrap();
+        let puzzle = record.puzzle.clone().unwrap();
+        let rating = matrix.solver().rate(&puzzle).unwrap();
         assert!(rating.logic.solved, "{technique}");
         assert_eq!(rating.logic.hardest(), Some(technique));
         assert_eq!(rating.logic.level(), technique.level());
         assert!(rating.nodes >= rating.guesses && rating.nodes > 0.0);
         let easier: Vec<Technique> = Technique::ALL.iter().copied().filter(|&t| t < technique).collect();
-        assert!(
-            !solve_logically(&puzzle, Variant::Classic, &easier).unwrap().solved,
-            "{technique} is needed"
-        );
+        assert!(!solve_logically_with(&puzzle, &easier).solved, "{technique} is needed");
         let up_to: Vec<Technique> = Technique::ALL.iter().copied().filter(|&t| t <= technique).collect();
-        assert!(solve_logically(&puzzle, Variant::Classic, &up_to).unwrap().solved);
-        assert_sound(&puzzle, Variant::Classic, &matrix);
+        assert!(solve_logically_with(&puzzle, &up_to).solved);
+        assert_sound(&puzzle, &matrix);
     }
 }
 
 #[test]
 fn known_puzzles_are_rated_soundly() {
-    let classic = Matrix::new(Variant::Classic);
-    let even = Matrix::new(Variant::Even);
     for record in parse_all(&fixture("sudoku.txt")) {
-        let p = record.puzzle.unwrap().to_nine().unwrap();
-        let matrix = if p.has_even_cells() { &even } else { &classic };
-        assert_sound(&p, matrix.variant(), matrix);
+        let p = record.puzzle.unwrap();
+        assert_sound(&p, &Matrix::new(p.rules()));
     }
     // The hardest of them is beyond the techniques.
     let hard: Puzzle =
         "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse().unwrap();
-    assert_eq!(rate(&classic, &hard).unwrap().logic.level(), Level::Expert);
+    let classic = Matrix::new(hard.rules());
+    assert_eq!(classic.solver().rate(&hard).unwrap().logic.level(), Level::Expert);
 }
 
 #[test]
 fn generated_puzzles_of_every_variant() {
     for variant in Variant::ALL {
-        let matrix = Matrix::new(variant);
-        let mut generator = Generator::new(&matrix);
+        let matrix = Matrix::new(&Rules::from(variant));
+        let mut generator = Generator::for_variant(&matrix, variant).expect("the variant's matrix");
         for seed in 0..12 {
-            let g = generator.generate(Symmetry::None, seed);
-            assert_sound(&g.puzzle, variant, &matrix);
-            let logic = solve_logically(&g.puzzle, variant, &Technique::ALL).unwrap();
+            let g = generator.generate(Symmetry::None, seed, &mut |_, _| {}).unwrap();
+            assert_sound(&g.puzzle, &Matrix::new(g.puzzle.rules()));
+            let logic = solve_logically(&g.puzzle);
             if logic.level() == Level::Easy {
                 let singles = [Technique::NakedSingle, Technique::HiddenSingle];
-                assert!(solve_logically(&g.puzzle, variant, &singles).unwrap().solved);
+                assert!(solve_logically_with(&g.puzzle, &singles).solved);
             }
         }
     }
@@ -114,13 +117,13 @@ fn generated_puzzles_of_every_variant() {
 /// in CI), saying which.
 #[test]
 fn sound_on_hard_puzzles() {
-    let matrix = Matrix::new(Variant::Classic);
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
     let mut puzzles = Vec::new();
     let mut generator = Generator::new(&matrix);
     for level in [Level::Hard, Level::Expert] {
         let run = Run { symmetry: Symmetry::None, level: Some(level), ..Run::new(11) };
         for index in 0..12 {
-            let made = generator.generate_in(&run, index).expect("a puzzle of the level");
+            let made = generator.generate_in(&run, index, &mut |_, _| {}).expect("a puzzle of the level");
             puzzles.push(made.generated.puzzle);
         }
     }
@@ -130,15 +133,15 @@ fn sound_on_hard_puzzles() {
         Ok(text) => {
             let records = parse_all(&text);
             assert!(records.len() >= 200);
-            puzzles.extend(records.iter().take(200).map(|r| r.puzzle.clone().unwrap().to_nine().unwrap()));
+            puzzles.extend(records.iter().take(200).map(|r| r.puzzle.clone().unwrap()));
             eprintln!("24 generated puzzles and 200 of {}", path.display());
         }
         Err(_) => eprintln!("24 generated puzzles; {} not found, so not those", path.display()),
     }
     let mut techniques_seen = [false; Technique::COUNT];
     for p in &puzzles {
-        assert_sound(p, Variant::Classic, &matrix);
-        let logic = solve_logically(p, Variant::Classic, &Technique::ALL).unwrap();
+        assert_sound(p, &matrix);
+        let logic = solve_logically(p);
         for t in Technique::ALL {
             techniques_seen[t as usize] |= logic.counts[t as usize] > 0;
         }
@@ -164,11 +167,11 @@ fn ratings_rise_with_search_effort() {
         eprintln!("{} not found: skipped", path.display());
         return;
     };
-    let matrix = Matrix::new(Variant::Classic);
-    let mut rater = dlx_sudoku::nine::Rater::new(&matrix);
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
+    let mut rater = matrix.solver();
     let (mut ratings, mut nodes) = (Vec::new(), Vec::new());
     for record in parse_all(&text).into_iter().take(300) {
-        let puzzle = record.puzzle.unwrap().to_nine().unwrap();
+        let puzzle = record.puzzle.unwrap();
         let rating = rater.rate(&puzzle).unwrap();
         assert!((1.0..=10.0).contains(&rating.logic.rating()));
         ratings.push(f64::from(rating.logic.rating()));

@@ -13,7 +13,7 @@
 
 mod extras;
 mod fill;
-pub(crate) mod nine;
+mod nine;
 mod orbits;
 mod pieces;
 mod plan;

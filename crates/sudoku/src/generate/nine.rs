@@ -34,27 +34,27 @@ const FILL_ATTEMPTS: u32 = 64;
 
 /// A generated puzzle and its unique solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Generated {
+pub(crate) struct Generated {
     /// The puzzle: givens, and even markers for the even-cell variant.
-    pub puzzle: Puzzle,
+    pub(crate) puzzle: Puzzle,
     /// Its unique solution.
-    pub solution: Puzzle,
+    pub(crate) solution: Puzzle,
 }
 
 /// Puzzle `index` of a [`Run`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Numbered {
+pub(crate) struct Numbered {
     /// Its index in the run.
-    pub index: u64,
+    pub(crate) index: u64,
     /// The seed it was generated from (see [`Run::seed_of`]).
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// How many puzzles were generated to reach it (1 without a level).
-    pub attempts: u64,
+    pub(crate) attempts: u64,
     /// The puzzle and its solution.
-    pub generated: Generated,
+    pub(crate) generated: Generated,
     /// The logical solver's verdict with [`Technique::LEVELLED`], when the run has a level
     /// (which it then matches).
-    pub logic: Option<Logic<Puzzle>>,
+    pub(crate) logic: Option<Logic<Puzzle>>,
 }
 
 /// Generates minimal puzzles with a unique solution. Reuses one engine solver for everything.
@@ -62,7 +62,7 @@ pub struct Numbered {
 /// A generator reuses its solver and scratch space from one puzzle to the next; its puzzles
 /// depend on the seed alone.
 #[derive(Debug)]
-pub struct Generator<'m> {
+pub(crate) struct Generator<'m> {
     variant: Variant,
     solver: Solver<'m>,
     /// The clue groups (orbits) of the last symmetry asked for, computed once for it, as lists
@@ -86,11 +86,6 @@ pub struct Generator<'m> {
 }
 
 impl<'m> Generator<'m> {
-    /// A generator for the matrix's variant.
-    pub fn new(matrix: &'m Matrix) -> Self {
-        Generator::over(matrix.problem(), matrix.variant())
-    }
-
     /// A generator for `variant` over its problem (the one encoder's matrix of its rules, whose
     /// options [`Matrix::option`] numbers).
     pub(crate) fn over(problem: &'m dlx_engine::Problem, variant: Variant) -> Self {
@@ -123,7 +118,7 @@ impl<'m> Generator<'m> {
     /// A random fill is usually quick but now and then wanders into a large dead subtree (the
     /// search effort is heavy-tailed), so a fill that has tried 200 options starts over with a
     /// fresh seed drawn from `seed`; the grid depends on `seed` alone, as before.
-    pub fn full_grid(&mut self, seed: u64) -> Puzzle {
+    pub(crate) fn full_grid(&mut self, seed: u64) -> Puzzle {
         self.solver.reset();
         // Shuffled digits make the grid random; random ties between equally short constraints
         // would only make it slower.
@@ -153,15 +148,11 @@ impl<'m> Generator<'m> {
         grid
     }
 
-    /// Puzzle `index` of `run`: generated from [`Run::seed_of`]`(index, 0)`, and, when the run
-    /// has a level, again from the next attempts' seeds until the logical solver gives that level
-    /// or [`Run::max_attempts`] puzzles were made.
-    pub fn generate_in(&mut self, run: &Run, index: u64) -> Result<Numbered, NotFound> {
-        self.generate_in_unless(run, index, || false).expect("nothing stops it")
-    }
-
-    /// [`generate_in`](Self::generate_in), asking `stop` before each attempt: `None` when it
-    /// said to stop (a run of a level can take many attempts; each is a few milliseconds).
+    /// Puzzle `index` of `run` (generated from [`Run::seed_of`]`(index, 0)`, and, when the run
+    /// has a level, again from the next attempts' seeds until the logical solver gives that
+    /// level or [`Run::max_attempts`] puzzles were made), asking `stop` before each attempt:
+    /// `None` when it said to stop (a run of a level can take many attempts; each is a few
+    /// milliseconds).
     pub(crate) fn generate_in_unless(
         &mut self,
         run: &Run,
@@ -203,7 +194,7 @@ impl<'m> Generator<'m> {
     ///
     /// Minimal: removing any further clue group (orbit under the symmetry) makes it ambiguous; for
     /// the even-cell variant, so does removing any even marker.
-    pub fn generate(&mut self, symmetry: Symmetry, seed: u64) -> Generated {
+    pub(crate) fn generate(&mut self, symmetry: Symmetry, seed: u64) -> Generated {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let solution = self.full_grid(rng.random());
         if self.orbits_of != Some(symmetry) {
@@ -295,5 +286,31 @@ impl<'m> Generator<'m> {
         self.order = order;
         self.kept = kept;
         Generated { puzzle, solution }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 9x9 fill's grids are full, obey the variant, come again for the same seed and differ
+    /// between seeds. Diagonal fills often use up their budget of options and start over from a
+    /// new seed (the search effort is heavy-tailed): the grid must still be complete, valid and
+    /// the same for the same seed.
+    #[test]
+    fn full_grids_are_valid_and_reproducible() {
+        for variant in Variant::ALL {
+            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(variant));
+            let mut generator = Generator::over(matrix.problem(), variant);
+            let mut distinct = std::collections::HashSet::new();
+            for seed in 0..40 {
+                let grid = generator.full_grid(seed);
+                assert!(grid.cells().iter().all(|&d| d != 0), "{variant}: seed {seed} left cells empty");
+                assert!(grid.check(variant).is_ok(), "{variant}: seed {seed} gave {grid:?}");
+                assert_eq!(generator.full_grid(seed), grid, "{variant}: seed {seed} is not reproducible");
+                distinct.insert(grid.to_line());
+            }
+            assert_eq!(distinct.len(), 40, "{variant}: 40 seeds gave only {} grids", distinct.len());
+        }
     }
 }

@@ -351,8 +351,8 @@ mod tests {
             seed in any::<u64>(),
             steps in prop::collection::vec(step(), 1..60),
         ) {
-            let matrix = Matrix::new(Variant::Classic);
-            let solution = Generator::new(&matrix).full_grid(seed);
+            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(Variant::Classic));
+            let solution = Generator::over(matrix.problem(), Variant::Classic).full_grid(seed);
             let orbits = Symmetry::Rotational.orbits();
             let order: Vec<usize> = (0..orbits.len()).collect();
             let orbit_sets: Vec<Small> = orbits.iter().map(|orbit| Small::of(orbit)).collect();

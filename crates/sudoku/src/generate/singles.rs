@@ -124,7 +124,12 @@ mod tests {
     use crate::variant::Variant;
 
     /// A grid's clues on `present` and markers on `marked`, on an engine solver.
-    fn solver_for<'m>(matrix: &'m Matrix, grid: &Puzzle, present: Small, marked: Small) -> Solver<'m> {
+    fn solver_for<'m>(
+        matrix: &'m crate::grid::Matrix,
+        grid: &Puzzle,
+        present: Small,
+        marked: Small,
+    ) -> Solver<'m> {
         let mut solver = Solver::new(matrix.problem());
         for cell in present {
             solver.force(Matrix::option(cell, grid.get(cell))).unwrap();
@@ -169,8 +174,8 @@ mod tests {
             density in 2u8..8,
             markers in any::<u128>(),
         ) {
-            let matrix = Matrix::new(variant);
-            let puzzle = Generator::new(&matrix).full_grid(seed);
+            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(variant));
+            let puzzle = Generator::over(matrix.problem(), variant).full_grid(seed);
             let grid = FullGrid::new(&puzzle);
             let shape = Shape::of_variant(variant);
             // Each cell is given with probability `density / 8`.
@@ -200,8 +205,8 @@ mod tests {
     #[test]
     fn a_full_grid_forces_its_last_cell_and_an_empty_one_nothing() {
         for variant in Variant::ALL {
-            let matrix = Matrix::new(variant);
-            let puzzle = Generator::new(&matrix).full_grid(7);
+            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(variant));
+            let puzzle = Generator::over(matrix.problem(), variant).full_grid(7);
             let grid = FullGrid::new(&puzzle);
             let shape = Shape::of_variant(variant);
             let none = Small::EMPTY;
@@ -219,8 +224,8 @@ mod tests {
     /// hidden single (and no naked one: the eight clues hold one digit only).
     #[test]
     fn a_digit_given_in_every_other_column_is_a_hidden_single() {
-        let matrix = Matrix::new(Variant::Classic);
-        let puzzle = Generator::new(&matrix).full_grid(11);
+        let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(Variant::Classic));
+        let puzzle = Generator::over(matrix.problem(), Variant::Classic).full_grid(11);
         let grid = FullGrid::new(&puzzle);
         let shape = Shape::of_variant(Variant::Classic);
         let cell = 4 * 9 + 4;

@@ -235,3 +235,57 @@ fn searching_over_the_candidates_left_counts_the_same() {
         }
     }
 }
+
+/// The one generator hands a 9x9 variant's rules to the 9x9 generator: puzzle `i` of a run (with
+/// a level and without; not easing) is the 9x9 generator's, its solution and its level too, and so
+/// is the even-cell variant's through `for_variant`.
+#[test]
+fn a_variants_run_is_the_9x9_generators() {
+    use crate::Level;
+    for variant in Variant::ALL {
+        let matrix = Matrix::new(&Rules::from(variant));
+        let mut one = Generator::for_variant(&matrix, variant).expect("the variant's matrix");
+        let mut nine = nine::Generator::over(matrix.problem(), variant);
+        for run in [Run::new(3), Run { level: Some(Level::Medium), ..Run::new(4) }] {
+            for index in 0..4 {
+                let made = one.generate_in(&run, index, &mut |_, _| {}).unwrap();
+                let expected = nine.generate_in_unless(&run, index, || false).expect("not stopped").unwrap();
+                let (puzzle, solution) = (made.generated.puzzle.to_nine(), made.generated.solution.to_nine());
+                assert_eq!(puzzle, Some(expected.generated.puzzle), "{variant} {run:?} {index}");
+                assert_eq!(solution, Some(expected.generated.solution), "{variant} {run:?} {index}");
+                assert_eq!(made.logic.map(|l| l.level()), expected.logic.map(|l| l.level()));
+                assert_eq!((made.seed, made.attempts), (expected.seed, expected.attempts));
+            }
+        }
+    }
+}
+
+/// The general machinery alone (what the one generator uses for every other rule set) makes
+/// unique, minimal puzzles of a 9x9 variant's rules too, which the engine counts as one.
+#[test]
+fn the_general_machinery_makes_a_variants_puzzles() {
+    for variant in Variant::ALL.into_iter().filter(|&v| v != Variant::Even) {
+        let matrix = Matrix::new(&Rules::from(variant));
+        let mut general = Generator::general(&matrix);
+        for seed in 0..3 {
+            let made = general.generate(Symmetry::Rotational, seed, &mut |_, _| {}).unwrap();
+            let puzzle = &made.puzzle;
+            assert!(puzzle.is_solved_by(&made.solution), "{variant}");
+            assert_eq!(matrix.solver().count(puzzle, Some(2)).unwrap(), 1, "{variant} {}", puzzle.to_text());
+            for orbit in Symmetry::Rotational.orbits() {
+                if puzzle.get(orbit[0]) == 0 {
+                    continue;
+                }
+                let mut fewer = puzzle.clone();
+                for &cell in &orbit {
+                    fewer.set(cell, 0);
+                }
+                assert_eq!(
+                    matrix.solver().count(&fewer, Some(2)).unwrap(),
+                    2,
+                    "{variant}: {orbit:?} not needed"
+                );
+            }
+        }
+    }
+}

@@ -244,7 +244,7 @@ fn keeps_units(
 mod tests {
     use super::*;
     use crate::generate::nine::Generator;
-    use crate::solve::Matrix;
+
     use crate::variant::Variant;
 
     /// Every swap of random grids of every variant changes exactly its cells, turns exactly
@@ -252,8 +252,8 @@ mod tests {
     #[test]
     fn every_swap_gives_another_solution() {
         for variant in Variant::ALL {
-            let matrix = Matrix::new(variant);
-            let mut generator = Generator::new(&matrix);
+            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(variant));
+            let mut generator = Generator::over(matrix.problem(), variant);
             let mut out = Vec::new();
             for seed in 0..20 {
                 let grid = generator.full_grid(seed);
@@ -284,8 +284,8 @@ mod tests {
     /// obeys every rule.
     #[test]
     fn every_swap_of_any_rules_gives_another_solution() {
-        use crate::Generator;
         use crate::cells::Words;
+        use crate::generate::Generator;
         use crate::grid::{Constraint, Matrix, Parity, Puzzle, Rules};
         let with = |size: &str, constraints: &[Constraint], regions: Option<&str>| {
             let mut rules = Rules::new(size.parse().expect("a size"));

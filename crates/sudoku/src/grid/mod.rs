@@ -22,9 +22,10 @@
 //! givens on a reused engine solver. [`parse_puzzle`] and [`parse_block`] read puzzles,
 //! [`Puzzle::to_text`] and [`Puzzle::to_block`] write them.
 //!
-//! A grid whose rules are a 9x9 [`Variant`](crate::Variant)'s takes the fast path of
-//! [`nine`](crate::nine) inside these types: the logical solver and the generator dispatch to it.
-//! The tests solve, rate and generate the same 9x9 puzzles both ways and compare.
+//! A grid whose rules are a 9x9 [`Variant`](crate::Variant)'s takes the 9x9 fast path inside
+//! these types: the logical solver and the generator dispatch to it (the side known when
+//! compiling, band swaps, singles proofs, 128-bit cell sets). The tests explain and generate the
+//! same 9x9 puzzles both ways and compare.
 
 mod cache;
 mod encode;

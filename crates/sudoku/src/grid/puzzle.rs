@@ -140,7 +140,7 @@ impl Puzzle {
     ///
     /// [`Puzzle`]: crate::puzzle::Puzzle
     /// [`Variant`]: crate::Variant
-    pub fn from_nine(puzzle: &crate::puzzle::Puzzle, base: &Arc<Rules>) -> Puzzle {
+    pub(crate) fn from_nine(puzzle: &crate::puzzle::Puzzle, base: &Arc<Rules>) -> Puzzle {
         let mut rules = Arc::clone(base);
         if puzzle.has_even_cells() {
             let marked = Arc::make_mut(&mut rules);
@@ -153,7 +153,7 @@ impl Puzzle {
 
     /// The 9x9 form of a grid whose rules are a [`Variant`](crate::Variant)'s
     /// ([`Rules::variant`]): its digits, and its even marks as markers. `None` for other rules.
-    pub fn to_nine(&self) -> Option<crate::puzzle::Puzzle> {
+    pub(crate) fn to_nine(&self) -> Option<crate::puzzle::Puzzle> {
         self.rules.variant()?;
         let cells: [u8; 81] = self.cells.as_slice().try_into().ok()?;
         let mut nine = crate::puzzle::Puzzle::from_cells(cells)?;

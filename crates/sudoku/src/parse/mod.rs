@@ -152,10 +152,6 @@ pub enum ParseErrorKind {
     /// A puzzle of another size or with rules of its own, not read as wanted.
     #[error(transparent)]
     Line(LineErrorKind),
-    /// A puzzle of another size or with rules of its own, given where a 9x9
-    /// [`nine::Puzzle`](crate::puzzle::Puzzle) was asked for (its `FromStr`).
-    #[error("a {0} puzzle, not a 9x9 one")]
-    Sized(String),
 }
 
 /// What to say of a record with the cells of a grid of another size.
@@ -864,23 +860,6 @@ impl std::str::FromStr for Puzzle {
     fn from_str(s: &str) -> Result<Puzzle, ParseError> {
         match Records::new(s.as_bytes()).next() {
             Some(Ok(record)) => record.puzzle_with(None).map_err(Clone::clone),
-            _ => Err(ParseError { line: 1, column: None, kind: ParseErrorKind::CellCount { found: 0 } }),
-        }
-    }
-}
-
-impl std::str::FromStr for NinePuzzle {
-    type Err = ParseError;
-
-    /// Parses exactly one puzzle in any of the three forms.
-    fn from_str(s: &str) -> Result<NinePuzzle, ParseError> {
-        let mut records = Records::new(s.as_bytes());
-        match records.read_record() {
-            Ok(Some(Raw { puzzle: Ok(Cells::Nine(puzzle)), .. })) => Ok(puzzle),
-            Ok(Some(Raw { puzzle: Ok(Cells::Puzzle(grid)), line, .. })) => {
-                Err(ParseError { line, column: None, kind: ParseErrorKind::Sized(grid.rules().describe()) })
-            }
-            Ok(Some(Raw { puzzle: Err(e), .. })) => Err(e),
             _ => Err(ParseError { line: 1, column: None, kind: ParseErrorKind::CellCount { found: 0 } }),
         }
     }

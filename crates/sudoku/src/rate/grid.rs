@@ -86,6 +86,11 @@ pub fn explain(grid: &Puzzle) -> (GridLogic, Vec<Step>) {
             .collect();
         return (from_nine(grid, &logic), steps);
     }
+    explain_general(grid)
+}
+
+/// [`explain`] on the solver of any size, whatever the rules (a 9x9 variant's too).
+fn explain_general(grid: &Puzzle) -> (GridLogic, Vec<Step>) {
     let shape = AnyShape::of(grid.rules());
     let mut moves = Vec::new();
     let outcome = with_shape!(&shape, s => board::solve::<_, 0>(s, grid.cells(), |_| false, &Technique::ALL, Some(&mut moves)));
@@ -97,12 +102,26 @@ pub fn explain(grid: &Puzzle) -> (GridLogic, Vec<Step>) {
 /// Solves a puzzle of any size with every technique (easiest first), as far as they go (a grid
 /// of a 9x9 variant's rules on the 9x9 path).
 pub fn solve_logically(grid: &Puzzle) -> GridLogic {
+    solve_logically_with(grid, &Technique::ALL)
+}
+
+/// [`solve_logically`] with only the given techniques (easiest first): what a puzzle needs is
+/// told by the techniques without which it is not solved.
+///
+/// ```
+/// use dlx_sudoku::{Puzzle, Technique, solve_logically_with};
+/// let line = "..2..3.76...6.5..86.34....15.....9.7.......3..78...1.........6.2..59......6..82..";
+/// let puzzle: Puzzle = line.parse().unwrap();
+/// assert!(solve_logically_with(&puzzle, &[Technique::HiddenSingle]).solved);
+/// assert!(!solve_logically_with(&puzzle, &[Technique::NakedSingle]).solved);
+/// ```
+pub fn solve_logically_with(grid: &Puzzle, techniques: &[Technique]) -> GridLogic {
     if let Some((variant, nine)) = as_nine(grid)
-        && let Ok(logic) = super::solve_logically(&nine, variant, &Technique::ALL)
+        && let Ok(logic) = super::solve_logically(&nine, variant, techniques)
     {
         return from_nine(grid, &logic);
     }
-    solve_grid_with(&AnyShape::of(grid.rules()), grid, &Technique::ALL)
+    solve_grid_with(&AnyShape::of(grid.rules()), grid, techniques)
 }
 
 /// The rater's side of the one solver: the rating of a puzzle of any size is its logical
@@ -113,7 +132,7 @@ impl crate::SudokuSolver<'_> {
     /// and the effort of the uniqueness search ([`rating_effort`]), as `dlx rate` prints them.
     ///
     /// [`rating_effort`]: crate::SudokuSolver::rating_effort
-    pub fn rate(&mut self, grid: &Puzzle) -> Result<crate::Rating<Puzzle>, crate::SolveError> {
+    pub fn rate(&mut self, grid: &Puzzle) -> Result<crate::Rating, crate::SolveError> {
         let (nodes, guesses, solutions) = self.rating_effort(grid)?;
         let logic = solve_logically(grid);
         Ok(crate::Rating { logic, nodes, guesses, orders: self.effort_orders(), solutions })
@@ -171,5 +190,44 @@ fn step_of(m: Move, units: &[(Unit, Vec<usize>)]) -> Step {
         digits: m.digits >> 1,
         placed: m.placed,
         removed: m.removed.into_iter().map(|(c, r)| (c, r >> 1)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Generator, Matrix, Rules, Symmetry, Variant};
+
+    /// A 9x9 variant's puzzle gets the same verdict and the same steps on the 9x9 path (what
+    /// [`explain`] takes for it) as on the solver of any size. Every technique counts, the wings,
+    /// rectangles and chains included.
+    #[test]
+    fn the_9x9_path_explains_as_the_general_one() {
+        let mut beyond = std::collections::BTreeSet::new();
+        for variant in Variant::ALL {
+            let matrix = Matrix::new(&Rules::from(variant));
+            let mut generator = Generator::for_variant(&matrix, variant).expect("the variant's matrix");
+            for seed in 0..12 {
+                let grid =
+                    generator.generate(Symmetry::Rotational, seed, &mut |_, _| {}).expect("a puzzle").puzzle;
+                assert!(as_nine(&grid).is_some(), "{variant}: on the 9x9 path");
+                let (nine, nine_steps) = explain(&grid);
+                let (any, any_steps) = explain_general(&grid);
+                let line = grid.to_text();
+                assert_eq!(any, nine, "{variant} {line}");
+                assert_eq!(
+                    (any.level(), any.rating(), any.hardest_name()),
+                    (nine.level(), nine.rating(), nine.hardest_name())
+                );
+                assert_eq!(any_steps, nine_steps, "{variant} {line}");
+                assert_eq!(
+                    solve_logically(&grid),
+                    solve_grid_with(&AnyShape::of(grid.rules()), &grid, &Technique::ALL)
+                );
+                beyond.extend(nine.hardest().filter(|t| !Technique::LEVELLED.contains(t)));
+            }
+        }
+        // The comparison reaches beyond the techniques of the levels.
+        assert!(!beyond.is_empty());
     }
 }

@@ -7,22 +7,18 @@
 
 use std::fmt;
 
-use dlx_engine::Solver;
-
 mod advanced;
 mod board;
 pub(crate) mod grid;
 
-use crate::engine::{EFFORT_SEEDS, Effort};
 use crate::grid::At;
 use crate::puzzle::{Puzzle, RuleError};
 use crate::scale::{BEYOND, Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
 use crate::shape::Shape;
-use crate::solve::{Matrix, load};
 use crate::variant::{Unit, Variant};
 
-/// What the logical solver made of a puzzle: a [`Puzzle`](crate::Puzzle) of any size (the default),
-/// or the 9x9 fast path's [`Puzzle`](crate::puzzle::Puzzle).
+/// What the logical solver made of a [`Puzzle`](crate::Puzzle). (The parameter is the grid's type:
+/// the 9x9 fast path inside the crate keeps its own form; a user meets the default alone.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Logic<G = crate::grid::Puzzle> {
     /// The grid as far as logic took it (full when solved).
@@ -70,21 +66,21 @@ impl Logic {
 /// what it placed and removed. Its `Display` is one line: `naked pair {3,7} in row 2 (r2c1
 /// r2c5): removes {3,7} from r2c4`, `x-wing 7 at r1c2 r1c8 r5c2 r5c8: removes 7 from r3c2`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub(crate) struct Step {
     /// The technique.
-    pub technique: Technique,
+    pub(crate) technique: Technique,
     /// The cells of its pattern (for a hidden single, the unit; for a forcing chain, the cell
     /// whose candidates were followed).
-    pub pattern: Vec<usize>,
+    pub(crate) pattern: Vec<usize>,
     /// The digits of the pattern, as bits (bit `d` for digit `d`).
-    pub digits: u16,
+    pub(crate) digits: u16,
     /// The unit the pattern lies in, for the techniques of one unit (singles, locked
     /// candidates: the unit whose places lie in another, subsets).
-    pub unit: Option<Unit>,
+    pub(crate) unit: Option<Unit>,
     /// The digits placed: `(cell, digit)`.
-    pub placed: Vec<(usize, u8)>,
+    pub(crate) placed: Vec<(usize, u8)>,
     /// The candidates removed: `(cell, digits as bits)`.
-    pub removed: Vec<(usize, u16)>,
+    pub(crate) removed: Vec<(usize, u16)>,
 }
 
 impl Default for Step {
@@ -162,19 +158,18 @@ fn solve_with(
 
 /// The logical solution of a puzzle step by step, with every technique: what
 /// [`solve_logically`] does, each step recorded.
-pub fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic<Puzzle>, Vec<Step>), RuleError> {
+pub(crate) fn explain(puzzle: &Puzzle, variant: Variant) -> Result<(Logic<Puzzle>, Vec<Step>), RuleError> {
     let mut steps = Vec::new();
     let logic = solve_with(variant, puzzle, &Technique::ALL, Some(&mut steps))?;
     Ok((logic, steps))
 }
 
-/// A rating: the logical verdict and the search effort, of a puzzle of any size
-/// ([`SudokuSolver::rate`](crate::SudokuSolver::rate)), or of the 9x9 fast path's
-/// [`Puzzle`](crate::puzzle::Puzzle) ([`Rater`](crate::rate::Rater)).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating<G = crate::grid::Puzzle> {
+/// A rating of a puzzle ([`SudokuSolver::rate`](crate::SudokuSolver::rate)): the logical verdict
+/// and the search effort.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
     /// The logical solver's result.
-    pub logic: Logic<G>,
+    pub logic: Logic,
     /// Nodes and guesses of the uniqueness search (count up to 2), averaged over seeded random
     /// branching orders: a machine-independent measure of search effort.
     pub nodes: f64,
@@ -188,63 +183,12 @@ pub struct Rating<G = crate::grid::Puzzle> {
     pub solutions: u64,
 }
 
-/// Rates a puzzle: the logical solver, then the search effort. `matrix` must be the puzzle's
-/// variant's. For many puzzles, a [`Rater`] reuses its tables and its solver.
-pub fn rate(matrix: &Matrix, puzzle: &Puzzle) -> Result<Rating<Puzzle>, RuleError> {
-    Rater::new(matrix).rate(puzzle)
-}
-
 /// Applies the given techniques, easiest first, until the grid is solved or none applies.
 /// Every placement and elimination is sound: each follows from the rules and the givens.
-pub fn solve_logically(
+pub(crate) fn solve_logically(
     puzzle: &Puzzle,
     variant: Variant,
     techniques: &[Technique],
 ) -> Result<Logic<Puzzle>, RuleError> {
     solve_with(variant, puzzle, techniques, None)
-}
-
-/// Rates puzzles of one variant, reusing its tables and one engine solver: nothing is built per
-/// puzzle.
-#[derive(Debug)]
-pub struct Rater<'m> {
-    variant: Variant,
-    solver: Solver<'m>,
-}
-
-impl<'m> Rater<'m> {
-    /// A rater for the matrix's variant.
-    pub fn new(matrix: &'m Matrix) -> Self {
-        Rater { variant: matrix.variant(), solver: Solver::new(matrix.problem()) }
-    }
-
-    /// The logical solver alone, with the given techniques.
-    pub fn logic(&self, puzzle: &Puzzle, techniques: &[Technique]) -> Result<Logic<Puzzle>, RuleError> {
-        solve_with(self.variant, puzzle, techniques, None)
-    }
-
-    /// The logical verdict with every technique, and the search effort.
-    pub fn rate(&mut self, puzzle: &Puzzle) -> Result<Rating<Puzzle>, RuleError> {
-        let logic = solve_with(self.variant, puzzle, &Technique::ALL, None)?;
-        let mut total = Effort::default();
-        let mut solutions = 0;
-        // Loaded once: every run starts from the givens again.
-        load(&mut self.solver, self.variant, puzzle)?;
-        for seed in 0..EFFORT_SEEDS {
-            self.solver.set_seed(Some(seed));
-            solutions = self.solver.count_up_to(2).expect("no budget is set");
-            let effort = Effort::from(self.solver.stats());
-            total.nodes += effort.nodes;
-            total.guesses += effort.guesses;
-        }
-        self.solver.reset();
-        let n = EFFORT_SEEDS as f64;
-        Ok(Rating {
-            logic,
-            nodes: total.nodes as f64 / n,
-            guesses: total.guesses as f64 / n,
-            orders: EFFORT_SEEDS,
-            solutions,
-        })
-    }
 }

@@ -3,13 +3,13 @@
 //! forbidden moves of anti-king are written out here).
 #![allow(dead_code, unreachable_pub)]
 
-use dlx_sudoku::Variant;
-use dlx_sudoku::nine::Puzzle;
+use dlx_sudoku::{Parity, Puzzle, Variant};
 
-/// Counts the solutions of `puzzle` under `variant`, up to `limit`.
+/// Counts the solutions of a 9x9 `puzzle` under `variant`'s units (and its cells marked even),
+/// up to `limit`.
 pub fn count(puzzle: &Puzzle, variant: Variant, limit: u64) -> u64 {
-    let mut grid = *puzzle.cells();
-    let even: [bool; 81] = std::array::from_fn(|c| puzzle.is_even_cell(c));
+    let mut grid: [u8; 81] = puzzle.cells().try_into().expect("a 9x9 puzzle");
+    let even: [bool; 81] = std::array::from_fn(|c| puzzle.rules().parity(c) == Parity::Even);
     let peers: Vec<Vec<usize>> = (0..81)
         .map(|cell| {
             let mut p: Vec<usize> = variant
