@@ -247,7 +247,7 @@ fn the_library_run_is_what_the_command_prints() {
         let rules = std::sync::Arc::new(Rules::from(variant));
         // --minimal: a run that does not ease (the 9x9 generator's, inside).
         let minimal_matrix = Matrix::new(&rules);
-        let mut generator = Generator::new(&minimal_matrix);
+        let mut generator = Generator::for_variant(&minimal_matrix, variant).unwrap();
         let run = Run { symmetry, level, ..Run::new(77) };
         let made: Vec<_> =
             (0..5).map(|index| generator.generate_in(&run, index, &mut |_, _| {}).unwrap()).collect();
