@@ -7,7 +7,7 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, Command};
 use dlx_engine::{Memo, TieBreak};
-use dlx_sudoku::{Constraint, Level, Paper, Symmetry, Variant};
+use dlx_sudoku::{Level, NamedRules, Paper, RuleName, Symmetry};
 
 /// A library type whose values the command line names.
 pub(crate) trait Choice: Copy + Send + Sync + 'static {
@@ -72,49 +72,6 @@ macro_rules! choice {
 
 choice!(Symmetry, Level, TieBreak, Memo, Paper);
 
-/// A rule named on the command line (`--rules`, also spelt `--variant` and `--constraint`): the
-/// classic rules, a rule added to them, the even marks of 81-cell lines, or (for `generate`)
-/// rules made up for each puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RuleName {
-    /// Rows, columns and boxes: nothing added.
-    Classic,
-    /// A rule added to rows, columns and boxes.
-    Add(Constraint),
-    /// The even-cell variant: `e` marks in 81-cell lines.
-    Even,
-    /// Jigsaw regions made up for each puzzle.
-    Jigsaw,
-    /// Killer cages made up for each puzzle.
-    Killer,
-    /// Even and odd marks made up for each puzzle.
-    Parity,
-}
-
-impl RuleName {
-    fn name(self) -> &'static str {
-        match self {
-            RuleName::Classic => "classic",
-            RuleName::Add(c) => c.name(),
-            RuleName::Even => "even",
-            RuleName::Jigsaw => "jigsaw",
-            RuleName::Killer => "killer",
-            RuleName::Parity => "odd-even",
-        }
-    }
-
-    fn help(self) -> &'static str {
-        match self {
-            RuleName::Classic => "Rows, columns and boxes only (nothing added)",
-            RuleName::Add(c) => c.description(),
-            RuleName::Even => Variant::Even.description(),
-            RuleName::Jigsaw => "Jigsaw regions instead of boxes, made up for each puzzle",
-            RuleName::Killer => "Killer cages (2 to 4 cells, with their sums), made up for each puzzle",
-            RuleName::Parity => "Even and odd marks on about a quarter of the cells, made up for each puzzle",
-        }
-    }
-}
-
 /// A rule the commands that read puzzles take: the classic rules, a rule added, or even marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ReadRule(pub(crate) RuleName);
@@ -123,21 +80,14 @@ pub(crate) struct ReadRule(pub(crate) RuleName);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct MadeRule(pub(crate) RuleName);
 
-const ADDED: [RuleName; 4] = [
-    RuleName::Add(Constraint::Diagonals),
-    RuleName::Add(Constraint::Windows),
-    RuleName::Add(Constraint::AntiKing),
-    RuleName::Add(Constraint::AntiKnight),
-];
-
 impl Choice for ReadRule {
     const ALL: &'static [Self] = &[
-        ReadRule(RuleName::Classic),
-        ReadRule(ADDED[0]),
-        ReadRule(ADDED[1]),
-        ReadRule(ADDED[2]),
-        ReadRule(ADDED[3]),
-        ReadRule(RuleName::Even),
+        ReadRule(RuleName::READ[0]),
+        ReadRule(RuleName::READ[1]),
+        ReadRule(RuleName::READ[2]),
+        ReadRule(RuleName::READ[3]),
+        ReadRule(RuleName::READ[4]),
+        ReadRule(RuleName::READ[5]),
     ];
 
     fn name(self) -> &'static str {
@@ -145,21 +95,21 @@ impl Choice for ReadRule {
     }
 
     fn help(self) -> &'static str {
-        self.0.help()
+        self.0.description()
     }
 }
 
 impl Choice for MadeRule {
     const ALL: &'static [Self] = &[
-        MadeRule(RuleName::Classic),
-        MadeRule(ADDED[0]),
-        MadeRule(ADDED[1]),
-        MadeRule(ADDED[2]),
-        MadeRule(ADDED[3]),
-        MadeRule(RuleName::Even),
-        MadeRule(RuleName::Jigsaw),
-        MadeRule(RuleName::Killer),
-        MadeRule(RuleName::Parity),
+        MadeRule(RuleName::ALL[0]),
+        MadeRule(RuleName::ALL[1]),
+        MadeRule(RuleName::ALL[2]),
+        MadeRule(RuleName::ALL[3]),
+        MadeRule(RuleName::ALL[4]),
+        MadeRule(RuleName::ALL[5]),
+        MadeRule(RuleName::ALL[6]),
+        MadeRule(RuleName::ALL[7]),
+        MadeRule(RuleName::ALL[8]),
     ];
 
     fn name(self) -> &'static str {
@@ -167,7 +117,7 @@ impl Choice for MadeRule {
     }
 
     fn help(self) -> &'static str {
-        self.0.help()
+        self.0.description()
     }
 }
 
@@ -196,54 +146,6 @@ impl ReadRules {
     /// What the names ask.
     pub(crate) fn named(&self) -> NamedRules {
         NamedRules::of(self.rules.iter().map(|r| r.0))
-    }
-}
-
-/// What a list of rule names asks: a 9x9 variant to read and write puzzles as (one name that
-/// is a variant's, or `even`), the rules added to every puzzle, and the rules made up for each.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct NamedRules {
-    pub(crate) variant: Option<Variant>,
-    pub(crate) constraints: Vec<Constraint>,
-    pub(crate) jigsaw: bool,
-    pub(crate) killer: bool,
-    pub(crate) parity: bool,
-}
-
-impl NamedRules {
-    /// The rules `names` ask for.
-    pub(crate) fn of(names: impl IntoIterator<Item = RuleName>) -> NamedRules {
-        let mut named = NamedRules::default();
-        let mut listed = Vec::new();
-        for name in names {
-            match name {
-                RuleName::Classic => {}
-                RuleName::Add(c) => {
-                    if !named.constraints.contains(&c) {
-                        named.constraints.push(c);
-                    }
-                }
-                RuleName::Even => named.variant = Some(Variant::Even),
-                RuleName::Jigsaw => named.jigsaw = true,
-                RuleName::Killer => named.killer = true,
-                RuleName::Parity => named.parity = true,
-            }
-            listed.push(name);
-        }
-        // One name that is a 9x9 variant's: that variant, as `# variant:` lines say it.
-        if let [one] = listed[..] {
-            named.variant = match one {
-                RuleName::Classic => Some(Variant::Classic),
-                RuleName::Add(Constraint::Diagonals) => Some(Variant::Diagonal),
-                RuleName::Add(Constraint::Windows) => Some(Variant::Windoku),
-                RuleName::Add(Constraint::AntiKing) => Some(Variant::AntiKing),
-                _ => named.variant,
-            };
-            if named.variant.is_some() {
-                named.constraints.clear();
-            }
-        }
-        named
     }
 }
 

@@ -11,11 +11,11 @@ use clap::{Args, ValueEnum};
 use dlx_sudoku::{
     Entry, Layout, Level, Matrix, PageWriter, Paper, Plan, Puzzle, Run, Size, Symmetry, Variant,
 };
-use dlx_sudoku::{Extras, GenerateError, Generator, Numbered, SolveError, solve_logically};
+use dlx_sudoku::{Extras, GenerateError, Generator, NamedRules, Numbered, SolveError, solve_logically};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::choice::{self, MadeRule, NamedRules};
+use crate::choice::{self, MadeRule};
 use crate::output::{persist, temporary};
 use crate::pages::{Book, PageFormat, PaperArgs};
 use crate::report::{self, EXIT_FAILURE, Stopped, Usage, Workers, stderr};
@@ -194,12 +194,11 @@ struct Made {
 /// The run's plan (`dlx_sudoku::Plan`: its rules, variant, rules made up for each puzzle, and
 /// run) from the arguments, or what in them cannot be made.
 fn plan_of(args: &GenerateArgs) -> Result<Plan> {
-    let named = NamedRules::of(args.rules.iter().map(|r| r.0));
-    let extras = Extras {
-        jigsaw: args.jigsaw || named.jigsaw,
-        killer: args.killer || named.killer,
-        parity: args.parity || named.parity,
-    };
+    let mut named = NamedRules::of(args.rules.iter().map(|r| r.0));
+    named.jigsaw |= args.jigsaw;
+    named.killer |= args.killer;
+    named.parity |= args.parity;
+    let extras = Extras::from(&named);
     let seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(std::process::id()));
     let run = Run {
         level: args.difficulty,

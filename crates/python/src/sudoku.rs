@@ -7,8 +7,8 @@
 
 use dlx_engine::CancelFlag;
 use dlx_sudoku::{
-    Constraint, Defaults, Extras, Level, Matrix, Plan, Puzzle, Records, Run, Size, SolveError, SudokuSolver,
-    Symmetry, Uniqueness, Variant, solve_logically, to_svg,
+    Defaults, Extras, Level, Matrix, NamedRules, Plan, Puzzle, Records, RuleName, Run, Size, SolveError,
+    SudokuSolver, Symmetry, Uniqueness, Variant, solve_logically, to_svg,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -22,14 +22,6 @@ pyo3::create_exception!(
     PyValueError,
     "A puzzle given to solve() has more than one solution: args are the message and two of them."
 );
-
-/// Rules named as `dlx --rules` names them.
-#[derive(Default)]
-struct Named {
-    variant: Option<Variant>,
-    constraints: Vec<Constraint>,
-    extras: Extras,
-}
 
 /// The rule names of a `rules=` argument: a string of names separated by commas or spaces
 /// (`"diagonal"`, `"diagonal,windoku"`), or an iterable of names.
@@ -47,37 +39,20 @@ fn rule_names(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     Ok(names)
 }
 
-fn named(rules: Option<&Bound<'_, PyAny>>, generating: bool) -> PyResult<Named> {
-    let rules = rule_names(rules)?;
-    let mut named = Named::default();
-    for name in &rules {
-        match name.as_str() {
-            "classic" => {}
-            "even" => named.variant = Some(Variant::Even),
-            "jigsaw" if generating => named.extras.jigsaw = true,
-            "killer" if generating => named.extras.killer = true,
-            "odd-even" if generating => named.extras.parity = true,
-            "jigsaw" | "killer" | "odd-even" => {
-                return Err(PyValueError::new_err(format!(
-                    "{name} rules come with each puzzle (its fields); generate() makes them up"
-                )));
-            }
-            other => {
-                let c = other.parse::<Constraint>().map_err(|e| PyValueError::new_err(e.to_string()))?;
-                if !named.constraints.contains(&c) {
-                    named.constraints.push(c);
-                }
-            }
+/// What `rules` name (see [`NamedRules::of`]), refusing the rules made up for each puzzle unless
+/// `generating`.
+fn named(rules: Option<&Bound<'_, PyAny>>, generating: bool) -> PyResult<NamedRules> {
+    let mut names = Vec::new();
+    for name in rule_names(rules)? {
+        let name = name.parse::<RuleName>().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        if name.is_made_up() && !generating {
+            return Err(PyValueError::new_err(format!(
+                "{name} rules come with each puzzle (its fields); generate() makes them up"
+            )));
         }
+        names.push(name);
     }
-    // One name that is a 9x9 variant's is that variant, as on the command line.
-    if let [one] = &rules[..]
-        && let Ok(variant) = one.parse::<Variant>()
-    {
-        named.variant = Some(variant);
-        named.constraints.clear();
-    }
-    Ok(named)
+    Ok(NamedRules::of(names))
 }
 
 /// The one puzzle `given` holds (text, or a dict of `generate()`'s), with `rules` added.
@@ -240,7 +215,8 @@ fn generate<'py>(
     let run = Run { level, ease: !minimal, ..Run::new(seed) };
     let variant = named.variant.unwrap_or(Variant::Classic);
     // The command's own plan: the same rules, generator and run for the same arguments.
-    let plan = Plan::new(size, variant, &named.constraints, named.extras, symmetry, run).map_err(error)?;
+    let plan =
+        Plan::new(size, variant, &named.constraints, Extras::from(&named), symmetry, run).map_err(error)?;
     let cancel = CancelFlag::new();
     let made = interruptible(py, &cancel, || {
         let matrix = Matrix::new(&plan.rules);

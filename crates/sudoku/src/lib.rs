@@ -72,6 +72,7 @@ mod cells;
 mod engine;
 mod generate;
 mod grid;
+mod names;
 mod parse;
 mod print;
 mod puzzle;
@@ -92,6 +93,7 @@ pub use grid::{
     RuleError, Rules, RulesError, Size, SizeError, SolveError, Solvers, SudokuSolver, Symbols, Uniqueness,
     parse_block, parse_puzzle,
 };
+pub use names::{NamedRules, RuleName};
 pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use print::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 #[cfg(feature = "pdf")]

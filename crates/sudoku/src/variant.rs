@@ -130,7 +130,7 @@ impl std::str::FromStr for Variant {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} `{}`", dlx_engine::Excerpt(name))]
 pub struct UnknownName {
-    /// What was named: `variant`, `symmetry` or `level`.
+    /// What was named: `variant`, `symmetry`, `level`, `rule`, `constraint`.
     pub what: &'static str,
     /// The name given.
     pub name: String,

@@ -59,6 +59,13 @@ pub struct Extras {
     pub parity: bool,
 }
 
+impl From<&crate::NamedRules> for Extras {
+    /// The rules a list of names makes up for each puzzle.
+    fn from(named: &crate::NamedRules) -> Extras {
+        Extras { jigsaw: named.jigsaw, killer: named.killer, parity: named.parity }
+    }
+}
+
 impl Extras {
     /// Whether any rule is made up.
     pub fn any(self) -> bool {
