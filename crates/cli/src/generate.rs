@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use dlx_sudoku::{
     Entry, Layout, Level, Matrix, PageWriter, Paper, Plan, Puzzle, Run, Size, Symmetry, Variant,
 };
-use dlx_sudoku::{Extras, GenerateError, Generator, NamedRules, Numbered, SolveError, solve_logically};
+use dlx_sudoku::{Extras, GenerateError, Generator, NamedRules, Numbered, Rated, SolveError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
@@ -188,7 +188,7 @@ struct Made {
     result: Result<Numbered, GenerateError>,
     /// The level and the hardest technique, when asked for (by `--difficulty`, pages or JSON
     /// output): every technique's verdict, as `dlx rate` gives it.
-    rating: Option<(Level, &'static str)>,
+    rating: Option<Rated>,
 }
 
 /// The run's plan (`dlx_sudoku::Plan`: its rules, variant, rules made up for each puzzle, and
@@ -228,12 +228,7 @@ impl Made {
     ) -> Made {
         let result = plan.make(generator, index, tick, Some(report::cancel_flag()));
         let rating = match &result {
-            Ok(numbered) if rate => {
-                // The generator's verdict used only the techniques that decide the level, in
-                // their own order: the hardest technique is named as `dlx rate` names it.
-                let logic = solve_logically(&numbered.generated.puzzle);
-                Some((logic.level(), logic.hardest_name()))
-            }
+            Ok(numbered) if rate => Some(Rated::of(&numbered.generated.puzzle)),
             _ => None,
         };
         Made { result, rating }
@@ -264,7 +259,7 @@ impl Pictures {
             Pictures::Paper(book) => {
                 // A puzzle not made leaves no place: the numbers show the gap.
                 if let (Some(g), Some(made)) = (generated, made) {
-                    let level = made.rating.map(|(level, _)| format!(" · {level}")).unwrap_or_default();
+                    let level = made.rating.map(|r| format!(" · {}", r.level)).unwrap_or_default();
                     let caption = format!("{}{level} · {name}", index + 1);
                     let entry = Entry { puzzle: g.puzzle.clone(), caption, solution: None };
                     book.add(entry, index + 1, Some(g.solution.clone()))?;
@@ -576,7 +571,7 @@ fn write_made(
     out: &mut impl Write,
     plan: &Plan,
     made: &Numbered,
-    rating: Option<(Level, &'static str)>,
+    rating: Option<Rated>,
     args: &GenerateArgs,
 ) -> io::Result<()> {
     let g = &made.generated;
@@ -585,23 +580,7 @@ fn write_made(
         GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_text()),
         GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_record_block()),
         GenerateFormat::Json => {
-            let mut value = serde_json::json!({
-                "index": made.index,
-                "run_seed": plan.run.seed,
-                "seed": made.seed,
-                "symmetry": plan.run.symmetry.name(),
-                "solution": g.solution.to_line(),
-                "clues": g.puzzle.givens(),
-                "level": rating.map(|(level, _)| level.name()),
-                "technique": rating.map(|(_, hardest)| hardest),
-                "attempts": made.attempts,
-                "minimal": made.added == 0,
-            });
-            // What the puzzle is, as every record says it: `puzzle`, `size`, `rules`, `variant`.
-            for (key, field) in g.puzzle.json_fields(plan.variant) {
-                value[key] = field;
-            }
-            serde_json::to_writer(&mut *out, &value).map_err(io::Error::from)?;
+            serde_json::to_writer(&mut *out, &plan.record(made, rating)).map_err(io::Error::from)?;
             writeln!(out)
         }
         GenerateFormat::Svg | GenerateFormat::Pdf | GenerateFormat::Png => {

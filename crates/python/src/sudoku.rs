@@ -7,8 +7,8 @@
 
 use dlx_engine::CancelFlag;
 use dlx_sudoku::{
-    Defaults, Extras, Level, Matrix, NamedRules, Plan, Puzzle, Records, RuleName, Run, Size, SolveError,
-    SudokuSolver, Symmetry, Uniqueness, Variant, solve_logically, to_svg,
+    Defaults, Extras, Level, Matrices, Matrix, NamedRules, Plan, Puzzle, Rated, Records, RuleName, Run, Size,
+    SolveError, SudokuSolver, Symmetry, Uniqueness, Variant, to_svg,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -85,7 +85,12 @@ fn puzzle(py: Python<'_>, given: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyA
     found.ok_or_else(|| PyValueError::new_err("no puzzle in the text"))
 }
 
-/// Runs `search` on a solver of `grid`'s rules, off the GIL and stopped by Ctrl-C.
+/// The 9x9 variants' matrices, built once for the process when a puzzle first needs each (as
+/// the command keeps them for a batch).
+static MATRICES: std::sync::LazyLock<Matrices> = std::sync::LazyLock::new(Matrices::new);
+
+/// Runs `search` on a solver of `grid`'s rules (over the kept matrix of its variant, or a new one
+/// for other rules), off the GIL and stopped by Ctrl-C.
 fn searched<T: Send>(
     py: Python<'_>,
     grid: &Puzzle,
@@ -93,10 +98,10 @@ fn searched<T: Send>(
 ) -> PyResult<T> {
     let cancel = CancelFlag::new();
     let done = interruptible(py, &cancel, || {
-        let matrix = Matrix::new(grid.rules());
-        let mut solver = matrix.solver();
-        solver.set_cancel_flag(Some(cancel.clone()));
-        search(&mut solver)
+        MATRICES.solvers().with(grid, |solver| {
+            solver.set_cancel_flag(Some(cancel.clone()));
+            search(solver)
+        })
     })?;
     done.map_err(error)
 }
@@ -228,24 +233,44 @@ fn generate<'py>(
     let list = PyList::empty(py);
     for numbered in made {
         let numbered = numbered.map_err(error)?;
-        let g = &numbered.generated;
-        let logic = solve_logically(&g.puzzle);
-        let mut fields = serde_json::Map::new();
-        fields.insert("index".into(), numbered.index.into());
-        fields.insert("run_seed".into(), seed.into());
-        fields.insert("seed".into(), numbered.seed.into());
-        fields.insert("symmetry".into(), plan.run.symmetry.name().into());
-        fields.insert("solution".into(), g.solution.to_line().into());
-        fields.insert("clues".into(), g.puzzle.givens().into());
-        fields.insert("level".into(), logic.level().name().into());
-        fields.insert("technique".into(), logic.hardest_name().into());
-        fields.insert("attempts".into(), numbered.attempts.into());
-        fields.insert("minimal".into(), (numbered.added == 0).into());
-        fields.extend(g.puzzle.json_fields(plan.variant));
-        let text = serde_json::Value::Object(fields).to_string();
-        list.append(py.import("json")?.call_method1("loads", (text,))?)?;
+        let rated = Rated::of(&numbered.generated.puzzle);
+        let record = plan.record(&numbered, Some(rated));
+        let dict = PyDict::new(py);
+        for (key, value) in &record {
+            dict.set_item(key, json_value(py, value)?)?;
+        }
+        list.append(dict)?;
     }
     Ok(list)
+}
+
+/// A value of a record (strings, numbers, `null`, and lists and maps of them) as a Python object.
+fn json_value<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    use serde_json::Value;
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => u.into_pyobject(py)?.into_any(),
+            (None, Some(i)) => i.into_pyobject(py)?.into_any(),
+            _ => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
+        },
+        Value::String(s) => s.into_pyobject(py)?.into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(json_value(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (key, item) in map {
+                dict.set_item(key, json_value(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
 }
 
 /// Adds the functions to the `sudoku` module.

@@ -85,7 +85,7 @@ mod variant;
 
 pub use engine::Effort;
 pub use generate::{
-    Extras, GenerateError, Generated, Generator, NotFound, Numbered, Plan, PlanError, Run,
+    Extras, GenerateError, Generated, Generator, NotFound, Numbered, Plan, PlanError, Rated, Run,
     generate_in_with_extras, generate_with_extras,
 };
 pub use grid::{

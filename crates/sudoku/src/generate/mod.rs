@@ -31,7 +31,7 @@ use dlx_engine::{CancelFlag, Count, Interrupted, StopReason};
 
 pub use extras::{Extras, generate_in_with_extras, generate_with_extras};
 use pieces::{Pieces, Stack, solution_without, thin_out};
-pub use plan::{Plan, PlanError};
+pub use plan::{Plan, PlanError, Rated};
 pub(crate) use run::mix;
 pub use run::{NotFound, Run};
 use unavoidable::{digit_swaps, line_swaps};

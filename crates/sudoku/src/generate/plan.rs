@@ -144,3 +144,50 @@ impl Plan {
         }
     }
 }
+
+/// A puzzle's verdict with every technique, as `dlx rate` names it: its level and its hardest
+/// technique (a run's own verdict on a puzzle takes only the techniques that decide the levels,
+/// so that it names no technique beyond them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rated {
+    /// The level.
+    pub level: Level,
+    /// The hardest technique used, by name (`guessing` when the techniques do not solve it).
+    pub technique: &'static str,
+}
+
+impl Rated {
+    /// The verdict on a puzzle, by the logical solver with every technique.
+    pub fn of(puzzle: &crate::Puzzle) -> Rated {
+        let logic = crate::solve_logically(puzzle);
+        Rated { level: logic.level(), technique: logic.hardest_name() }
+    }
+}
+
+impl Plan {
+    /// The JSON record of puzzle `made` of the run, as `dlx generate -f json` writes it and
+    /// Python's `generate()` returns it: its index and seeds, symmetry, solution, clues, level
+    /// and technique (`null` without `rated`), attempts, whether it is minimal, and what the
+    /// puzzle is as every record says it (`puzzle`, `size`, `rules`, `variant` and the rules'
+    /// fields).
+    pub fn record(
+        &self,
+        made: &Numbered,
+        rated: Option<Rated>,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let g = &made.generated;
+        let mut record = serde_json::Map::new();
+        record.insert("index".into(), made.index.into());
+        record.insert("run_seed".into(), self.run.seed.into());
+        record.insert("seed".into(), made.seed.into());
+        record.insert("symmetry".into(), self.run.symmetry.name().into());
+        record.insert("solution".into(), g.solution.to_line().into());
+        record.insert("clues".into(), g.puzzle.givens().into());
+        record.insert("level".into(), rated.map(|r| r.level.name()).into());
+        record.insert("technique".into(), rated.map(|r| r.technique).into());
+        record.insert("attempts".into(), made.attempts.into());
+        record.insert("minimal".into(), (made.added == 0).into());
+        record.extend(g.puzzle.json_fields(self.variant));
+        record
+    }
+}
