@@ -85,3 +85,111 @@ fn shell_examples_run_as_written() {
     }
     assert!(ran >= 15, "{ran} examples");
 }
+
+/// The Markdown files whose links are checked: the README and every file of `docs/`.
+fn documents() -> Vec<PathBuf> {
+    let mut files = vec![root().join("README.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .expect("docs/")
+        .map(|e| e.expect("an entry of docs/").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    files
+}
+
+/// The targets of a Markdown file's inline links (`[text](target)` and `![alt](target)`), with
+/// their lines, outside code blocks and code spans.
+fn links(markdown: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for (k, line) in markdown.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Code spans (between backticks) hold no links.
+        let text: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let Some(end) = after.find(')') else { break };
+            found.push((k + 1, after[..end].trim().to_owned()));
+            rest = &after[end..];
+        }
+    }
+    found
+}
+
+/// The anchors of a Markdown file's headings, as GitHub makes them: lower case, spaces to `-`,
+/// punctuation other than `-` and `_` dropped.
+fn anchors(markdown: &str) -> Vec<String> {
+    markdown
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| {
+            l.trim_start_matches('#')
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter_map(|c| match c {
+                    ' ' => Some('-'),
+                    c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every relative link of the README and `docs/` names a file or folder that exists, and a link
+/// to a heading (`file.md#heading`, `#heading`) one that the file has. Web addresses are not
+/// fetched.
+#[test]
+fn relative_links_resolve() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for file in documents() {
+        let text = std::fs::read_to_string(&file).expect("a readable document");
+        let dir = file.parent().expect("a folder");
+        for (line, target) in links(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (path, anchor) = match target.split_once('#') {
+                Some((path, anchor)) => (path, Some(anchor)),
+                None => (target.as_str(), None),
+            };
+            let resolved = if path.is_empty() { file.clone() } else { dir.join(path) };
+            let place = format!("{}:{line}: {target}", file.strip_prefix(root()).unwrap_or(&file).display());
+            if !resolved.exists() {
+                broken.push(format!("{place}: no such file"));
+                continue;
+            }
+            if let Some(anchor) = anchor.filter(|_| resolved.extension().is_some_and(|e| e == "md")) {
+                let heads = anchors(&std::fs::read_to_string(&resolved).expect("a readable document"));
+                if !heads.iter().any(|h| h == anchor) {
+                    broken.push(format!("{place}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    assert!(checked > 10, "only {checked} links found: is the reader right?");
+}
+
+/// The link reader finds what a reader sees as links, and nothing in code.
+#[test]
+fn links_are_read_outside_code() {
+    let text = "See [a](a.md) and ![b](img/b.png#x).\n`[c](c.md)` is code.\n```\n[d](d.md)\n```\n";
+    assert_eq!(links(text), [(1, "a.md".to_owned()), (1, "img/b.png#x".to_owned())]);
+    assert_eq!(
+        anchors("# The workspace\n## Exit status: 130 (Ctrl-C)\n"),
+        ["the-workspace", "exit-status-130-ctrl-c"]
+    );
+}

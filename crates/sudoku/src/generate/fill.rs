@@ -17,10 +17,9 @@ use crate::grid::{Puzzle, SolveError};
 /// it starts again from a seed derived from the last, times the terms of [`luby`]'s sequence:
 /// 2.5 a cell, 202 nodes on the 9x9 grid, then 202, 404, 202, 202, 404, 808 and so on. The
 /// effort of a random fill is heavy-tailed (most searches are quick, a few wander for long in a
-/// part of the tree without a grid), and many short searches cut the tail: 9x9 anti-knight grids
-/// take a median of 12,000 nodes so, against 770,000 for one search run to its end; and the
-/// longer searches that come up now and then prove in time that rules have no grid
-/// (`benches/RESULTS.md`).
+/// part of the tree without a grid), and many short searches cut the tail, while the longer
+/// searches that come up now and then prove in time that rules have no grid (the figures, on
+/// 9x9 anti-knight grids among others, are in `benches/RESULTS.md`).
 const FILL_HALF_NODES_PER_CELL: u64 = 5;
 
 /// Nodes the searches for a full grid may take in all before a generator gives up on the rules.

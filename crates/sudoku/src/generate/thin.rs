@@ -75,8 +75,8 @@ impl Generator<'_> {
         self.solver.load(&Puzzle::new(Arc::clone(full.shared_rules())))?;
         let matrix = self.solver.matrix();
         let engine = self.solver.engine();
-        // The checks are first-solution searches, which the last-conflict rule suits (twice as
-        // fast as the earliest item on 16x16 grids).
+        // The checks are first-solution searches, which the last-conflict rule suits (faster
+        // than the earliest item on large grids: `benches/RESULTS.md`).
         engine.set_tie_break(TieBreak::LastConflict);
         // Another solution, when there is one, is mostly the full grid changed in a few cells:
         // trying the grid's digits first finds it soonest.

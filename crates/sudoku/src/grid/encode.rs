@@ -372,8 +372,8 @@ impl<'m> SudokuSolver<'m> {
     /// counting no further than 2. On grids of up to 81 cells it is averaged over the seeded
     /// branching orders that a 9x9 puzzle's rating averages over, so a classic puzzle gets the
     /// same figures in either form. Above, it is one search that breaks ties by the last
-    /// conflict: random orders there cost 30 times as much on 16x16 puzzles, and more than a
-    /// thousand times on 25x25 ones (`benches/RESULTS.md`).
+    /// conflict: random orders cost many times as much there, the more the larger the grid
+    /// (the figures are in `benches/RESULTS.md`).
     pub fn rating_effort(&mut self, grid: &Puzzle) -> Result<(f64, f64, u64), SolveError> {
         if self.matrix.rules.size().cells() > AVERAGED_CELLS {
             let solutions = self.count(grid, Some(2))?;

@@ -177,7 +177,8 @@ pub struct Rating {
     pub guesses: f64,
     /// How many seeded branching orders `nodes` and `guesses` are averaged over: 8 on grids of
     /// up to 81 cells, 1 above (a search that breaks ties by the last conflict: random orders
-    /// cost 20 times as much on 16x16 puzzles, and minutes on 25x25 ones).
+    /// cost many times as much on larger grids; see
+    /// [`rating_effort`](crate::SudokuSolver::rating_effort)).
     pub orders: u64,
     /// The number of solutions, counting no further than 2.
     pub solutions: u64,
