@@ -68,6 +68,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod answer;
 mod cells;
 mod engine;
 mod generate;
@@ -83,6 +84,7 @@ mod solve;
 mod symmetry;
 mod variant;
 
+pub use answer::{Answer, Status, Task};
 pub use engine::Effort;
 pub use generate::{
     Extras, GenerateError, Generated, Generator, NotFound, Numbered, Plan, PlanError, Rated, Run,

@@ -10,10 +10,8 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use crate::choice::ReadRules;
-use dlx_sudoku::{Defaults, Uniqueness};
-use dlx_sudoku::{
-    Format, Level, Matrices, Puzzle, Record, Records, Size, Solvers, SudokuSolver, Technique, Variant,
-};
+use dlx_sudoku::{Answer, Defaults, Status, Task};
+use dlx_sudoku::{Format, Level, Matrices, Puzzle, Records, Size, Technique, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -21,13 +19,9 @@ use crate::input::Source;
 use crate::output::{persist, temporary};
 use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, Stopped, Usage, Workers, stderr};
 
-mod answer;
 mod write;
 
-use answer::{Answer, Status, Task, answer};
-use write::{
-    CSV_HEADER, CSV_RATE_HEADER, RatingView, Said, differing_cells, position, write_answer, write_csv,
-};
+use write::{CSV_HEADER, CSV_RATE_HEADER, Said, position, write_answer, write_csv};
 
 /// Records handed to the threads at a time: memory stays constant whatever the input size.
 const CHUNK: usize = 4096;
@@ -266,7 +260,7 @@ impl Summary {
         if matches!(a.given, Some(Err(_))) {
             self.wrong_given += 1;
         }
-        let rated = a.rating.as_ref().map(|view| (view.level, view.hardest));
+        let rated = a.rating.as_ref().map(|r| (r.logic.level(), r.logic.hardest_name()));
         if let Some((level, name)) = rated {
             let level = Level::ALL.iter().position(|&l| l == level).expect("every level is listed");
             self.levels[level] += 1;
@@ -431,7 +425,7 @@ fn run(
                         |solvers, r| match report::check_interrupt() {
                             // A search that Ctrl-C cut short (grids of other sizes can search
                             // long) is no answer either.
-                            Ok(()) => Some(answer(solvers, r, variant, task))
+                            Ok(()) => Some(solvers.answer(r, variant, task, Some(report::cancel_flag())))
                                 .filter(|_| report::check_interrupt().is_ok()),
                             Err(_) => None,
                         },

@@ -57,7 +57,7 @@ pub(super) fn place(a: &Answer, file: Option<&str>) -> String {
 }
 
 /// The cells where two solutions differ, as `r1c2, r5c7`.
-pub(super) fn differing_cells(a: &Puzzle, b: &Puzzle) -> String {
+fn differing_cells(a: &Puzzle, b: &Puzzle) -> String {
     let cells: Vec<String> = a.cells_differing_from(b).iter().map(ToString::to_string).collect();
     cells.join(", ")
 }
@@ -92,8 +92,8 @@ pub(super) fn write_answer(
         Format::Json => OutputFormat::Json,
         Format::Grid | Format::List => OutputFormat::Grid,
     });
-    if let (Task::Rate { explain }, Some(view)) = (task, &a.rating) {
-        return write_rating(out, a, view, format, file, explain);
+    if let (Task::Rate { explain }, Some(rating)) = (task, &a.rating) {
+        return write_rating(out, a, &RatingView::of(rating), format, file, explain);
     }
     if let Task::Encode = task {
         return match &a.encoding {
@@ -329,7 +329,7 @@ pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said) -> 
 
 /// What a rating line says, for a 9x9 puzzle or one of any size.
 #[derive(Debug, Clone)]
-pub(super) struct RatingView {
+struct RatingView {
     pub(super) level: Level,
     pub(super) rating: f32,
     pub(super) hardest: &'static str,
@@ -342,7 +342,24 @@ pub(super) struct RatingView {
     pub(super) solved: bool,
 }
 
-pub(super) fn write_rating(
+impl RatingView {
+    /// What the library's rating says.
+    fn of(r: &dlx_sudoku::Rating) -> RatingView {
+        RatingView {
+            level: r.logic.level(),
+            rating: r.logic.rating(),
+            hardest: r.logic.hardest_name(),
+            counts: r.logic.counts,
+            nodes: r.nodes,
+            guesses: r.guesses,
+            orders: r.orders,
+            solutions: r.solutions,
+            solved: r.logic.solved,
+        }
+    }
+}
+
+fn write_rating(
     out: &mut impl Write,
     a: &Answer,
     r: &RatingView,

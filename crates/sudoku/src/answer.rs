@@ -1,31 +1,62 @@
-//! One record answered: the task it is asked, and what came of it (`Answer`), on the library's
-//! solvers of the thread.
+//! One record answered, as `dlx solve`, `count` and `rate` answer each: the task asked of it
+//! ([`Task`]), the policy that decides what is checked before a search (the record read with the
+//! rules asked for, a 9x9 variant's givens left to the solver, which names the rule they break,
+//! other rules validated first), and what came of it ([`Answer`]): the status, solutions, count
+//! or rating, the check of a solution given beside the puzzle, and for a classic puzzle with
+//! several solutions, a variant as which it is unique.
 
-use super::*;
+use dlx_engine::CancelFlag;
+
+use crate::{Effort, Format, Puzzle, Rating, Record, Solvers, SudokuSolver, Uniqueness, Variant};
 
 /// What is asked of each puzzle.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Task {
-    Solve { first: bool },
-    Count { limit: Option<u64>, puzzles: bool },
-    Rate { explain: bool },
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// Its solution: the first found (`first`), or checked to be unique.
+    Solve {
+        /// Whether the first solution found will do (no uniqueness check).
+        first: bool,
+    },
+    /// Its number of solutions, counting no further than `limit`.
+    Count {
+        /// The most solutions counted.
+        limit: Option<u64>,
+        /// Whether the writer lists the solutions counted (`dlx count --puzzles`).
+        puzzles: bool,
+    },
+    /// Its rating, and with `explain` the logical solution step by step.
+    Rate {
+        /// Whether the steps are described ([`Answer::steps`]).
+        explain: bool,
+    },
+    /// Its encoding as a `.dlx` problem.
     Encode,
 }
 
+/// What came of a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Status {
+pub enum Status {
+    /// One solution.
     Unique,
+    /// Several solutions (two are kept).
     Multiple,
+    /// No solution.
     None,
+    /// The record is malformed, or its givens break its rules ([`Answer::error`]).
     Invalid,
+    /// A first solution found ([`Task::Solve`] with `first`).
     Solved,
+    /// Counted ([`Answer::count`]).
     Counted,
+    /// Rated ([`Answer::rating`]).
     Rated,
+    /// Encoded ([`Answer::encoding`]).
     Encoded,
 }
 
 impl Status {
-    pub(super) fn name(self) -> &'static str {
+    /// The status's name, as the JSON and CSV records write it.
+    pub fn name(self) -> &'static str {
         match self {
             Status::Unique => "unique",
             Status::Multiple => "multiple",
@@ -41,45 +72,55 @@ impl Status {
 
 /// The answer for one record.
 #[derive(Debug)]
-pub(super) struct Answer {
-    pub(super) line: usize,
-    pub(super) format: Format,
+pub struct Answer {
+    /// The record's line (its first).
+    pub line: usize,
+    /// The form the record was written in.
+    pub format: Format,
     /// The puzzle, with the rules `--rules` or the input added to its own.
-    pub(super) puzzle: Option<Puzzle>,
-    pub(super) status: Status,
-    pub(super) solution: Option<Puzzle>,
+    pub puzzle: Option<Puzzle>,
+    /// What came of it.
+    pub status: Status,
+    /// A solution (the first found, the unique one, or one of several).
+    pub solution: Option<Puzzle>,
     /// A second solution, when the puzzle has several.
-    pub(super) second: Option<Puzzle>,
-    pub(super) count: Option<u64>,
-    pub(super) rating: Option<RatingView>,
-    pub(super) encoding: Option<String>,
-    pub(super) error: Option<String>,
+    pub second: Option<Puzzle>,
+    /// The number of solutions counted (a count, and a rating's up to 2).
+    pub count: Option<u64>,
+    /// The rating ([`Task::Rate`]).
+    pub rating: Option<Rating>,
+    /// The `.dlx` text ([`Task::Encode`]).
+    pub encoding: Option<String>,
+    /// Why the record is invalid, or the search failed.
+    pub error: Option<String>,
     /// Where the error is, when it is about one place: its line (which may be after the
     /// record's first) and column.
-    pub(super) error_at: Option<(usize, Option<usize>)>,
-    pub(super) nodes: u64,
-    pub(super) guesses: u64,
+    pub error_at: Option<(usize, Option<usize>)>,
+    /// The search's nodes.
+    pub nodes: u64,
+    /// The search's guesses.
+    pub guesses: u64,
     /// The solution given beside the puzzle, when there was one: `Ok` when it solves the puzzle,
     /// else why not.
-    pub(super) given: Option<Result<(), String>>,
+    pub given: Option<Result<(), String>>,
     /// Another variant as which the puzzle would be unique, when its variant was inferred and
     /// it has several solutions.
-    pub(super) unique_as: Option<Variant>,
+    pub unique_as: Option<Variant>,
     /// The logical solution step by step (`rate --explain`).
-    pub(super) steps: Vec<String>,
+    pub steps: Vec<String>,
     /// The 9x9 variant a puzzle was answered as, when its rules are one (written beside it, so
     /// that it reads back so).
-    pub(super) variant: Option<Variant>,
+    pub variant: Option<Variant>,
     /// Whether that variant was named (by `--rules` or the input), not inferred from the cells.
-    pub(super) named: bool,
+    pub named: bool,
 }
 
 /// What a search found: its status, up to two solutions, and a count.
-pub(super) type Found = (Status, Option<Puzzle>, Option<Puzzle>, Option<u64>);
+type Found = (Status, Option<Puzzle>, Option<Puzzle>, Option<u64>);
 
 impl Answer {
     /// Takes in what a search found (or why it failed) and its effort.
-    pub(super) fn record(&mut self, result: Result<Found, String>, effort: dlx_sudoku::Effort) {
+    fn record(&mut self, result: Result<Found, String>, effort: Effort) {
         match result {
             Ok((status, solution, second, count)) => {
                 self.status = status;
@@ -94,12 +135,28 @@ impl Answer {
     }
 }
 
-/// Answers one record: every puzzle alike, whatever its size and rules.
-pub(super) fn answer(
+impl Solvers<'_> {
+    /// Answers one record, every puzzle alike whatever its size and rules, with `variant`'s
+    /// rules added to its own (else those the input names for it: a `# variant:` line, a
+    /// field); `cancel` stops its search.
+    pub fn answer(
+        &mut self,
+        record: &Record,
+        variant: Option<Variant>,
+        task: Task,
+        cancel: Option<&CancelFlag>,
+    ) -> Answer {
+        answer(self, record, variant, task, cancel)
+    }
+}
+
+/// See [`Solvers::answer`].
+fn answer(
     solvers: &mut Solvers<'_>,
     record: &Record,
     variant: Option<Variant>,
     task: Task,
+    cancel: Option<&CancelFlag>,
 ) -> Answer {
     let mut a = Answer {
         line: record.line,
@@ -151,7 +208,7 @@ pub(super) fn answer(
         a.puzzle = Some(grid);
         return a;
     }
-    solvers.with(&grid, |solver| search(solver, &grid, record, task, &mut a));
+    solvers.with(&grid, |solver| search(solver, &grid, record, task, cancel, &mut a));
     a.puzzle = Some(grid);
     if a.status == Status::Encoded || a.status == Status::Rated {
         return a;
@@ -166,14 +223,21 @@ pub(super) fn answer(
 }
 
 /// Searches as the task asks, on the puzzle's solver, into the answer.
-fn search(solver: &mut SudokuSolver<'_>, grid: &Puzzle, record: &Record, task: Task, a: &mut Answer) {
+fn search(
+    solver: &mut SudokuSolver<'_>,
+    grid: &Puzzle,
+    record: &Record,
+    task: Task,
+    cancel: Option<&CancelFlag>,
+    a: &mut Answer,
+) {
     if let Task::Encode = task {
         a.status = Status::Encoded;
         a.encoding = Some(solver.matrix().puzzle_to_dlx(grid));
         return;
     }
-    // Ctrl-C stops the search: a large grid can take long.
-    solver.set_cancel_flag(Some(report::cancel_flag().clone()));
+    // The flag stops the search: a large grid can take long.
+    solver.set_cancel_flag(cancel.cloned());
     let result = match task {
         Task::Solve { first: true } => solver.first(grid).map(|s| match s {
             Some(s) => (Status::Solved, Some(s), None, None),
@@ -193,20 +257,10 @@ fn search(solver: &mut SudokuSolver<'_>, grid: &Puzzle, record: &Record, task: T
                     a.status = Status::Rated;
                     a.count = Some(r.solutions);
                     if explain {
-                        let (_, steps) = dlx_sudoku::explain(grid);
+                        let (_, steps) = crate::explain(grid);
                         a.steps = steps.iter().map(|step| step.describe(grid)).collect();
                     }
-                    a.rating = Some(RatingView {
-                        level: r.logic.level(),
-                        rating: r.logic.rating(),
-                        hardest: r.logic.hardest_name(),
-                        counts: r.logic.counts,
-                        nodes: r.nodes,
-                        guesses: r.guesses,
-                        orders: r.orders,
-                        solutions: r.solutions,
-                        solved: r.logic.solved,
-                    });
+                    a.rating = Some(r);
                 }
                 Err(e) => a.error = Some(e.to_string()),
             }
@@ -224,8 +278,8 @@ fn search(solver: &mut SudokuSolver<'_>, grid: &Puzzle, record: &Record, task: T
 }
 
 /// Whether a solution given beside a puzzle solves it (against the puzzle's rules, with what
-/// `--rules` added); if not, why.
-pub(super) fn check_given(a: &Answer, puzzle: &Puzzle, given: &Puzzle) -> Result<(), String> {
+/// was added to them); if not, why.
+fn check_given(a: &Answer, puzzle: &Puzzle, given: &Puzzle) -> Result<(), String> {
     if puzzle.is_solved_by(given) {
         return Ok(());
     }
@@ -233,7 +287,7 @@ pub(super) fn check_given(a: &Answer, puzzle: &Puzzle, given: &Puzzle) -> Result
     Err(match &a.solution {
         Some(ours) if given.is_full() && solved && ours.size() == given.size() => format!(
             "the solution given beside the puzzle is wrong: it differs from the solution in {}",
-            differing_cells(given, ours)
+            given.cells_differing_from(ours).iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
         ),
         _ => format!(
             "the solution given beside the puzzle does not solve it as a {} puzzle",

@@ -1,0 +1,78 @@
+//! The answer policy of `Solvers::answer`: what a record's answer says for each task, and what
+//! it checks.
+
+use dlx_sudoku::{Matrices, Status, Task, Uniqueness, Variant, parse_all};
+
+const PUZZLE: &str = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+const SOLUTION: &str = "145327698839654127672918543496185372218473956753296481367542819984761235521839764";
+
+#[test]
+fn each_task_answers_the_record() {
+    let matrices = Matrices::new();
+    let mut solvers = matrices.solvers();
+    let record = &parse_all(PUZZLE)[0];
+    let solved = solvers.answer(record, None, Task::Solve { first: false }, None);
+    assert_eq!(solved.status, Status::Unique);
+    assert_eq!(solved.solution.as_ref().map(|s| s.to_line()), Some(SOLUTION.to_owned()));
+    assert!(solved.nodes >= solved.guesses && solved.nodes > 0);
+    let counted = solvers.answer(record, None, Task::Count { limit: Some(5), puzzles: false }, None);
+    assert_eq!((counted.status, counted.count), (Status::Counted, Some(1)));
+    let rated = solvers.answer(record, None, Task::Rate { explain: true }, None);
+    assert_eq!(rated.status, Status::Rated);
+    assert_eq!(rated.rating.as_ref().map(|r| r.solutions), Some(1));
+    assert!(!rated.steps.is_empty(), "the steps are described");
+    let encoded = solvers.answer(record, None, Task::Encode, None);
+    assert_eq!(encoded.status, Status::Encoded);
+    let text = encoded.encoding.expect("a .dlx text");
+    let problem = dlx_engine::Problem::parse_dlx(&text).unwrap();
+    assert_eq!(dlx_engine::Solver::new(&problem).count().unwrap(), 1);
+}
+
+/// Givens that break a rule are invalid, and the error names the rule and cells; a record that
+/// is malformed says where; a wrong solution given beside a puzzle is named cell by cell.
+#[test]
+fn what_is_checked_is_said() {
+    let matrices = Matrices::new();
+    let mut solvers = matrices.solvers();
+    let twice = format!("55{}", &PUZZLE[2..]);
+    let a = solvers.answer(&parse_all(&twice)[0], None, Task::Solve { first: false }, None);
+    assert_eq!(a.status, Status::Invalid);
+    assert_eq!(a.error.as_deref(), Some("digit 5 appears twice in row 1 (r1c1, r1c2)"));
+    let short = solvers.answer(&parse_all("123")[0], None, Task::Solve { first: false }, None);
+    assert_eq!((short.status, short.error_at), (Status::Invalid, Some((1, None))));
+    let wrong = format!("{PUZZLE},{}", SOLUTION.replace("145", "154"));
+    let a = solvers.answer(
+        &parse_all(&format!("puzzle,solution\n{wrong}\n"))[0],
+        None,
+        Task::Solve { first: false },
+        None,
+    );
+    assert_eq!(a.status, Status::Unique);
+    let given = a.given.expect("a solution was given").unwrap_err();
+    assert!(given.contains("differs from the solution in r1c2, r1c3"), "{given}");
+}
+
+/// A classic puzzle with several solutions names a variant as which it is unique, when its rules
+/// were not named; named rules are answered as named.
+#[test]
+fn a_classic_reading_of_a_variants_puzzle_gets_the_hint() {
+    let matrices = Matrices::new();
+    let mut solvers = matrices.solvers();
+    let rules = dlx_sudoku::Rules::from(Variant::Diagonal);
+    let matrix = dlx_sudoku::Matrix::new(&rules);
+    let made = dlx_sudoku::Generator::for_variant(&matrix, Variant::Diagonal)
+        .unwrap()
+        .generate(dlx_sudoku::Symmetry::Rotational, 7, &mut |_, _| {})
+        .unwrap();
+    let line = made.puzzle.to_line();
+    let record = &parse_all(&line)[0];
+    let classic = solvers.answer(record, None, Task::Solve { first: false }, None);
+    assert_eq!(classic.status, Status::Multiple);
+    assert_eq!(classic.unique_as, Some(Variant::Diagonal));
+    let named = solvers.answer(record, Some(Variant::Diagonal), Task::Solve { first: false }, None);
+    assert_eq!(
+        (named.status, named.unique_as, named.variant),
+        (Status::Unique, None, Some(Variant::Diagonal))
+    );
+    assert!(matches!(matrix.solver().check_unique(&made.puzzle).unwrap(), Uniqueness::Unique(_)));
+}
