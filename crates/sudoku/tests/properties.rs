@@ -149,12 +149,13 @@ proptest! {
             }
             let matrix = Matrix::new(p.rules());
             let mut solver = matrix.solver();
-            // Loading the puzzle is what refuses it; with forbidden moves, a search of a sparse
-            // grid can take millions of nodes, so those are loaded and not searched.
-            let got = if variant.forbidden_moves().is_empty() {
-                solver.first(&p).map(|_| ())
-            } else {
-                solver.solutions(&p).map(|_| ())
+            // Loading the puzzle is what refuses it. A sparse grid's search (one with no
+            // solution can take millions of nodes to prove it) is cut short: loaded is enough.
+            solver.set_budget(dlx_engine::Budget { nodes: Some(10_000), updates: None });
+            let got = solver.first(&p).map(|_| ());
+            let got = match got {
+                Err(SolveError::Interrupted(_)) => Ok(()),
+                got => got,
             };
             match (p.check(), got) {
                 (Ok(()), Ok(())) => {}
