@@ -56,14 +56,16 @@
 //! `shape` (the units, peers and moves of any rules, built once per rule set; a 9x9 variant's
 //! once for the program, with the 9x9 generator's set operations), `grid/puzzle` and `puzzle` (a
 //! puzzle of any size, and the 9x9 form), `grid/encode` (the one encoder and its solver; `solve`
-//! holds the 9x9 form's over it) and `grid/cache` (a batch's matrices and solvers), `rate` (the
+//! numbers the 9x9 form's options in it) and `grid/cache` (a batch's matrices and solvers), `rate` (the
 //! logical solver), `generate` (the one generator: `fill`, `thin` and `extras`, the 9x9 generator
 //! `generate/nine` it hands a variant's rules to, and the machinery both thin out with: `pieces`,
 //! `singles`, `unavoidable`), `parse` and `grid/text` (reading and writing records), `print`
-//! (pictures: `print/draw` the one drawing, `print/screen`, `print/paper`, `print/printer`). Not
-//! yet one way: `grid` holds the model and the encoder, text and caches above `shape` and the 9x9
-//! `puzzle`, which import its model. The measurements behind the design are in the project's
-//! `benches/RESULTS.md`.
+//! (pictures: `print/draw` the one drawing, `print/screen`, `print/paper`, `print/printer`). No
+//! module imports another that imports it back, directly or through others; `grid` still holds
+//! the model (rules, size, the puzzle) beside the encoder, its text and its caches, which a later
+//! split will set on floors of their own. `answer` is the policy of answering a record, and
+//! `names` the rules' names, both shared by the front ends. The measurements behind the design
+//! are in the project's `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]

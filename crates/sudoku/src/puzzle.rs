@@ -3,7 +3,9 @@
 use std::fmt;
 
 use crate::cells::Small;
-use crate::grid::At;
+use std::sync::Arc;
+
+use crate::grid::{At, Parity, Rules};
 use crate::shape::Shape;
 use crate::variant::{Unit, Variant};
 
@@ -249,5 +251,36 @@ impl Puzzle {
         let mut s = String::new();
         self.write_grid(&mut s).expect("writing to a String cannot fail");
         s
+    }
+}
+
+/// The 9x9 form and the puzzle of any size, each into the other.
+impl crate::grid::Puzzle {
+    /// A 9x9 [`Puzzle`] as a grid of the rules `base` (a [`Variant`]'s, `Rules::from(variant)`),
+    /// shared; its even markers, when it has some, as even marks on a copy of them.
+    pub(crate) fn from_nine(puzzle: &Puzzle, base: &Arc<Rules>) -> crate::grid::Puzzle {
+        let mut rules = Arc::clone(base);
+        if puzzle.has_even_cells() {
+            let marked = Arc::make_mut(&mut rules);
+            for cell in (0..81).filter(|&cell| puzzle.is_even_cell(cell)) {
+                marked.set_parity(cell, Parity::Even);
+            }
+        }
+        crate::grid::Puzzle::from_parts(rules, puzzle.cells().to_vec())
+    }
+
+    /// The 9x9 form of a grid whose rules are a [`Variant`]'s ([`Rules::variant`]): its digits,
+    /// and its even marks as markers. `None` for other rules.
+    pub(crate) fn to_nine(&self) -> Option<Puzzle> {
+        let rules = self.rules();
+        rules.variant()?;
+        let cells: [u8; 81] = self.cells().try_into().ok()?;
+        let mut nine = Puzzle::from_cells(cells)?;
+        if rules.has_parity() {
+            for cell in 0..81 {
+                nine.set_even_cell(cell, rules.parity(cell) == Parity::Even);
+            }
+        }
+        Some(nine)
     }
 }

@@ -205,9 +205,19 @@ impl Matrix {
     /// cell, only its digit; for a marked cell, only digits of its parity). Counting its
     /// solutions with any exact-cover solver counts the puzzle's.
     pub fn puzzle_to_dlx(&self, grid: &Puzzle) -> String {
-        // A 9x9 variant's puzzle is named as the 9x9 forms write it.
-        let title = match (grid.rules().variant(), grid.to_nine()) {
-            (Some(variant), Some(nine)) => format!("sudoku ({variant}) {}", nine.to_line()),
+        // A 9x9 variant's puzzle is named as the 81-character line writes it: `e` for an empty
+        // cell marked even.
+        let title = match grid.rules().variant() {
+            Some(variant) if grid.cells().len() == 81 => {
+                let line: String = (0..81)
+                    .map(|cell| match grid.get(cell) {
+                        0 if grid.rules().parity(cell) == Parity::Even => 'e',
+                        0 => '.',
+                        d => char::from(b'0' + d),
+                    })
+                    .collect();
+                format!("sudoku ({variant}) {line}")
+            }
             _ => format!("sudoku ({}) {}", grid.rules().describe(), grid.to_line()),
         };
         write_dlx(&self.problem, &title, |option| match self.placement(option) {

@@ -135,34 +135,11 @@ impl Puzzle {
         Ok(Puzzle { rules, cells, symbols: Symbols::OneBased })
     }
 
-    /// A 9x9 [`Puzzle`] as a grid of the rules `base` (a [`Variant`]'s, `Rules::from(variant)`),
-    /// shared; its even markers, when it has some, as even marks on a copy of them.
-    ///
-    /// [`Puzzle`]: crate::puzzle::Puzzle
-    /// [`Variant`]: crate::Variant
-    pub(crate) fn from_nine(puzzle: &crate::puzzle::Puzzle, base: &Arc<Rules>) -> Puzzle {
-        let mut rules = Arc::clone(base);
-        if puzzle.has_even_cells() {
-            let marked = Arc::make_mut(&mut rules);
-            for cell in (0..81).filter(|&cell| puzzle.is_even_cell(cell)) {
-                marked.set_parity(cell, Parity::Even);
-            }
-        }
-        Puzzle { rules, cells: puzzle.cells().to_vec(), symbols: Symbols::OneBased }
-    }
-
-    /// The 9x9 form of a grid whose rules are a [`Variant`](crate::Variant)'s
-    /// ([`Rules::variant`]): its digits, and its even marks as markers. `None` for other rules.
-    pub(crate) fn to_nine(&self) -> Option<crate::puzzle::Puzzle> {
-        self.rules.variant()?;
-        let cells: [u8; 81] = self.cells.as_slice().try_into().ok()?;
-        let mut nine = crate::puzzle::Puzzle::from_cells(cells)?;
-        if self.rules.has_parity() {
-            for cell in 0..81 {
-                nine.set_even_cell(cell, self.rules.parity(cell) == Parity::Even);
-            }
-        }
-        Some(nine)
+    /// A puzzle of `rules` with these cells, as they are (their number and digits already
+    /// the rules', as the 9x9 form's are).
+    pub(crate) fn from_parts(rules: Arc<Rules>, cells: Vec<u8>) -> Puzzle {
+        debug_assert_eq!(cells.len(), rules.size().cells());
+        Puzzle { rules, cells, symbols: Symbols::OneBased }
     }
 
     /// The rules.
