@@ -53,19 +53,19 @@
 //! The modules stand in layers, from the bottom: `cells` (sets of cells: one `u128` up to 11x11,
 //! fixed words above), `variant` and `scale` (units, techniques and levels), `engine` (the effort
 //! of a search, the `.dlx` writer), `symmetry`. Then `grid/rules` and `grid/size` (the model),
-//! `shape` (the units, peers and moves of any rules, built once per rule set; a 9x9 variant's
-//! once for the program, with the 9x9 generator's set operations), `grid/puzzle` and `puzzle` (a
-//! puzzle of any size, and the 9x9 form), `grid/encode` (the one encoder and its solver; `solve`
-//! numbers the 9x9 form's options in it) and `grid/cache` (a batch's matrices and solvers), `rate` (the
+//! `shape` (the units, peers and moves of any rules, built once per rule set; a 9x9 variant's once
+//! for the program, with the 9x9 generator's set operations), `grid/puzzle` and `puzzle` (a puzzle
+//! of any size, and the 9x9 form), `grid/encode` (the one encoder and its solver; `solve` numbers
+//! the 9x9 form's options in it) and `grid/cache` (a batch's matrices and solvers), `rate` (the
 //! logical solver), `generate` (the one generator: `fill`, `thin` and `extras`, the 9x9 generator
 //! `generate/nine` it hands a variant's rules to, and the machinery both thin out with: `pieces`,
 //! `singles`, `unavoidable`), `parse` and `grid/text` (reading and writing records), `print`
 //! (pictures: `print/draw` the one drawing, `print/screen`, `print/paper`, `print/printer`). No
-//! module imports another that imports it back, directly or through others; `grid` still holds
-//! the model (rules, size, the puzzle) beside the encoder, its text and its caches, which a later
-//! split will set on floors of their own. `answer` is the policy of answering a record, and
-//! `names` the rules' names, both shared by the front ends. The measurements behind the design
-//! are in the project's `benches/RESULTS.md`.
+//! module imports another that imports it back, directly or through others; `grid` still holds the
+//! model (rules, size, the puzzle) beside the encoder, its text and its caches, which a later split
+//! will set on floors of their own. `answer` is the policy of answering a record, and `names` the
+//! rules' names, both shared by the front ends. The measurements behind the design are in the
+//! project's `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
