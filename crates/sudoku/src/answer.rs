@@ -77,7 +77,7 @@ pub struct Answer {
     pub line: usize,
     /// The form the record was written in.
     pub format: Format,
-    /// The puzzle, with the rules `--rules` or the input added to its own.
+    /// The puzzle, with the rules the caller or the input named added to its own.
     pub puzzle: Option<Puzzle>,
     /// What came of it.
     pub status: Status,
@@ -106,12 +106,12 @@ pub struct Answer {
     /// Another variant as which the puzzle would be unique, when its variant was inferred and
     /// it has several solutions.
     pub unique_as: Option<Variant>,
-    /// The logical solution step by step (`rate --explain`).
+    /// The logical solution step by step, each step described ([`Task::Rate`] with `explain`).
     pub steps: Vec<String>,
     /// The 9x9 variant a puzzle was answered as, when its rules are one (written beside it, so
     /// that it reads back so).
     pub variant: Option<Variant>,
-    /// Whether that variant was named (by `--rules` or the input), not inferred from the cells.
+    /// Whether that variant was named (by the caller or the input), not inferred from the cells.
     pub named: bool,
 }
 
@@ -178,7 +178,7 @@ fn answer(
         variant: None,
         named: false,
     };
-    // The command line's --rules, else the input's (a `# variant:` line, a JSON field), adds
+    // The caller's variant, else the input's (a `# variant:` line, a JSON field), adds
     // its constraints to the puzzle's own rules.
     let named = variant.or(record.variant);
     let grid = match record.puzzle_with(variant) {
