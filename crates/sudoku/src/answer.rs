@@ -146,80 +146,69 @@ impl Solvers<'_> {
         task: Task,
         cancel: Option<&CancelFlag>,
     ) -> Answer {
-        answer(self, record, variant, task, cancel)
-    }
-}
-
-/// See [`Solvers::answer`].
-fn answer(
-    solvers: &mut Solvers<'_>,
-    record: &Record,
-    variant: Option<Variant>,
-    task: Task,
-    cancel: Option<&CancelFlag>,
-) -> Answer {
-    let mut a = Answer {
-        line: record.line,
-        format: record.format,
-        puzzle: None,
-        status: Status::Invalid,
-        solution: None,
-        second: None,
-        count: None,
-        rating: None,
-        encoding: None,
-        error: None,
-        error_at: None,
-        nodes: 0,
-        guesses: 0,
-        given: None,
-        unique_as: None,
-        steps: Vec::new(),
-        variant: None,
-        named: false,
-    };
-    // The caller's variant, else the input's (a `# variant:` line, a JSON field), adds
-    // its constraints to the puzzle's own rules.
-    let named = variant.or(record.variant);
-    let grid = match record.puzzle_with(variant) {
-        Ok(grid) => grid,
-        Err(e) => {
-            a.error = Some(e.kind.to_string());
-            a.error_at = Some((e.line, e.column));
+        let mut a = Answer {
+            line: record.line,
+            format: record.format,
+            puzzle: None,
+            status: Status::Invalid,
+            solution: None,
+            second: None,
+            count: None,
+            rating: None,
+            encoding: None,
+            error: None,
+            error_at: None,
+            nodes: 0,
+            guesses: 0,
+            given: None,
+            unique_as: None,
+            steps: Vec::new(),
+            variant: None,
+            named: false,
+        };
+        // The caller's variant, else the input's (a `# variant:` line, a JSON field), adds
+        // its constraints to the puzzle's own rules.
+        let named = variant.or(record.variant);
+        let grid = match record.puzzle_with(variant) {
+            Ok(grid) => grid,
+            Err(e) => {
+                a.error = Some(e.kind.to_string());
+                a.error_at = Some((e.line, e.column));
+                return a;
+            }
+        };
+        // A 9x9 variant's puzzle is written as one (its variant beside it).
+        a.variant = grid.rules().variant_named(named);
+        a.named = named.is_some() && a.variant.is_some();
+        // A variant's rules are valid; the givens are checked by the solver, which names the rule
+        // they break (`.dlx` output is checked here, as nothing is solved).
+        let valid = match (a.variant, task) {
+            (Some(_), Task::Encode) => grid.check().map_err(|e| e.to_string()),
+            (Some(_), _) => Ok(()),
+            (None, _) => grid
+                .rules()
+                .validate()
+                .map_err(|e| e.to_string())
+                .and_then(|()| grid.check().map_err(|e| e.to_string())),
+        };
+        if let Err(e) = valid {
+            a.error = Some(e);
+            a.puzzle = Some(grid);
             return a;
         }
-    };
-    // A 9x9 variant's puzzle is written as one (its variant beside it).
-    a.variant = grid.rules().variant_named(named);
-    a.named = named.is_some() && a.variant.is_some();
-    // A variant's rules are valid; the givens are checked by the solver, which names the rule
-    // they break (`.dlx` output is checked here, as nothing is solved).
-    let valid = match (a.variant, task) {
-        (Some(_), Task::Encode) => grid.check().map_err(|e| e.to_string()),
-        (Some(_), _) => Ok(()),
-        (None, _) => grid
-            .rules()
-            .validate()
-            .map_err(|e| e.to_string())
-            .and_then(|()| grid.check().map_err(|e| e.to_string())),
-    };
-    if let Err(e) = valid {
-        a.error = Some(e);
+        self.with(&grid, |solver| search(solver, &grid, record, task, cancel, &mut a));
         a.puzzle = Some(grid);
-        return a;
+        if a.status == Status::Encoded || a.status == Status::Rated {
+            return a;
+        }
+        let several = a.status == Status::Multiple || (a.status == Status::Counted && a.count > Some(1));
+        // Only for 9x9 puzzles of inferred rules without even markers: another variant would drop
+        // them.
+        if let (true, None, Some(Variant::Classic), Some(grid)) = (several, named, a.variant, &a.puzzle) {
+            a.unique_as = self.unique_as(grid);
+        }
+        a
     }
-    solvers.with(&grid, |solver| search(solver, &grid, record, task, cancel, &mut a));
-    a.puzzle = Some(grid);
-    if a.status == Status::Encoded || a.status == Status::Rated {
-        return a;
-    }
-    let several = a.status == Status::Multiple || (a.status == Status::Counted && a.count > Some(1));
-    // Only for 9x9 puzzles of inferred rules without even markers: another variant would drop
-    // them.
-    if let (true, None, Some(Variant::Classic), Some(grid)) = (several, named, a.variant, &a.puzzle) {
-        a.unique_as = solvers.unique_as(grid);
-    }
-    a
 }
 
 /// Searches as the task asks, on the puzzle's solver, into the answer.

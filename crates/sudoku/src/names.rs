@@ -43,14 +43,15 @@ impl RuleName {
 
     /// The names that add rules to puzzles read: those of [`RuleName::ALL`] that are not
     /// [made up](RuleName::is_made_up) for each puzzle.
-    pub const READ: [RuleName; 6] = [
-        RuleName::Classic,
-        RuleName::Add(Constraint::Diagonals),
-        RuleName::Add(Constraint::Windows),
-        RuleName::Add(Constraint::AntiKing),
-        RuleName::Add(Constraint::AntiKnight),
-        RuleName::Even,
-    ];
+    pub const READ: [RuleName; 6] = {
+        let mut read = [RuleName::Classic; 6];
+        let mut k = 0;
+        while k < read.len() {
+            read[k] = RuleName::ALL[k];
+            k += 1;
+        }
+        read
+    };
 
     /// The name.
     pub fn name(self) -> &'static str {
