@@ -2,13 +2,14 @@
 //! answers and the generated puzzles are the command's own for the same input and seed.
 //!
 //! A puzzle is given as text in any form `dlx solve` reads (a line of 81 or any size's cells with
-//! its rule fields, a block grid, a JSON record), or as a dict of `generate()`'s. `rules` adds
-//! rules by name, as `dlx --rules` does.
+//! its rule fields, a block grid, a JSON record), or as a dict of a JSON record's fields (such as
+//! `generate()` returns), which the library reads as that record. `rules` adds rules by name, as
+//! `dlx --rules` does.
 
 use dlx_engine::CancelFlag;
 use dlx_sudoku::{
-    Defaults, Extras, Level, Matrices, Matrix, NamedRules, Plan, Puzzle, Rated, Records, RuleName, Run, Size,
-    SolveError, SudokuSolver, Symmetry, Uniqueness, Variant, to_svg,
+    Defaults, Extras, Level, Matrices, Matrix, NamedRules, Plan, Puzzle, Rated, Record, Records, RuleName,
+    Run, Size, SolveError, SudokuSolver, Symmetry, Uniqueness, Variant, to_svg,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -55,22 +56,25 @@ fn named(rules: Option<&Bound<'_, PyAny>>, generating: bool) -> PyResult<NamedRu
     Ok(NamedRules::of(names))
 }
 
-/// The one puzzle `given` holds (text, or a dict of `generate()`'s), with `rules` added.
-fn puzzle(py: Python<'_>, given: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Puzzle> {
-    let text: String = if given.is_instance_of::<PyDict>() {
-        py.import("json")?.call_method1("dumps", (given,))?.extract()?
-    } else {
-        given.extract().map_err(|_| PyValueError::new_err("a puzzle is text, or a dict of generate()'s"))?
-    };
+/// The one puzzle `given` holds (text, or a dict of a JSON record's fields), with `rules` added.
+fn puzzle(given: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Puzzle> {
     let named = named(rules, false)?;
-    let mut records = Records::new(text.as_bytes());
-    if !named.constraints.is_empty() {
-        records =
-            records.with_grid_defaults(Defaults { constraints: named.constraints, ..Defaults::default() });
-    }
+    let defaults = Defaults { constraints: named.constraints.clone(), ..Defaults::default() };
+    let records: Vec<Record> = if let Ok(dict) = given.cast::<PyDict>() {
+        // A record as the library reads one of the JSON form: the dict's own values.
+        vec![Record::from_json(&value_of(dict.as_any())?, &defaults)]
+    } else {
+        let text: String = given
+            .extract()
+            .map_err(|_| PyValueError::new_err("a puzzle is text, or a dict of a JSON record's fields"))?;
+        let mut records = Records::new(text.as_bytes());
+        if !named.constraints.is_empty() {
+            records = records.with_grid_defaults(defaults);
+        }
+        records.collect::<Result<_, _>>().map_err(error)?
+    };
     let mut found = None;
     for record in records {
-        let record = record.map_err(|e| PyValueError::new_err(e.to_string()))?;
         if found.is_some() {
             return Err(PyValueError::new_err(format!("line {}: one puzzle at a time", record.line)));
         }
@@ -83,6 +87,53 @@ fn puzzle(py: Python<'_>, given: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyA
         found = Some(grid);
     }
     found.ok_or_else(|| PyValueError::new_err("no puzzle in the text"))
+}
+
+/// A Python value of a record (`None`, booleans, numbers, strings, and lists and dicts of them)
+/// as the library's JSON value: the reverse of [`json_value`].
+fn value_of(object: &Bound<'_, PyAny>) -> PyResult<serde_json::Value> {
+    use serde_json::Value;
+    if object.is_none() {
+        return Ok(Value::Null);
+    }
+    // `bool` before `int`: Python's `True` is an `int` too.
+    if let Ok(b) = object.cast::<pyo3::types::PyBool>() {
+        return Ok(Value::Bool(b.is_true()));
+    }
+    if let Ok(n) = object.extract::<u64>() {
+        return Ok(n.into());
+    }
+    if let Ok(n) = object.extract::<i64>() {
+        return Ok(n.into());
+    }
+    if let Ok(s) = object.cast::<pyo3::types::PyString>() {
+        return Ok(Value::String(s.to_cow()?.into_owned()));
+    }
+    if let Ok(x) = object.cast::<pyo3::types::PyFloat>() {
+        return serde_json::Number::from_f64(x.value())
+            .map(Value::Number)
+            .ok_or_else(|| PyValueError::new_err(format!("{x} is not a number JSON has")));
+    }
+    if let Ok(dict) = object.cast::<PyDict>() {
+        let mut map = serde_json::Map::new();
+        for (key, item) in dict {
+            let key: String = key
+                .extract()
+                .map_err(|_| PyTypeError::new_err(format!("a record's keys are strings, not {key:?}")))?;
+            map.insert(key, value_of(&item)?);
+        }
+        return Ok(Value::Object(map));
+    }
+    if let Ok(list) = object.cast::<PyList>() {
+        return list.iter().map(|item| value_of(&item)).collect::<PyResult<_>>().map(Value::Array);
+    }
+    if let Ok(tuple) = object.cast::<pyo3::types::PyTuple>() {
+        return tuple.iter().map(|item| value_of(&item)).collect::<PyResult<_>>().map(Value::Array);
+    }
+    Err(PyTypeError::new_err(format!(
+        "a record holds strings, numbers, None, lists and dicts, not {}",
+        object.get_type().name()?
+    )))
 }
 
 /// The 9x9 variants' matrices, built once for the process when a puzzle first needs each (as
@@ -122,7 +173,7 @@ fn solve(
     rules: Option<&Bound<'_, PyAny>>,
     unique: bool,
 ) -> PyResult<Option<String>> {
-    let grid = self::puzzle(py, puzzle, rules)?;
+    let grid = self::puzzle(puzzle, rules)?;
     if !unique {
         return Ok(searched(py, &grid, |solver| solver.first(&grid))?.map(|s| s.to_line()));
     }
@@ -146,7 +197,7 @@ fn count(
     limit: Option<u64>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
-    let grid = self::puzzle(py, puzzle, rules)?;
+    let grid = self::puzzle(puzzle, rules)?;
     searched(py, &grid, |solver| solver.count(&grid, limit))
 }
 
@@ -158,7 +209,7 @@ fn check(
     puzzle: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<&'static str> {
-    let grid = self::puzzle(py, puzzle, rules)?;
+    let grid = self::puzzle(puzzle, rules)?;
     Ok(match searched(py, &grid, |solver| solver.check_unique(&grid))? {
         Uniqueness::Unique(_) => "unique",
         Uniqueness::None => "none",
@@ -175,7 +226,7 @@ fn rate<'py>(
     puzzle: &Bound<'py, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let grid = self::puzzle(py, puzzle, rules)?;
+    let grid = self::puzzle(puzzle, rules)?;
     let rating = searched(py, &grid, |solver| solver.rate(&grid))?;
     let dict = PyDict::new(py);
     dict.set_item("level", rating.logic.level().name())?;
@@ -190,8 +241,8 @@ fn rate<'py>(
 /// svg(puzzle, rules=None): the puzzle drawn as an SVG document.
 #[pyfunction]
 #[pyo3(signature = (puzzle, rules = None))]
-fn svg(py: Python<'_>, puzzle: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    Ok(to_svg(&self::puzzle(py, puzzle, rules)?))
+fn svg(puzzle: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    Ok(to_svg(&self::puzzle(puzzle, rules)?))
 }
 
 /// generate(n=1, size=9, rules=None, difficulty=None, seed=0, symmetry=None, minimal=False):

@@ -77,3 +77,20 @@ def test_errors_say_where_and_what():
         dlx.sudoku.solve(PUZZLE, rules=["killer"])
     with pytest.raises(ValueError, match="hexagonal"):
         dlx.sudoku.generate(1, rules=["hexagonal"])
+
+
+def test_a_dict_is_read_as_the_json_record_it_holds():
+    assert dlx.sudoku.solve({"puzzle": PUZZLE, "solution": SOLUTION, "variant": "classic"}) == SOLUTION
+    diagonal = "...93.1...3.4....6.......53.2..1...5.........8...2..6.29.......4....8.2...8.49..."
+    assert dlx.sudoku.check({"puzzle": diagonal}) == "multiple"
+    assert dlx.sudoku.check({"puzzle": diagonal, "variant": "diagonal"}) == "unique"
+    assert dlx.sudoku.count({"puzzle": "." * 16, "size": 4}) == 288
+    # Nothing given is dropped: an unknown field is an error, as in a JSON line.
+    with pytest.raises(ValueError, match='unknown field "colour"'):
+        dlx.sudoku.solve({"puzzle": PUZZLE, "colour": "red"})
+    with pytest.raises(ValueError, match='"size" is'):
+        dlx.sudoku.solve({"puzzle": PUZZLE, "size": [9]})
+    with pytest.raises(TypeError, match="keys are strings"):
+        dlx.sudoku.solve({"puzzle": PUZZLE, 1: 2})
+    with pytest.raises(TypeError, match="not set"):
+        dlx.sudoku.solve({"puzzle": PUZZLE, "rules": {"diagonal"}})

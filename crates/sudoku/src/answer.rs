@@ -7,7 +7,7 @@
 
 use dlx_engine::CancelFlag;
 
-use crate::{Effort, Format, Puzzle, Rating, Record, Solvers, SudokuSolver, Uniqueness, Variant};
+use crate::{Effort, Format, Puzzle, Rating, Record, Solvers, SudokuSolver, Technique, Uniqueness, Variant};
 
 /// What is asked of each puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,6 +132,86 @@ impl Answer {
         }
         self.nodes = effort.nodes;
         self.guesses = effort.guesses;
+    }
+}
+
+impl Answer {
+    /// The answer as the one-line JSON record `dlx solve`, `count` and `rate` write for it with
+    /// `--format json`: a rating's level, rating, techniques, effort and solutions (its steps
+    /// with `explain`) when `task` rated it, else its status, solutions, count, error and where
+    /// it is, and effort; in both, the fields that say what its puzzle is
+    /// ([`Puzzle::json_fields`]), and `file` when given.
+    pub fn to_json(&self, task: Task, file: Option<&str>) -> serde_json::Value {
+        let mut value = match (task, &self.rating) {
+            (Task::Rate { explain }, Some(r)) => {
+                let techniques: serde_json::Map<String, serde_json::Value> = Technique::ALL
+                    .iter()
+                    .filter(|&&t| r.logic.counts[t as usize] > 0)
+                    .map(|&t| (t.name().to_owned(), r.logic.counts[t as usize].into()))
+                    .collect();
+                let mut value = serde_json::json!({
+                    "line": self.line,
+                    "puzzle": self.puzzle.as_ref().map(Puzzle::to_record_line),
+                    "level": r.logic.level().name(),
+                    "rating": (f64::from(r.logic.rating()) * 10.0).round() / 10.0,
+                    "technique": r.logic.hardest_name(),
+                    "techniques": techniques,
+                    "effort": { "nodes": r.nodes, "guesses": r.guesses, "orders": r.orders },
+                    "solutions": r.solutions,
+                });
+                if explain {
+                    value["steps"] = self.steps.clone().into();
+                }
+                value
+            }
+            _ => {
+                let solutions: Vec<String> =
+                    self.solution.iter().chain(&self.second).map(Puzzle::to_record_line).collect();
+                let mut value = serde_json::json!({
+                    "line": self.line,
+                    "puzzle": self.puzzle.as_ref().map(Puzzle::to_record_line),
+                    "status": self.status.name(),
+                    // The solution, when there is one (several: the witnesses are in
+                    // `solutions`).
+                    "solution": self
+                        .solution
+                        .as_ref()
+                        .filter(|_| self.status != Status::Multiple)
+                        .map(Puzzle::to_record_line),
+                    "solutions": solutions,
+                    "count": self.count,
+                    "error": self.error,
+                    "error_line": self.error_at.map(|(line, _)| line),
+                    "error_column": self.error_at.and_then(|(_, column)| column),
+                    "nodes": self.nodes,
+                    "guesses": self.guesses,
+                });
+                if let Some(given) = &self.given {
+                    value["given_solution"] = given.is_ok().into();
+                }
+                if let Some(variant) = self.unique_as {
+                    value["unique_as"] = variant.name().into();
+                }
+                if let Task::Count { limit, .. } = task
+                    && let Some(n) = self.count
+                {
+                    // A count that reached the limit may not be all of them.
+                    value["complete"] = (limit != Some(n)).into();
+                }
+                value
+            }
+        };
+        if let Some(puzzle) = &self.puzzle {
+            // A 9x9 variant's puzzle names its variant when the caller or the input did.
+            let named = if self.named { self.variant } else { None };
+            for (key, field) in puzzle.json_fields(named) {
+                value[key] = field;
+            }
+        }
+        if let Some(file) = file {
+            value["file"] = file.into();
+        }
+        value
     }
 }
 

@@ -3,7 +3,7 @@
 //! solution, the same error), whatever its size, fields and rules; and what the command line
 //! writes of a record reads back to it.
 
-use dlx_sudoku::{Record, parse_all};
+use dlx_sudoku::{Defaults, Record, parse_all};
 use proptest::prelude::*;
 
 /// What a record reads to, without where it was read from (the line and the form).
@@ -144,6 +144,13 @@ proptest! {
     #[test]
     fn json_reads_as_its_line(parts in parts()) {
         let json = read(&parts.json());
+        // Given as a value rather than as text (as the Python module gives a dict), the same.
+        let value: serde_json::Value = serde_json::from_str(&parts.json()).unwrap();
+        let given = Record::from_json(&value, &Defaults::default());
+        prop_assert_eq!(
+            (&given.puzzle, given.variant, &given.solution, given.format),
+            (&json.puzzle, json.variant, &json.solution, json.format)
+        );
         if parts.solution.as_ref().is_some_and(|s| s.len() != parts.cells.chars().count()) {
             // A JSON solution is one by its name: of the wrong length, it is an error, where the
             // line form of a 9x9 puzzle takes a second field of another length for a remark.

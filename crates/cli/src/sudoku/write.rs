@@ -62,17 +62,6 @@ fn differing_cells(a: &Puzzle, b: &Puzzle) -> String {
     cells.join(", ")
 }
 
-/// The fields of a JSON record that say what its puzzle is, as the library writes them for
-/// every puzzle (`puzzle`, `size`, `rules`, and `variant` for a 9x9 variant's puzzle).
-pub(super) fn rules_fields(value: &mut serde_json::Value, a: &Answer) {
-    if let Some(puzzle) = &a.puzzle {
-        let named = if a.named { a.variant } else { None };
-        for (key, field) in puzzle.json_fields(named) {
-            value[key] = field;
-        }
-    }
-}
-
 /// Writes a JSON value and a newline; write errors stay I/O errors (a closed pipe is quiet).
 pub(super) fn write_json(out: &mut impl Write, value: &serde_json::Value) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
@@ -93,7 +82,7 @@ pub(super) fn write_answer(
         Format::Grid | Format::List => OutputFormat::Grid,
     });
     if let (Task::Rate { explain }, Some(rating)) = (task, &a.rating) {
-        return write_rating(out, a, &RatingView::of(rating), format, file, explain);
+        return write_rating(out, a, rating, format, file, explain);
     }
     if let Task::Encode = task {
         return match &a.encoding {
@@ -122,38 +111,7 @@ pub(super) fn write_answer(
         );
     }
     if format == OutputFormat::Json {
-        let solutions: Vec<String> = a.solution.iter().chain(&a.second).map(Puzzle::to_record_line).collect();
-        let mut value = serde_json::json!({
-            "line": a.line,
-            "puzzle": a.puzzle.as_ref().map(Puzzle::to_record_line),
-            "status": a.status.name(),
-            // The solution, when there is one (several: the witnesses are in `solutions`).
-            "solution": a.solution.as_ref().filter(|_| a.status != Status::Multiple).map(Puzzle::to_record_line),
-            "solutions": solutions,
-            "count": a.count,
-            "error": a.error,
-            "error_line": a.error_at.map(|(line, _)| line),
-            "error_column": a.error_at.and_then(|(_, column)| column),
-            "nodes": a.nodes,
-            "guesses": a.guesses,
-        });
-        rules_fields(&mut value, a);
-        if let Some(given) = &a.given {
-            value["given_solution"] = given.is_ok().into();
-        }
-        if let Some(variant) = a.unique_as {
-            value["unique_as"] = variant.name().into();
-        }
-        if let Task::Count { limit, .. } = task
-            && let Some(n) = a.count
-        {
-            // A count that reached the limit may not be all of them.
-            value["complete"] = (limit != Some(n)).into();
-        }
-        if let Some(file) = file {
-            value["file"] = file.into();
-        }
-        return write_json(out, &value);
+        return write_json(out, &a.to_json(task, file));
     }
     let grid = format == OutputFormat::Grid;
     let mut comment = match (a.status, &a.error, &a.second) {
@@ -327,55 +285,23 @@ pub(super) fn say_headers(out: &mut impl Write, a: &Answer, said: &mut Said) -> 
     Ok(())
 }
 
-/// What a rating line says, for a 9x9 puzzle or one of any size.
-#[derive(Debug, Clone)]
-struct RatingView {
-    pub(super) level: Level,
-    pub(super) rating: f32,
-    pub(super) hardest: &'static str,
-    pub(super) counts: [u32; Technique::COUNT],
-    pub(super) nodes: f64,
-    pub(super) guesses: f64,
-    /// How many branching orders the effort is averaged over.
-    pub(super) orders: u64,
-    pub(super) solutions: u64,
-    pub(super) solved: bool,
-}
-
-impl RatingView {
-    /// What the library's rating says.
-    fn of(r: &dlx_sudoku::Rating) -> RatingView {
-        RatingView {
-            level: r.logic.level(),
-            rating: r.logic.rating(),
-            hardest: r.logic.hardest_name(),
-            counts: r.logic.counts,
-            nodes: r.nodes,
-            guesses: r.guesses,
-            orders: r.orders,
-            solutions: r.solutions,
-            solved: r.logic.solved,
-        }
-    }
-}
-
 fn write_rating(
     out: &mut impl Write,
     a: &Answer,
-    r: &RatingView,
+    r: &dlx_sudoku::Rating,
     format: OutputFormat,
     file: Option<&str>,
     explain: bool,
 ) -> io::Result<()> {
-    let used = Technique::ALL.iter().filter(|&&t| r.counts[t as usize] > 0);
+    let used = Technique::ALL.iter().filter(|&&t| r.logic.counts[t as usize] > 0);
     if format == OutputFormat::Csv {
         let puzzle = a.puzzle.as_ref().map(Puzzle::to_record_line).unwrap_or_default();
-        let level = r.level.name();
+        let level = r.logic.level().name();
         let (nodes, guesses, solutions) =
             (format!("{:.1}", r.nodes), format!("{:.1}", r.guesses), r.solutions.to_string());
         let line = a.line.to_string();
-        let hardest = r.hardest;
-        let rating = format!("{:.1}", r.rating);
+        let hardest = r.logic.hardest_name();
+        let rating = format!("{:.1}", r.logic.rating());
         let variant = a.variant.map_or("", Variant::name);
         return write_csv(
             out,
@@ -395,31 +321,12 @@ fn write_rating(
         );
     }
     if format == OutputFormat::Json {
-        let techniques: serde_json::Map<String, serde_json::Value> =
-            used.map(|&t| (t.name().to_owned(), r.counts[t as usize].into())).collect();
-        let mut value = serde_json::json!({
-            "line": a.line,
-            "puzzle": a.puzzle.as_ref().map(Puzzle::to_record_line),
-            "level": r.level.name(),
-            "rating": (f64::from(r.rating) * 10.0).round() / 10.0,
-            "technique": r.hardest,
-            "techniques": techniques,
-            "effort": { "nodes": r.nodes, "guesses": r.guesses, "orders": r.orders },
-            "solutions": r.solutions,
-        });
-        if let Some(file) = file {
-            value["file"] = file.into();
-        }
-        rules_fields(&mut value, a);
-        if explain {
-            value["steps"] = a.steps.clone().into();
-        }
-        return write_json(out, &value);
+        return write_json(out, &a.to_json(Task::Rate { explain }, file));
     }
     // One line per record, its rules in its fields, as the other commands' line form.
     let puzzle = a.puzzle.as_ref().map(Puzzle::to_text).unwrap_or_default();
-    let hardest = r.hardest;
-    let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.counts[t as usize])).collect();
+    let hardest = r.logic.hardest_name();
+    let counts: Vec<String> = used.map(|&t| format!("{} {}", t.name(), r.logic.counts[t as usize])).collect();
     let at = match r.solutions {
         1 => file.map(|f| format!(" # {f}:{}", a.line)).unwrap_or_default(),
         0 => format!(" # {}: no solution; rated all the same", place(a, file)),
@@ -428,8 +335,8 @@ fn write_rating(
     writeln!(
         out,
         "{puzzle} {} {:.1} ({hardest}) nodes {:.1} guesses {:.1}: {}{at}",
-        r.level,
-        r.rating,
+        r.logic.level(),
+        r.logic.rating(),
         r.nodes,
         r.guesses,
         counts.join(", ")
@@ -438,7 +345,7 @@ fn write_rating(
         for (k, step) in a.steps.iter().enumerate() {
             writeln!(out, "  {}. {step}", k + 1)?;
         }
-        if !r.solved {
+        if !r.logic.solved {
             writeln!(out, "  the techniques stop here: guessing is needed")?;
         }
     }

@@ -1,8 +1,8 @@
 """Sudoku of every size (4x4 to 25x25) and rule set, over the library the ``dlx`` command uses.
 
 A puzzle is text in any form ``dlx solve`` reads (a line of 81 cells, or of any size's cells with
-its rule fields such as ``regions=`` and ``cage=``; a block grid; a JSON record), or a dict that
-:func:`generate` made. ``rules`` adds rules by name, as ``dlx --rules`` does: ``diagonal``,
+its rule fields such as ``regions=`` and ``cage=``; a block grid; a JSON record), or a dict of a
+JSON record's fields (such as :func:`generate` returns), read as that record is. ``rules`` adds rules by name, as ``dlx --rules`` does: ``diagonal``,
 ``windoku``, ``anti-king``, ``anti-knight``, ``even``; :func:`generate` also makes up ``jigsaw``
 regions, ``killer`` cages and ``odd-even`` marks. ``rules`` is a string (``"diagonal,windoku"``) or
 an iterable of names.

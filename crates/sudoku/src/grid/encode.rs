@@ -198,7 +198,7 @@ impl Matrix {
 
     /// A solver over this matrix.
     pub fn solver(&self) -> SudokuSolver<'_> {
-        SudokuSolver { matrix: self, solver: Solver::new(&self.problem) }
+        SudokuSolver { matrix: self, solver: Solver::new(&self.problem), refused: false }
     }
 
     /// The puzzle in Knuth's `.dlx` format: the items, and the options still open (for a given
@@ -248,6 +248,9 @@ pub enum Uniqueness {
 pub struct SudokuSolver<'m> {
     matrix: &'m Matrix,
     solver: Solver<'m>,
+    /// The last puzzle was refused before any search (its rules are not the matrix's, or its
+    /// givens break them): it took no effort, whatever the engine kept of the search before.
+    refused: bool,
 }
 
 impl<'m> SudokuSolver<'m> {
@@ -256,9 +259,9 @@ impl<'m> SudokuSolver<'m> {
         self.matrix
     }
 
-    /// The effort of the last search.
+    /// The effort of the last search: none when the last puzzle was refused before searching.
     pub fn effort(&self) -> Effort {
-        self.solver.stats().into()
+        if self.refused { Effort::default() } else { self.solver.stats().into() }
     }
 
     /// Makes the following searches stop when `flag` is set (they then fail with
@@ -302,6 +305,14 @@ impl<'m> SudokuSolver<'m> {
     /// Resets the solver, excludes the digits the even and odd marks rule out, and forces the
     /// givens; a given the engine refuses breaks a rule, which the check then names.
     pub(crate) fn load(&mut self, grid: &Puzzle) -> Result<(), SolveError> {
+        self.refused = true;
+        self.load_refusing(grid)?;
+        self.refused = false;
+        Ok(())
+    }
+
+    /// [`load`](Self::load), but for keeping `refused`.
+    fn load_refusing(&mut self, grid: &Puzzle) -> Result<(), SolveError> {
         if !self.matrix.fits(grid.rules()) {
             return Err(SolveError::OtherRules {
                 puzzle: grid.rules().describe(),

@@ -110,12 +110,19 @@ impl Puzzle {
 /// puzzle gets the same answer in both forms), but that a plain 81-cell puzzle keeps a 9x9
 /// variant's name (`classic`, `diagonal`, `even`, `windoku`, `anti-king`) as its variant.
 pub(super) fn read_json(text: &str, line: usize, defaults: &Defaults) -> Raw {
+    match serde_json::from_str(text) {
+        Ok(value) => read_json_value(&value, line, defaults),
+        Err(e) => {
+            let kind = ParseErrorKind::Json(e.to_string());
+            Raw::new(line, Format::Json, Err(ParseError { line, column: None, kind }))
+        }
+    }
+}
+
+/// A JSON record already parsed, as [`read_json`] reads its text.
+pub(super) fn read_json_value(value: &serde_json::Value, line: usize, defaults: &Defaults) -> Raw {
     let error = |kind| Raw::new(line, Format::Json, Err(ParseError { line, column: None, kind }));
     let json = |why: String| error(ParseErrorKind::Json(why));
-    let value: serde_json::Value = match serde_json::from_str(text) {
-        Ok(value) => value,
-        Err(e) => return json(e.to_string()),
-    };
     let Some(object) = value.as_object() else { return json("not an object".to_owned()) };
     if let Some(key) =
         object.keys().find(|k| !JSON_FIELDS.contains(&k.as_str()) && !JSON_INFO_FIELDS.contains(&k.as_str()))

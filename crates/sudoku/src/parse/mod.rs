@@ -65,7 +65,7 @@ mod json;
 mod list;
 
 use columns::{Columns, header_row};
-use json::read_json;
+use json::{read_json, read_json_value};
 use list::{ListScan, is_complete_record};
 
 /// The form a record was written in.
@@ -208,6 +208,15 @@ impl Record {
             }
         }
         Ok(puzzle)
+    }
+}
+
+impl Record {
+    /// A record of the JSON form given as a value (as a program holds it, rather than as a line
+    /// of text), read as [`Records`] reads that line with `defaults`
+    /// ([`Records::with_grid_defaults`]; `Defaults::default()` for none); its line is 1.
+    pub fn from_json(value: &serde_json::Value, defaults: &Defaults) -> Record {
+        Records::new(io::empty()).record(read_json_value(value, 1, defaults))
     }
 }
 
