@@ -50,63 +50,65 @@
 //!
 //! # Inside
 //!
-//! The modules stand in layers, from the bottom: `cells` (sets of cells: one `u128` up to 11x11,
-//! fixed words above), `variant` and `scale` (units, techniques and levels), `engine` (the effort
-//! of a search, the `.dlx` writer), `symmetry`. Then `grid/rules` and `grid/size` (the model),
-//! `shape` (the units, peers and moves of any rules, built once per rule set; a 9x9 variant's once
-//! for the program, with the 9x9 generator's set operations), `grid/puzzle` and `puzzle` (a puzzle
-//! of any size, and the 9x9 form), `grid/encode` (the one encoder and its solver; `solve` numbers
-//! the 9x9 form's options in it) and `grid/cache` (a batch's matrices and solvers), `rate` (the
-//! logical solver), `generate` (the one generator: `fill`, `thin` and `extras`, the 9x9 generator
-//! `generate/nine` it hands a variant's rules to, and the machinery both thin out with: `pieces`,
-//! `singles`, `unavoidable`), `parse` and `grid/text` (reading and writing records), `print`
-//! (pictures: `print/draw` the one drawing, `print/screen`, `print/paper`, `print/printer`). No
-//! module imports another that imports it back, directly or through others; `grid` still holds the
-//! model (rules, size, the puzzle) beside the encoder, its text and its caches, which a later split
-//! will set on floors of their own. `answer` is the policy of answering a record, and `names` the
-//! rules' names, both shared by the front ends. The measurements behind the design are in the
-//! project's `benches/RESULTS.md`.
+//! The folders are floors, and each imports only from the floors before it, so that no module
+//! imports another that imports it back, directly or through others:
+//!
+//! 1. `model`: what a puzzle is. Sets of cells (`cells`: one `u128` up to 11x11, fixed words
+//!    above), `size`, `variant` (the 9x9 units, and the variants as named presets of rules),
+//!    `rules`, the one [`Puzzle`] (`puzzle`) and the rules' names (`names`).
+//! 2. `shape`: the units, peers and moves of any rules, built once per rule set (a 9x9 variant's
+//!    once for the program), and `shape/nine`, the 9x9 form of a puzzle checked against them.
+//! 3. `cover`: exact cover. The one encoder and its solver (`encode`), a batch's matrices and
+//!    solvers (`cache`), the effort of a search and the `.dlx` writer (`engine`), and the 9x9
+//!    options' numbering (`nine`).
+//! 4. `logic`: the logical solver of every size (`grid`, over `board` and `advanced`), the 9x9
+//!    form's front end (`mod`), the scale of techniques and levels (`scale`); one [`Step`], one
+//!    [`explain`], and [`SudokuSolver::rate`].
+//! 5. `generate`: the one generator (`fill`, `thin`, `extras`), the 9x9 generator `nine` it hands
+//!    a variant's rules to, the machinery both thin out with (`pieces`, `singles`,
+//!    `unavoidable`), the clue [`Symmetry`] and a run's [`Plan`].
+//! 6. `text`: every reader and writer of records side by side: [`Records`] (`mod`), the line form
+//!    of any size and its blocks (`line`), lists, columns, and JSON (`json`, which also writes a
+//!    generated puzzle's record).
+//! 7. `print`: pictures (`draw` the one drawing, `screen`, `paper`, `printer`), over the model.
+//! 8. `answer`: the policy of answering a record, shared by the front ends.
+//!
+//! The measurements behind the design are in the project's `benches/RESULTS.md`.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod answer;
-mod cells;
-mod engine;
+mod cover;
 mod generate;
-mod grid;
-mod names;
-mod parse;
+mod logic;
+mod model;
 mod print;
-mod puzzle;
-mod rate;
-mod scale;
 mod shape;
-mod solve;
-mod symmetry;
-mod variant;
+mod text;
 
 pub use answer::{Answer, Status, Task};
-pub use engine::Effort;
+pub use cover::engine::Effort;
+pub use cover::{Matrices, Matrix, SolveError, Solvers, SudokuSolver, Uniqueness};
 pub use generate::{
-    Extras, GenerateError, Generated, Generator, NotFound, Numbered, Plan, PlanError, Rated, Run,
+    Extras, GenerateError, Generated, Generator, NotFound, Numbered, Plan, PlanError, Rated, Run, Symmetry,
     generate_in_with_extras, generate_with_extras,
 };
-pub use grid::{
-    At, Cage, CageProblem, Constraint, Defaults, LineError, LineErrorKind, Matrices, Matrix, Parity, Puzzle,
-    RuleError, Rules, RulesError, Size, SizeError, SolveError, Solvers, SudokuSolver, Symbols, Uniqueness,
-    parse_block, parse_puzzle,
+pub use logic::grid::{Step, explain, solve_logically, solve_logically_with};
+pub use logic::scale::{Level, Technique};
+pub use logic::{Logic, Rating};
+pub use model::names::{NamedRules, RuleName};
+pub use model::variant::{Unit, UnknownName, Variant};
+pub use model::{
+    At, Cage, CageProblem, Constraint, Parity, Puzzle, RuleError, Rules, RulesError, Size, SizeError, Symbols,
 };
-pub use names::{NamedRules, RuleName};
-pub use parse::{Format, MAX_LINE, ParseError, ParseErrorKind, Record, Records, parse_all};
 pub use print::{Entry, Layout, PageWriter, Paper, page as svg_page, print_page, to_svg};
 #[cfg(feature = "pdf")]
 pub use print::{Image, Pdf, PrintError, Printer};
-pub use rate::grid::{Step, explain, solve_logically, solve_logically_with};
-pub use rate::{Logic, Rating};
-pub use scale::{Level, Technique};
-pub use symmetry::Symmetry;
-pub use variant::{Unit, UnknownName, Variant};
+pub use text::{
+    Defaults, Format, LineError, LineErrorKind, MAX_LINE, ParseError, ParseErrorKind, Record, Records,
+    parse_all, parse_block, parse_puzzle,
+};
 
 /// The README's examples, run as doctests.
 #[cfg(doctest)]

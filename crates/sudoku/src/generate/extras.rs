@@ -12,7 +12,8 @@ use super::fill::FILL_TOTAL;
 use super::orbits::{box_shifts, symmetric_grid_under};
 use super::thin::attempts;
 use super::{GenerateError, Generated, Generator, Numbered, Run};
-use crate::grid::{Matrix, Parity, Puzzle, Rules, SolveError, edge_neighbours};
+use crate::cover::{Matrix, SolveError};
+use crate::model::{Parity, Puzzle, Rules, edge_neighbours};
 use crate::{Level, Symmetry};
 /// Jigsaw maps made up for one puzzle before its generation gives up.
 const MAPS: usize = 40;

@@ -12,7 +12,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::orbits::symmetric_grid;
 use super::stored::stored_grid;
 use super::{GenerateError, Generator};
-use crate::grid::{Puzzle, SolveError};
+use crate::cover::SolveError;
+use crate::model::Puzzle;
 /// Nodes per cell of the grid (in halves) that a random search for a full grid may take before
 /// it starts again from a seed derived from the last, times the terms of [`luby`]'s sequence:
 /// 2.5 a cell, 202 nodes on the 9x9 grid, then 202, 404, 202, 202, 404, 808 and so on. The

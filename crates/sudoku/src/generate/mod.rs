@@ -20,6 +20,7 @@ mod plan;
 mod run;
 mod singles;
 mod stored;
+mod symmetry;
 #[cfg(test)]
 mod tests;
 mod thin;
@@ -34,12 +35,14 @@ use pieces::{Pieces, Stack, solution_without, thin_out};
 pub use plan::{Plan, PlanError, Rated};
 pub(crate) use run::mix;
 pub use run::{NotFound, Run};
+pub use symmetry::Symmetry;
 use unavoidable::{digit_swaps, line_swaps};
 
-use crate::grid::{Constraint, Matrix, Parity, Puzzle, Rules, SolveError, SudokuSolver};
-use crate::rate::grid::GridLogic;
+use crate::Variant;
+use crate::cover::{Matrix, SolveError, SudokuSolver};
+use crate::logic::grid::GridLogic;
+use crate::model::{Constraint, Parity, Puzzle, Rules};
 use crate::shape::AnyShape;
-use crate::{Symmetry, Variant};
 use fill::FILL_TOTAL;
 use nine::Generator as NineGenerator;
 use thin::attempts;

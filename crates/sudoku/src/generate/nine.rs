@@ -16,14 +16,14 @@ use super::pieces::{Clues, Markers, Stack, thin_out};
 use super::run::{NotFound, Run};
 use super::singles::FullGrid;
 use super::unavoidable::Swap;
-use crate::cells::Small;
-use crate::puzzle::Puzzle;
-use crate::rate::{Logic, solve_logically};
-use crate::scale::Technique;
+use crate::cover::nine::Matrix;
+use crate::generate::symmetry::Symmetry;
+use crate::logic::scale::Technique;
+use crate::logic::{Logic, solve_logically};
+use crate::model::cells::Small;
+use crate::model::variant::Variant;
 use crate::shape::Shape;
-use crate::solve::Matrix;
-use crate::symmetry::Symmetry;
-use crate::variant::Variant;
+use crate::shape::nine::Puzzle;
 
 /// Options a random fill may try before it starts over from a new seed: the effort of a random
 /// fill is heavy-tailed, and restarts cut the tail (see `benches/RESULTS.md`).
@@ -300,7 +300,7 @@ mod tests {
     #[test]
     fn full_grids_are_valid_and_reproducible() {
         for variant in Variant::ALL {
-            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(variant));
+            let matrix = crate::cover::Matrix::new(&crate::model::Rules::from(variant));
             let mut generator = Generator::over(matrix.problem(), variant);
             let mut distinct = std::collections::HashSet::new();
             for seed in 0..40 {

@@ -19,7 +19,8 @@ use dlx_engine::{Budget, CancelFlag, Interrupted, OptionId, ProblemBuilder, Solv
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::grid::{Matrix, Parity, Puzzle, Rules, Size};
+use crate::cover::Matrix;
+use crate::model::{Parity, Puzzle, Rules, Size};
 
 /// Nodes one search of an orbit problem may take: most that find a grid take a few hundred, a
 /// few tens of thousands, and those that take more seldom find one (`benches/RESULTS.md`).
@@ -180,7 +181,7 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::*;
-    use crate::grid::Constraint;
+    use crate::model::Constraint;
 
     /// The grids found are grids of the rules, every one of them (a grid that broke one would
     /// count 0 as a puzzle), for rules whose random searches take millions of nodes.

@@ -5,9 +5,9 @@
 use dlx_engine::{ForceError, Interrupted, OptionId, Solver};
 
 use super::singles::FullGrid;
-use crate::cells::Small;
+use crate::cover::nine::Matrix;
+use crate::model::cells::Small;
 use crate::shape::Shape;
-use crate::solve::Matrix;
 
 /// Information the generator takes out of a puzzle piece by piece, keeping only the pieces without
 /// which the solution would no longer be unique.
@@ -315,8 +315,8 @@ mod tests {
 
     use super::*;
     use crate::generate::nine::Generator;
-    use crate::symmetry::Symmetry;
-    use crate::variant::Variant;
+    use crate::generate::symmetry::Symmetry;
+    use crate::model::variant::Variant;
 
     /// A step on a [`Stack`]: push a clue group (unless it is wanted already), pop some, catch the
     /// solver up, or search for a solution with another digit in a cell (which, when it finds one,
@@ -351,7 +351,7 @@ mod tests {
             seed in any::<u64>(),
             steps in prop::collection::vec(step(), 1..60),
         ) {
-            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(Variant::Classic));
+            let matrix = crate::cover::Matrix::new(&crate::model::Rules::from(Variant::Classic));
             let solution = Generator::over(matrix.problem(), Variant::Classic).full_grid(seed);
             let orbits = Symmetry::Rotational.orbits();
             let order: Vec<usize> = (0..orbits.len()).collect();

@@ -5,7 +5,8 @@
 use dlx_engine::CancelFlag;
 
 use super::{Extras, GenerateError, Generator, Numbered, generate_in_with_extras};
-use crate::grid::{Constraint, Matrix, Rules, RulesError, Size};
+use crate::cover::Matrix;
+use crate::model::{Constraint, Rules, RulesError, Size};
 use crate::{Level, Run, Symmetry, Variant};
 
 /// Rules that cannot be generated, and why.
@@ -161,33 +162,5 @@ impl Rated {
     pub fn of(puzzle: &crate::Puzzle) -> Rated {
         let logic = crate::solve_logically(puzzle);
         Rated { level: logic.level(), technique: logic.hardest_name() }
-    }
-}
-
-impl Plan {
-    /// The JSON record of puzzle `made` of the run, as `dlx generate -f json` writes it and
-    /// Python's `generate()` returns it: its index and seeds, symmetry, solution, clues, level
-    /// and technique (`null` without `rated`), attempts, whether it is minimal, and what the
-    /// puzzle is as every record says it (`puzzle`, `size`, `rules`, `variant` and the rules'
-    /// fields).
-    pub fn record(
-        &self,
-        made: &Numbered,
-        rated: Option<Rated>,
-    ) -> serde_json::Map<String, serde_json::Value> {
-        let g = &made.generated;
-        let mut record = serde_json::Map::new();
-        record.insert("index".into(), made.index.into());
-        record.insert("run_seed".into(), self.run.seed.into());
-        record.insert("seed".into(), made.seed.into());
-        record.insert("symmetry".into(), self.run.symmetry.name().into());
-        record.insert("solution".into(), g.solution.to_line().into());
-        record.insert("clues".into(), g.puzzle.givens().into());
-        record.insert("level".into(), rated.map(|r| r.level.name()).into());
-        record.insert("technique".into(), rated.map(|r| r.technique).into());
-        record.insert("attempts".into(), made.attempts.into());
-        record.insert("minimal".into(), (made.added == 0).into());
-        record.extend(g.puzzle.json_fields(self.variant));
-        record
     }
 }

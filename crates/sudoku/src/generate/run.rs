@@ -1,8 +1,8 @@
 //! A run of puzzles: the seed of each, the level and symmetry they share, and what a run that
 //! could not reach its level reports.
 
-use crate::scale::Level;
-use crate::symmetry::Symmetry;
+use crate::generate::symmetry::Symmetry;
+use crate::logic::scale::Level;
 
 /// A reproducible run of puzzles: puzzle `index` of the run depends only on the run's seed, its
 /// symmetry and its level, whatever other puzzles are made, in whatever order, on whatever

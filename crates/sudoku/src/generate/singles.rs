@@ -10,9 +10,9 @@
 //!
 //! The sets of cells are [`Small`]s; a round finds every single at once.
 
-use crate::cells::Small;
-use crate::puzzle::Puzzle;
+use crate::model::cells::Small;
 use crate::shape::Shape;
+use crate::shape::nine::Puzzle;
 
 /// A full grid, by cell and by digit.
 #[derive(Debug)]
@@ -119,13 +119,13 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::cover::nine::Matrix;
     use crate::generate::nine::Generator;
-    use crate::solve::Matrix;
-    use crate::variant::Variant;
+    use crate::model::variant::Variant;
 
     /// A grid's clues on `present` and markers on `marked`, on an engine solver.
     fn solver_for<'m>(
-        matrix: &'m crate::grid::Matrix,
+        matrix: &'m crate::cover::Matrix,
         grid: &Puzzle,
         present: Small,
         marked: Small,
@@ -174,7 +174,7 @@ mod tests {
             density in 2u8..8,
             markers in any::<u128>(),
         ) {
-            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(variant));
+            let matrix = crate::cover::Matrix::new(&crate::model::Rules::from(variant));
             let puzzle = Generator::over(matrix.problem(), variant).full_grid(seed);
             let grid = FullGrid::new(&puzzle);
             let shape = Shape::of_variant(variant);
@@ -205,7 +205,7 @@ mod tests {
     #[test]
     fn a_full_grid_forces_its_last_cell_and_an_empty_one_nothing() {
         for variant in Variant::ALL {
-            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(variant));
+            let matrix = crate::cover::Matrix::new(&crate::model::Rules::from(variant));
             let puzzle = Generator::over(matrix.problem(), variant).full_grid(7);
             let grid = FullGrid::new(&puzzle);
             let shape = Shape::of_variant(variant);
@@ -224,7 +224,7 @@ mod tests {
     /// hidden single (and no naked one: the eight clues hold one digit only).
     #[test]
     fn a_digit_given_in_every_other_column_is_a_hidden_single() {
-        let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(Variant::Classic));
+        let matrix = crate::cover::Matrix::new(&crate::model::Rules::from(Variant::Classic));
         let puzzle = Generator::over(matrix.problem(), Variant::Classic).full_grid(11);
         let grid = FullGrid::new(&puzzle);
         let shape = Shape::of_variant(Variant::Classic);

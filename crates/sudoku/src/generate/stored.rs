@@ -21,7 +21,7 @@ use std::sync::Arc;
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 
-use crate::grid::{Constraint, Puzzle, Rules, Symbols};
+use crate::model::{Constraint, Puzzle, Rules, Symbols};
 
 use Constraint::{AntiKing as K, AntiKnight as N, Diagonals as D, Windows as W};
 
@@ -164,8 +164,8 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::*;
-    use crate::grid::Matrix;
-    use crate::grid::Size;
+    use crate::cover::Matrix;
+    use crate::model::Size;
 
     fn rules_of(stored: &Stored, constraints: &[Constraint]) -> Rules {
         let mut rules = Rules::new(Size::new(stored.box_rows, stored.box_cols).expect("a size"));

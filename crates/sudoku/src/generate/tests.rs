@@ -10,8 +10,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::extras::{closure, connected_without, keeps, moved_map, random_cages};
 use super::orbits::{box_shifts, symmetric_grid_under};
 use super::*;
-use crate::grid::{Constraint, Size};
-use crate::rate::grid::candidates;
+use crate::logic::grid::candidates;
+use crate::model::{Constraint, Size};
 
 /// Made-up killer cages tile the grid with cages of 2 to 4 connected cells of distinct
 /// digits, none of one cell, their sums the full grid's; up to 9x9 most puzzles need no

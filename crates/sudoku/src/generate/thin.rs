@@ -15,10 +15,11 @@ use super::{
     solution_without, thin_out,
 };
 use crate::Symmetry;
-use crate::cells::CellSet;
-use crate::grid::{Matrix, Puzzle, SolveError};
-use crate::rate::grid::{GridLogic, candidates, solve_grid_with, solve_logically};
-use crate::scale::Technique;
+use crate::cover::{Matrix, SolveError};
+use crate::logic::grid::{GridLogic, candidates, solve_grid_with, solve_logically};
+use crate::logic::scale::Technique;
+use crate::model::Puzzle;
+use crate::model::cells::CellSet;
 use crate::shape::{AnyShape, Shape, with_shape};
 /// Nodes a uniqueness check searches before the logical techniques are called in to cut its
 /// tree (most checks take far fewer; those that take more are the large grids' late ones).

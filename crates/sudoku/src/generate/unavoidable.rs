@@ -19,9 +19,9 @@
 //!   three or more columns these are not digit swaps; the diagonals of the diagonal variant are
 //!   checked.
 
-use crate::cells::{CellSet, Small};
-use crate::puzzle::Puzzle;
+use crate::model::cells::{CellSet, Small};
 use crate::shape::Shape;
+use crate::shape::nine::Puzzle;
 
 /// A change of a solution grid into another solution of the variant's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,14 +245,14 @@ mod tests {
     use super::*;
     use crate::generate::nine::Generator;
 
-    use crate::variant::Variant;
+    use crate::model::variant::Variant;
 
     /// Every swap of random grids of every variant changes exactly its cells, turns exactly
     /// `to_odd` from even to odd, and gives another grid satisfying every unit.
     #[test]
     fn every_swap_gives_another_solution() {
         for variant in Variant::ALL {
-            let matrix = crate::grid::Matrix::new(&crate::grid::Rules::from(variant));
+            let matrix = crate::cover::Matrix::new(&crate::model::Rules::from(variant));
             let mut generator = Generator::over(matrix.problem(), variant);
             let mut out = Vec::new();
             for seed in 0..20 {
@@ -284,9 +284,10 @@ mod tests {
     /// obeys every rule.
     #[test]
     fn every_swap_of_any_rules_gives_another_solution() {
-        use crate::cells::Words;
+        use crate::cover::Matrix;
         use crate::generate::Generator;
-        use crate::grid::{Constraint, Matrix, Parity, Puzzle, Rules};
+        use crate::model::cells::Words;
+        use crate::model::{Constraint, Parity, Puzzle, Rules};
         let with = |size: &str, constraints: &[Constraint], regions: Option<&str>| {
             let mut rules = Rules::new(size.parse().expect("a size"));
             for &c in constraints {
@@ -363,11 +364,11 @@ mod tests {
     /// A swap's grid worked out from its cells alone: two digits exchanged (a digit swap), or
     /// the cells of two rows (or two columns) exchanged column by column (row by row).
     fn apply_any(
-        grid: &crate::grid::Puzzle,
+        grid: &crate::model::Puzzle,
         cells: &[usize],
         side: usize,
         digits: bool,
-    ) -> crate::grid::Puzzle {
+    ) -> crate::model::Puzzle {
         let mut other = grid.clone();
         if digits {
             let mut pair: Vec<u8> = cells.iter().map(|&c| grid.get(c)).collect();

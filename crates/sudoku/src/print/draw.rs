@@ -6,8 +6,8 @@
 
 use std::fmt::Write;
 
-use crate::grid::{Constraint, Parity, Puzzle};
-use crate::variant::Unit;
+use crate::model::variant::Unit;
+use crate::model::{Constraint, Parity, Puzzle};
 
 /// Side of a cell, in the drawing's units.
 pub(super) const CELL: f64 = 10.0;

@@ -9,8 +9,8 @@ use std::io;
 use super::draw::{
     CELL, DIAGONAL_STROKE, EVEN_INSET, FONT, ODD_RADIUS, PARITY_FILL, WINDOW_FILL, draw, drawn_side,
 };
-use crate::grid::{Constraint, Parity, Puzzle, Rules};
-use crate::variant::UnknownName;
+use crate::model::variant::UnknownName;
+use crate::model::{Constraint, Parity, Puzzle, Rules};
 
 /// A size of paper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

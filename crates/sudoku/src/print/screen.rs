@@ -4,7 +4,7 @@ use std::fmt::Write;
 use std::io;
 
 use super::draw::{draw, drawn_side};
-use crate::grid::Puzzle;
+use crate::model::Puzzle;
 
 /// Side of a grid on screen, in pixels, whatever its size.
 const GRID: f64 = 324.0;

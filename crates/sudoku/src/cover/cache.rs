@@ -4,9 +4,9 @@
 use std::sync::OnceLock;
 
 use super::encode::{Matrix, SudokuSolver, Uniqueness};
-use super::puzzle::Puzzle;
-use super::rules::Rules;
-use crate::variant::Variant;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
+use crate::model::variant::Variant;
 
 /// The matrix of each 9x9 variant, made when a puzzle first needs it, shared by every thread
 /// that answers a batch ([`Matrices::solvers`] gives each its own solvers over them).

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use crate::grid::Constraint;
-use crate::variant::{UnknownName, Variant};
+use crate::model::Constraint;
+use crate::model::variant::{UnknownName, Variant};
 
 /// A rule's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

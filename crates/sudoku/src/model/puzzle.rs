@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::rules::{At, Parity, Rules};
 use super::size::{Size, Symbols};
-use crate::variant::Unit;
+use crate::model::variant::Unit;
 
 /// A puzzle of any size and rules: the [`Rules`] and the given digits (0 for an empty cell),
 /// with the [`Symbols`] it is written in.

@@ -1,12 +1,12 @@
-//! The logical solver's front end for puzzles of any size and rules ([`Puzzle`]s): the same
-//! solver as the 9x9 one (see `board`), with every technique, on the grid's [`Shape`] in the
-//! cell sets its size calls for. Its steps name units and digits as the grid writes them.
+//! The logical solver's front end for puzzles of any size and rules ([`Puzzle`]s): the same solver
+//! as the 9x9 one (see `board`), with every technique, on the grid's [`Shape`](crate::shape::Shape)
+//! in the cell sets its size calls for. Its steps name units and digits as the grid writes them.
 
 use super::board::{self, Move, Outcome, positions};
-use crate::grid::{At, Puzzle};
-use crate::scale::Technique;
+use crate::logic::scale::Technique;
+use crate::model::variant::Unit;
+use crate::model::{At, Puzzle};
 use crate::shape::{AnyShape, with_shape};
-use crate::variant::Unit;
 
 /// What the logical solver made of a puzzle of any size: [`Logic`](crate::Logic) over a
 /// [`Puzzle`], with the same verdicts. On 9x9 grids its level and rating are those of the 9x9 form:
@@ -140,12 +140,12 @@ impl crate::SudokuSolver<'_> {
 }
 
 /// The 9x9 form of a grid of a variant's rules, and the variant.
-fn as_nine(grid: &Puzzle) -> Option<(crate::Variant, crate::puzzle::Puzzle)> {
+fn as_nine(grid: &Puzzle) -> Option<(crate::Variant, crate::shape::nine::Puzzle)> {
     Some((grid.rules().variant()?, grid.to_nine()?))
 }
 
 /// The 9x9 path's verdict on a grid.
-fn from_nine(grid: &Puzzle, logic: &crate::Logic<crate::puzzle::Puzzle>) -> GridLogic {
+fn from_nine(grid: &Puzzle, logic: &crate::Logic<crate::shape::nine::Puzzle>) -> GridLogic {
     let mut out = grid.clone();
     for (c, &v) in logic.grid.cells().iter().enumerate() {
         out.set(c, v);

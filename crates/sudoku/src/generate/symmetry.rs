@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::variant::UnknownName;
+use crate::model::variant::UnknownName;
 
 /// A map of the grid onto itself, on `(row, column, last)`, where `last` is the last row and
 /// column (8 on the 9x9 grid).

@@ -3,7 +3,7 @@
 //! "Sees" means may not hold the same digit: a unit, a forbidden move or a cage joins them.
 
 use super::board::{Board, PLACES_STRIDE, digit_of, positions};
-use crate::cells::CellSet;
+use crate::model::cells::CellSet;
 
 impl<S: CellSet, const SIDE: usize> Board<'_, S, SIDE> {
     /// The empty cells with exactly `n` candidates.

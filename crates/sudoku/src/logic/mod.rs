@@ -2,25 +2,27 @@
 //! of difficulty (`board` holds the candidate grid and the techniques of one unit or digit,
 //! `advanced` the wings, rectangles, coloring and chains; both compiled per kind of cell set,
 //! with the 9x9 side known when compiling), a numeric rating on the scale of `scale`, the
-//! solution explained step by step, and the search effort. This module is its front end for 9x9
-//! [`Puzzle`]s of a [`Variant`]; `grid` is its front end for [`Puzzle`](crate::Puzzle)s.
+//! solution explained step by step, and the search effort. This module is its front end for the
+//! 9x9 form ([`Puzzle`], inside the crate); `grid` is its front end for [`Puzzle`](crate::Puzzle)s,
+//! which hands a 9x9 variant's puzzle to this one.
 
 use std::fmt;
 
 mod advanced;
 mod board;
 pub(crate) mod grid;
+pub(crate) mod scale;
 
-use crate::grid::At;
-use crate::puzzle::{Puzzle, RuleError};
-use crate::scale::{BEYOND, Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
+use crate::logic::scale::{BEYOND, Level, Technique, hardest_name_of, hardest_of, level_of, rating_of};
+use crate::model::At;
+use crate::model::variant::{Unit, Variant};
 use crate::shape::Shape;
-use crate::variant::{Unit, Variant};
+use crate::shape::nine::{Puzzle, RuleError};
 
 /// What the logical solver made of a [`Puzzle`](crate::Puzzle). (The parameter is the grid's type:
 /// the 9x9 fast path inside the crate keeps its own form; a user meets the default alone.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Logic<G = crate::grid::Puzzle> {
+pub struct Logic<G = crate::model::Puzzle> {
     /// The grid as far as logic took it (full when solved).
     pub grid: G,
     /// Whether the techniques solved it.

@@ -18,9 +18,9 @@ use std::sync::{Arc, Mutex};
 
 use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
-use super::puzzle::{Puzzle, RuleError};
-use super::rules::{Parity, Rules, combinations};
-use crate::engine::{EFFORT_SEEDS, Effort, names, write_dlx};
+use crate::cover::engine::{EFFORT_SEEDS, Effort, names, write_dlx};
+use crate::model::puzzle::{Puzzle, RuleError};
+use crate::model::rules::{Parity, Rules, combinations};
 
 /// The most cells of a grid whose rating's effort is averaged over seeded branching orders (see
 /// [`SudokuSolver::rating_effort`]).

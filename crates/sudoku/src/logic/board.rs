@@ -8,8 +8,8 @@
 
 use std::sync::OnceLock;
 
-use crate::cells::CellSet;
-use crate::scale::Technique;
+use crate::logic::scale::Technique;
+use crate::model::cells::CellSet;
 use crate::shape::Shape;
 
 /// The most digits of a grid (25x25).

@@ -23,10 +23,10 @@
 //! A block record is side rows of side symbols each (spaces and `|` between them ignored; lines of
 //! `-`, `+` and `=` between them skipped). [`Puzzle::to_text`] writes what this module reads.
 
-use super::puzzle::Puzzle;
-use super::rules::{At, Constraint, Parity, Rules, RulesError};
-use super::size::{Size, SizeError, Symbols};
 use crate::UnknownName;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::{At, Constraint, Parity, Rules, RulesError};
+use crate::model::size::{Size, SizeError, Symbols};
 
 /// Where and why a record of any size could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,9 +1,12 @@
 //! JSON records: one object per line, read as the line it stands for (see the
-//! [module docs](super)).
+//! [module docs](super)), and written: the fields that say what a puzzle is, and a generated
+//! puzzle's record.
 
 use super::{Cells, Format, ParseError, ParseErrorKind, Raw, grid_record, parse_cells, sized_line};
-use crate::grid::{Defaults, Puzzle, parse_puzzle, parse_puzzle_record};
-use crate::variant::Variant;
+use crate::generate::{Numbered, Plan, Rated};
+use crate::model::Puzzle;
+use crate::model::variant::Variant;
+use crate::text::{Defaults, parse_puzzle, parse_puzzle_record};
 
 /// The fields of a JSON record that say what the puzzle is: each applies to it.
 const JSON_FIELDS: [&str; 5] = ["puzzle", "solution", "variant", "size", "rules"];
@@ -98,6 +101,34 @@ impl Puzzle {
         let variant = self.rules().variant_named(named).map(Variant::name);
         fields.insert("variant".into(), variant.into());
         fields
+    }
+}
+
+impl Plan {
+    /// The JSON record of puzzle `made` of the run, as `dlx generate -f json` writes it and
+    /// Python's `generate()` returns it: its index and seeds, symmetry, solution, clues, level
+    /// and technique (`null` without `rated`), attempts, whether it is minimal, and what the
+    /// puzzle is as every record says it (`puzzle`, `size`, `rules`, `variant` and the rules'
+    /// fields).
+    pub fn record(
+        &self,
+        made: &Numbered,
+        rated: Option<Rated>,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let g = &made.generated;
+        let mut record = serde_json::Map::new();
+        record.insert("index".into(), made.index.into());
+        record.insert("run_seed".into(), self.run.seed.into());
+        record.insert("seed".into(), made.seed.into());
+        record.insert("symmetry".into(), self.run.symmetry.name().into());
+        record.insert("solution".into(), g.solution.to_line().into());
+        record.insert("clues".into(), g.puzzle.givens().into());
+        record.insert("level".into(), rated.map(|r| r.level.name()).into());
+        record.insert("technique".into(), rated.map(|r| r.technique).into());
+        record.insert("attempts".into(), made.attempts.into());
+        record.insert("minimal".into(), (made.added == 0).into());
+        record.extend(g.puzzle.json_fields(self.variant));
+        record
     }
 }
 
@@ -217,9 +248,9 @@ pub(super) fn read_json_value(value: &serde_json::Value, line: usize, defaults: 
             // The rules the record names are those its fields give (the caller's additions
             // aside).
             let own = Defaults { size: defaults.size, ..Defaults::default() };
-            let with_named = |mut g: crate::grid::Puzzle| {
+            let with_named = |mut g: crate::model::Puzzle| {
                 for c in named
-                    .map(crate::grid::Rules::from)
+                    .map(crate::model::Rules::from)
                     .iter()
                     .flat_map(|r| r.constraints().collect::<Vec<_>>())
                 {

@@ -1,4 +1,4 @@
-//! Sets of cells, the bottom floor with the rules: one abstraction, [`CellSet`], in two
+//! Sets of cells: one abstraction, [`CellSet`], in two
 //! representations chosen once per rule set by the size of its grid, so that the loops over them
 //! are compiled for each and stay monomorphic:
 //!

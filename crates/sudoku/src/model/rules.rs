@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::size::Size;
-use crate::variant::{Unit, Variant};
+use crate::model::variant::{Unit, Variant};
 
 /// A rule that can be added to rows, columns and regions by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

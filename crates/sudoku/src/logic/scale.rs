@@ -192,13 +192,13 @@ pub enum Level {
 
 /// The level with this name, as [`Level::name`] spells it.
 impl std::str::FromStr for Level {
-    type Err = crate::variant::UnknownName;
+    type Err = crate::model::variant::UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| crate::variant::UnknownName::new("level", s))
+            .ok_or_else(|| crate::model::variant::UnknownName::new("level", s))
     }
 }
 
@@ -238,7 +238,8 @@ pub(crate) fn hardest_of(counts: &[u32; Technique::COUNT]) -> Option<Technique> 
     Technique::ALL.iter().rev().copied().find(|&t| counts[t as usize] > 0)
 }
 
-/// The name of a logical solution's hardest technique (see [`Logic::hardest_name`]).
+/// The name of a logical solution's hardest technique (see
+/// [`Logic::hardest_name`](crate::Logic::hardest_name)).
 pub(crate) fn hardest_name_of(solved: bool, counts: &[u32; Technique::COUNT]) -> &'static str {
     match (solved, hardest_of(counts)) {
         (false, _) => "guessing",
@@ -247,12 +248,12 @@ pub(crate) fn hardest_name_of(solved: bool, counts: &[u32; Technique::COUNT]) ->
     }
 }
 
-/// The level of a logical solution (see [`Logic::level`]).
+/// The level of a logical solution (see [`Logic::level`](crate::Logic::level)).
 pub(crate) fn level_of(solved: bool, counts: &[u32; Technique::COUNT]) -> Level {
     if !solved { Level::Expert } else { hardest_of(counts).map_or(Level::Easy, Technique::level) }
 }
 
-/// The rating of a logical solution (see [`Logic::rating`]).
+/// The rating of a logical solution (see [`Logic::rating`](crate::Logic::rating)).
 pub(crate) fn rating_of(solved: bool, counts: &[u32; Technique::COUNT]) -> f32 {
     match (solved, hardest_of(counts)) {
         (false, _) => BEYOND,

@@ -32,7 +32,7 @@
 //!
 //! **Other sizes and rules.** A line of another square length than 81 (16, 36, ... 625 symbols),
 //! or with `size=`, `variant=`, `regions=`, `marks=` or `cage=` fields, is a puzzle of the
-//! [`grid`](crate::grid) forms, its rules those the fields give; so are the records after a
+//! forms of any size (`line`), its rules those the fields give; so are the records after a
 //! `# size: 2x3 diagonal` line (blocks of rows among them; the line may go on with fields of the
 //! line form, `regions=...`, for the blocks below that do not give their own), and every record
 //! when [`Records::with_grid_defaults`] asks for a size or constraints.
@@ -53,16 +53,17 @@ use std::io::{self, BufRead};
 
 use std::sync::Arc;
 
-use crate::grid::{
-    Defaults, LineErrorKind, Puzzle, Rules, Size, is_rule_line, parse_block, parse_puzzle,
-    parse_puzzle_record,
-};
-use crate::puzzle::Puzzle as NinePuzzle;
-use crate::variant::Variant;
+use crate::model::variant::Variant;
+use crate::model::{Puzzle, Rules, Size};
+use crate::shape::nine::Puzzle as NinePuzzle;
 
 mod columns;
 mod json;
+mod line;
 mod list;
+
+pub use line::{Defaults, LineError, LineErrorKind, parse_block, parse_puzzle};
+pub(crate) use line::{is_rule_line, parse_puzzle_record};
 
 use columns::{Columns, header_row};
 use json::{read_json, read_json_value};
@@ -269,7 +270,7 @@ pub struct Records<R> {
     classic: Arc<Rules>,
 }
 
-/// The fields of a line that make it a puzzle of the [`grid`](crate::grid) forms.
+/// The fields of a line that make it a puzzle of the forms of any size (`line`).
 const GRID_FIELDS: [&str; 5] = ["size=", "variant=", "regions=", "marks=", "cage="];
 
 impl<R: BufRead> Records<R> {
@@ -497,8 +498,8 @@ fn rule_fields(body: &str) -> impl Iterator<Item = &str> {
     )
 }
 
-/// The length of a line's first field, whether it has fields of the [`grid`](crate::grid)
-/// forms (see [`rule_fields`]), and whether that length is a square other than 81 (a grid of
+/// The length of a line's first field, whether it has fields of the forms of any size
+/// (`line`; see [`rule_fields`]), and whether that length is a square other than 81 (a grid of
 /// another size).
 fn sized_line(body: &str) -> (usize, bool, bool) {
     let first = body.split([' ', '\t', ';']).find(|t| !t.is_empty()).unwrap_or("").chars().count();
@@ -518,10 +519,10 @@ fn lone_variant(body: &str) -> Option<Variant> {
     name.parse().ok()
 }
 
-/// The record of a puzzle of the [`grid`](crate::grid) forms, read or not; `lead` is the
+/// The record of a puzzle of the forms of any size (`line`), read or not; `lead` is the
 /// column before its text (none for a JSON string, whose columns are not the line's).
 fn grid_record(
-    grid: Result<(Puzzle, Option<Puzzle>), crate::grid::LineError>,
+    grid: Result<(Puzzle, Option<Puzzle>), crate::text::LineError>,
     start: usize,
     format: Format,
     lead: Option<usize>,
@@ -676,7 +677,7 @@ impl<R: BufRead> Records<R> {
         Ok(Raw::new(start, Format::Grid, cells.finish(start)))
     }
 
-    /// A puzzle of the [`grid`](crate::grid) forms, when the line starts one: a line of another
+    /// A puzzle of the forms of any size (`line`), when the line starts one: a line of another
     /// square length than 81 or with fields of those forms, or any record when a size or
     /// constraints are asked for (a block when the line is not all of the puzzle's cells).
     fn read_sized(&mut self, start: usize) -> io::Result<Option<Raw>> {

@@ -4,16 +4,17 @@
 use dlx_engine::OptionId;
 
 #[cfg(test)]
-use crate::grid::{self, Rules};
+use crate::model::Rules;
 #[cfg(test)]
-use crate::variant::Variant;
+use crate::model::variant::Variant;
 
-/// The numbering of the options of a 9x9 variant's matrix (the one encoder's, [`grid::Matrix`]):
-/// one per cell and digit, `cell * 9 + digit - 1` (729 in all), whatever the variant, so that
-/// the 9x9 machinery goes from a cell and digit to its option, and back, without a matrix. Items:
-/// one per cell, then one per unit and digit, 81 + 27 x 9 = 324 for the classic grid, 18 more
-/// for the diagonals, and secondary items for anti-king's moves. Even cells are restrictions of
-/// each puzzle, not of the matrix: the even-cell variant shares the classic one.
+/// The numbering of the options of a 9x9 variant's matrix (the one encoder's,
+/// [`Matrix`](super::Matrix)): one per cell and digit, `cell * 9 + digit - 1` (729 in all),
+/// whatever the variant, so that the 9x9 machinery goes from a cell and digit to its option, and
+/// back, without a matrix. Items: one per cell, then one per unit and digit, 81 + 27 x 9 = 324 for
+/// the classic grid, 18 more for the diagonals, and secondary items for anti-king's moves. Even
+/// cells are restrictions of each puzzle, not of the matrix: the even-cell variant shares the
+/// classic one.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Matrix;
 
@@ -40,7 +41,7 @@ mod tests {
     #[test]
     fn the_9x9_numbering_is_the_encoders() {
         for variant in Variant::ALL {
-            let matrix = grid::Matrix::new(&Rules::from(variant));
+            let matrix = crate::cover::Matrix::new(&Rules::from(variant));
             assert_eq!(matrix.problem().option_count(), 729, "{variant}");
             for cell in 0..81 {
                 for digit in 1..=9 {

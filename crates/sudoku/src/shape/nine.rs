@@ -1,13 +1,16 @@
-//! A puzzle: givens, even-cell markers, and the checks that its givens obey the rules.
+//! The 9x9 form of a puzzle, inside the crate: its 81 givens and even-cell markers as bytes, and
+//! the check that its givens obey a 9x9 variant's rules, on the variant's [`Shape`]. The parser of
+//! 81-character lines reads into it, and the 9x9 logical solver and generator work on it; a user
+//! meets only [`crate::Puzzle`], which it converts to and from.
 
 use std::fmt;
 
-use crate::cells::Small;
+use crate::model::cells::Small;
 use std::sync::Arc;
 
-use crate::grid::{At, Parity, Rules};
+use crate::model::variant::{Unit, Variant};
+use crate::model::{At, Parity, Rules};
 use crate::shape::Shape;
-use crate::variant::{Unit, Variant};
 
 /// A 9x9 puzzle: the given digits (0 for an empty cell) and the cells marked even.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -255,10 +258,10 @@ impl Puzzle {
 }
 
 /// The 9x9 form and the puzzle of any size, each into the other.
-impl crate::grid::Puzzle {
+impl crate::model::Puzzle {
     /// A 9x9 [`Puzzle`] as a grid of the rules `base` (a [`Variant`]'s, `Rules::from(variant)`),
     /// shared; its even markers, when it has some, as even marks on a copy of them.
-    pub(crate) fn from_nine(puzzle: &Puzzle, base: &Arc<Rules>) -> crate::grid::Puzzle {
+    pub(crate) fn from_nine(puzzle: &Puzzle, base: &Arc<Rules>) -> crate::model::Puzzle {
         let mut rules = Arc::clone(base);
         if puzzle.has_even_cells() {
             let marked = Arc::make_mut(&mut rules);
@@ -266,7 +269,7 @@ impl crate::grid::Puzzle {
                 marked.set_parity(cell, Parity::Even);
             }
         }
-        crate::grid::Puzzle::from_parts(rules, puzzle.cells().to_vec())
+        crate::model::Puzzle::from_parts(rules, puzzle.cells().to_vec())
     }
 
     /// The 9x9 form of a grid whose rules are a [`Variant`]'s ([`Rules::variant`]): its digits,

@@ -4,8 +4,9 @@
 use std::io::BufRead;
 
 use super::{Cells, Format, ParseError, ParseErrorKind, Raw, Records, grid_record, parse_cells, sized_line};
-use crate::grid::{Size, parse_puzzle_record};
-use crate::variant::Variant;
+use crate::model::Size;
+use crate::model::variant::Variant;
+use crate::text::parse_puzzle_record;
 
 /// Which fields of the lines after a header row hold what.
 #[derive(Clone, Copy, Debug)]

@@ -10,11 +10,13 @@
 //!
 //! Digits are bits `1..=side` of a `u32` mask (bit `d` for digit `d`), as the 9x9 path has them.
 
+pub(crate) mod nine;
+
 use std::sync::OnceLock;
 
-use crate::cells::{CellSet, Small, Words};
-use crate::grid::Rules;
-use crate::variant::{Unit, Variant};
+use crate::model::Rules;
+use crate::model::cells::{CellSet, Small, Words};
+use crate::model::variant::{Unit, Variant};
 
 /// What a unit is, as far as the techniques care.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,7 +132,7 @@ impl<S: CellSet> Shape<S> {
             .cages()
             .iter()
             .map(|cage| {
-                let sets = crate::grid::combinations(side, cage.cells.len(), cage.sum);
+                let sets = crate::model::combinations(side, cage.cells.len(), cage.sum);
                 (cage.cells.clone(), sets.into_iter().map(|s| s << 1).collect())
             })
             .collect();
@@ -380,8 +382,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::grid::Rules;
-    use crate::variant::Variant;
+    use crate::model::Rules;
+    use crate::model::variant::Variant;
 
     /// A 9x9 variant's shape sees what the shape of its rules sees, in the wide representation
     /// too: the same units (as sets of cells) and the same peers.

@@ -1,12 +1,12 @@
 //! What every sudoku solver of the crate shares with the engine's side: the effort of a search,
-//! and a puzzle's problem written in Knuth's `.dlx` format. The bottom floor with the rules and
-//! the cells: it imports nothing of the crate but the units' names.
+//! and a puzzle's problem written in Knuth's `.dlx` format. It imports nothing of the crate but
+//! the units' names.
 
 use std::fmt::Write as _;
 
 use dlx_engine::{OptionId, Problem, Stats};
 
-use crate::variant::Unit;
+use crate::model::variant::Unit;
 
 /// Seeds of the random branching orders a rating's search effort is averaged over, for every
 /// size: a single order's effort says as much about the order as about the puzzle.
