@@ -23,14 +23,8 @@ mod sudoku;
 mod xc;
 
 /// Exact cover with Knuth's dancing links: sudoku batches, and any `.dlx` problem.
-///
-/// Exit status: 0 on success (and when a pipe closes: `dlx ... | head`); 1 when an input could
-/// not be read (the others are still answered) or an output could not be written; 2 for bad
-/// arguments or a malformed input (in a batch: some record was malformed, the rest answered); 3
-/// with `--strict` when some puzzle has no solution or several; 130 after Ctrl-C and 143 after
-/// SIGTERM (whole records written, and stderr says so).
 #[derive(Debug, Parser)]
-#[command(name = "dlx", version, about, long_about)]
+#[command(name = "dlx", version, after_long_help = report::EXIT_STATUS)]
 pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -89,6 +83,9 @@ fn command() -> clap::Command {
                 _ => arg,
             }
         })
+        // A flag given twice is taken once, the last value winning, as ripgrep and fd take it
+        // (`xc -n --count`); a list (`--rules a --rules b`) still gathers every value.
+        .args_override_self(true)
         .mut_subcommands(own_long_help)
     }
     own_long_help(Cli::command())

@@ -59,7 +59,7 @@ fn page(command: &clap::Command, examples: Option<Examples>) -> Result<Vec<u8>> 
     let mut roff = Vec::new();
     man.render_title(&mut roff)?;
     man.render_name_section(&mut roff)?;
-    man.render_synopsis_section(&mut roff)?;
+    roff.extend_from_slice(synopsis(command).as_bytes());
     man.render_description_section(&mut roff)?;
     man.render_options_section(&mut roff)?;
     if command.has_subcommands() {
@@ -76,10 +76,54 @@ fn page(command: &clap::Command, examples: Option<Examples>) -> Result<Vec<u8>> 
         }
     }
     if command.get_version().is_some() {
+        // The top-level page: its exit statuses, which every command shares.
+        roff.extend_from_slice(
+            format!(".SH \"EXIT STATUS\"\n{}\n", escape(crate::report::EXIT_STATUS)).as_bytes(),
+        );
         man.render_version_section(&mut roff)?;
     }
     let text = String::from_utf8(roff).context("the page is text")?;
     Ok(text.lines().map(|line| bold_quotes(line) + "\n").collect::<String>().into_bytes())
+}
+
+/// The synopsis of `command`: its name, then each option with the value it takes (`[--rules
+/// NAME]`, bracketed unless required), the positional arguments (`[FILE]...`) and the command.
+fn synopsis(command: &clap::Command) -> String {
+    let name = command.get_bin_name().unwrap_or(command.get_name());
+    let mut line = format!(".SH SYNOPSIS\n\\fB{}\\fR", escape(name));
+    for arg in command.get_arguments().filter(|a| !a.is_hide_set()) {
+        let values: Vec<String> = match arg.get_value_names() {
+            Some(names) => names.iter().map(|n| format!("\\fI{}\\fR", escape(n))).collect(),
+            None => vec![format!("\\fI{}\\fR", escape(&arg.get_id().as_str().to_uppercase()))],
+        };
+        let takes_value = arg.get_action().takes_values();
+        let mut text = if arg.is_positional() {
+            values.join(" ")
+        } else {
+            let short = arg.get_short().map(|s| format!("\\fB\\-{s}\\fR"));
+            let long = arg.get_long().map(|l| format!("\\fB\\-\\-{}\\fR", escape(l)));
+            let mut text = short.into_iter().chain(long).collect::<Vec<_>>().join("|");
+            if takes_value {
+                text = format!("{text} {}", values.join(" "));
+            }
+            text
+        };
+        if !arg.is_required_set() {
+            text = format!("[{text}]");
+        }
+        let many = arg.get_num_args().is_some_and(|n| n.max_values() > 1)
+            || matches!(arg.get_action(), clap::ArgAction::Append);
+        if many {
+            text.push_str("...");
+        }
+        line.push(' ');
+        line.push_str(&text);
+    }
+    if command.has_subcommands() {
+        line.push_str(" \\fICOMMAND\\fR");
+    }
+    line.push('\n');
+    line
 }
 
 /// Text for roff: backslashes and hyphens escaped.

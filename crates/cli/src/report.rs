@@ -18,6 +18,13 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use anyhow::{Context, Result};
 
+/// The exit statuses, as the top-level `--help` and the manual page say them.
+pub(crate) const EXIT_STATUS: &str = "Exit status: 0 on success (and when a pipe closes: `dlx ... | \
+    head`); 1 when an input could not be read (the others are still answered) or an output could \
+    not be written; 2 for bad arguments or a malformed input (in a batch: some record was \
+    malformed, the rest answered); 3 with `--strict` when some puzzle has no solution or several; \
+    130 after Ctrl-C and 143 after SIGTERM (whole records written, and stderr says so).";
+
 /// Exit status for a malformed input or a misused command line.
 pub(crate) const EXIT_INVALID: u8 = 2;
 

@@ -261,3 +261,63 @@ fn short_help_is_a_summary() {
         }
     }
 }
+
+/// Help fits the terminal: every line of every command's `--help` within `COLUMNS`, usage near
+/// the top (the exit statuses at the end of the top-level help), and the manual pages' synopses
+/// show the value each option takes.
+#[test]
+fn help_fits_the_terminal() {
+    let commands = ["", "solve", "count", "rate", "generate", "render", "xc", "merge", "completions", "man"];
+    for columns in ["60", "80", "120"] {
+        for command in commands {
+            let args: Vec<&str> = [command, "--help"].into_iter().filter(|a| !a.is_empty()).collect();
+            let out =
+                Command::new(env!("CARGO_BIN_EXE_dlx")).args(&args).env("COLUMNS", columns).output().unwrap();
+            let help = String::from_utf8(out.stdout).unwrap();
+            let width: usize = columns.parse().unwrap();
+            for line in help.lines() {
+                // (A word longer than the line, such as an example's 81-cell puzzle, stays whole.)
+                let one_word = !line.trim().contains(char::is_whitespace);
+                assert!(
+                    line.chars().count() <= width || one_word,
+                    "dlx {command} --help, COLUMNS={columns}: {line}"
+                );
+            }
+            let usage = help.lines().position(|l| l.starts_with("Usage:")).expect("a usage line");
+            // The top level opens with what it is and how to call it; a command's description
+            // comes first, as clap and ripgrep have it.
+            assert!(usage <= 3 || !command.is_empty(), "dlx --help: usage on line {usage}");
+        }
+    }
+    let top = String::from_utf8(dlx(&["--help"], "").stdout).unwrap();
+    assert!(top.trim_end().rsplit("\n\n").next().unwrap().starts_with("Exit status: 0"), "{top}");
+    let dir = tempfile::tempdir().unwrap();
+    assert!(dlx(&["man", "--output", dir.path().to_str().unwrap()], "").status.success());
+    let page = std::fs::read_to_string(dir.path().join("dlx-generate.1")).unwrap();
+    let synopsis = page.split(".SH SYNOPSIS\n").nth(1).unwrap().lines().next().unwrap();
+    for shown in
+        [r"[\fB\-\-rules\fR \fINAME\fR]...", r"[\fB\-n\fR|\fB\-\-count\fR \fIN\fR]", r"[\fB\-\-minimal\fR]"]
+    {
+        assert!(synopsis.contains(shown), "{shown} in {synopsis}");
+    }
+    let page = std::fs::read_to_string(dir.path().join("dlx.1")).unwrap();
+    assert!(page.contains(".SH \"EXIT STATUS\"\nExit status: 0 on success"), "{page}");
+}
+
+/// A flag given twice is taken once, the last value winning (as ripgrep and fd take it); a list
+/// gathers each value.
+#[test]
+fn a_repeated_flag_is_the_last_one() {
+    let queens = fixture("queens8.dlx");
+    let out = dlx(&["xc", "-n", "--count", "-j", "1", "-j", "2", &queens], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "92");
+    let out = dlx(&["generate", "-n", "1", "-n", "2", "--seed", "1", "-q", "-f", "json"], "");
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    let out = dlx(
+        &["generate", "--rules", "diagonal", "--rules", "windoku", "--seed", "1", "-q", "-f", "json"],
+        "",
+    );
+    let record = String::from_utf8(out.stdout).unwrap();
+    assert!(record.contains("\"rules\":\"9x9 diagonal windoku\""), "{record}");
+}
