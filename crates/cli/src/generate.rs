@@ -558,10 +558,10 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         stderr!(
-            "seed {}, puzzles {made_count}, missing {missing}, attempts {attempts}, {eased} with givens added back, {:.1} clues on average, {:.0} puzzles/s",
+            "seed {}, puzzles {made_count}, missing {missing}, attempts {attempts}, {eased} with givens added back, {:.1} clues on average, {}",
             plan.run.seed,
             if made_count > 0 { clues as f64 / made_count as f64 } else { 0.0 },
-            if secs > 0.0 { made_count as f64 / secs } else { 0.0 },
+            crate::report::pace(made_count, secs),
         )?;
     }
     Ok(if missing > 0 { ExitCode::from(EXIT_FAILURE) } else { ExitCode::SUCCESS })

@@ -58,7 +58,18 @@ enum Command {
 struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
-    shell: clap_complete::Shell,
+    shell: Shell,
+}
+
+/// The shells completion scripts are made for: `clap_complete`'s, and nushell's.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Shell {
+    Bash,
+    Elvish,
+    Fish,
+    Nushell,
+    Powershell,
+    Zsh,
 }
 
 /// Print the manual page of `dlx` in roff (`dlx man > dlx.1; man ./dlx.1`), or write it and one
@@ -146,7 +157,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             // Made in memory first: clap_complete panics on a failed write, and a full disk is
             // an error (exit 1), a closed pipe none.
             let mut script = Vec::new();
-            clap_complete::generate(args.shell, &mut command(), "dlx", &mut script);
+            let mut cli = command();
+            match args.shell {
+                Shell::Bash => {
+                    clap_complete::generate(clap_complete::Shell::Bash, &mut cli, "dlx", &mut script)
+                }
+                Shell::Elvish => {
+                    clap_complete::generate(clap_complete::Shell::Elvish, &mut cli, "dlx", &mut script)
+                }
+                Shell::Fish => {
+                    clap_complete::generate(clap_complete::Shell::Fish, &mut cli, "dlx", &mut script)
+                }
+                Shell::Nushell => {
+                    clap_complete::generate(clap_complete_nushell::Nushell, &mut cli, "dlx", &mut script)
+                }
+                Shell::Powershell => {
+                    clap_complete::generate(clap_complete::Shell::PowerShell, &mut cli, "dlx", &mut script);
+                }
+                Shell::Zsh => {
+                    clap_complete::generate(clap_complete::Shell::Zsh, &mut cli, "dlx", &mut script)
+                }
+            }
             let mut out = io::stdout().lock();
             out.write_all(&script).context("cannot write the completion script")?;
             out.flush().context("cannot write the completion script")?;

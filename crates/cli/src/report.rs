@@ -25,6 +25,20 @@ pub(crate) const EXIT_STATUS: &str = "Exit status: 0 on success (and when a pipe
     malformed, the rest answered); 3 with `--strict` when some puzzle has no solution or several; \
     130 after Ctrl-C and 143 after SIGTERM (whole records written, and stderr says so).";
 
+/// How fast puzzles went, as `--stats` says it: `1234 puzzles/s` or `2.5 puzzles/s`, and under one
+/// a second the time each took (`55.0 s/puzzle`), where a rate rounded to 0 would say nothing.
+pub(crate) fn pace(puzzles: u64, seconds: f64) -> String {
+    if puzzles == 0 || seconds <= 0.0 {
+        return "0 puzzles/s".to_owned();
+    }
+    let rate = puzzles as f64 / seconds;
+    match rate {
+        r if r >= 10.0 => format!("{r:.0} puzzles/s"),
+        r if r >= 1.0 => format!("{r:.1} puzzles/s"),
+        r => format!("{:.1} s/puzzle", 1.0 / r),
+    }
+}
+
 /// Exit status for a malformed input or a misused command line.
 pub(crate) const EXIT_INVALID: u8 = 2;
 
@@ -192,5 +206,19 @@ impl Workers {
             self.pool = Some(pool);
         }
         Ok(self.pool.as_ref().expect("made above"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pace;
+
+    /// A slow run says how long each puzzle took rather than "0 puzzles/s".
+    #[test]
+    fn pace_never_rounds_to_nothing() {
+        assert_eq!(pace(2, 110.0), "55.0 s/puzzle");
+        assert_eq!(pace(5, 2.0), "2.5 puzzles/s");
+        assert_eq!(pace(49_158, 1.0), "49158 puzzles/s");
+        assert_eq!(pace(0, 3.0), "0 puzzles/s");
     }
 }

@@ -10,7 +10,7 @@ use common::{dlx, fixture};
 /// fish's, where installed) parses.
 #[test]
 fn completions_for_every_shell() {
-    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish", "nushell"] {
         let out = dlx(&["completions", shell], "");
         assert!(out.status.success(), "{shell}");
         let script = String::from_utf8(out.stdout).unwrap();
@@ -320,4 +320,17 @@ fn a_repeated_flag_is_the_last_one() {
     );
     let record = String::from_utf8(out.stdout).unwrap();
     assert!(record.contains("\"rules\":\"9x9 diagonal windoku\""), "{record}");
+}
+
+/// Small things a user meets: a rating that no technique advances says so, rather than ending in
+/// an empty list.
+#[test]
+fn a_rating_without_techniques_says_so() {
+    let puzzle = format!("{}1", ".".repeat(80));
+    let out = dlx(&["rate"], &puzzle);
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        line.contains("guesses") && line.contains(": no technique applies # line 1: multiple solutions"),
+        "{line}"
+    );
 }

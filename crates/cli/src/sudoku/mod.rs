@@ -510,11 +510,11 @@ fn run(
             format!("unique {}, multiple {}", summary.unique, summary.multiple)
         };
         stderr!(
-            "puzzles {}, {found}, none {}, invalid {}, {:.0} puzzles/s, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
+            "puzzles {}, {found}, none {}, invalid {}, {}, nodes/puzzle {:.1}, guesses/puzzle {:.1}",
             summary.puzzles,
             summary.none,
             summary.invalid,
-            if secs > 0.0 { summary.puzzles as f64 / secs } else { 0.0 },
+            report::pace(summary.puzzles, secs),
             per(summary.nodes),
             per(summary.guesses),
         )?;

@@ -332,14 +332,15 @@ fn write_rating(
         0 => format!(" # {}: no solution; rated all the same", place(a, file)),
         _ => format!(" # {}: multiple solutions; rated all the same", place(a, file)),
     };
+    // A puzzle no technique advances says so, rather than leaving the list empty.
+    let counts = if counts.is_empty() { "no technique applies".to_owned() } else { counts.join(", ") };
     writeln!(
         out,
-        "{puzzle} {} {:.1} ({hardest}) nodes {:.1} guesses {:.1}: {}{at}",
+        "{puzzle} {} {:.1} ({hardest}) nodes {:.1} guesses {:.1}: {counts}{at}",
         r.logic.level(),
         r.logic.rating(),
         r.nodes,
         r.guesses,
-        counts.join(", ")
     )?;
     if explain {
         for (k, step) in a.steps.iter().enumerate() {
