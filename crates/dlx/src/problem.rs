@@ -97,7 +97,7 @@ pub enum BuildError {
     },
     /// Bounds `lower..=upper` on a primary item's number of covers that no solution could meet, or
     /// that mean nothing: `lower > upper`, or `upper == 0`.
-    #[error("item `{}`: bounds {lower}..={upper} are invalid: {reason}", Excerpt(name))]
+    #[error("item `{}`: bounds {lower} to {upper} are invalid: {reason}", Excerpt(name))]
     InvalidBounds {
         /// The item's name.
         name: String,

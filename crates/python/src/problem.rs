@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use dlx_engine::{DlxRead, ItemId, Problem, ProblemBuilder};
-use pyo3::exceptions::{PyOSError, PyUserWarning, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
@@ -157,6 +157,12 @@ impl PyProblem {
         let mut color_names: Vec<String> = Vec::new();
         let mut given = Vec::new();
         if let Some(options) = options {
+            if options.is_instance_of::<PyString>() {
+                // Iterated, a string would be options of one letter each.
+                return Err(PyTypeError::new_err(
+                    "options= is a list of options (a string is one option: [\"a b\"])",
+                ));
+            }
             for (o, option) in options.try_iter()?.enumerate() {
                 let option = option?;
                 let elements = elements(&option)?;
@@ -213,7 +219,12 @@ impl PyProblem {
                     .option_with_colors(
                         items.iter().map(|&(item, c)| (item, c.map(|c| color_names[c].as_str()))),
                     )
-                    .map_err(|e| PyValueError::new_err(format!("option {o}: {e}")))?;
+                    .map_err(|e| {
+                        // The engine's message names the option itself, or not.
+                        let text = e.to_string();
+                        let named = text.starts_with(&format!("option {o} "));
+                        PyValueError::new_err(if named { text } else { format!("option {o}: {text}") })
+                    })?;
                 given.push(PyTuple::new(py, &elements)?.unbind());
             }
         }

@@ -291,6 +291,18 @@ def test_ctrl_c_stops_a_search_and_leaves_the_solver_usable():
     assert solver.first() is not None
 
 
+def test_errors_say_it_in_pythons_terms():
+    with pytest.raises(ValueError, match=r"bounds 3 to 1 are invalid"):
+        dlx.Problem(["a"], options=[["a"]], bounds={"a": (3, 1)})
+    with pytest.raises(ValueError) as empty:
+        dlx.Problem(["a"], options=[[]])
+    assert str(empty.value) == "option 0 is empty"
+    with pytest.raises(TypeError, match="a list of options"):
+        dlx.Problem(["a", "b"], options="ab")
+    with pytest.raises(ValueError, match=r"unknown rule `kiler` \(known: .*; did you mean `killer`\?\)"):
+        dlx.sudoku.generate(1, rules=["kiler"])
+
+
 def test_errors_say_where_and_what():
     with pytest.raises(ValueError, match="line 2, column 1: unknown item `c`"):
         dlx.Problem.from_dlx("a b\nc\n")

@@ -198,7 +198,7 @@ impl std::str::FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| crate::model::variant::UnknownName::new("level", s))
+            .ok_or_else(|| crate::model::variant::UnknownName::new("level", s, Level::ALL.map(Level::name)))
     }
 }
 

@@ -101,7 +101,9 @@ impl std::str::FromStr for RuleName {
         if let Some(name) = RuleName::ALL.into_iter().find(|n| n.name() == s) {
             return Ok(name);
         }
-        s.parse::<Constraint>().map(RuleName::Add).map_err(|_| UnknownName::new("rule", s))
+        s.parse::<Constraint>()
+            .map(RuleName::Add)
+            .map_err(|_| UnknownName::new("rule", s, RuleName::ALL.map(RuleName::name)))
     }
 }
 
@@ -194,7 +196,16 @@ mod tests {
         assert_eq!("hyper".parse::<RuleName>(), Ok(RuleName::Add(Constraint::Windows)));
         assert_eq!("windows".parse::<RuleName>(), Ok(RuleName::Add(Constraint::Windows)));
         assert_eq!("diagonals".parse::<RuleName>(), Ok(RuleName::Add(Constraint::Diagonals)));
-        assert_eq!("anti-queen".parse::<RuleName>().unwrap_err().to_string(), "unknown rule `anti-queen`");
+        assert!(
+            "anti-queen"
+                .parse::<RuleName>()
+                .unwrap_err()
+                .to_string()
+                .starts_with("unknown rule `anti-queen` (known: classic, diagonal,")
+        );
+        let slip = "kiler".parse::<RuleName>().unwrap_err();
+        assert!(slip.to_string().ends_with("; did you mean `killer`?)"), "{slip}");
+        assert_eq!("zzz".parse::<RuleName>().unwrap_err().suggestion(), None, "no name is near");
     }
 
     /// One name of a 9x9 variant is that variant; `even` is the even-cell variant beside others;

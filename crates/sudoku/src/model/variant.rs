@@ -121,25 +121,69 @@ impl std::str::FromStr for Variant {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::ALL.into_iter().find(|v| v.name() == s).ok_or_else(|| UnknownName::new("variant", s))
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownName::new("variant", s, Variant::ALL.map(Variant::name)))
     }
 }
 
 /// A name that is not one of a type's names (see the `FromStr` implementations of [`Variant`],
 /// [`Symmetry`](crate::Symmetry) and [`Level`](crate::Level)).
+/// Its message lists the names known, and the nearest when one is a slip away: "unknown rule
+/// `kiler` (known: classic, diagonal, ...; did you mean `killer`?)".
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} `{}`", dlx_engine::Excerpt(name))]
+#[error("unknown {what} `{}` (known: {}{})", dlx_engine::Excerpt(name), known.join(", "), self.hint())]
 pub struct UnknownName {
-    /// What was named: `variant`, `symmetry`, `level`, `rule`, `constraint`.
+    /// What was named: `variant`, `symmetry`, `level`, `rule`, `constraint`, `paper`.
     pub what: &'static str,
     /// The name given.
     pub name: String,
+    /// The names known.
+    pub known: Vec<&'static str>,
 }
 
 impl UnknownName {
-    pub(crate) fn new(what: &'static str, name: &str) -> UnknownName {
-        UnknownName { what, name: name.to_owned() }
+    pub(crate) fn new(
+        what: &'static str,
+        name: &str,
+        known: impl IntoIterator<Item = &'static str>,
+    ) -> UnknownName {
+        UnknownName { what, name: name.to_owned(), known: known.into_iter().collect() }
     }
+
+    /// The known name nearest the one given, when it is at most two edits away (a letter
+    /// missing, added or changed), and closer than any other.
+    pub fn suggestion(&self) -> Option<&'static str> {
+        let given = self.name.to_lowercase();
+        let mut scored: Vec<(usize, &'static str)> =
+            self.known.iter().map(|&k| (edits(&given, k), k)).filter(|&(d, _)| d <= 2).collect();
+        scored.sort();
+        match scored.as_slice() {
+            [(d, k), rest @ ..] if rest.first().is_none_or(|(e, _)| e > d) => Some(k),
+            _ => None,
+        }
+    }
+
+    fn hint(&self) -> String {
+        self.suggestion().map(|k| format!("; did you mean `{k}`?")).unwrap_or_default()
+    }
+}
+
+/// The edit distance between two words (letters inserted, deleted or changed).
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 impl fmt::Display for Variant {

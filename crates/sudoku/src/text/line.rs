@@ -104,7 +104,7 @@ pub enum LineErrorKind {
     #[error(transparent)]
     Size(#[from] SizeError),
     /// An unknown variant name.
-    #[error("{0} (known: classic, diagonal, windoku, anti-king, anti-knight, jigsaw, even, odd, killer)")]
+    #[error("{0}")]
     Variant(UnknownName),
     /// A cage field that is not `SUM:CELL,CELL,...`.
     #[error("`{}` is not a cage: write `cage=SUM:r1c1,r1c2,...`", dlx_engine::Excerpt(.0))]
@@ -251,7 +251,21 @@ pub(crate) fn parse_puzzle_record(
                         named.push((at, name));
                         continue;
                     }
-                    let c: Constraint = name.parse().map_err(|e| err(at, LineErrorKind::Variant(e)))?;
+                    let c: Constraint = name.parse().map_err(|e: UnknownName| {
+                        // Every name the field takes, not the constraints' alone.
+                        let known = [
+                            "classic",
+                            "diagonal",
+                            "windoku",
+                            "anti-king",
+                            "anti-knight",
+                            "jigsaw",
+                            "even",
+                            "odd",
+                            "killer",
+                        ];
+                        err(at, LineErrorKind::Variant(UnknownName { known: known.to_vec(), ..e }))
+                    })?;
                     constraints.push(c);
                 }
             }
