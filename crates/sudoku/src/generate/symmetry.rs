@@ -170,10 +170,7 @@ impl std::str::FromStr for Symmetry {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Symmetry::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownName::new("symmetry", s, Symmetry::ALL.map(Symmetry::name)))
+        UnknownName::find("symmetry", s, &Symmetry::ALL, Symmetry::name)
     }
 }
 

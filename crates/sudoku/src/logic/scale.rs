@@ -195,10 +195,7 @@ impl std::str::FromStr for Level {
     type Err = crate::model::variant::UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| crate::model::variant::UnknownName::new("level", s, Level::ALL.map(Level::name)))
+        crate::model::variant::UnknownName::find("level", s, &Level::ALL, Level::name)
     }
 }
 

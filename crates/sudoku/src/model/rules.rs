@@ -82,9 +82,7 @@ impl std::str::FromStr for Constraint {
         match s {
             "windows" | "hyper" => Ok(Constraint::Windows),
             "diagonals" => Ok(Constraint::Diagonals),
-            _ => Constraint::ALL.into_iter().find(|c| c.name() == s).ok_or_else(|| {
-                crate::UnknownName::new("constraint", s, Constraint::ALL.map(Constraint::name))
-            }),
+            _ => crate::UnknownName::find("constraint", s, &Constraint::ALL, Constraint::name),
         }
     }
 }

@@ -121,10 +121,7 @@ impl std::str::FromStr for Variant {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownName::new("variant", s, Variant::ALL.map(Variant::name)))
+        UnknownName::find("variant", s, &Variant::ALL, Variant::name)
     }
 }
 
@@ -163,6 +160,19 @@ impl UnknownName {
             [(d, k), rest @ ..] if rest.first().is_none_or(|(e, _)| e > d) => Some(k),
             _ => None,
         }
+    }
+
+    /// The one of `all` that `name` spells (as `spell` spells each), else this error.
+    pub(crate) fn find<T: Copy>(
+        what: &'static str,
+        name: &str,
+        all: &[T],
+        spell: impl Fn(T) -> &'static str,
+    ) -> Result<T, UnknownName> {
+        all.iter()
+            .copied()
+            .find(|&t| spell(t) == name)
+            .ok_or_else(|| UnknownName::new(what, name, all.iter().map(|&t| spell(t))))
     }
 
     fn hint(&self) -> String {

@@ -56,10 +56,7 @@ impl std::str::FromStr for Paper {
     type Err = UnknownName;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Paper::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| UnknownName::new("paper", s, Paper::ALL.map(Paper::name)))
+        UnknownName::find("paper", s, &Paper::ALL, Paper::name)
     }
 }
 
