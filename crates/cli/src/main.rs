@@ -156,28 +156,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Completions(args) => {
             // Made in memory first: clap_complete panics on a failed write, and a full disk is
             // an error (exit 1), a closed pipe none.
-            let mut script = Vec::new();
-            let mut cli = command();
-            match args.shell {
-                Shell::Bash => {
-                    clap_complete::generate(clap_complete::Shell::Bash, &mut cli, "dlx", &mut script)
-                }
-                Shell::Elvish => {
-                    clap_complete::generate(clap_complete::Shell::Elvish, &mut cli, "dlx", &mut script)
-                }
-                Shell::Fish => {
-                    clap_complete::generate(clap_complete::Shell::Fish, &mut cli, "dlx", &mut script)
-                }
-                Shell::Nushell => {
-                    clap_complete::generate(clap_complete_nushell::Nushell, &mut cli, "dlx", &mut script)
-                }
-                Shell::Powershell => {
-                    clap_complete::generate(clap_complete::Shell::PowerShell, &mut cli, "dlx", &mut script);
-                }
-                Shell::Zsh => {
-                    clap_complete::generate(clap_complete::Shell::Zsh, &mut cli, "dlx", &mut script)
-                }
+            fn script(shell: impl clap_complete::Generator) -> Vec<u8> {
+                let mut script = Vec::new();
+                clap_complete::generate(shell, &mut command(), "dlx", &mut script);
+                script
             }
+            let script = match args.shell {
+                Shell::Bash => script(clap_complete::Shell::Bash),
+                Shell::Elvish => script(clap_complete::Shell::Elvish),
+                Shell::Fish => script(clap_complete::Shell::Fish),
+                Shell::Nushell => script(clap_complete_nushell::Nushell),
+                Shell::Powershell => script(clap_complete::Shell::PowerShell),
+                Shell::Zsh => script(clap_complete::Shell::Zsh),
+            };
             let mut out = io::stdout().lock();
             out.write_all(&script).context("cannot write the completion script")?;
             out.flush().context("cannot write the completion script")?;
