@@ -220,7 +220,8 @@ impl PyProblem {
                         items.iter().map(|&(item, c)| (item, c.map(|c| color_names[c].as_str()))),
                     )
                     .map_err(|e| {
-                        // The engine's message names the option itself, or not.
+                        // The engine numbers the options as here (each goes to it in order); its
+                        // message may name the option already.
                         let text = e.to_string();
                         let named = text.starts_with(&format!("option {o} "));
                         PyValueError::new_err(if named { text } else { format!("option {o}: {text}") })
