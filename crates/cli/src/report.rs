@@ -25,8 +25,8 @@ pub(crate) const EXIT_STATUS: &str = "Exit status: 0 on success (and when a pipe
     malformed, the rest answered); 3 with `--strict` when some puzzle has no solution or several; \
     130 after Ctrl-C and 143 after SIGTERM (whole records written, and stderr says so).";
 
-/// How fast puzzles went, as `--stats` says it: `1234 puzzles/s` or `2.5 puzzles/s`, and under one
-/// a second the time each took (`55.0 s/puzzle`), where a rate rounded to 0 would say nothing.
+/// How fast puzzles went, as `--stats` says it: puzzles per second, and under one a second the
+/// seconds each took (`s/puzzle`), where a rate rounded to 0 would say nothing.
 pub(crate) fn pace(puzzles: u64, seconds: f64) -> String {
     if puzzles == 0 || seconds <= 0.0 {
         return "0 puzzles/s".to_owned();
@@ -213,7 +213,7 @@ impl Workers {
 mod tests {
     use super::pace;
 
-    /// A slow run says how long each puzzle took rather than "0 puzzles/s".
+    /// A slow run says how long each puzzle took rather than a rate rounded to nothing.
     #[test]
     fn pace_never_rounds_to_nothing() {
         assert_eq!(pace(2, 110.0), "55.0 s/puzzle");
