@@ -4,6 +4,8 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -13,12 +15,12 @@ use dlx_sudoku::{
 };
 use dlx_sudoku::{Extras, GenerateError, Generator, NamedRules, Numbered, Rated, SolveError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::choice::{self, MadeRule};
+use crate::ordered::{Next, Ordered, ordered};
 use crate::output::{persist, temporary};
 use crate::pages::{Book, PageFormat, PaperArgs};
-use crate::report::{self, EXIT_FAILURE, Stopped, Usage, Workers, stderr};
+use crate::report::{self, EXIT_FAILURE, Stopped, Usage, stderr};
 
 /// Output of `dlx generate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -311,6 +313,66 @@ impl GenerateArgs {
     }
 }
 
+/// How long the writing waits for more puzzles before it flushes what it wrote.
+const FLUSH_WHEN_IDLE: Duration = Duration::from_millis(20);
+
+/// How often the writing flushes while puzzles stream without a pause.
+const FLUSH_EVERY: Duration = Duration::from_secs(1);
+
+/// How often a run with nothing to write looks for Ctrl-C or SIGTERM.
+const POLL: Duration = Duration::from_millis(100);
+
+/// Starts making the puzzles of the run on as many threads as it may use, each taking the next
+/// index as it is free (each puzzle depends on the run and its index alone): the puzzles, in
+/// order (`None` for those that Ctrl-C stopped).
+fn make_all(
+    args: &GenerateArgs,
+    plan: &Arc<Plan>,
+    matrix: &Arc<Matrix>,
+    rate: bool,
+    groups: u64,
+    bar: &ProgressBar,
+) -> Ordered<Option<Made>> {
+    let (producer, made) = ordered();
+    let next = Arc::new(AtomicU64::new(0));
+    let count = args.count;
+    let threads = report::workers(args.threads).min(usize::try_from(count).unwrap_or(usize::MAX));
+    for _ in 0..threads {
+        let (plan, matrix, bar) = (Arc::clone(plan), Arc::clone(matrix), bar.clone());
+        let (next, producer) = (Arc::clone(&next), producer.clone());
+        std::thread::spawn(move || {
+            let mut generator = generator(&plan, &matrix);
+            loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= count || !producer.room(index) {
+                    return;
+                }
+                // After Ctrl-C the rest is not made (nor written).
+                let made = report::check_interrupt().is_ok().then(|| {
+                    // The clue groups tried so far in this attempt (a 9x9 variant's generator
+                    // tells them all at once).
+                    let mut shown = 0;
+                    let mut tick = |tried: usize, _: usize| {
+                        let share = (tried as u64).saturating_mul(PER_PUZZLE) / groups.max(1);
+                        let share = share.min(PER_PUZZLE - PER_PUZZLE / 100);
+                        if share > shown {
+                            bar.inc(share - shown);
+                            shown = share;
+                        }
+                    };
+                    let made = Made::make(&plan, &mut generator, index, rate, &mut tick);
+                    bar.inc(PER_PUZZLE - shown);
+                    made
+                });
+                if !producer.send(index, made) {
+                    return;
+                }
+            }
+        });
+    }
+    made
+}
+
 /// A puzzle's share of the progress bar.
 const PER_PUZZLE: u64 = 1000;
 
@@ -381,9 +443,9 @@ fn check_pictures(args: &GenerateArgs, side: usize) -> Result<()> {
 
 /// Makes the puzzles and writes them, in order: every size and rule set alike.
 pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
-    let plan = plan_of(args)?;
+    let plan = Arc::new(plan_of(args)?);
     check_pictures(args, plan.rules.size().side())?;
-    let matrix = Matrix::new(&plan.rules);
+    let matrix = Arc::new(Matrix::new(&plan.rules));
     // Rules no grid obeys fail once, not once per puzzle. The grid found is the first
     // puzzle's first (the matrix remembers it for that seed).
     if plan.variant.is_none() && !plan.extras.jigsaw {
@@ -405,7 +467,6 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let mut workers = Workers::new(args.threads);
     // Only `--difficulty`, pages of paper and the JSON output need the rating: a logical solve
     // of each puzzle.
     let rate = args.difficulty.is_some() || args.format() == GenerateFormat::Json || args.pages().is_some();
@@ -457,96 +518,84 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     };
     let (mut made_count, mut missing, mut clues, mut attempts, mut eased) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
-    let chunk = if side > 9 { 64u64 } else { 256 };
-    let mut first = 0;
-    while first < args.count {
-        let last = (first + chunk).min(args.count);
-        // Each puzzle depends on the run and its index alone, so the work may be split anyhow:
-        // a generator per piece of work rayon hands a thread.
-        let pieces = usize::try_from(last - first).unwrap_or(usize::MAX);
-        let batch: Vec<Option<Made>> = workers.for_pieces(pieces)?.install(|| {
-            (first..last)
-                .into_par_iter()
-                .map_init(
-                    || generator(&plan, &matrix),
-                    |generator, index| {
-                        // After Ctrl-C the rest is not made (nor written: see below).
-                        report::check_interrupt().ok()?;
-                        // The clue groups tried so far in this attempt (a 9x9 variant's
-                        // generator tells them all at once).
-                        let mut shown = 0;
-                        let mut tick = |tried: usize, _: usize| {
-                            let share = (tried as u64).saturating_mul(PER_PUZZLE) / groups.max(1);
-                            let share = share.min(PER_PUZZLE - PER_PUZZLE / 100);
-                            if share > shown {
-                                bar.inc(share - shown);
-                                shown = share;
-                            }
-                        };
-                        let made = Made::make(&plan, generator, index, rate, &mut tick);
-                        bar.inc(PER_PUZZLE - shown);
-                        Some(made)
-                    },
-                )
-                .collect()
-        });
-        for (index, made) in (first..).zip(batch) {
-            let stopped = matches!(
-                made,
-                None | Some(Made { result: Err(GenerateError::Solve(SolveError::Interrupted(_))), .. })
-            );
-            let Some(made) = made.filter(|_| !stopped) else {
-                // Pages under --output not finished are removed with their temporary files.
-                out.flush()?;
-                return Err(Stopped.into());
-            };
-            let numbered = match &made.result {
-                Ok(numbered) => {
-                    attempts += numbered.attempts;
-                    numbered
+    let mut made = make_all(args, &plan, &matrix, rate, groups, &bar);
+    // Output written since the last flush, and when that was.
+    let (mut unflushed, mut flushed) = (false, Instant::now());
+    for index in 0.. {
+        // Each finished puzzle is out within a second: at once when the making pauses, and every
+        // second while puzzles stream.
+        let wait = if unflushed { FLUSH_WHEN_IDLE } else { POLL };
+        let made = match made.next(wait) {
+            Next::End => break,
+            Next::Idle => {
+                if unflushed {
+                    bar.suspend(|| out.flush())?;
+                    (unflushed, flushed) = (false, Instant::now());
                 }
-                Err(e) => {
-                    if let GenerateError::NotFound(not_found) = e {
-                        attempts += not_found.attempts;
+                report::check_interrupt()?;
+                continue;
+            }
+            Next::Piece(made) => made,
+        };
+        let stopped = matches!(
+            made,
+            None | Some(Made { result: Err(GenerateError::Solve(SolveError::Interrupted(_))), .. })
+        );
+        let Some(made) = made.filter(|_| !stopped) else {
+            // Pages under --output not finished are removed with their temporary files.
+            bar.suspend(|| out.flush())?;
+            return Err(Stopped.into());
+        };
+        unflushed = true;
+        if flushed.elapsed() >= FLUSH_EVERY {
+            bar.suspend(|| out.flush())?;
+            (unflushed, flushed) = (false, Instant::now());
+        }
+        let numbered = match &made.result {
+            Ok(numbered) => {
+                attempts += numbered.attempts;
+                numbered
+            }
+            Err(e) => {
+                if let GenerateError::NotFound(not_found) = e {
+                    attempts += not_found.attempts;
+                }
+                missing += 1;
+                let hint = match e {
+                    GenerateError::NotFound(_) | GenerateError::Failed { .. } => {
+                        " (try more --max-attempts, or another level)"
                     }
-                    missing += 1;
-                    let hint = match e {
-                        GenerateError::NotFound(_) | GenerateError::Failed { .. } => {
-                            " (try more --max-attempts, or another level)"
-                        }
-                        _ => "",
-                    };
-                    bar.suspend(|| stderr!("dlx: {e}{hint}"))?;
-                    if let Some(pictures) = &mut pictures {
-                        pictures.add(index, None, "")?;
+                    _ => "",
+                };
+                bar.suspend(|| stderr!("dlx: {e}{hint}"))?;
+                if let Some(pictures) = &mut pictures {
+                    pictures.add(index, None, "")?;
+                }
+                continue;
+            }
+        };
+        made_count += 1;
+        bar.set_message(format!("{made_count} of {} puzzles", args.count));
+        eased += u64::from(numbered.added > 0);
+        clues += numbered.generated.puzzle.givens() as u64;
+        match &mut pictures {
+            Some(pictures) => {
+                let name = rules_name(&plan, &numbered.generated.puzzle);
+                pictures.add(index, Some(&made), &name)?;
+            }
+            None => {
+                // Above every block but a classic one: each block reads back alone.
+                if args.format() == GenerateFormat::Grid {
+                    let wanted = numbered.generated.puzzle.record_block_header();
+                    if wanted != "# size: 3x3" && wanted != Variant::Classic.header_line() {
+                        writeln!(out, "{wanted}")?;
                     }
-                    continue;
                 }
-            };
-            made_count += 1;
-            eased += u64::from(numbered.added > 0);
-            clues += numbered.generated.puzzle.givens() as u64;
-            match &mut pictures {
-                Some(pictures) => {
-                    let name = rules_name(&plan, &numbered.generated.puzzle);
-                    pictures.add(index, Some(&made), &name)?;
-                }
-                None => {
-                    // Above every block but a classic one: each block reads back alone.
-                    if args.format() == GenerateFormat::Grid {
-                        let wanted = numbered.generated.puzzle.record_block_header();
-                        if wanted != "# size: 3x3" && wanted != Variant::Classic.header_line() {
-                            writeln!(out, "{wanted}")?;
-                        }
-                    }
-                    write_made(&mut out, &plan, numbered, made.rating, args)?;
-                }
+                write_made(&mut out, &plan, numbered, made.rating, args)?;
             }
         }
-        first = last;
-        bar.set_message(format!("{made_count} of {} puzzles", args.count));
-        bar.suspend(|| out.flush())?;
     }
+    bar.suspend(|| out.flush())?;
     bar.finish_and_clear();
     if let Some(lines) = lines {
         let _ = lines.join();

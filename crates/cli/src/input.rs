@@ -144,12 +144,12 @@ impl<R: Read> Read for Cancellable<R> {
 /// at a terminal, a pipe whose writer has not written yet) ends the run at once (see
 /// [`report::Waiting`]): whoever reads it must have written out what it answered before.
 pub(crate) fn stdin() -> Stdin {
-    Stdin { inner: io::stdin().lock() }
+    Stdin { inner: io::stdin() }
 }
 
 /// See [`stdin`].
 pub(crate) struct Stdin {
-    inner: io::StdinLock<'static>,
+    inner: io::Stdin,
 }
 
 impl Read for Stdin {

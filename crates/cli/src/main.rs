@@ -13,6 +13,7 @@ mod generate;
 mod input;
 mod man;
 mod merge;
+mod ordered;
 mod output;
 mod pages;
 mod part;

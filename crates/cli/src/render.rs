@@ -70,7 +70,7 @@ pub(crate) fn run(args: &RenderArgs) -> Result<ExitCode> {
             stderr!("dlx: reading puzzles from the terminal (Ctrl-D to end)")?;
         }
         // No progress bar: `render` has no --quiet to turn one off.
-        let Some((reader, _bar)) = crate::sudoku::open(source, true)? else {
+        let Some((reader, _bar)) = crate::sudoku::open(source, true, crate::sudoku::Wait::InRun)? else {
             unreadable = true;
             continue;
         };

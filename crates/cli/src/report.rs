@@ -1,4 +1,5 @@
-//! Exit statuses, diagnostics on stderr and the worker pool: the policies every command shares.
+//! Exit statuses, diagnostics on stderr and the count of worker threads: the policies every command
+//! shares.
 //!
 //! * **0**: the run did what was asked (a closed pipe on stdout or stderr also ends it with 0:
 //!   the reader has gone, as `head` does; see `is_broken_pipe`).
@@ -16,7 +17,7 @@ use std::io::{self, Write};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 /// The exit statuses, as the top-level `--help` and the manual page say them.
 pub(crate) const EXIT_STATUS: &str = "Exit status: 0 on success (and when a pipe closes: `dlx ... | \
@@ -173,40 +174,12 @@ pub(crate) fn is_broken_pipe(err: &anyhow::Error) -> bool {
 /// The most worker threads a command accepts; larger values are refused (exit status 2).
 pub(crate) const MAX_THREADS: u64 = 1024;
 
-/// The worker threads of a run: as many as asked (or one per core), but never more than the cores
-/// nor than the work at hand has pieces. Batches are pure computation: a thread beyond the cores
-/// cannot speed them up, and idle threads are not free (each looks for work in every other's
-/// queue; a thousand of them cost seconds). The pool is made for the first piece of work and made
-/// again, larger, only if later work has more pieces.
-pub(crate) struct Workers {
-    wanted: usize,
-    pool: Option<rayon::ThreadPool>,
-}
-
-impl Workers {
-    /// Up to `threads` threads, and no more than one per core.
-    pub(crate) fn new(threads: Option<u64>) -> Workers {
-        Workers { wanted: Workers::count(threads), pool: None }
-    }
-
-    /// The threads to run for `threads` asked (all cores when `None`): no more than one per core.
-    pub(crate) fn count(threads: Option<u64>) -> usize {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        threads.map_or(cores, |n| usize::try_from(n).unwrap_or(usize::MAX)).clamp(1, cores)
-    }
-
-    /// A pool fit for work split into `pieces` independent pieces.
-    pub(crate) fn for_pieces(&mut self, pieces: usize) -> Result<&rayon::ThreadPool> {
-        let threads = self.wanted.min(pieces.max(1));
-        if self.pool.as_ref().is_none_or(|pool| pool.current_num_threads() < threads) {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .context("cannot start the worker threads")?;
-            self.pool = Some(pool);
-        }
-        Ok(self.pool.as_ref().expect("made above"))
-    }
+/// The worker threads of a run for `threads` asked (all cores when `None`): never more than the
+/// cores, as batches are pure computation and a thread beyond the cores cannot speed them up
+/// (the callers also start no more than their work has pieces).
+pub(crate) fn workers(threads: Option<u64>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    threads.map_or(cores, |n| usize::try_from(n).unwrap_or(usize::MAX)).clamp(1, cores)
 }
 
 #[cfg(test)]

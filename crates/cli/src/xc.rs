@@ -21,7 +21,7 @@ use crate::input::Source;
 use crate::output::{persist, temporary};
 use crate::part::{CountFormat, Part, fingerprint};
 use crate::progress;
-use crate::report::{self, EXIT_INVALID, Stopped, Usage, Workers, stderr};
+use crate::report::{self, EXIT_INVALID, Stopped, Usage, stderr};
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format: plain (as DLX1 reads it), with
 /// colors on secondary items in options (`x:red`, as DLX2 reads them), with bounds on how many
@@ -202,7 +202,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     if args.seed.is_some() && args.shard.is_some() {
         return Err(Usage("--seed changes the tree: it cannot go with --shard".into()).into());
     }
-    let threads = Workers::count(if args.seed.is_some() { Some(1) } else { args.threads });
+    let threads = report::workers(if args.seed.is_some() { Some(1) } else { args.threads });
     // Ctrl-C cancels the search: the count is not printed, solutions printed are whole.
     let cancel = report::cancel_flag().clone();
     let limit = args.limit.unwrap_or(u64::MAX);

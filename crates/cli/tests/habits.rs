@@ -210,6 +210,76 @@ fn typed_puzzles_are_answered_at_once() {
     assert!(answered_before_the_end, "the typed puzzle was not answered while the input was open");
 }
 
+/// Reads `child`'s stdout until it holds `lines` whole lines, for at most 20 s (the records
+/// asked for are finished in milliseconds; a run that holds them back fails): what it read, or
+/// `None` if they did not come. Kills the child either way.
+fn lines_while_running(mut child: std::process::Child, lines: usize) -> Option<String> {
+    use std::io::Read;
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+            if seen.iter().filter(|&&b| b == b'\n').count() >= lines {
+                return Some(String::from_utf8_lossy(&seen).into_owned());
+            }
+        }
+        None
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !reader.is_finished() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let still_running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    let seen = reader.join().unwrap();
+    assert!(still_running, "the run ended before its last record: {seen:?}");
+    seen
+}
+
+/// Issue 52: each record is written as soon as it and those before it are finished, whatever the
+/// output (here a pipe) and however long the records after it take: a puzzle piped in while the
+/// input stays open, and the first two counts of a file whose third would take years.
+#[test]
+fn finished_records_are_written_at_once() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let puzzle = "5176...34289..4...3462.5.9.6.2....1..38..6.47..........9.....787.34..56..........";
+    let solution = "517698234289134756346275891672849315138526947954713682495362178723481569861957423";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["solve", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(format!("{puzzle}\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let seen = lines_while_running(child, 1);
+    drop(stdin);
+    assert_eq!(seen.as_deref(), Some(format!("{solution}\n").as_str()), "a piped puzzle held back");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    let empty = ".".repeat(81);
+    std::fs::write(&file, format!("{puzzle}\n{puzzle}\n{empty}\n")).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["count", "-q", file.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let seen = lines_while_running(child, 2);
+    assert_eq!(seen.as_deref(), Some("1\n1\n"), "finished counts held back");
+}
+
 /// `--format csv`: a header, then one row per record (the invalid ones too, with their error),
 /// read back by a CSV reader; the file named in every row when several are given.
 #[test]

@@ -4,7 +4,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -13,18 +14,27 @@ use crate::choice::ReadRules;
 use dlx_sudoku::{Answer, Defaults, Status, Task};
 use dlx_sudoku::{Format, Level, Matrices, Puzzle, Records, Size, Technique, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::input::Source;
 use crate::output::{persist, temporary};
-use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, Stopped, Usage, Workers, stderr};
+use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, Stopped, Usage, stderr};
 
+mod stream;
 mod write;
+
+use crate::ordered::Next;
+use stream::Item;
 
 use write::{CSV_HEADER, CSV_RATE_HEADER, Said, position, write_answer, write_csv};
 
-/// Records handed to the threads at a time: memory stays constant whatever the input size.
-const CHUNK: usize = 4096;
+/// How long the writing waits for more answers before it flushes what it wrote.
+const FLUSH_WHEN_IDLE: Duration = Duration::from_millis(20);
+
+/// How often the writing flushes while answers stream without a pause.
+const FLUSH_EVERY: Duration = Duration::from_secs(1);
+
+/// How often a batch with nothing to write looks for Ctrl-C or SIGTERM.
+const POLL: Duration = Duration::from_millis(100);
 
 /// Inputs at least this large get a progress bar (on stderr, and only when it is a terminal).
 const PROGRESS_BYTES: u64 = 256 * 1024;
@@ -319,17 +329,30 @@ pub(crate) fn run_rate(args: &RateArgs) -> Result<ExitCode> {
     run(&args.batch, Some(args.format.into()), Task::Rate { explain: args.explain }, None)
 }
 
-/// Records per worker thread at the least: a batch of 20 puzzles gets at most 3 threads, however
-/// many were asked for (each thread costs its start and the solvers it makes).
-const PIECE: usize = 8;
+/// Who reads an input: the run's own thread, or one in the background.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Wait {
+    /// The run reads it, and nothing is left unwritten while it waits for standard input: a
+    /// signal then ends the run at once (see [`crate::input::stdin`]).
+    InRun,
+    /// A thread of its own reads it while the run writes: the run looks for signals itself.
+    InBackground,
+}
+
+/// An input being read, with its progress bar.
+pub(crate) type Opened = (Box<dyn BufRead + Send>, ProgressBar);
 
 /// Opens one input, with its progress bar; `None` (reported) when it cannot be opened.
-pub(crate) fn open(source: &Source, quiet: bool) -> Result<Option<(Box<dyn BufRead>, ProgressBar)>> {
+pub(crate) fn open(source: &Source, quiet: bool, wait: Wait) -> Result<Option<Opened>> {
     Ok(Some(match source {
         Source::Stdin => {
             // No spinner under lines a person types.
             let bar = progress_bar(source, None, quiet || io::stdin().is_terminal());
-            (Box::new(BufReader::new(bar.wrap_read(crate::input::stdin()))), bar)
+            let stdin: Box<dyn io::Read + Send> = match wait {
+                Wait::InRun => Box::new(crate::input::stdin()),
+                Wait::InBackground => Box::new(crate::input::Cancellable(io::stdin())),
+            };
+            (Box::new(BufReader::new(bar.wrap_read(stdin))), bar)
         }
         Source::Argument(text, _) => {
             (Box::new(io::Cursor::new(text.clone().into_bytes())), ProgressBar::hidden())
@@ -355,8 +378,7 @@ fn run(
     output: Option<&Path>,
 ) -> Result<ExitCode> {
     let task = if format == Some(OutputFormat::Dlx) { Task::Encode } else { task };
-    let mut workers = Workers::new(args.threads);
-    let matrices = Matrices::new();
+    let matrices = Arc::new(Matrices::new());
     let sources = Source::puzzles(&args.files);
     let named = args.rules.named();
     let variant = named.variant;
@@ -372,127 +394,110 @@ fn run(
     // The variant the last `# variant:` line written names.
     let mut said = Said::default();
     let start = Instant::now();
-    let mut chunk = Vec::with_capacity(CHUNK);
-    let mut answers = Vec::with_capacity(CHUNK);
     // An input could not be read (all of it, or from some point on).
     let mut unreadable = false;
+    let threads = report::workers(args.threads);
     for source in &sources {
-        let Some((reader, bar)) = open(source, args.quiet)? else {
+        let Some((reader, bar)) = open(source, args.quiet, Wait::InBackground)? else {
             unreadable = true;
             continue;
         };
         // Records name their file when there are several.
         let name = source.name();
         let file = (sources.len() > 1).then_some(name.as_str());
-        // Typed at a terminal: each puzzle is answered as soon as it is read, not in batches.
-        let typed = matches!(source, Source::Stdin) && io::stdin().is_terminal();
-        if typed {
+        if matches!(source, Source::Stdin) && io::stdin().is_terminal() {
             bar.suspend(|| stderr!("dlx: reading puzzles from the terminal, one per line (Ctrl-D to end)"))?;
         }
-        let batch = if typed { 1 } else { CHUNK };
         let defaults =
             Defaults { size: args.size, constraints: named.constraints.clone(), ..Defaults::default() };
         let mut records = Records::new(reader);
         if defaults != Defaults::default() {
             records = records.with_grid_defaults(defaults);
         }
-        let mut failed = None;
+        let mut answers = stream::answers(records, threads, Arc::clone(&matrices), variant, task);
+        // Output written since the last flush, and when that was.
+        let (mut unflushed, mut flushed) = (false, Instant::now());
         loop {
-            chunk.clear();
-            if matches!(source, Source::Stdin) {
-                // A signal while the reading waits ends the run at once: what was answered is out.
-                out.flush()?;
-            }
-            for record in records.by_ref().take(batch) {
-                match record {
-                    Ok(record) => chunk.push(record),
-                    Err(e) => {
-                        failed = Some(e);
-                        break;
+            // Each finished record is out within a second: at once when the answers pause, and
+            // every second while they stream.
+            let wait = if unflushed { FLUSH_WHEN_IDLE } else { POLL };
+            let item = match answers.next(wait) {
+                Next::End => break,
+                Next::Idle => {
+                    if unflushed {
+                        out.flush()?;
+                        (unflushed, flushed) = (false, Instant::now());
+                        bar.set_message(format!("{} puzzles", summary.puzzles));
                     }
-                }
-            }
-            if chunk.is_empty() {
-                break;
-            }
-            answers.clear();
-            workers.for_pieces(chunk.len().div_ceil(PIECE))?.install(|| {
-                chunk
-                    .par_iter()
-                    .map_init(
-                        || matrices.solvers(),
-                        // After Ctrl-C the rest is not answered (nor written: see below).
-                        |solvers, r| match report::check_interrupt() {
-                            // A search that Ctrl-C cut short (grids of other sizes can search
-                            // long) is no answer either.
-                            Ok(()) => Some(solvers.answer(r, variant, task, Some(report::cancel_flag())))
-                                .filter(|_| report::check_interrupt().is_ok()),
-                            Err(_) => None,
-                        },
-                    )
-                    .collect_into_vec(&mut answers);
-            });
-            for a in &answers {
-                let Some(a) = a else {
-                    out.flush()?;
-                    return Err(Stopped.into());
-                };
-                if let (Task::Encode, Some(dir)) = (task, output) {
-                    summary.add(a, task);
-                    if let Some(e) = &a.error {
-                        bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;
-                    }
-                    if let Some(text) = &a.encoding {
-                        let mut file = temporary(dir, ".dlx.part")?;
-                        file.write_all(text.as_bytes())
-                            .with_context(|| format!("cannot write in {}", dir.display()))?;
-                        persist(file, &dir.join(format!("puzzle-{:04}.dlx", summary.puzzles)))?;
-                    }
+                    // A signal while the stream waits (for a line typed at a terminal, a pipe's
+                    // writer): what was answered is out.
+                    report::check_interrupt()?;
                     continue;
                 }
-                if let Task::Encode = task
-                    && summary.puzzles > 0
-                {
-                    // Two `.dlx` problems in one stream read as one wrong problem.
+                Next::Piece(item) => item,
+            };
+            let a = match item {
+                Item::Answer(Some(a)) => a,
+                Item::Answer(None) => {
                     out.flush()?;
-                    return Err(Usage(format!(
-                        "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
-                         would read as one wrong problem; give one puzzle at a time, or --output DIR",
-                        a.line
-                    ))
-                    .into());
+                    return Err(Stopped.into());
                 }
-                summary.add(a, task);
-                // The record on stdout says what is wrong; on stderr too, unless both are the
-                // screen a person reads, which would show it twice.
-                if let Some(e) = a.error.as_ref().filter(|_| !on_screen) {
-                    bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(a)))?;
+                Item::Failed(e, last_line) => {
+                    out.flush()?;
+                    bar.finish_and_clear();
+                    if report::check_interrupt().is_err() {
+                        // Ctrl-C or SIGTERM stopped the reading (a long line, a device).
+                        return Err(Stopped.into());
+                    }
+                    // What was read before is answered above; the rest of this input is lost.
+                    stderr!("dlx: {name}: cannot read past line {last_line}: {e}")?;
+                    unreadable = true;
+                    break;
                 }
-                if let Some(Err(e)) = a.given.as_ref().filter(|_| !on_screen) {
-                    bar.suspend(|| stderr!("dlx: {name}:{}: {e}", a.line))?;
-                }
-                write_answer(&mut out, a, format, task, file, &mut said)?;
-            }
-            bar.set_message(format!("{} puzzles", summary.puzzles));
-            if typed {
+            };
+            unflushed = true;
+            if flushed.elapsed() >= FLUSH_EVERY {
                 out.flush()?;
+                (unflushed, flushed) = (false, Instant::now());
+                bar.set_message(format!("{} puzzles", summary.puzzles));
             }
-            if failed.is_some() {
-                break;
+            if let (Task::Encode, Some(dir)) = (task, output) {
+                summary.add(&a, task);
+                if let Some(e) = &a.error {
+                    bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(&a)))?;
+                }
+                if let Some(text) = &a.encoding {
+                    let mut file = temporary(dir, ".dlx.part")?;
+                    file.write_all(text.as_bytes())
+                        .with_context(|| format!("cannot write in {}", dir.display()))?;
+                    persist(file, &dir.join(format!("puzzle-{:04}.dlx", summary.puzzles)))?;
+                }
+                continue;
             }
+            if let Task::Encode = task
+                && summary.puzzles > 0
+            {
+                // Two `.dlx` problems in one stream read as one wrong problem.
+                out.flush()?;
+                return Err(Usage(format!(
+                    "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
+                     would read as one wrong problem; give one puzzle at a time, or --output DIR",
+                    a.line
+                ))
+                .into());
+            }
+            summary.add(&a, task);
+            // The record on stdout says what is wrong; on stderr too, unless both are the
+            // screen a person reads, which would show it twice.
+            if let Some(e) = a.error.as_ref().filter(|_| !on_screen) {
+                bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(&a)))?;
+            }
+            if let Some(Err(e)) = a.given.as_ref().filter(|_| !on_screen) {
+                bar.suspend(|| stderr!("dlx: {name}:{}: {e}", a.line))?;
+            }
+            write_answer(&mut out, &a, format, task, file, &mut said)?;
         }
         bar.finish_and_clear();
-        if let Some(e) = failed {
-            if report::check_interrupt().is_err() {
-                // Ctrl-C or SIGTERM stopped the reading (a long line, a device).
-                out.flush()?;
-                return Err(Stopped.into());
-            }
-            // What was read before is answered above; the rest of this input is lost.
-            out.flush()?;
-            stderr!("dlx: {name}: cannot read past line {}: {e}", chunk.last().map_or(0, |r| r.line))?;
-            unreadable = true;
-        }
     }
     out.flush()?;
     if args.stats {

@@ -1,0 +1,212 @@
+//! Work done by several threads and handed back in order, each piece as soon as it and every
+//! piece before it are done: how batches and generations write each finished record at once,
+//! whatever the output, however long the records after it take.
+//!
+//! Producers number the pieces (0, 1, ...) and [`send`](Producer::send) them as they finish, in
+//! any order; the caller takes them from [`Ordered::next`] in order. A producer asks for
+//! [`room`](Producer::room) before it starts piece `k`: at most [`WINDOW`] pieces are ahead of
+//! the caller, so that one slow piece holds back the writing of those after it, never the memory.
+//!
+//! Handing a piece over costs a wake-up of the thread that waits for it (a system call and a
+//! switch) whenever that thread sleeps in the channel: per piece, that would be most of the time
+//! of an easy puzzle. So while work streams nobody sleeps in the channel: the caller waiting for
+//! the next piece, or a producer waiting for room, looks again after a nap of [`NAP`], and the
+//! caller sleeps in the channel only once nothing has come for [`NAPPING`].
+//!
+//! The producers are not joined when the caller stops early (Ctrl-C, a closed pipe): one may be
+//! waiting on a terminal for a line that never comes. The process ends with the run, and they
+//! with it; each also stops at its next [`room`](Producer::room) or [`send`](Producer::send) once
+//! the caller has gone (dropped its [`Ordered`]).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// Pieces ahead of the caller, at most.
+pub(crate) const WINDOW: u64 = 4096;
+
+/// How long the caller looks for pieces in naps of [`NAP`] before it sleeps until one comes.
+const NAPPING: Duration = Duration::from_millis(50);
+
+/// See [`NAPPING`].
+const NAP: Duration = Duration::from_millis(1);
+
+/// A channel of numbered pieces: the producers' end (to clone, one per thread) and the caller's.
+pub(crate) fn ordered<T>() -> (Producer<T>, Ordered<T>) {
+    let (done_tx, done) = channel();
+    let window = Arc::new(Window::default());
+    let producer = Producer { done: done_tx, window: Arc::clone(&window) };
+    (producer, Ordered { done, window, waiting: BTreeMap::new(), next: 0, idle_since: None })
+}
+
+/// How far the producers are ahead of the caller.
+#[derive(Default)]
+struct Window {
+    /// Pieces the caller has taken.
+    taken: AtomicU64,
+    /// The caller has gone.
+    closed: AtomicBool,
+}
+
+/// The producers' end; the caller's [`Ordered::next`] ends once every clone is dropped.
+pub(crate) struct Producer<T> {
+    done: Sender<(u64, T)>,
+    window: Arc<Window>,
+}
+
+impl<T> Clone for Producer<T> {
+    fn clone(&self) -> Self {
+        Producer { done: self.done.clone(), window: Arc::clone(&self.window) }
+    }
+}
+
+impl<T> Producer<T> {
+    /// Waits until piece `seq` is within [`WINDOW`] of the caller: `false` when the caller has
+    /// gone (the producer should stop).
+    pub(crate) fn room(&self, seq: u64) -> bool {
+        loop {
+            if self.window.closed.load(Ordering::Relaxed) {
+                return false;
+            }
+            if seq < self.window.taken.load(Ordering::Relaxed) + WINDOW {
+                return true;
+            }
+            std::thread::sleep(NAP);
+        }
+    }
+
+    /// Hands piece `seq` to the caller: `false` when the caller has gone.
+    pub(crate) fn send(&self, seq: u64, piece: T) -> bool {
+        self.done.send((seq, piece)).is_ok()
+    }
+}
+
+/// What [`Ordered::next`] found.
+pub(crate) enum Next<T> {
+    /// The next piece in order.
+    Piece(T),
+    /// Nothing came for the time asked: the caller may flush its output, look for a signal.
+    Idle,
+    /// Every producer has gone, and every piece they sent has been taken.
+    End,
+}
+
+/// The caller's end: the pieces in order. Dropping it tells the producers to stop.
+pub(crate) struct Ordered<T> {
+    done: Receiver<(u64, T)>,
+    window: Arc<Window>,
+    /// Pieces done before some piece ahead of them.
+    waiting: BTreeMap<u64, T>,
+    /// The number of the next piece to take.
+    next: u64,
+    /// Since when nothing has come.
+    idle_since: Option<Instant>,
+}
+
+impl<T> Ordered<T> {
+    /// The next piece in order, waiting at most `wait` for it.
+    pub(crate) fn next(&mut self, wait: Duration) -> Next<T> {
+        let start = Instant::now();
+        loop {
+            if let Some(piece) = self.waiting.remove(&self.next) {
+                self.next += 1;
+                self.window.taken.store(self.next, Ordering::Relaxed);
+                return Next::Piece(piece);
+            }
+            let received = match self.done.try_recv() {
+                Ok(piece) => Some(piece),
+                Err(TryRecvError::Disconnected) => None,
+                Err(TryRecvError::Empty) => {
+                    let left = wait.saturating_sub(start.elapsed());
+                    if left.is_zero() {
+                        return Next::Idle;
+                    }
+                    if self.idle_since.get_or_insert_with(Instant::now).elapsed() < NAPPING {
+                        std::thread::sleep(NAP.min(left));
+                        continue;
+                    }
+                    match self.done.recv_timeout(left) {
+                        Ok(piece) => Some(piece),
+                        Err(RecvTimeoutError::Timeout) => return Next::Idle,
+                        Err(RecvTimeoutError::Disconnected) => None,
+                    }
+                }
+            };
+            match received {
+                Some((seq, piece)) => {
+                    self.idle_since = None;
+                    self.waiting.insert(seq, piece);
+                }
+                // Every producer has gone: what is waiting is all there is (in order, unless a
+                // producer died before it sent a piece).
+                None => {
+                    return match self.waiting.pop_first() {
+                        Some((_, piece)) => Next::Piece(piece),
+                        None => Next::End,
+                    };
+                }
+            }
+        }
+    }
+}
+
+impl<T> Drop for Ordered<T> {
+    fn drop(&mut self) {
+        self.window.closed.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pieces sent in any order by several threads come out in order, each as soon as those
+    /// before it are in; a piece not sent yet holds back the ones after it, not the ones before.
+    #[test]
+    fn pieces_come_out_in_order() {
+        let (producer, mut ordered) = ordered::<u64>();
+        let wait = Duration::from_secs(10);
+        producer.send(1, 10);
+        producer.send(0, 0);
+        assert!(matches!(ordered.next(wait), Next::Piece(0)));
+        assert!(matches!(ordered.next(wait), Next::Piece(10)));
+        producer.send(3, 30);
+        assert!(matches!(ordered.next(Duration::from_millis(5)), Next::Idle));
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                let producer = producer.clone();
+                std::thread::spawn(move || {
+                    for seq in (2..200).filter(|s| s % 4 == t && *s != 3) {
+                        assert!(producer.room(seq));
+                        producer.send(seq, seq * 10);
+                    }
+                })
+            })
+            .collect();
+        drop(producer);
+        for seq in 2..200 {
+            match ordered.next(wait) {
+                Next::Piece(piece) => assert_eq!(piece, seq * 10),
+                _ => panic!("piece {seq} missing"),
+            }
+        }
+        assert!(matches!(ordered.next(wait), Next::End));
+        threads.into_iter().for_each(|t| t.join().unwrap());
+    }
+
+    /// A producer ahead by the whole window waits for the caller, and stops when it goes.
+    #[test]
+    fn the_window_bounds_the_lead_and_closes() {
+        let (producer, ordered) = ordered::<u64>();
+        assert!(producer.room(WINDOW - 1));
+        let ahead = producer.clone();
+        let waiter = std::thread::spawn(move || ahead.room(WINDOW));
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(!waiter.is_finished(), "piece WINDOW waits for the caller to take piece 0");
+        drop(ordered);
+        assert!(!waiter.join().unwrap(), "the caller has gone: no room");
+        assert!(!producer.send(0, 0));
+    }
+}

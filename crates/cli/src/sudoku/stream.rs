@@ -1,0 +1,113 @@
+//! A batch answered as a stream: records are read in a thread of their own, answered by workers
+//! started as the records come, and handed back in the input's order as soon as each one and
+//! every one before it is done (see [`crate::ordered`]).
+//!
+//! ```text
+//! reader thread ──(seq, record)──▶ workers (1 per PIECE records read, up to the threads asked)
+//!      │                                 │
+//!      └──(seq, read error)──────────────┴──(seq, answer)──▶ the caller: in order, by seq
+//! ```
+//!
+//! Nothing waits for a batch to fill: a puzzle typed at a terminal, or piped in by a slow
+//! generator, is answered as soon as it is read.
+
+use std::io::{self, BufRead};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use dlx_sudoku::{Answer, Matrices, Record, Records, Task, Variant};
+
+use crate::ordered::{Ordered, Producer, ordered};
+use crate::report;
+
+/// Records read per worker thread started: a batch of 20 puzzles gets at most 3 threads,
+/// however many were asked for (each thread costs its start and the solvers it makes).
+const PIECE: u64 = 8;
+
+/// What the stream hands out, in the input's order. (An answer is moved once through a channel and
+/// once to the caller: boxing it would cost an allocation per record instead.)
+#[allow(clippy::large_enum_variant)]
+pub(super) enum Item {
+    /// A record's answer; `None` when Ctrl-C or SIGTERM came before it was whole.
+    Answer(Option<Answer>),
+    /// The input could not be read past the record on this line (0: the first record): the
+    /// last item.
+    Failed(io::Error, usize),
+}
+
+/// Everything a worker needs, shared by all.
+struct Work {
+    matrices: Arc<Matrices>,
+    variant: Option<Variant>,
+    task: Task,
+    jobs: Mutex<Receiver<(u64, Record)>>,
+}
+
+/// Starts answering `records` for `task` with up to `threads` workers: the answers, in order.
+pub(super) fn answers<R: BufRead + Send + 'static>(
+    records: Records<R>,
+    threads: usize,
+    matrices: Arc<Matrices>,
+    variant: Option<Variant>,
+    task: Task,
+) -> Ordered<Item> {
+    let (producer, answers) = ordered();
+    let (jobs_tx, jobs) = channel();
+    let work = Arc::new(Work { matrices, variant, task, jobs: Mutex::new(jobs) });
+    std::thread::spawn(move || read(records, threads, &work, &jobs_tx, &producer));
+    answers
+}
+
+/// The reader thread: reads each record (once there is room for it), starts a worker per
+/// [`PIECE`] records up to `threads`, and hands the record to them; a read error goes straight
+/// to the caller, in its place.
+fn read<R: BufRead + Send + 'static>(
+    records: Records<R>,
+    threads: usize,
+    work: &Arc<Work>,
+    jobs: &Sender<(u64, Record)>,
+    producer: &Producer<Item>,
+) {
+    let (mut workers, mut last_line) = (0, 0);
+    for (seq, record) in (0u64..).zip(records) {
+        // The caller has gone (it stopped early): so does the reader.
+        if !producer.room(seq) {
+            return;
+        }
+        let record = match record {
+            Ok(record) => record,
+            Err(e) => {
+                producer.send(seq, Item::Failed(e, last_line));
+                return;
+            }
+        };
+        last_line = record.line;
+        if workers < threads && seq >= workers as u64 * PIECE {
+            let (work, producer) = (Arc::clone(work), producer.clone());
+            std::thread::spawn(move || answer(&work, &producer));
+            workers += 1;
+        }
+        if jobs.send((seq, record)).is_err() {
+            return;
+        }
+    }
+}
+
+/// A worker thread: answers records until there are no more, or no one to hand them to.
+fn answer(work: &Work, producer: &Producer<Item>) {
+    let mut solvers = work.matrices.solvers();
+    loop {
+        let job = work.jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
+        let Ok((seq, record)) = job else { return };
+        // After Ctrl-C the rest is not answered; a search it cut short (grids of other sizes can
+        // search long) is no answer either.
+        let answer = match report::check_interrupt() {
+            Ok(()) => Some(solvers.answer(&record, work.variant, work.task, Some(report::cancel_flag())))
+                .filter(|_| report::check_interrupt().is_ok()),
+            Err(_) => None,
+        };
+        if !producer.send(seq, Item::Answer(answer)) {
+            return;
+        }
+    }
+}
