@@ -14,7 +14,7 @@ use dlx_sudoku::{
     Entry, Layout, Level, Matrix, PageWriter, Paper, Plan, Puzzle, Run, Size, Symmetry, Variant,
 };
 use dlx_sudoku::{Extras, GenerateError, Generator, NamedRules, Numbered, Rated, SolveError};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::choice::{self, MadeRule};
 use crate::ordered::{Next, Ordered, ordered};
@@ -324,14 +324,15 @@ const POLL: Duration = Duration::from_millis(100);
 
 /// Starts making the puzzles of the run on as many threads as it may use, each taking the next
 /// index as it is free (each puzzle depends on the run and its index alone): the puzzles, in
-/// order (`None` for those that Ctrl-C stopped).
+/// order (`None` for those that Ctrl-C stopped). `rate` says whether each is rated, `groups`
+/// how many clue groups an attempt tries (the bar's steps); `finished` counts those made.
 fn make_all(
     args: &GenerateArgs,
     plan: &Arc<Plan>,
     matrix: &Arc<Matrix>,
-    rate: bool,
-    groups: u64,
+    (rate, groups): (bool, u64),
     bar: &ProgressBar,
+    finished: &Arc<AtomicU64>,
 ) -> Ordered<Option<Made>> {
     let (producer, made) = ordered();
     let next = Arc::new(AtomicU64::new(0));
@@ -339,7 +340,7 @@ fn make_all(
     let threads = report::workers(args.threads).min(usize::try_from(count).unwrap_or(usize::MAX));
     for _ in 0..threads {
         let (plan, matrix, bar) = (Arc::clone(plan), Arc::clone(matrix), bar.clone());
-        let (next, producer) = (Arc::clone(&next), producer.clone());
+        let (next, producer, finished) = (Arc::clone(&next), producer.clone(), Arc::clone(finished));
         std::thread::spawn(move || {
             let mut generator = generator(&plan, &matrix);
             loop {
@@ -362,6 +363,7 @@ fn make_all(
                     };
                     let made = Made::make(&plan, &mut generator, index, rate, &mut tick);
                     bar.inc(PER_PUZZLE - shown);
+                    finished.fetch_add(1, Ordering::Relaxed);
                     made
                 });
                 if !producer.send(index, made) {
@@ -391,7 +393,7 @@ fn generation_lines(bar: &ProgressBar) {
         let seconds = start.elapsed().as_secs_f64();
         let fraction = done as f64 / all as f64;
         let left = if fraction > 0.0 {
-            format!("about {:.0} s left", seconds * (1.0 - fraction) / fraction)
+            format!("about {} left", crate::progress::duration(seconds * (1.0 - fraction) / fraction))
         } else {
             "time left unknown".into()
         };
@@ -483,9 +485,21 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             _ => ProgressDrawTarget::hidden(),
         },
     );
-    if let Ok(style) = ProgressStyle::with_template("{prefix} {wide_bar} {msg}, {elapsed} so far, {eta} left")
-    {
-        bar.set_style(style);
+    // Puzzles finished, in any order: the pace of the run.
+    let finished = Arc::new(AtomicU64::new(0));
+    if let Ok(style) = ProgressStyle::with_template("{prefix} {wide_bar} {msg}, {elapsed} so far, {left}") {
+        // The time left at the pace of the puzzles finished, not of the bar's steps (indicatif's
+        // `eta`): a puzzle's steps come unevenly, fast and then slow, and a pace from them jumps.
+        let finished = Arc::clone(&finished);
+        bar.set_style(style.with_key("left", move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let done = finished.load(Ordering::Relaxed) as f64;
+            let all = (state.len().unwrap_or(0) / PER_PUZZLE) as f64;
+            let seconds = state.elapsed().as_secs_f64();
+            let _ = match done > 0.0 {
+                true => write!(w, "{} left", crate::progress::duration(seconds * (all - done) / done)),
+                false => write!(w, "time left unknown"),
+            };
+        }));
     }
     let extras =
         [(plan.extras.jigsaw, " jigsaw"), (plan.extras.killer, " killer"), (plan.extras.parity, " odd-even")];
@@ -518,7 +532,9 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     };
     let (mut made_count, mut missing, mut clues, mut attempts, mut eased) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let start = Instant::now();
-    let mut made = make_all(args, &plan, &matrix, rate, groups, &bar);
+    let mut made = make_all(args, &plan, &matrix, (rate, groups), &bar, &finished);
+    // However the run ends, the bar is cleared (the makers keep clones of it).
+    let _cleared = crate::progress::Cleared(bar.clone());
     // Output written since the last flush, and when that was.
     let (mut unflushed, mut flushed) = (false, Instant::now());
     for index in 0.. {

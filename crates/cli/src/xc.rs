@@ -241,7 +241,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         let (parallel, progress) = parallel();
         let done = AtomicBool::new(false);
         let (n, stats) = std::thread::scope(|scope| {
-            scope.spawn(|| progress::watch(show, &progress, &done));
+            scope.spawn(|| progress::watch(show, &progress, &done, &progress::About::default()));
             let result = search(args, &problem, &mut out, limit, Search::Parallel(&parallel), start);
             done.store(true, Ordering::Relaxed);
             result
@@ -548,7 +548,7 @@ fn resumable(
     let done = AtomicBool::new(false);
     let every = std::time::Duration::from_secs_f64(args.checkpoint_every.max(0.0));
     let result = std::thread::scope(|scope| {
-        scope.spawn(|| progress::watch(show, progress, &done));
+        scope.spawn(|| progress::watch(show, progress, &done, &progress::About::default()));
         // Writes the checkpoint now and then while pieces get done. A write that fails (a full
         // disk) is reported once and tried again later: the count goes on either way.
         let saver = scope.spawn(|| -> io::Result<()> {

@@ -242,3 +242,21 @@ fn typing_at_a_terminal() {
         assert!(shown.contains("dlx: interrupted"), "{args}: {shown}");
     }
 }
+
+/// Issue 52: a count that would take years says so at once and how to bound it, shows a bar
+/// labelled with the record while it runs (at a terminal), and the bar is cleared on Ctrl-C.
+#[test]
+fn a_long_count_warns_and_shows_a_bar() {
+    let empty = ".".repeat(81);
+    // Lines typed to the terminal (the count does not read them) give it three seconds.
+    let Some((shown, status)) = typed(&format!("count {empty}"), &[""; 10], b"\x03") else {
+        eprintln!("skipped: no `script` to give the run a terminal");
+        return;
+    };
+    assert_eq!(status, 130, "{shown}");
+    assert!(shown.contains("<argument 1>:1: this count may take"), "{shown}");
+    assert!(shown.contains("--limit N stops it at N solutions"), "{shown}");
+    let bar = shown.rfind("counting <argument 1>:1").expect("a labelled bar");
+    let end = shown.find("dlx: interrupted").expect("the interruption said");
+    assert!(bar < end && shown[bar..end].contains("\u{1b}[2K"), "the bar cleared: {shown:?}");
+}

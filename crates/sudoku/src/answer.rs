@@ -7,6 +7,8 @@
 
 use dlx_engine::CancelFlag;
 
+use crate::cover::watch::Watching;
+
 use crate::{Effort, Format, Puzzle, Rating, Record, Solvers, SudokuSolver, Technique, Uniqueness, Variant};
 
 /// What is asked of each puzzle.
@@ -276,7 +278,8 @@ impl Solvers<'_> {
             a.puzzle = Some(grid);
             return a;
         }
-        self.with(&grid, |solver| search(solver, &grid, record, task, cancel, &mut a));
+        let watching = self.watching();
+        self.with(&grid, |solver| search(solver, &grid, record, task, cancel, watching.as_ref(), &mut a));
         a.puzzle = Some(grid);
         if a.status == Status::Encoded || a.status == Status::Rated {
             return a;
@@ -298,6 +301,7 @@ fn search(
     record: &Record,
     task: Task,
     cancel: Option<&CancelFlag>,
+    watching: Option<&Watching>,
     a: &mut Answer,
 ) {
     if let Task::Encode = task {
@@ -317,9 +321,11 @@ fn search(
             Uniqueness::Multiple(s, t) => (Status::Multiple, Some(s), Some(t), None),
             Uniqueness::None => (Status::None, None, None, None),
         }),
-        Task::Count { limit, .. } => {
-            solver.count(grid, limit).map(|n| (Status::Counted, None, None, Some(n)))
+        Task::Count { limit, .. } => match watching {
+            Some(watching) => solver.count_watched(grid, limit, record.line, watching),
+            None => solver.count(grid, limit),
         }
+        .map(|n| (Status::Counted, None, None, Some(n))),
         Task::Rate { explain } => {
             match solver.rate(grid) {
                 Ok(r) => {

@@ -90,7 +90,10 @@ mod text;
 
 pub use answer::{Answer, Status, Task};
 pub use cover::engine::Effort;
-pub use cover::{Matrices, Matrix, SolveError, Solvers, SudokuSolver, Uniqueness};
+pub use cover::{
+    Forecast, LONG_COUNT_NODES, LongCount, Matrices, Matrix, SolveError, Solvers, SudokuSolver, Uniqueness,
+    Watch,
+};
 pub use generate::{
     Extras, GenerateError, Generated, Generator, NotFound, Numbered, Plan, PlanError, Rated, Run, Symmetry,
     generate_in_with_extras, generate_with_extras,

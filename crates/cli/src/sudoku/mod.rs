@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use crate::choice::ReadRules;
-use dlx_sudoku::{Answer, Defaults, Status, Task};
+use dlx_sudoku::{Answer, Defaults, Status, Task, Watch};
 use dlx_sudoku::{Format, Level, Matrices, Puzzle, Records, Size, Technique, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -23,6 +23,7 @@ mod stream;
 mod write;
 
 use crate::ordered::Next;
+use crate::progress::{Cleared, CountBars};
 use stream::Item;
 
 use write::{CSV_HEADER, CSV_RATE_HEADER, Said, position, write_answer, write_csv};
@@ -62,6 +63,15 @@ fn progress_bar(source: &Source, len: Option<u64>, quiet: bool) -> ProgressBar {
             bar.set_prefix(source.name());
             bar
         }
+    }
+}
+
+/// Ends the displays of a batch's long counts when dropped (see [`Cleared`]).
+struct ClearCounts(Arc<CountBars>);
+
+impl Drop for ClearCounts {
+    fn drop(&mut self) {
+        self.0.clear();
     }
 }
 
@@ -414,7 +424,14 @@ fn run(
         if defaults != Defaults::default() {
             records = records.with_grid_defaults(defaults);
         }
-        let mut answers = stream::answers(records, threads, Arc::clone(&matrices), variant, task);
+        // A count that turns out long runs on every thread asked for, shown at a terminal.
+        let show = crate::progress::Show::choose(false, args.quiet, false);
+        let bars = Arc::new(CountBars::new(show, name.clone()));
+        let watch =
+            matches!(task, Task::Count { .. }).then(|| (Arc::clone(&bars) as Arc<dyn Watch>, threads));
+        let mut answers = stream::answers(records, threads, Arc::clone(&matrices), variant, task, watch);
+        // However the reading ends, no bar stays drawn (the reader and the workers keep theirs).
+        let _cleared = (Cleared(bar.clone()), ClearCounts(bars));
         // Output written since the last flush, and when that was.
         let (mut unflushed, mut flushed) = (false, Instant::now());
         loop {

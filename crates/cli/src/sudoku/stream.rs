@@ -3,9 +3,9 @@
 //! every one before it is done (see [`crate::ordered`]).
 //!
 //! ```text
-//! reader thread ──(seq, record)──▶ workers (1 per PIECE records read, up to the threads asked)
-//!      │                                 │
-//!      └──(seq, read error)──────────────┴──(seq, answer)──▶ the caller: in order, by seq
+//! reader --(seq, record)--> workers (1 per PIECE records read, up to the threads asked)
+//!    |                        |
+//!    +--(seq, read error)-----+--(seq, answer)--> the caller: in order, by seq
 //! ```
 //!
 //! Nothing waits for a batch to fill: a puzzle typed at a terminal, or piped in by a slow
@@ -15,7 +15,7 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use dlx_sudoku::{Answer, Matrices, Record, Records, Task, Variant};
+use dlx_sudoku::{Answer, Matrices, Record, Records, Task, Variant, Watch};
 
 use crate::ordered::{Ordered, Producer, ordered};
 use crate::report;
@@ -41,19 +41,23 @@ struct Work {
     variant: Option<Variant>,
     task: Task,
     jobs: Mutex<Receiver<(u64, Record)>>,
+    /// Who shows the long counts, and on how many threads they run.
+    watch: Option<(Arc<dyn Watch>, usize)>,
 }
 
 /// Starts answering `records` for `task` with up to `threads` workers: the answers, in order.
+/// `watch` shows the long counts, which then run on its threads.
 pub(super) fn answers<R: BufRead + Send + 'static>(
     records: Records<R>,
     threads: usize,
     matrices: Arc<Matrices>,
     variant: Option<Variant>,
     task: Task,
+    watch: Option<(Arc<dyn Watch>, usize)>,
 ) -> Ordered<Item> {
     let (producer, answers) = ordered();
     let (jobs_tx, jobs) = channel();
-    let work = Arc::new(Work { matrices, variant, task, jobs: Mutex::new(jobs) });
+    let work = Arc::new(Work { matrices, variant, task, jobs: Mutex::new(jobs), watch });
     std::thread::spawn(move || read(records, threads, &work, &jobs_tx, &producer));
     answers
 }
@@ -96,6 +100,9 @@ fn read<R: BufRead + Send + 'static>(
 /// A worker thread: answers records until there are no more, or no one to hand them to.
 fn answer(work: &Work, producer: &Producer<Item>) {
     let mut solvers = work.matrices.solvers();
+    if let Some((watch, threads)) = &work.watch {
+        solvers.watch(Arc::clone(watch), *threads);
+    }
     loop {
         let job = work.jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
         let Ok((seq, record)) = job else { return };

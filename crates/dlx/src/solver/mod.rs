@@ -30,6 +30,7 @@ use crate::index::{ItemId, OptionId};
 use crate::links::Links;
 use crate::problem::Problem;
 
+mod estimate;
 mod iter;
 mod memo;
 mod multi;
@@ -38,6 +39,7 @@ mod sample;
 mod search;
 mod split;
 
+pub use estimate::Estimate;
 pub use iter::Solutions;
 pub use memo::{DEFAULT_MEMO_MEMORY, MEMO_GAIN, MEMO_PROBE_NODES, MEMO_SECOND_GAIN, MEMO_SECOND_PROBE_NODES};
 use multi::Multi;

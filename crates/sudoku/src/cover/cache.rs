@@ -1,9 +1,10 @@
 //! Matrices and solvers kept for the puzzles of a batch: a batch of puzzles of few rule sets
 //! builds each matrix once, and each thread's solvers are made once and reused.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::encode::{Matrix, SudokuSolver, Uniqueness};
+use super::watch::{Watch, Watching};
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::model::variant::Variant;
@@ -50,7 +51,7 @@ impl Matrices {
 
     /// Solvers over these matrices, for one thread.
     pub fn solvers(&self) -> Solvers<'_> {
-        Solvers { matrices: self, solvers: [const { None }; Variant::COUNT], other: None }
+        Solvers { matrices: self, solvers: [const { None }; Variant::COUNT], other: None, watching: None }
     }
 }
 
@@ -63,9 +64,25 @@ pub struct Solvers<'m> {
     matrices: &'m Matrices,
     solvers: [Option<SudokuSolver<'m>>; Variant::COUNT],
     other: Option<Matrix>,
+    pub(crate) watching: Option<Watching>,
 }
 
 impl<'m> Solvers<'m> {
+    /// Has the counts that [`answer`](Self::answer) runs past [`LONG_COUNT_NODES`] nodes told
+    /// to `watch`, and counted on up to `threads` threads (see the `watch` module): a caller
+    /// that shows progress sets it; without it every count runs on the calling thread alone.
+    ///
+    /// [`LONG_COUNT_NODES`]: super::watch::LONG_COUNT_NODES
+    pub fn watch(&mut self, watch: Arc<dyn Watch>, threads: usize) {
+        self.watching =
+            Some(Watching { watch, threads: threads.max(1), long: super::watch::LONG_COUNT_NODES });
+    }
+
+    /// Who watches the long counts.
+    pub(crate) fn watching(&self) -> Option<Watching> {
+        self.watching.clone()
+    }
+
     /// The solver of a variant's puzzles.
     pub fn of_variant(&mut self, variant: Variant) -> &mut SudokuSolver<'m> {
         let variant = if variant == Variant::Even { Variant::Classic } else { variant };

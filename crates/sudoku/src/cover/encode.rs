@@ -198,7 +198,13 @@ impl Matrix {
 
     /// A solver over this matrix.
     pub fn solver(&self) -> SudokuSolver<'_> {
-        SudokuSolver { matrix: self, solver: Solver::new(&self.problem), refused: false }
+        SudokuSolver {
+            matrix: self,
+            solver: Solver::new(&self.problem),
+            refused: false,
+            effort: None,
+            cancel: None,
+        }
     }
 
     /// The puzzle in Knuth's `.dlx` format: the items, and the options still open (for a given
@@ -251,6 +257,10 @@ pub struct SudokuSolver<'m> {
     /// The last puzzle was refused before any search (its rules are not the matrix's, or its
     /// givens break them): it took no effort, whatever the engine kept of the search before.
     refused: bool,
+    /// The effort of the last search where another solver made it (a long count's).
+    effort: Option<Effort>,
+    /// The flag that stops the searches, for the solvers a long count makes.
+    cancel: Option<dlx_engine::CancelFlag>,
 }
 
 impl<'m> SudokuSolver<'m> {
@@ -261,13 +271,28 @@ impl<'m> SudokuSolver<'m> {
 
     /// The effort of the last search: none when the last puzzle was refused before searching.
     pub fn effort(&self) -> Effort {
-        if self.refused { Effort::default() } else { self.solver.stats().into() }
+        if self.refused {
+            Effort::default()
+        } else {
+            self.effort.unwrap_or_else(|| self.solver.stats().into())
+        }
     }
 
     /// Makes the following searches stop when `flag` is set (they then fail with
     /// [`SolveError::Interrupted`]).
     pub fn set_cancel_flag(&mut self, flag: Option<dlx_engine::CancelFlag>) {
-        self.solver.set_cancel_flag(flag);
+        self.solver.set_cancel_flag(flag.clone());
+        self.cancel = flag;
+    }
+
+    /// The flag that stops the searches.
+    pub(crate) fn cancel_flag(&self) -> Option<dlx_engine::CancelFlag> {
+        self.cancel.clone()
+    }
+
+    /// Records the effort of the last search, made by another solver.
+    pub(crate) fn set_effort(&mut self, effort: Effort) {
+        self.effort = Some(effort);
     }
 
     /// Bounds each following search (nodes, updates): one that needs more fails with
@@ -306,6 +331,7 @@ impl<'m> SudokuSolver<'m> {
     /// givens; a given the engine refuses breaks a rule, which the check then names.
     pub(crate) fn load(&mut self, grid: &Puzzle) -> Result<(), SolveError> {
         self.refused = true;
+        self.effort = None;
         self.load_refusing(grid)?;
         self.refused = false;
         Ok(())

@@ -16,16 +16,19 @@
 //! ```
 //!
 //! One encoder, [`Matrix::new`] (`encode`), turns any [`Rules`](crate::Rules) into the engine's
-//! problem (its docs give the items and options); a [`SudokuSolver`] forces each puzzle's givens
-//! on a reused engine solver and answers: a first solution, uniqueness, counts, a rating's search
+//! problem (its docs give the items and options); a [`SudokuSolver`] forces each puzzle's givens on
+//! a reused engine solver and answers: a first solution, uniqueness, counts, a rating's search
 //! effort, `.dlx` text (`engine`: the effort of a search and the `.dlx` writer). `cache` keeps a
-//! batch's matrices and each thread's solvers; `nine` numbers a 9x9 variant's options by cell and
-//! digit alone, the 9x9 machinery's way into the matrix.
+//! batch's matrices and each thread's solvers; `watch` runs the counts that turn out long on more
+//! threads, with a forecast and a progress to show; `nine` numbers a 9x9 variant's options by cell
+//! and digit alone, the 9x9 machinery's way into the matrix.
 
 mod cache;
 mod encode;
 pub(crate) mod engine;
 pub(crate) mod nine;
+pub(crate) mod watch;
 
 pub use cache::{Matrices, Solvers};
 pub use encode::{Matrix, SolveError, SudokuSolver, Uniqueness};
+pub use watch::{Forecast, LONG_COUNT_NODES, LongCount, Watch};
