@@ -148,6 +148,13 @@ pub(crate) struct GenerateArgs {
     /// pictures (svg, pdf, png) caption each puzzle with its number, level and rules.
     #[arg(short, long, value_enum)]
     format: Option<GenerateFormat>,
+    /// In the line form, each puzzle's solution beside it.
+    ///
+    /// In the line form, write each puzzle's solution right after its cells (`PUZZLE SOLUTION`
+    /// and the rules' fields), as collections keep them: `dlx solve` reads it back and checks
+    /// it. JSON records always hold the solution; pages of paper take --answers.
+    #[arg(long)]
+    solution: bool,
     /// Write the pictures into this folder.
     ///
     /// Write the pictures into this folder: `puzzle-0001.svg`, ... for svg; pages of paper for
@@ -411,6 +418,18 @@ fn generation_lines(bar: &ProgressBar) {
 
 /// Checks the options of the pictures against each other.
 fn check_pictures(args: &GenerateArgs, side: usize) -> Result<()> {
+    if args.solution
+        && matches!(
+            args.format(),
+            GenerateFormat::Grid | GenerateFormat::Svg | GenerateFormat::Pdf | GenerateFormat::Png
+        )
+    {
+        return Err(Usage(
+            "--solution is for the line form (JSON records always hold the solution; pages of paper take --answers)"
+                .into(),
+        )
+        .into());
+    }
     let pictures = args.format().pages().is_some();
     if !pictures && (args.output.is_some() || args.per_page.is_some() || args.paper.paper.is_some()) {
         return Err(Usage(
@@ -642,6 +661,7 @@ fn write_made(
     let g = &made.generated;
     match args.format() {
         // One line per puzzle, its rules in its fields: `sort`, `split` or `shuf` keep them.
+        GenerateFormat::Line if args.solution => writeln!(out, "{}", g.puzzle.to_text_with(&g.solution)),
         GenerateFormat::Line => writeln!(out, "{}", g.puzzle.to_text()),
         GenerateFormat::Grid => writeln!(out, "{}", g.puzzle.to_record_block()),
         GenerateFormat::Json => {

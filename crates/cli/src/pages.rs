@@ -46,10 +46,11 @@ pub(crate) struct PaperArgs {
     /// With pages: the blank margin on each side, in millimetres.
     #[arg(long, value_name = "MM", default_value_t = 15.0, value_parser = margin)]
     pub(crate) margin: f64,
-    /// With pages and --output: answer pages too.
+    /// With pages: answer pages too (on stdout, for PDF only).
     ///
-    /// With pages and --output: answer pages too (`answers-0001.svg`, ..., or `answers.pdf`), the
-    /// givens in black and the digits found in grey.
+    /// With pages: answer pages too, the givens in black and the digits found in grey: with
+    /// --output, `answers-0001.svg`, ... (or `.png`), or `answers.pdf`; a PDF on stdout holds the
+    /// puzzles, then the answers.
     #[arg(long)]
     pub(crate) answers: bool,
     /// With --format png: pixels an inch (25.4 mm) of paper [default: 200].
@@ -74,6 +75,8 @@ enum Sink {
     Pdf {
         pages: Pdf,
         answers: Pdf,
+        /// On stdout, the answer pages, added after the puzzles' when the book is finished.
+        held: Vec<String>,
     },
 }
 
@@ -103,8 +106,13 @@ impl Book {
         per_page: Option<usize>,
         dir: Option<PathBuf>,
     ) -> Result<Book> {
-        if args.answers && dir.is_none() {
-            return Err(Usage("--answers needs --output DIR: answers are pages of their own".into()).into());
+        if args.answers && dir.is_none() && format != PageFormat::Pdf {
+            return Err(Usage(
+                "--answers on stdout is for --format pdf (one document: the puzzles, then the answers); \
+                 SVG and PNG answer pages need --output DIR"
+                    .into(),
+            )
+            .into());
         }
         if format != PageFormat::Png && args.dpi.is_some() {
             return Err(Usage("--dpi is for --format png".into()).into());
@@ -123,7 +131,7 @@ impl Book {
             PageFormat::Png => Sink::Png(Printer::new(), f32::from(args.dpi.unwrap_or(200)) / 25.4),
             PageFormat::Pdf => {
                 let printer = Printer::new();
-                Sink::Pdf { pages: printer.pdf(), answers: printer.pdf() }
+                Sink::Pdf { pages: printer.pdf(), answers: printer.pdf(), held: Vec::new() }
             }
         };
         Ok(Book {
@@ -233,7 +241,11 @@ impl Book {
     /// the PDF.
     fn write(&mut self, svg: &str, name: &str, number: usize) -> Result<()> {
         let bytes = match &mut self.sink {
-            Sink::Pdf { pages, answers } => {
+            Sink::Pdf { held, .. } if name == "answers" && self.dir.is_none() => {
+                held.push(svg.to_owned());
+                return Ok(());
+            }
+            Sink::Pdf { pages, answers, .. } => {
                 let pdf = if name == "answers" { answers } else { pages };
                 pdf.add(svg).with_context(|| format!("{name} {number}"))?;
                 return Ok(());
@@ -267,7 +279,11 @@ impl Book {
     pub(crate) fn finish(mut self) -> Result<()> {
         self.flush_puzzles()?;
         self.flush_answers()?;
-        if let Sink::Pdf { pages, answers } = std::mem::replace(&mut self.sink, Sink::Svg) {
+        if let Sink::Pdf { mut pages, answers, held } = std::mem::replace(&mut self.sink, Sink::Svg) {
+            // On stdout, one document: the puzzles, then their answers.
+            for (k, svg) in held.iter().enumerate() {
+                pages.add(svg).with_context(|| format!("answers {}", k + 1))?;
+            }
             if pages.pages() > 0 || self.dir.is_none() {
                 self.put(&pages.finish(), "pages.pdf")?;
             }

@@ -1,6 +1,6 @@
 //! `dlx xc`: solve or count a problem in Knuth's `.dlx` format.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -157,6 +157,13 @@ const SKIPPED_SHOWN: usize = 10;
 
 pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let source = Source::from_arg(args.file.as_deref());
+    if matches!(source, Source::Stdin) && io::stdin().is_terminal() {
+        // Else a person who forgot the file sees a run that seems to hang.
+        stderr!(
+            "dlx: reading a problem in Knuth's .dlx format from the terminal: the items on the first \
+             line, then one option per line; Ctrl-D to end (or give a FILE)"
+        )?;
+    }
     let bytes = source.read_bytes()?;
     let problem = match Problem::read_dlx(&bytes) {
         Ok(read) => {

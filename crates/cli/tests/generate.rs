@@ -361,3 +361,36 @@ fn puzzles_take_givens_back_unless_minimal() {
     assert!(rows.iter().all(|r| r["minimal"] == true && r["technique"] == "guessing"), "{rows:?}");
     assert!(text(&out.stderr).contains("0 with givens added back"), "{}", text(&out.stderr));
 }
+
+/// Issue 52: `--solution` writes each puzzle's solution beside it in the line form, as QQWing
+/// users expect; `dlx solve` reads it back and finds it right, for every rule set; the JSON
+/// record's solution is the same; other forms refuse it.
+#[test]
+fn solutions_beside_the_puzzles() {
+    for rules in ["classic", "diagonal,jigsaw", "killer", "odd-even"] {
+        let args = ["generate", "-n", "3", "--seed", "9", "--rules", rules, "--size", "6"];
+        let lines = dlx(&[&args[..], &["--solution"]].concat(), "");
+        assert!(lines.status.success(), "{rules}: {}", text(&lines.stderr));
+        let json = json_lines(&dlx(&[&args[..], &["-f", "json"]].concat(), "").stdout);
+        let plain = text(&dlx(&args, "").stdout);
+        for ((with, record), without) in text(&lines.stdout).lines().zip(&json).zip(plain.lines()) {
+            let mut words = with.split(' ');
+            let (puzzle, solution) = (words.next().unwrap(), words.next().unwrap());
+            assert_eq!(solution, record["solution"].as_str().unwrap(), "{rules}");
+            // The rest of the line is the line form's, unchanged.
+            let rest: Vec<&str> = words.collect();
+            let mut plain_words = without.split(' ');
+            assert_eq!(plain_words.next(), Some(puzzle));
+            assert_eq!(rest, plain_words.collect::<Vec<_>>(), "{rules}");
+        }
+        let solved = dlx(&["solve", "-f", "json"], &text(&lines.stdout));
+        assert!(solved.status.success(), "{rules}: {}", text(&solved.stderr));
+        for answer in json_lines(&solved.stdout) {
+            assert_eq!(answer["status"], "unique", "{rules}: {answer}");
+            assert_eq!(answer["given_solution"], true, "{rules}: {answer}");
+        }
+    }
+    let out = dlx(&["generate", "--solution", "-f", "grid"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--solution is for the line form"), "{}", text(&out.stderr));
+}

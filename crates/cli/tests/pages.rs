@@ -119,10 +119,13 @@ fn a_page_on_stdout_holds_what_it_can() {
     let implied = dlx(&["generate", "-n", "7", "--seed", "3", "--paper", "a4", "--per-page", "9"], "");
     assert_eq!(implied.stdout, out.stdout, "{}", text(&implied.stderr));
     for (args, error) in [
-        (&["generate", "-f", "svg", "--paper", "a4", "--answers"][..], "--answers needs --output DIR"),
+        (
+            &["generate", "-f", "svg", "--paper", "a4", "--answers"][..],
+            "--answers on stdout is for --format pdf",
+        ),
         (&["generate", "-f", "line", "--paper", "a4"], "--paper are for pictures"),
         (&["generate", "--answers"], "--answers is for pages of paper"),
-        (&["render", "--answers"], "--answers needs --output DIR"),
+        (&["render", "--answers"], "SVG and PNG answer pages need --output DIR"),
         (
             &["generate", "-f", "svg", "--paper", "a4", "--per-page", "101"],
             "a page of paper holds at most 100",
@@ -334,8 +337,9 @@ fn each_size_fills_the_paper() {
     }
 }
 
-/// `--format pdf`: one document of every page, A4 pages, the text in an embedded font; answers
-/// in a document of their own. `--format png`: an image a page, at the asked resolution.
+/// `--format pdf`: one document of every page, A4 pages, the text in an embedded font; answers in a
+/// document of their own, or after the puzzles' pages on stdout. `--format png`: an image a page,
+/// at the asked resolution.
 #[test]
 fn pdf_and_png_pages() {
     let mix = std::fs::read_to_string(fixture("../docs/page-a4.txt")).unwrap();
@@ -344,20 +348,20 @@ fn pdf_and_png_pages() {
     let path = dir.path().to_str().unwrap();
     let out = dlx(&["render", "-f", "pdf", "--answers", "-o", path], &twice);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let pages = |name: &str| {
-        let pdf = std::fs::read(dir.path().join(name)).unwrap();
-        assert!(pdf.starts_with(b"%PDF-") && pdf.trim_ascii_end().ends_with(b"%%EOF"), "{name}");
-        let pdf = String::from_utf8_lossy(&pdf).into_owned();
-        assert!(pdf.contains("DejaVuSans") && pdf.contains("/FontFile2"), "{name}: the font is embedded");
-        let boxes = pdf.matches("/MediaBox [0 0 595.27563 841.8898]").count();
-        assert_eq!(boxes, pdf.matches("/Type /Page").count() - pdf.matches("/Type /Pages").count());
-        boxes
-    };
+    let pages = |name: &str| count_pages(name, &std::fs::read(dir.path().join(name)).unwrap());
     // Twelve 9x9 puzzles: two pages of six, and one page of twelve answers.
     assert_eq!((pages("pages.pdf"), pages("answers.pdf")), (2, 1));
-    // On stdout, every page.
+    // On stdout, every page; with --answers, the answers after them in the one document (issue
+    // 52), the same pages as in the folder.
     let out = dlx(&["render", "-f", "pdf"], &twice);
     assert!(out.status.success() && out.stdout.starts_with(b"%PDF-"), "{}", text(&out.stderr));
+    assert_eq!(count_pages("stdout", &out.stdout), 2);
+    let out = dlx(&["render", "-f", "pdf", "--answers"], &twice);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(count_pages("stdout", &out.stdout), 3);
+    let out = dlx(&["generate", "-n", "3", "--seed", "2", "-f", "pdf", "--answers"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(count_pages("generated", &out.stdout), 2);
     let out = dlx(&["render", "-f", "png", "--dpi", "100", "-o", path], &mix);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let png = std::fs::read(dir.path().join("page-0001.png")).unwrap();
@@ -379,6 +383,16 @@ fn pdf_and_png_pages() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(text(&out.stderr).contains(error), "{args:?}: {}", text(&out.stderr));
     }
+}
+
+/// The pages of a PDF document, each checked to be A4, the text in an embedded font.
+fn count_pages(name: &str, pdf: &[u8]) -> usize {
+    assert!(pdf.starts_with(b"%PDF-") && pdf.trim_ascii_end().ends_with(b"%%EOF"), "{name}");
+    let pdf = String::from_utf8_lossy(pdf).into_owned();
+    assert!(pdf.contains("DejaVuSans") && pdf.contains("/FontFile2"), "{name}: the font is embedded");
+    let boxes = pdf.matches("/MediaBox [0 0 595.27563 841.8898]").count();
+    assert_eq!(boxes, pdf.matches("/Type /Page").count() - pdf.matches("/Type /Pages").count());
+    boxes
 }
 
 /// The picture in `docs/` is what `dlx render` draws of its puzzles today.

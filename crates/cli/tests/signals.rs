@@ -240,7 +240,16 @@ fn typing_at_a_terminal() {
         let (shown, status) = typed(args, &[], b"\x03").unwrap();
         assert_eq!(status, 130, "{args}: {shown}");
         assert!(shown.contains("dlx: interrupted"), "{args}: {shown}");
+        // Issue 52: the run says what it waits for.
+        let waits = if args == "xc" { "reading a problem in Knuth's .dlx format" } else { "reading puzzles" };
+        assert!(shown.contains(waits), "{args}: {shown}");
     }
+
+    // Issue 52: a line that cannot start a grid is answered when it is typed, not at the end of
+    // the input (the run is stopped by Ctrl-C, before any end).
+    let (shown, status) = typed("solve", &["garbage"], b"\x03").unwrap();
+    assert_eq!(status, 130, "{shown}");
+    assert!(shown.contains("unexpected character 'g'"), "answered when typed: {shown}");
 }
 
 /// Issue 52: a count that would take years says so at once and how to bound it, shows a bar

@@ -484,6 +484,27 @@ impl Puzzle {
         out
     }
 
+    /// [`to_text`](Self::to_text) with `solution` right after the cells, as the solution given
+    /// beside the puzzle that [`parse_puzzle_record`] reads back (`PUZZLE SOLUTION` and the rules'
+    /// fields).
+    ///
+    /// ```
+    /// use dlx_sudoku::{Defaults, Records, parse_puzzle};
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let puzzle = parse_puzzle("1.3...1.2......1", &Defaults::default())?;
+    /// let solution = parse_puzzle("1234341221434321", &Defaults::default())?;
+    /// let text = puzzle.to_text_with(&solution);
+    /// assert_eq!(text, "1.3...1.2......1 1234341221434321");
+    /// let record = Records::new(text.as_bytes()).next().expect("one record")?;
+    /// assert_eq!(record.solution.expect("given beside it").to_line(), "1234341221434321");
+    /// # Ok(()) }
+    /// ```
+    pub fn to_text_with(&self, solution: &Puzzle) -> String {
+        let text = self.to_text();
+        let cells = self.to_line();
+        format!("{cells} {}{}", solution.to_line(), &text[cells.len()..])
+    }
+
     /// The `# size:` line to write above this puzzle's [block](Puzzle::to_block): the box shape,
     /// then the fields of the line form but the size (constraints, regions, marks, cages), which
     /// a block's rows cannot hold. [`Records`](crate::Records) applies it to the blocks below.

@@ -655,7 +655,10 @@ impl<R: BufRead> Records<R> {
         let mut cells = Collector::new();
         cells.add_line(&self.text, start);
         self.name_bad_byte(&mut cells.error);
-        if count_cells(&self.text) > 9 {
+        // A line of more cells than a row, or one that cannot be a row (a character that is no
+        // cell), is a record alone: it is answered without waiting for the lines after it (a
+        // person typing at a terminal sees it answered at once).
+        if count_cells(&self.text) > 9 || cells.error.is_some() {
             return Ok(Raw::new(start, Format::Line, cells.finish(start)));
         }
         // A block grid: lines until 81 cells are read, or a blank line, or the end.
