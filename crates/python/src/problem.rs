@@ -12,7 +12,7 @@ use std::sync::Arc;
 use dlx_engine::{DlxRead, ItemId, Problem, ProblemBuilder};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 /// An exact-cover problem: primary items that every solution covers exactly once (or within
 /// their bounds), secondary items covered at most once (or all in one color), and options.
@@ -230,6 +230,96 @@ impl PyProblem {
             }
         }
         Ok(PyProblem { problem: Arc::new(builder.build()), labels, options: given })
+    }
+
+    /// Problem.from_matrix(matrix, *, secondary=(), names=None): a problem from a 0/1 matrix, a
+    /// list of lists or a numpy array (any rows of ints or bools): the columns are the items
+    /// (named `names`, else their numbers 0, 1, ...), each row an option of the columns where it
+    /// has a 1, numbered as the rows. `secondary` names the columns covered at most once. A
+    /// value other than 0 or 1, rows of different lengths or a row without a 1 raise ValueError
+    /// with the row and column.
+    #[staticmethod]
+    #[pyo3(signature = (matrix, *, secondary = None, names = None))]
+    fn from_matrix(
+        py: Python<'_>,
+        matrix: &Bound<'_, PyAny>,
+        secondary: Option<&Bound<'_, PyAny>>,
+        names: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        if matrix.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err("matrix= is rows of 0s and 1s, not a string"));
+        }
+        let mut rows: Vec<Vec<usize>> = Vec::new();
+        let mut width = None;
+        for (r, row) in matrix.try_iter()?.enumerate() {
+            let row = row?;
+            let mut ones = Vec::new();
+            let mut columns = 0;
+            for (c, value) in row.try_iter()?.enumerate() {
+                let value = value?;
+                let bit = match value.extract::<i64>() {
+                    Ok(n) => n,
+                    Err(_) => value.extract::<bool>().map(i64::from).unwrap_or(-1),
+                };
+                match bit {
+                    0 => {}
+                    1 => ones.push(c),
+                    _ => {
+                        return Err(PyValueError::new_err(format!(
+                            "row {r}, column {c}: {} is not 0 or 1",
+                            value.str()?
+                        )));
+                    }
+                }
+                columns = c + 1;
+            }
+            match width {
+                None => width = Some(columns),
+                Some(w) if w != columns => {
+                    return Err(PyValueError::new_err(format!(
+                        "row {r} has {columns} columns, row 0 has {w}: a matrix's rows are alike"
+                    )));
+                }
+                Some(_) => {}
+            }
+            if ones.is_empty() {
+                return Err(PyValueError::new_err(format!("row {r} has no 1: an option covers some item")));
+            }
+            rows.push(ones);
+        }
+        let labels: Vec<Bound<'_, PyAny>> = match names {
+            Some(names) => names.try_iter()?.collect::<PyResult<_>>()?,
+            None => (0..width.unwrap_or(0)).map(|c| pyo3::types::PyInt::new(py, c).into_any()).collect(),
+        };
+        if let Some(width) = width.filter(|&w| w != labels.len()) {
+            return Err(PyValueError::new_err(format!(
+                "names= gives {} names for {width} columns",
+                labels.len()
+            )));
+        }
+        let secondary: Vec<Bound<'_, PyAny>> = match secondary {
+            Some(s) => s.try_iter()?.collect::<PyResult<_>>()?,
+            None => Vec::new(),
+        };
+        let mut is_secondary = vec![false; labels.len()];
+        for label in &secondary {
+            let column = labels.iter().position(|l| l.eq(label).unwrap_or(false)).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "secondary= names {}, which is no column",
+                    label.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                ))
+            })?;
+            is_secondary[column] = true;
+        }
+        let split = |second: bool| {
+            let columns = labels.iter().zip(&is_secondary).filter(|&(_, &s)| s == second);
+            PyList::new(py, columns.map(|(l, _)| l))
+        };
+        let options = PyList::empty(py);
+        for ones in &rows {
+            options.append(PyTuple::new(py, ones.iter().map(|&c| &labels[c]))?)?;
+        }
+        PyProblem::new(py, split(false)?.as_any(), Some(split(true)?.as_any()), Some(options.as_any()), None)
     }
 
     /// Problem.from_dlx(text): a problem in Knuth's `.dlx` format (items by name, colors as

@@ -9,17 +9,19 @@ use std::ops::ControlFlow;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 
+use std::time::Instant;
+
 use dlx_engine::{
-    Budget, CancelFlag, Count, Interrupted, Memo, OptionId, ParallelSolver, Problem, SampleError, Shard,
-    Solver, Stats, StopReason, TieBreak, ZddError,
+    Budget, CancelFlag, Count, Interrupted, Memo, OptionId, ParallelSolver, Problem, Progress, SampleError,
+    Shard, Solver, Stats, StopReason, TieBreak, ZddError,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyDict, PyList};
 
 use crate::count::PyCount;
 use crate::problem::PyProblem;
-use crate::wait::{TICK, interruptible};
+use crate::wait::{TICK, interruptible, watched};
 
 /// The figures of the last search: nodes, guesses, updates, solutions and cleansings.
 #[pyclass(name = "Stats", module = "dlx", frozen, get_all)]
@@ -121,7 +123,9 @@ fn stopped(e: Interrupted) -> PyErr {
 pub(crate) struct PySolver {
     problem: Py<PyProblem>,
     settings: Settings,
-    stats: Mutex<PyStats>,
+    /// The figures of the search that ended last, whichever call ran it (the iterator of
+    /// `solutions()` writes them here too when its search ends).
+    stats: Arc<Mutex<PyStats>>,
 }
 
 #[pymethods]
@@ -178,7 +182,7 @@ impl PySolver {
         }
         // The settings are checked once here (forced options that conflict raise now).
         settings.solver(&problem.get().problem, &CancelFlag::new()).map_err(PyValueError::new_err)?;
-        Ok(PySolver { problem, settings, stats: Mutex::new(PyStats::default()) })
+        Ok(PySolver { problem, settings, stats: Arc::new(Mutex::new(PyStats::default())) })
     }
 
     /// The first solution (a list of option numbers, or of the options as given with
@@ -238,8 +242,22 @@ impl PySolver {
     /// The number of solutions, or `limit` when there are at least that many; on `threads`
     /// threads (all cores when None and the problem is large enough to gain). A count to the end
     /// takes the memo where the `memo` setting chooses it, exactly however large.
-    #[pyo3(signature = (limit = None, threads = None))]
-    fn count(&self, py: Python<'_>, limit: Option<u64>, threads: Option<usize>) -> PyResult<PyCount> {
+    ///
+    /// `progress`, a callable, is called about every `every` seconds while the count runs (from
+    /// the calling thread, the GIL held) with a dict: `fraction` (Knuth's estimate of the share
+    /// of the search tree done), `solutions` and `nodes` so far, `seconds` since the start, and
+    /// `left` (the seconds left at the pace so far, or None before the first share is done); and
+    /// once more when the count is done. An exception it raises stops the count and is raised, as
+    /// Ctrl-C's is.
+    #[pyo3(signature = (limit = None, threads = None, *, progress = None, every = 1.0))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        threads: Option<usize>,
+        progress: Option<Py<PyAny>>,
+        every: f64,
+    ) -> PyResult<PyCount> {
         if limit == Some(0) {
             return Err(PyValueError::new_err("limit must be at least 1"));
         }
@@ -257,32 +275,84 @@ impl PySolver {
         let settings = self.settings.clone();
         let flag = CancelFlag::new();
         let cancel = flag.clone();
-        let parallel = !restricted && (threads != Some(1) || self.settings.shard.is_some());
-        let (counted, stats) = interruptible(py, &flag, move || {
-            if parallel {
-                let mut solver = ParallelSolver::new(&problem);
-                solver.set_threads(threads);
-                solver.set_shard(settings.shard);
-                solver.set_tie_break(settings.tie_break);
-                solver.set_budget(Budget { nodes: settings.budget, updates: None });
-                solver.set_cancel_flag(Some(cancel.clone()));
-                solver.set_memo(settings.memo);
-                let counted = match limit {
-                    None => solver.count_exact(),
-                    Some(limit) => solver.count_up_to(limit).map(Count::from),
-                };
-                (counted, solver.stats())
-            } else {
-                let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
-                let counted = match limit {
-                    None => solver.count_exact(),
-                    Some(limit) => solver.count_up_to(limit).map(Count::from),
-                };
-                (counted, solver.stats())
+        if progress.is_some() && restricted {
+            return Err(PyValueError::new_err(
+                "progress= measures a count shared out in pieces: not with force= or exclude=",
+            ));
+        }
+        if !(every.is_finite() && every > 0.0) {
+            return Err(PyValueError::new_err(format!("every={every}: give a number of seconds above 0")));
+        }
+        // The share of the tree done is measured by pieces: a count with progress is cut in
+        // them, even on one thread.
+        let parallel =
+            !restricted && (threads != Some(1) || self.settings.shard.is_some() || progress.is_some());
+        let shown = progress.as_ref().map(|_| Progress::new());
+        let measured = shown.clone();
+        let start = Instant::now();
+        let mut last = start;
+        let tick = |py: Python<'_>| -> PyResult<()> {
+            let (Some(callback), Some(shown)) = (&progress, &shown) else { return Ok(()) };
+            if last.elapsed().as_secs_f64() < every {
+                return Ok(());
             }
-        })?;
+            last = Instant::now();
+            callback.call1(py, (progress_dict(py, shown, start.elapsed().as_secs_f64())?,))?;
+            Ok(())
+        };
+        let (counted, stats) = watched(
+            py,
+            &flag,
+            move || {
+                if parallel {
+                    let mut solver = ParallelSolver::new(&problem);
+                    solver.set_progress(measured);
+                    solver.set_threads(threads);
+                    solver.set_shard(settings.shard);
+                    solver.set_tie_break(settings.tie_break);
+                    solver.set_budget(Budget { nodes: settings.budget, updates: None });
+                    solver.set_cancel_flag(Some(cancel.clone()));
+                    solver.set_memo(settings.memo);
+                    let counted = match limit {
+                        None => solver.count_exact(),
+                        Some(limit) => solver.count_up_to(limit).map(Count::from),
+                    };
+                    (counted, solver.stats())
+                } else {
+                    let mut solver = settings.solver(&problem, &cancel).expect("checked when made");
+                    let counted = match limit {
+                        None => solver.count_exact(),
+                        Some(limit) => solver.count_up_to(limit).map(Count::from),
+                    };
+                    (counted, solver.stats())
+                }
+            },
+            tick,
+        )?;
         self.set_stats(stats);
+        if let (Some(callback), Some(shown), Ok(_)) = (&progress, &shown, &counted) {
+            // The last report: the whole tree done.
+            callback.call1(py, (progress_dict(py, shown, start.elapsed().as_secs_f64())?,))?;
+        }
         counted.map(PyCount).map_err(stopped)
+    }
+
+    /// Knuth's estimate of the search a count would make, from `paths` random paths down its
+    /// tree (the same for the same `seed`): a dict of `nodes` and `solutions`, means over the
+    /// paths, telling orders of magnitude (an hour's count from a year's) before one starts.
+    /// None for a problem with bounds (multiplicities).
+    #[pyo3(signature = (paths = 1000, *, seed = 0))]
+    fn estimate<'py>(&self, py: Python<'py>, paths: u32, seed: u64) -> PyResult<Option<Bound<'py, PyDict>>> {
+        if paths == 0 {
+            return Err(PyValueError::new_err("paths must be at least 1"));
+        }
+        let Some(estimate) = self.on_one_solver(py, move |solver| solver.estimate(paths, seed))? else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("nodes", estimate.nodes)?;
+        dict.set_item("solutions", estimate.solutions)?;
+        Ok(Some(dict))
     }
 
     /// A lazy iterator of the solutions, each a list of option numbers (or the options as given
@@ -302,6 +372,7 @@ impl PySolver {
             cancel,
             labels,
             stats: PyStats::default(),
+            solver_stats: Arc::clone(&self.stats),
             held: None,
         })
     }
@@ -380,6 +451,19 @@ fn listed(
     Ok(list.unbind())
 }
 
+/// What `count(progress=...)` is called with (see there).
+fn progress_dict<'py>(py: Python<'py>, progress: &Progress, seconds: f64) -> PyResult<Bound<'py, PyDict>> {
+    let fraction = progress.fraction();
+    let dict = PyDict::new(py);
+    dict.set_item("fraction", fraction)?;
+    dict.set_item("solutions", PyCount(progress.solutions()))?;
+    dict.set_item("nodes", progress.nodes())?;
+    dict.set_item("seconds", seconds)?;
+    let left = (fraction > 0.0).then(|| seconds * (1.0 - fraction) / fraction);
+    dict.set_item("left", left)?;
+    Ok(dict)
+}
+
 /// What a search thread hands the iterator.
 enum Message {
     Solution(Vec<usize>),
@@ -413,6 +497,8 @@ pub(crate) struct PySolutions {
     cancel: CancelFlag,
     labels: bool,
     stats: PyStats,
+    /// The solver's figures, which the search's also become when it ends.
+    solver_stats: Arc<Mutex<PyStats>>,
     /// A solution taken from the search whose handing out a signal interrupted: the next call
     /// returns it.
     held: Option<Vec<usize>>,
@@ -461,6 +547,12 @@ impl PySolutions {
 }
 
 impl PySolutions {
+    /// Keeps the figures of the search that has ended, here and as the solver's.
+    fn ended(&mut self, stats: Stats) {
+        self.stats = stats.into();
+        *self.solver_stats.lock().expect("not poisoned") = self.stats.clone();
+    }
+
     /// The next solution from the search thread; `None` when the search has ended.
     fn receive_next(&mut self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
         loop {
@@ -474,12 +566,12 @@ impl PySolutions {
             match message {
                 Ok(Message::Solution(options)) => return Ok(Some(options)),
                 Ok(Message::Done(stats)) => {
-                    self.stats = stats.into();
+                    self.ended(stats);
                     self.receive.lock().expect("not poisoned").take();
                     return Ok(None);
                 }
                 Ok(Message::Stopped(e, stats)) => {
-                    self.stats = stats.into();
+                    self.ended(stats);
                     self.receive.lock().expect("not poisoned").take();
                     return Err(stopped(e));
                 }

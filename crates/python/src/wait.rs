@@ -20,6 +20,17 @@ pub(crate) fn interruptible<T: Send>(
     cancel: &CancelFlag,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    watched(py, cancel, work, |_| Ok(()))
+}
+
+/// [`interruptible`], calling `tick` with the GIL at each look for signals: a raise there cancels
+/// the work as a signal does.
+pub(crate) fn watched<T: Send>(
+    py: Python<'_>,
+    cancel: &CancelFlag,
+    work: impl FnOnce() -> T + Send,
+    mut tick: impl FnMut(Python<'_>) -> PyResult<()>,
+) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (send, mut receive) = channel();
         let handle = scope.spawn(move || {
@@ -41,7 +52,7 @@ pub(crate) fn interruptible<T: Send>(
                 }
                 Err(RecvTimeoutError::Timeout) => {}
             }
-            if let Err(raised) = py.check_signals() {
+            if let Err(raised) = py.check_signals().and_then(|()| tick(py)) {
                 cancel.cancel();
                 let _ = py.detach(|| handle.join());
                 cancel.clear();

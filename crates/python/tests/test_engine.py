@@ -320,3 +320,105 @@ def test_errors_say_where_and_what():
         dlx.Solver(queens(4), shard=(0, 2)).first()
     with pytest.raises(ValueError, match="option 9 does not exist"):
         dlx.Solver(queens(2), force=[9])
+
+
+def test_the_solvers_stats_are_its_last_search_whichever_call_ran_it():
+    # Issue 52: after list(s.solutions()) the solver's stats were all zeros.
+    solver = dlx.Solver(dlx.Problem.read(FIXTURES / "langford8.dlx"))
+    solutions = solver.solutions()
+    found = list(solutions)
+    assert len(found) == 300
+    assert solver.stats.solutions == 300 and solver.stats.nodes > 300
+    assert solver.stats.nodes == solutions.stats.nodes
+    solver.first()
+    assert solver.stats.solutions == 1
+
+
+def test_a_0_1_matrix_is_a_problem():
+    # Knuth's example: the columns are items 0-6, the rows options; rows 1, 3, 5 cover them.
+    matrix = [
+        [0, 0, 1, 0, 1, 1, 0],
+        [1, 0, 0, 1, 0, 0, 1],
+        [0, 1, 1, 0, 0, 1, 0],
+        [1, 0, 0, 1, 0, 0, 0],
+        [0, 1, 0, 0, 0, 0, 1],
+        [0, 0, 0, 1, 1, 0, 1],
+    ]
+    problem = dlx.Problem.from_matrix(matrix)
+    assert problem.items == tuple(range(7))
+    solutions = [sorted(s) for s in dlx.Solver(problem).solutions()]
+    assert solutions == [[0, 3, 4]]
+    assert all(exact_cover({"primary": range(7), "secondary": [], "bounds": {}, "options": problem.options}, s)
+               for s in solutions)
+    # Bools, named columns, and a secondary column that may stay uncovered.
+    named = dlx.Problem.from_matrix([[True, False, True], [False, True, False], [True, False, False]],
+                                    names="abc", secondary="c")
+    assert sorted(map(sorted, dlx.Solver(named).solutions(labels=True))) == [[("a",), ("b",)], [("a", "c"), ("b",)]]
+    try:
+        import numpy
+    except ImportError:
+        numpy = None
+    if numpy is not None:
+        array = numpy.array(matrix, dtype=numpy.int8)
+        assert dlx.Solver(dlx.Problem.from_matrix(array)).count() == 1
+        assert dlx.Solver(dlx.Problem.from_matrix(array.astype(bool))).count() == 1
+    for bad, what in [
+        ([[0, 2], [1, 0]], "row 0, column 1: 2 is not 0 or 1"),
+        ([[1, 0], [1]], "row 1 has 1 columns, row 0 has 2"),
+        ([[1, 0], [0, 0]], "row 1 has no 1"),
+        ([[1, 0]], "secondary= names 'x'"),
+    ]:
+        with pytest.raises(ValueError, match=what):
+            dlx.Problem.from_matrix(bad, secondary=["x"] if "secondary" in what else ())
+    with pytest.raises(ValueError, match="names= gives 3 names for 2 columns"):
+        dlx.Problem.from_matrix([[1, 1]], names="abc")
+    with pytest.raises(TypeError):
+        dlx.Problem.from_matrix("0110")
+
+
+def test_covers_in_one_call():
+    options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
+    assert [sorted(c) for c in dlx.covers(options)] == [[1, 3, 5]]
+    assert [sorted(c) for c in dlx.covers(["a b", "c", "a", "b c"])] == [[0, 1], [2, 3]]
+    # A secondary item, with colors, is not made primary.
+    colored = [["a", ("x", "red")], ["b", "x:red"], ["a", "b"]]
+    assert sorted(sorted(c) for c in dlx.covers(colored, secondary=["x"])) == [[0, 1], [2]]
+    # Primary given: here an item no option names, so nothing covers.
+    assert list(dlx.covers(options, primary=range(1, 9))) == []
+    # Solver settings pass through.
+    assert len(list(dlx.covers(["a", "b", "a b"], labels=True, force=[2]))) == 1
+    with pytest.raises(TypeError):
+        dlx.covers("a b")
+
+
+def test_a_long_count_reports_its_progress_and_estimate():
+    seen = []
+    count = dlx.Solver(queens(11)).count(progress=seen.append, every=0.01, threads=1)
+    assert count == 2_680
+    # However short the count, the last report is of the whole.
+    assert seen[-1]["fraction"] == 1.0 and seen[-1]["solutions"] == count and seen[-1]["left"] == 0
+    for report in seen:
+        assert set(report) == {"fraction", "solutions", "nodes", "seconds", "left"}
+        assert 0.0 <= report["fraction"] <= 1.0 and report["solutions"] <= count
+    fractions = [r["fraction"] for r in seen]
+    assert fractions == sorted(fractions)
+
+    class Enough(Exception):
+        pass
+
+    def stop(report):
+        raise Enough(report["seconds"])
+
+    solver = dlx.Solver(queens(13))
+    with pytest.raises(Enough):
+        solver.count(progress=stop, every=0.05)
+    assert solver.count(limit=5) == 5
+    with pytest.raises(ValueError, match="every=0"):
+        solver.count(progress=print, every=0)
+    with pytest.raises(ValueError, match="not with force= or exclude="):
+        dlx.Solver(queens(6), force=[0]).count(progress=print)
+
+    estimate = dlx.Solver(queens(8)).estimate(2000, seed=1)
+    assert set(estimate) == {"nodes", "solutions"}
+    assert 92 / 2 < estimate["solutions"] < 92 * 2
+    assert dlx.Solver(dlx.Problem.read(FIXTURES / "line-sums7.dlx")).estimate() is None

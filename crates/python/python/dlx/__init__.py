@@ -19,4 +19,40 @@ rule set, as the ``dlx`` command does.
 from ._native import Interrupted, Problem, Solutions, Solver, Stats
 from . import sudoku
 
-__all__ = ["Problem", "Solver", "Solutions", "Stats", "Interrupted", "sudoku"]
+__all__ = ["Problem", "Solver", "Solutions", "Stats", "Interrupted", "covers", "sudoku"]
+
+
+def _item_of(element):
+    """The item an option's element names: ``item`` of ``(item, color)`` and of ``"item:color"``."""
+    if isinstance(element, tuple) and len(element) == 2:
+        return element[0]
+    if isinstance(element, str) and ":" in element:
+        return element.split(":", 1)[0]
+    return element
+
+
+def covers(options, primary=None, secondary=(), *, labels=False, **settings):
+    """Every exact cover of ``options``, lazily, in one call::
+
+        for cover in dlx.covers([[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]):
+            print(cover)                   # [1, 3, 5]: the options {1, 4}, {3, 5, 6}, {2, 7}
+
+    Each cover is a list of option numbers (the options as given with ``labels=True``).
+    ``primary`` defaults to every item the options name, in the order they first come, but those
+    in ``secondary``; ``settings`` (``seed``, ``budget``, ``force``, ...) are :class:`Solver`'s.
+    """
+    if isinstance(options, str):
+        raise TypeError('options is a list of options (a string is one option: ["a b"])')
+    options = list(options)
+    secondary = list(secondary)
+    if primary is None:
+        others = set(secondary)
+        seen = {}
+        for option in options:
+            for element in option.split() if isinstance(option, str) else option:
+                item = _item_of(element)
+                if item not in others:
+                    seen.setdefault(item)
+        primary = list(seen)
+    problem = Problem(primary, secondary, options)
+    return Solver(problem, **settings).solutions(labels=labels)

@@ -1,12 +1,37 @@
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from os import PathLike
-from typing import Any, Literal, Optional, Union, overload
+from typing import Any, Callable, Literal, Optional, TypedDict, Union, overload
 
 from . import sudoku as sudoku
 
 Label = Hashable
 Element = Union[Hashable, tuple[Hashable, Hashable], str]
 Option = Union[str, Iterable[Element]]
+
+class CountProgress(TypedDict):
+    """What ``Solver.count(progress=...)`` is called with."""
+    fraction: float
+    solutions: int
+    nodes: int
+    seconds: float
+    left: Optional[float]
+
+class Estimate(TypedDict):
+    """``Solver.estimate()``: the nodes and solutions a count would meet, means over the paths."""
+    nodes: float
+    solutions: float
+
+def covers(
+    options: Iterable[Option],
+    primary: Optional[Iterable[Label]] = None,
+    secondary: Iterable[Label] = (),
+    *,
+    labels: bool = False,
+    **settings: Any,
+) -> Solutions:
+    """Every exact cover of ``options``, lazily: each a list of option numbers (the options as
+    given with ``labels=True``). ``primary`` defaults to every item the options name that is not
+    ``secondary``; ``settings`` are ``Solver``'s."""
 
 class Interrupted(RuntimeError):
     """A search stopped by its budget before its end: what it found is not the whole answer."""
@@ -39,6 +64,15 @@ class Problem:
         options: Optional[Iterable[Option]] = None,
         bounds: Optional[Mapping[Label, Union[int, tuple[int, int]]]] = None,
     ) -> None: ...
+    @staticmethod
+    def from_matrix(
+        matrix: Iterable[Iterable[Union[int, bool]]],
+        *,
+        secondary: Iterable[Label] = (),
+        names: Optional[Iterable[Label]] = None,
+    ) -> Problem:
+        """A problem from a 0/1 matrix (a list of lists, a numpy array): columns are items (named
+        ``names``, else 0, 1, ...), each row an option of its 1s, numbered as the rows."""
     @staticmethod
     def from_dlx(text: str) -> Problem:
         """A problem in Knuth's ``.dlx`` format; ValueError with line and column if malformed."""
@@ -77,10 +111,22 @@ class Solver:
     ) -> None: ...
     def first(self, *, labels: bool = False) -> Optional[list[Any]]:
         """The first solution: option numbers, or the options as given with labels=True."""
-    def count(self, limit: Optional[int] = None, threads: Optional[int] = None) -> int:
+    def count(
+        self,
+        limit: Optional[int] = None,
+        threads: Optional[int] = None,
+        *,
+        progress: Optional[Callable[[CountProgress], object]] = None,
+        every: float = 1.0,
+    ) -> int:
         """The number of solutions (at most ``limit``), on ``threads`` threads (all cores by default).
 
-        A count to the end takes the memo where ``memo`` chooses it (on every thread, exact past 2**64)."""
+        A count to the end takes the memo where ``memo`` chooses it (on every thread, exact past 2**64).
+        ``progress`` is called about every ``every`` seconds while it runs; what it raises stops the
+        count and is raised."""
+    def estimate(self, paths: int = 1000, *, seed: int = 0) -> Optional[Estimate]:
+        """Knuth's estimate of a count's search from random paths down its tree: orders of magnitude
+        before a count starts. None for a problem with bounds."""
     def zdd(self) -> tuple[str, dict[int, int]]:
         """The ZDD of all solutions in ZDDREAD's text, and the solutions of each size (options in one)."""
     def sample(self, n: int, *, seed: int = 0, labels: bool = False) -> list[list[Any]]:
