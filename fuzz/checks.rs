@@ -1,5 +1,5 @@
-//! What the fuzz targets check, one function per target. The targets call these with the
-//! fuzzer's inputs; `crates/cli/tests/fuzz_corpus.rs` calls them with every committed corpus and
+//! What the fuzz targets check, one function per target. The targets call these with the fuzzer's
+//! inputs; `crates/cli/tests/all/fuzz_corpus.rs` calls them with every committed corpus and
 //! regression input, on stable, so CI keeps what the fuzzer found.
 //!
 //! Each function returns normally for any input, or panics with what went wrong.

@@ -4,7 +4,7 @@
 
 use dlx_sudoku::{Matrix, Rules, Uniqueness, Variant, parse_all};
 
-#[path = "../tests/common/rank.rs"]
+#[path = "../tests/all/common/rank.rs"]
 mod rank;
 use rank::spearman;
 

@@ -51,8 +51,8 @@
 //! # Inside
 //!
 //! The folders are floors, and each imports only from the floors before it, so that no module
-//! imports another that imports it back, directly or through others (`tests/layers.rs` reads the
-//! sources and checks it):
+//! imports another that imports it back, directly or through others (`tests/all/layers.rs` reads
+//! the sources and checks it):
 //!
 //! 1. `model`: what a puzzle is. Sets of cells (`cells`: one `u128` up to 11x11, fixed words
 //!    above), `size`, `variant` (the 9x9 units, and the variants as named presets of rules),

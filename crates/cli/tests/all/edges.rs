@@ -4,12 +4,10 @@
 //! messages that echoed unbounded input, and one refusal with two exit statuses. (The rules lost
 //! in output are in `round_trips.rs`, the signals in `signals.rs`.)
 
-mod common;
-
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{bounded, dlx, fixture};
+use crate::common::{bounded, dlx, fixture};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

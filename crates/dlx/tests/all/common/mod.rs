@@ -3,16 +3,16 @@
 
 use dlx_engine::{OptionId, Problem, Solver};
 
-#[path = "../../examples/queens.rs"]
+#[path = "../../../examples/queens.rs"]
 pub mod queens;
 
-#[path = "../../examples/langford.rs"]
+#[path = "../../../examples/langford.rs"]
 pub mod langford;
 
-#[path = "../../examples/pentominoes.rs"]
+#[path = "../../../examples/pentominoes.rs"]
 pub mod pentominoes;
 
-#[path = "../../examples/dominoes.rs"]
+#[path = "../../../examples/dominoes.rs"]
 pub mod dominoes;
 
 /// Asserts that `solution` is an exact cover: every primary item exactly once, every secondary at

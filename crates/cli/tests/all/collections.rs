@@ -1,9 +1,8 @@
 //! Files and formats that round-trip: the variant travels with generated puzzles, generated JSON
 //! is read back, collections with extra fields are read, given solutions are checked.
 
-mod common;
-
-use common::dlx;
+use crate::common;
+use crate::common::dlx;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

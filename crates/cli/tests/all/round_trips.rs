@@ -3,9 +3,7 @@
 //! what was written is read back and answered again: the same puzzles, the same solutions, the
 //! given solutions accepted.
 
-mod common;
-
-use common::dlx;
+use crate::common::dlx;
 use proptest::prelude::*;
 
 fn text(bytes: &[u8]) -> String {

@@ -1,8 +1,7 @@
 //! End-to-end tests of `dlx solve` and `dlx count`.
 
-mod common;
-
-use common::{dlx, fixture};
+use crate::common;
+use crate::common::{dlx, fixture};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

@@ -1,8 +1,7 @@
 //! Property tests: random grids of each variant with clues removed, checked against a plain
 //! backtracking counter written here, the `.dlx` output, and print-then-parse round trips.
 
-mod common;
-
+use crate::common;
 use dlx_sudoku::{
     Defaults, Generator, Matrix, Parity, Puzzle, RuleError, Rules, SolveError, Variant, parse_block,
     parse_puzzle,

@@ -1,9 +1,7 @@
 //! End-to-end tests of puzzles of other sizes and rules: reading, solving, counting, encoding,
 //! generating, and the errors that name where input is wrong.
 
-mod common;
-
-use common::dlx;
+use crate::common::dlx;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

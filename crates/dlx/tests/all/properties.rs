@@ -1,11 +1,10 @@
 //! Property tests: the engine against brute-force enumeration on random small problems.
 
-mod common;
-
+use crate::common;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use common::assert_exact_cover;
+use crate::common::assert_exact_cover;
 use dlx_engine::{
     Budget, Counting, ForceError, Memo, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak,
     Undone,

@@ -2,12 +2,10 @@
 //! fields dropped, answers that do not read back, a finished count thrown away, searches without
 //! a bound, quadratic reading, and reports that did not say where or what.
 
-mod common;
-
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{bounded, dlx, fixture};
+use crate::common::{bounded, dlx, fixture};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -1,11 +1,10 @@
 //! Known answers: Knuth's example, N-queens, Langford pairs, pentominoes; and the API around them.
 
-mod common;
-
+use crate::common;
 use std::ops::ControlFlow;
 
-use common::dominoes::{dominoes, tilings};
-use common::{assert_exact_cover, langford::langford, pentominoes::pentominoes, queens::queens};
+use crate::common::dominoes::{dominoes, tilings};
+use crate::common::{assert_exact_cover, langford::langford, pentominoes::pentominoes, queens::queens};
 use dlx_engine::{
     Budget, CancelFlag, Count, Finished, ForceError, Memo, OptionId, Problem, ProblemBuilder, Solver,
     StopReason,

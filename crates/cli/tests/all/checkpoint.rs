@@ -2,12 +2,10 @@
 //! resumes to the exact total and the figures of one whole run; a checkpoint of another problem,
 //! shard or rule is refused.
 
-mod common;
-
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use common::fixture;
+use crate::common::fixture;
 
 fn dlx() -> Command {
     Command::new(env!("CARGO_BIN_EXE_dlx"))

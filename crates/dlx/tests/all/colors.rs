@@ -1,11 +1,10 @@
 //! Problems with colors (Knuth's XCC, Algorithm C): the engine against brute force on random
 //! small problems, Knuth's example, forcing and excluding, and the `.dlx` round trip.
 
-mod common;
-
+use crate::common;
 use std::collections::BTreeSet;
 
-use common::{all, subsets};
+use crate::common::{all, subsets};
 
 use std::ops::ControlFlow;
 

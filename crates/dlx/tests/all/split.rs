@@ -2,11 +2,9 @@
 //! the figures of the walk and of the subtrees' runs add up to those of one run; for plain
 //! problems, colors and multiplicities, with forced options, at every depth.
 
-mod common;
-
 use std::ops::ControlFlow;
 
-use common::{fixture, in_order, langford::langford, queens::queens};
+use crate::common::{fixture, in_order, langford::langford, queens::queens};
 use dlx_engine::{Budget, Counting, Memo, OptionId, Problem, Solver, Stats};
 
 /// Cuts `problem`'s search (after forcing `forced`) at depths 0 to 5 and checks the subtrees

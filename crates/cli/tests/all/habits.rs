@@ -1,10 +1,8 @@
 //! Command-line habits: shell completions and the manual page, short flags, `--strict`.
 
-mod common;
-
 use std::process::Command;
 
-use common::{dlx, fixture};
+use crate::common::{dlx, fixture};
 
 /// Every shell's completion script is produced and names the subcommands; bash's (and zsh's and
 /// fish's, where installed) parses.

@@ -2,12 +2,10 @@
 //! `dlx merge`, give the count of one run (queens 12, Langford 11, 4x4 word squares with colors),
 //! and the figures of one run; the merge refuses missing, repeated, cut or foreign shards.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::{dlx, fixture};
+use crate::common::{dlx, fixture};
 
 /// The `.dlx` text of n queens: rows and columns primary, diagonals secondary.
 fn queens(n: usize) -> String {

@@ -1,7 +1,7 @@
 //! End-to-end tests of `dlx xc` through the built binary.
 
+use crate::common;
 use std::collections::BTreeSet;
-mod common;
 
 use std::io::Read;
 use std::path::PathBuf;

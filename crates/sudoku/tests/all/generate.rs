@@ -1,8 +1,7 @@
 //! Generated puzzles: unique (engine and independent counter), symmetric, minimal, valid,
 //! reproducible.
 
-mod common;
-
+use crate::common;
 use dlx_sudoku::{Generator, Matrix, Parity, Puzzle, Rules, Symmetry, Variant};
 
 /// The number of solutions up to 2, by the engine.

@@ -1,8 +1,6 @@
 //! Print-ready pages: paper sizes, places, captions, legends, answer pages, and `dlx render`.
 
-mod common;
-
-use common::{dlx, fixture};
+use crate::common::{dlx, fixture};
 use dlx_sudoku::{Image, Printer};
 
 fn text(bytes: &[u8]) -> String {

@@ -1,8 +1,6 @@
 //! End-to-end tests of `dlx generate` and `dlx rate`.
 
-mod common;
-
-use common::{dlx, fixture};
+use crate::common::{dlx, fixture};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

@@ -2,11 +2,9 @@
 //! solutions in the same order, for plain problems, colors and multiplicities, on pools of 1 to 16
 //! threads; budgets, cancellation and limits.
 
-mod common;
-
 use std::ops::ControlFlow;
 
-use common::{fixture, in_order, langford::langford, queens::queens};
+use crate::common::{fixture, in_order, langford::langford, queens::queens};
 use dlx_engine::{Budget, CancelFlag, Finished, OptionId, ParallelSolver, Problem, Solver, StopReason};
 
 /// Nodes the parallel solver's first, sequential attempt may take: a search that ends within them
@@ -297,7 +295,7 @@ fn breaking_stops_the_threads_at_once() {
 /// threads agrees with enumeration's.
 #[test]
 fn memoized_counts_run_on_every_thread_in_shards_and_pieces() {
-    use common::dominoes::{dominoes, tilings};
+    use crate::common::dominoes::{dominoes, tilings};
     use dlx_engine::{Memo, Shard};
     let problem = dominoes(14, 14).unwrap();
     let want = tilings(14, 14).unwrap();

@@ -2,11 +2,10 @@
 //! against brute force on random small problems, DLX3's example, the row-and-column-sums counts,
 //! forcing and excluding, and the `.dlx` round trip.
 
-mod common;
-
+use crate::common;
 use std::collections::BTreeSet;
 
-use common::{all, sorted, subsets};
+use crate::common::{all, sorted, subsets};
 
 use dlx_engine::{
     Budget, BuildError, ForceError, ItemId, Memo, OptionId, Problem, ProblemBuilder, Solver, StopReason,
@@ -123,7 +122,7 @@ proptest! {
         prop_assert_eq!(&seen, &expected);
         // With multiplicities, a count makes the visit's nodes and updates, though it takes the
         // null moves that end a solution at once. (Without, a colored count takes the last
-        // levels at once, with fewer updates: see `tests/split.rs`.)
+        // levels at once, with fewer updates: see `tests/all/split.rs`.)
         let visited = solver.stats();
         prop_assert_eq!(solver.count().unwrap(), expected.len() as u64);
         if problem.has_multiplicities() {

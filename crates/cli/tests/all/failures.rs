@@ -1,12 +1,10 @@
 //! Failure paths through the binary: closed and full outputs, unreadable and malformed inputs,
 //! misuse. Every case ends with exit status 0, 1 or 2 and says what it should; none aborts.
 
-mod common;
-
 use std::fs::File;
 use std::process::{Command, ExitStatus, Output, Stdio};
 
-use common::{dlx, dlx_bytes, dlx_with, fixture};
+use crate::common::{dlx, dlx_bytes, dlx_with, fixture};
 use proptest::prelude::*;
 
 fn text(bytes: &[u8]) -> String {

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-#[path = "../../../fuzz/checks.rs"]
+#[path = "../../../../fuzz/checks.rs"]
 mod checks;
 
 /// Runs `check` on every file under `fuzz/{corpus,regressions}/target`; returns how many.

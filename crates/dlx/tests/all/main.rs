@@ -1,0 +1,11 @@
+//! The engine's tests, one binary (each file a module): a test binary each would be linked and\n//! built once per file, for minutes of CI.
+
+mod common;
+
+mod colors;
+mod format;
+mod known;
+mod multiplicities;
+mod parallel;
+mod properties;
+mod split;

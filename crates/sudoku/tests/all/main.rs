@@ -1,0 +1,13 @@
+//! dlx-sudoku's tests, one binary (each file a module): a test binary each would be linked and\n//! built once per file, for minutes of CI.
+
+mod common;
+
+mod answers;
+mod collections;
+mod generate;
+mod grids;
+mod json_records;
+mod known;
+mod layers;
+mod properties;
+mod rate;
