@@ -163,7 +163,7 @@ fn one_dlx_problem_per_stream() {
 /// ends. The terminal is made by `script` (util-linux); without it the test says so and passes.
 #[test]
 fn typed_puzzles_are_answered_at_once() {
-    use std::io::{Read, Write};
+    use std::io::Write;
     use std::process::Stdio;
     let command = format!("{} solve -q", env!("CARGO_BIN_EXE_dlx"));
     let Ok(mut child) = Command::new("script")
@@ -182,36 +182,18 @@ fn typed_puzzles_are_answered_at_once() {
     stdin.write_all(format!("{puzzle}\n").as_bytes()).unwrap();
     stdin.flush().unwrap();
     // Read while the input stays open: the answer must come before it ends.
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut seen = Vec::new();
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            seen.extend_from_slice(&buf[..n]);
-            if String::from_utf8_lossy(&seen).contains(solution) {
-                return true;
-            }
-        }
-        false
-    });
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while !reader.is_finished() && std::time::Instant::now() < deadline {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let answered_before_the_end = reader.is_finished() && reader.join().unwrap();
+    let seen = read_while_running(child, move |seen| seen.contains(solution));
     drop(stdin);
-    let _ = child.kill();
-    let _ = child.wait();
-    assert!(answered_before_the_end, "the typed puzzle was not answered while the input was open");
+    assert!(seen.is_some(), "the typed puzzle was not answered while the input was open");
 }
 
-/// Reads `child`'s stdout until it holds `lines` whole lines, for at most 20 s (the records
+/// Reads `child`'s stdout until what it read makes `enough` true, for at most 20 s (the records
 /// asked for are finished in milliseconds; a run that holds them back fails): what it read, or
-/// `None` if they did not come. Kills the child either way.
-fn lines_while_running(mut child: std::process::Child, lines: usize) -> Option<String> {
+/// `None` if it did not come. Kills the child either way, which must still be running then.
+fn read_while_running(
+    mut child: std::process::Child,
+    enough: impl Fn(&str) -> bool + Send + 'static,
+) -> Option<String> {
     use std::io::Read;
     let mut stdout = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
@@ -222,8 +204,9 @@ fn lines_while_running(mut child: std::process::Child, lines: usize) -> Option<S
                 break;
             }
             seen.extend_from_slice(&buf[..n]);
-            if seen.iter().filter(|&&b| b == b'\n').count() >= lines {
-                return Some(String::from_utf8_lossy(&seen).into_owned());
+            let text = String::from_utf8_lossy(&seen);
+            if enough(&text) {
+                return Some(text.into_owned());
             }
         }
         None
@@ -259,7 +242,7 @@ fn finished_records_are_written_at_once() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(format!("{puzzle}\n").as_bytes()).unwrap();
     stdin.flush().unwrap();
-    let seen = lines_while_running(child, 1);
+    let seen = read_while_running(child, |seen| seen.contains('\n'));
     drop(stdin);
     assert_eq!(seen.as_deref(), Some(format!("{solution}\n").as_str()), "a piped puzzle held back");
 
@@ -274,7 +257,7 @@ fn finished_records_are_written_at_once() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let seen = lines_while_running(child, 2);
+    let seen = read_while_running(child, |seen| seen.matches('\n').count() >= 2);
     assert_eq!(seen.as_deref(), Some("1\n1\n"), "finished counts held back");
 }
 

@@ -1,4 +1,5 @@
-//! The binary's tests, one test binary (each file a module): one each would be linked and built\n//! once per file, for minutes of CI.
+//! The binary's tests, one test binary (each file a module): one each would be linked and built
+//! once per file, for minutes of CI.
 
 mod common;
 

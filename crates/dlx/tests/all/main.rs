@@ -1,4 +1,5 @@
-//! The engine's tests, one binary (each file a module): a test binary each would be linked and\n//! built once per file, for minutes of CI.
+//! The engine's tests, one binary (each file a module): a test binary each would be linked and
+//! built once per file, for minutes of CI.
 
 mod common;
 
