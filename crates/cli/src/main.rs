@@ -21,6 +21,7 @@ mod progress;
 mod render;
 mod report;
 mod sudoku;
+mod timely;
 mod xc;
 
 /// Exact cover with Knuth's dancing links: sudoku batches, and any `.dlx` problem.

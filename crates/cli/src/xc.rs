@@ -22,6 +22,7 @@ use crate::output::{persist, temporary};
 use crate::part::{CountFormat, Part, fingerprint};
 use crate::progress;
 use crate::report::{self, EXIT_INVALID, Stopped, Usage, stderr};
+use crate::timely::Timely;
 
 /// Solve an exact-cover problem written in Knuth's `.dlx` format: plain (as DLX1 reads it), with
 /// colors on secondary items in options (`x:red`, as DLX2 reads them), with bounds on how many
@@ -214,62 +215,67 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let cancel = report::cancel_flag().clone();
     let limit = args.limit.unwrap_or(u64::MAX);
     let start = Instant::now();
-    let mut out = BufWriter::new(io::stdout().lock());
-    // The threads start only if the problem is too large for a first, short attempt; with one
-    // thread the search is cut into subtrees all the same, which tells the progress.
-    let parallel = || {
-        let mut parallel = ParallelSolver::new(&problem);
-        parallel.set_tie_break(args.tie_break);
-        parallel.set_cancel_flag(Some(cancel.clone()));
-        parallel.set_threads(Some(threads));
-        parallel.set_shard(args.shard);
-        parallel.set_memo(args.memo);
-        parallel.set_memo_memory(args.memo_memory);
-        let progress = Progress::new();
-        parallel.set_progress(Some(progress.clone()));
-        (parallel, progress)
-    };
-    // A count to the end takes the memo where `--memo` says, or where it pays (the engine
-    // chooses, and says no under a seed or the last-conflict rule, which it does not take).
-    let (solutions, stats, memo): (Count, Stats, Option<MemoStats>) = if let Some(path) = &args.checkpoint {
-        let (parallel, progress) = parallel();
-        let show = progress::Show::choose(args.progress, args.quiet, false);
-        let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
-        write_count(args, &problem, &mut out, &n, &stats, start)?;
-        (n, stats, parallel.memo_stats())
-    } else if let Some(show) = {
-        // One thread with nothing to show and no shard needs no cut, whose replays of each
-        // subtree's path cost time on problems with many small subtrees (`benches/RESULTS.md`):
-        // one solver searches, as with a seed.
-        let show = progress::Show::choose(args.progress, args.quiet, !args.count);
-        let cut = threads > 1 || args.shard.is_some() || show != progress::Show::Nothing;
-        (args.seed.is_none() && cut).then_some(show)
-    } {
-        let (parallel, progress) = parallel();
-        let done = AtomicBool::new(false);
-        let (n, stats) = std::thread::scope(|scope| {
-            scope.spawn(|| progress::watch(show, &progress, &done, &progress::About::default()));
-            let result = search(args, &problem, &mut out, limit, Search::Parallel(&parallel), start);
-            done.store(true, Ordering::Relaxed);
-            result
-        })?;
-        (n, stats, parallel.memo_stats())
-    } else {
-        let mut solver = Solver::new(&problem);
-        solver.set_seed(args.seed);
-        solver.set_tie_break(args.tie_break);
-        solver.set_memo(args.memo);
-        solver.set_memo_memory(args.memo_memory);
-        solver.set_cancel_flag(Some(cancel));
-        if !args.count && args.seed.is_none() && args.tie_break == TieBreak::Earliest {
-            // Listing: on bit sets where a count would go there (a short count chooses; the
-            // other tie-break and seeds search on the links).
-            solver.choose_counting();
-        }
-        let (n, stats) = search(args, &problem, &mut out, limit, Search::One(&mut solver), start)?;
-        (n, stats, solver.memo_stats())
-    };
-    out.flush()?;
+    // Solutions found seldom still reach a file or a pipe within a second.
+    let found: Result<_> = Timely::run(|out| {
+        // The threads start only if the problem is too large for a first, short attempt; with one
+        // thread the search is cut into subtrees all the same, which tells the progress.
+        let parallel = || {
+            let mut parallel = ParallelSolver::new(&problem);
+            parallel.set_tie_break(args.tie_break);
+            parallel.set_cancel_flag(Some(cancel.clone()));
+            parallel.set_threads(Some(threads));
+            parallel.set_shard(args.shard);
+            parallel.set_memo(args.memo);
+            parallel.set_memo_memory(args.memo_memory);
+            let progress = Progress::new();
+            parallel.set_progress(Some(progress.clone()));
+            (parallel, progress)
+        };
+        // A count to the end takes the memo where `--memo` says, or where it pays (the engine
+        // chooses, and says no under a seed or the last-conflict rule, which it does not take).
+        let (solutions, stats, memo): (Count, Stats, Option<MemoStats>) = if let Some(path) = &args.checkpoint
+        {
+            let (parallel, progress) = parallel();
+            let show = progress::Show::choose(args.progress, args.quiet, false);
+            let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
+            write_count(args, &problem, &mut *out, &n, &stats, start)?;
+            (n, stats, parallel.memo_stats())
+        } else if let Some(show) = {
+            // One thread with nothing to show and no shard needs no cut, whose replays of each
+            // subtree's path cost time on problems with many small subtrees (`benches/RESULTS.md`):
+            // one solver searches, as with a seed.
+            let show = progress::Show::choose(args.progress, args.quiet, !args.count);
+            let cut = threads > 1 || args.shard.is_some() || show != progress::Show::Nothing;
+            (args.seed.is_none() && cut).then_some(show)
+        } {
+            let (parallel, progress) = parallel();
+            let done = AtomicBool::new(false);
+            let (n, stats) = std::thread::scope(|scope| {
+                scope.spawn(|| progress::watch(show, &progress, &done, &progress::About::default()));
+                let result = search(args, &problem, &mut *out, limit, Search::Parallel(&parallel), start);
+                done.store(true, Ordering::Relaxed);
+                result
+            })?;
+            (n, stats, parallel.memo_stats())
+        } else {
+            let mut solver = Solver::new(&problem);
+            solver.set_seed(args.seed);
+            solver.set_tie_break(args.tie_break);
+            solver.set_memo(args.memo);
+            solver.set_memo_memory(args.memo_memory);
+            solver.set_cancel_flag(Some(cancel));
+            if !args.count && args.seed.is_none() && args.tie_break == TieBreak::Earliest {
+                // Listing: on bit sets where a count would go there (a short count chooses; the
+                // other tie-break and seeds search on the links).
+                solver.choose_counting();
+            }
+            let (n, stats) = search(args, &problem, &mut *out, limit, Search::One(&mut solver), start)?;
+            (n, stats, solver.memo_stats())
+        };
+        out.flush()?;
+        Ok((solutions, stats, memo))
+    });
+    let (solutions, stats, memo) = found?;
     if solutions.is_zero() && !args.count {
         // An empty stdout alone would not tell an unsolvable problem from a failed run.
         stderr!("dlx: {}: no solution", source.name())?;
@@ -439,14 +445,21 @@ fn search(
     }
     let mut written = 0u64;
     let mut error = None;
-    let mut write = |options: &[OptionId]| match write_solution(out, problem, options, written) {
-        Ok(()) => {
-            written += 1;
-            if written >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        }
-        Err(e) => {
-            error = Some(e);
-            ControlFlow::Break(())
+    // Each solution is made whole here and written at once: one write (and one lock of the
+    // output) a solution.
+    let mut whole = Vec::new();
+    let mut write = |options: &[OptionId]| {
+        whole.clear();
+        let done = write_solution(&mut whole, problem, options, written).and_then(|()| out.write_all(&whole));
+        match done {
+            Ok(()) => {
+                written += 1;
+                if written >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            }
+            Err(e) => {
+                error = Some(e);
+                ControlFlow::Break(())
+            }
         }
     };
     let (searched, stats) = match search {
