@@ -41,7 +41,9 @@ fn answers(input: &str) -> Vec<(String, String, String, Option<bool>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    // 32 cases a run (each generates and answers 3 puzzles 11 times): every run draws new
+    // seeds, so the runs of CI cover more than one run could.
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     #[test]
     fn every_output_form_reads_back(kind in 0..KINDS.len(), seed in 0u64..1_000_000) {
