@@ -184,8 +184,10 @@ impl Watch for CountBars {
             .cloned();
         let Some((_, done, cleared)) = shown else { return };
         done.store(true, Ordering::Relaxed);
-        // The bar is cleared before the record is written.
-        while !cleared.load(Ordering::Relaxed) {
+        // The bar is cleared before the record is written (a second at most: a display that
+        // failed never holds the count's answer back).
+        let start = Instant::now();
+        while !cleared.load(Ordering::Relaxed) && start.elapsed() < Duration::from_secs(1) {
             std::thread::sleep(Duration::from_millis(5));
         }
         self.running.lock().unwrap_or_else(PoisonError::into_inner).retain(|(l, ..)| *l != line);
