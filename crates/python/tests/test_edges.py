@@ -35,18 +35,24 @@ def test_an_interrupted_iterator_loses_no_solution():
     p = queens(10)
     total = dlx.Solver(p).count()
 
-    def raise_interrupt(signum, frame):
-        raise KeyboardInterrupt
+    # The timer raises only while the loop runs: one that fired between the loop's end and the
+    # timer's stop would escape the test.
+    armed = [True]
 
-    previous = signal.signal(signal.SIGALRM, raise_interrupt)
-    signal.setitimer(signal.ITIMER_REAL, 0.002, 0.002)
+    def raise_interrupt(signum, frame):
+        if armed[0]:
+            raise KeyboardInterrupt
+
     seen, interrupts = [], 0
     it = dlx.Solver(p).solutions()
+    previous = signal.signal(signal.SIGALRM, raise_interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.002, 0.002)
     try:
         while True:
             try:
                 for s in it:
                     seen.append(s)
+                armed[0] = False
                 break
             except KeyboardInterrupt:
                 interrupts += 1
