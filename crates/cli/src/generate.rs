@@ -17,7 +17,7 @@ use dlx_sudoku::{Extras, GenerateError, Generator, NamedRules, Numbered, Rated, 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::choice::{self, MadeRule};
-use crate::ordered::{Next, Ordered, ordered};
+use crate::ordered::{Ordered, ordered};
 use crate::output::{persist, temporary};
 use crate::pages::{Book, PageFormat, PaperArgs};
 use crate::report::{self, EXIT_FAILURE, Stopped, Usage, stderr};
@@ -320,15 +320,6 @@ impl GenerateArgs {
     }
 }
 
-/// How long the writing waits for more puzzles before it flushes what it wrote.
-const FLUSH_WHEN_IDLE: Duration = Duration::from_millis(20);
-
-/// How often the writing flushes while puzzles stream without a pause.
-const FLUSH_EVERY: Duration = Duration::from_secs(1);
-
-/// How often a run with nothing to write looks for Ctrl-C or SIGTERM.
-const POLL: Duration = Duration::from_millis(100);
-
 /// Starts making the puzzles of the run on as many threads as it may use, each taking the next
 /// index as it is free (each puzzle depends on the run and its index alone): the puzzles, in
 /// order (`None` for those that Ctrl-C stopped). `rate` says whether each is rated, `groups`
@@ -554,24 +545,8 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
     let mut made = make_all(args, &plan, &matrix, (rate, groups), &bar, &finished);
     // However the run ends, the bar is cleared (the makers keep clones of it).
     let _cleared = crate::progress::Cleared(bar.clone());
-    // Output written since the last flush, and when that was.
-    let (mut unflushed, mut flushed) = (false, Instant::now());
     for index in 0.. {
-        // Each finished puzzle is out within a second: at once when the making pauses, and every
-        // second while puzzles stream.
-        let wait = if unflushed { FLUSH_WHEN_IDLE } else { POLL };
-        let made = match made.next(wait) {
-            Next::End => break,
-            Next::Idle => {
-                if unflushed {
-                    bar.suspend(|| out.flush())?;
-                    (unflushed, flushed) = (false, Instant::now());
-                }
-                report::check_interrupt()?;
-                continue;
-            }
-            Next::Piece(made) => made,
-        };
+        let Some(made) = made.next_written(|| bar.suspend(|| out.flush()))? else { break };
         let stopped = matches!(
             made,
             None | Some(Made { result: Err(GenerateError::Solve(SolveError::Interrupted(_))), .. })
@@ -581,11 +556,6 @@ pub(crate) fn run(args: &GenerateArgs) -> Result<ExitCode> {
             bar.suspend(|| out.flush())?;
             return Err(Stopped.into());
         };
-        unflushed = true;
-        if flushed.elapsed() >= FLUSH_EVERY {
-            bar.suspend(|| out.flush())?;
-            (unflushed, flushed) = (false, Instant::now());
-        }
         let numbered = match &made.result {
             Ok(numbered) => {
                 attempts += numbered.attempts;

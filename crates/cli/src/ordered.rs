@@ -19,10 +19,13 @@
 //! the caller has gone (dropped its [`Ordered`]).
 
 use std::collections::BTreeMap;
+use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
+
+use crate::report;
 
 /// Pieces ahead of the caller, at most.
 pub(crate) const WINDOW: u64 = 4096;
@@ -33,12 +36,30 @@ const NAPPING: Duration = Duration::from_millis(50);
 /// See [`NAPPING`].
 const NAP: Duration = Duration::from_millis(1);
 
+/// How long the caller waits for more pieces before it flushes what it wrote of those before.
+const FLUSH_WHEN_IDLE: Duration = Duration::from_millis(20);
+
+/// How often the caller flushes while pieces stream without a pause.
+const FLUSH_EVERY: Duration = Duration::from_secs(1);
+
+/// How often a caller with nothing to write looks for Ctrl-C or SIGTERM.
+const POLL: Duration = Duration::from_millis(100);
+
 /// A channel of numbered pieces: the producers' end (to clone, one per thread) and the caller's.
 pub(crate) fn ordered<T>() -> (Producer<T>, Ordered<T>) {
     let (done_tx, done) = channel();
     let window = Arc::new(Window::default());
     let producer = Producer { done: done_tx, window: Arc::clone(&window) };
-    (producer, Ordered { done, window, waiting: BTreeMap::new(), next: 0, idle_since: None })
+    let ordered = Ordered {
+        done,
+        window,
+        waiting: BTreeMap::new(),
+        next: 0,
+        idle_since: None,
+        unflushed: false,
+        flushed: Instant::now(),
+    };
+    (producer, ordered)
 }
 
 /// How far the producers are ahead of the caller.
@@ -84,7 +105,7 @@ impl<T> Producer<T> {
 }
 
 /// What [`Ordered::next`] found.
-pub(crate) enum Next<T> {
+enum Next<T> {
     /// The next piece in order.
     Piece(T),
     /// Nothing came for the time asked: the caller may flush its output, look for a signal.
@@ -103,11 +124,48 @@ pub(crate) struct Ordered<T> {
     next: u64,
     /// Since when nothing has come.
     idle_since: Option<Instant>,
+    /// Whether the caller wrote since its output was last flushed, and when that was.
+    unflushed: bool,
+    flushed: Instant,
 }
 
 impl<T> Ordered<T> {
+    /// The next piece in order, `None` after the last, for a caller that writes each piece as it
+    /// comes: `flush` flushes what it wrote of those before, at once when the pieces pause
+    /// (after [`FLUSH_WHEN_IDLE`]) and every [`FLUSH_EVERY`] while they stream, so that each is
+    /// out within a second whatever the output. Ctrl-C or SIGTERM while nothing comes ends the
+    /// wait with [`Stopped`](report::Stopped), what was written flushed.
+    pub(crate) fn next_written(
+        &mut self,
+        mut flush: impl FnMut() -> io::Result<()>,
+    ) -> anyhow::Result<Option<T>> {
+        loop {
+            let wait = if self.unflushed { FLUSH_WHEN_IDLE } else { POLL };
+            match self.next(wait) {
+                Next::End => return Ok(None),
+                Next::Idle => {
+                    if self.unflushed {
+                        flush()?;
+                        (self.unflushed, self.flushed) = (false, Instant::now());
+                    }
+                    // A signal while the pieces are awaited (a line typed at a terminal, a
+                    // pipe's writer, a long search).
+                    report::check_interrupt()?;
+                }
+                Next::Piece(piece) => {
+                    if self.unflushed && self.flushed.elapsed() >= FLUSH_EVERY {
+                        flush()?;
+                        self.flushed = Instant::now();
+                    }
+                    self.unflushed = true;
+                    return Ok(Some(piece));
+                }
+            }
+        }
+    }
+
     /// The next piece in order, waiting at most `wait` for it.
-    pub(crate) fn next(&mut self, wait: Duration) -> Next<T> {
+    fn next(&mut self, wait: Duration) -> Next<T> {
         let start = Instant::now();
         loop {
             if let Some(piece) = self.waiting.remove(&self.next) {

@@ -46,6 +46,9 @@ impl Show {
 /// A run shows nothing for its first second: short runs stay quiet.
 const QUIET_START: Duration = Duration::from_secs(1);
 
+/// A bar's figures are renewed this often.
+const REDRAW: Duration = Duration::from_millis(250);
+
 /// Plain lines come this often.
 const LINE_EVERY: Duration = Duration::from_secs(10);
 
@@ -227,17 +230,16 @@ pub(crate) fn watch(show: Show, progress: &Arc<Progress>, done: &AtomicBool, abo
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar.set_prefix(label.to_owned());
-            while !done.load(Ordering::Relaxed) {
+            let mut next = QUIET_START;
+            loop {
                 // Per mille, from a fraction in [0, 1]: the cast cannot truncate.
                 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
                 bar.set_position((progress.fraction() * 1000.0).round() as u64);
                 bar.set_message(words(progress, from, start.elapsed(), about));
-                // Redrawn every 250 ms, and cleared within 50 ms of the end.
-                for _ in 0..5 {
-                    if done.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    std::thread::sleep(Duration::from_millis(50));
+                // The wait looks for the end between redraws: the bar is cleared soon after it.
+                next += REDRAW;
+                if !wait(next) {
+                    break;
                 }
             }
             bar.finish_and_clear();

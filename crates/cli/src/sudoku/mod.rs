@@ -5,7 +5,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -22,20 +22,10 @@ use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, Stopped, 
 mod stream;
 mod write;
 
-use crate::ordered::Next;
 use crate::progress::{Cleared, CountBars};
 use stream::Item;
 
 use write::{CSV_HEADER, CSV_RATE_HEADER, Said, position, write_answer, write_csv};
-
-/// How long the writing waits for more answers before it flushes what it wrote.
-const FLUSH_WHEN_IDLE: Duration = Duration::from_millis(20);
-
-/// How often the writing flushes while answers stream without a pause.
-const FLUSH_EVERY: Duration = Duration::from_secs(1);
-
-/// How often a batch with nothing to write looks for Ctrl-C or SIGTERM.
-const POLL: Duration = Duration::from_millis(100);
 
 /// Inputs at least this large get a progress bar (on stderr, and only when it is a terminal).
 const PROGRESS_BYTES: u64 = 256 * 1024;
@@ -432,27 +422,13 @@ fn run(
         let mut answers = stream::answers(records, threads, Arc::clone(&matrices), variant, task, watch);
         // However the reading ends, no bar stays drawn (the reader and the workers keep theirs).
         let _cleared = (Cleared(bar.clone()), ClearCounts(bars));
-        // Output written since the last flush, and when that was.
-        let (mut unflushed, mut flushed) = (false, Instant::now());
+        let flush = |out: &mut BufWriter<_>, puzzles| {
+            bar.set_message(format!("{puzzles} puzzles"));
+            out.flush()
+        };
         loop {
-            // Each finished record is out within a second: at once when the answers pause, and
-            // every second while they stream.
-            let wait = if unflushed { FLUSH_WHEN_IDLE } else { POLL };
-            let item = match answers.next(wait) {
-                Next::End => break,
-                Next::Idle => {
-                    if unflushed {
-                        out.flush()?;
-                        (unflushed, flushed) = (false, Instant::now());
-                        bar.set_message(format!("{} puzzles", summary.puzzles));
-                    }
-                    // A signal while the stream waits (for a line typed at a terminal, a pipe's
-                    // writer): what was answered is out.
-                    report::check_interrupt()?;
-                    continue;
-                }
-                Next::Piece(item) => item,
-            };
+            let puzzles = summary.puzzles;
+            let Some(item) = answers.next_written(|| flush(&mut out, puzzles))? else { break };
             let a = match item {
                 Item::Answer(Some(a)) => a,
                 Item::Answer(None) => {
@@ -472,12 +448,6 @@ fn run(
                     break;
                 }
             };
-            unflushed = true;
-            if flushed.elapsed() >= FLUSH_EVERY {
-                out.flush()?;
-                (unflushed, flushed) = (false, Instant::now());
-                bar.set_message(format!("{} puzzles", summary.puzzles));
-            }
             if let (Task::Encode, Some(dir)) = (task, output) {
                 summary.add(&a, task);
                 if let Some(e) = &a.error {
