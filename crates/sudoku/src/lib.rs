@@ -91,8 +91,8 @@ mod text;
 pub use answer::{Answer, Status, Task};
 pub use cover::engine::Effort;
 pub use cover::{
-    Forecast, LONG_COUNT_NODES, LongCount, Matrices, Matrix, SolveError, Solvers, SudokuSolver, Uniqueness,
-    Watch,
+    Forecast, LONG_COUNT_NODES, LongCount, Matrices, Matrix, Search, SolveError, Solvers, SudokuSolver,
+    Uniqueness, Watch,
 };
 pub use generate::{
     Extras, GenerateError, Generated, Generator, NotFound, Numbered, Plan, PlanError, Rated, Run, Symmetry,

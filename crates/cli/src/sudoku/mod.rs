@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use crate::choice::ReadRules;
-use dlx_sudoku::{Answer, Defaults, Status, Task, Watch};
+use dlx_sudoku::{Answer, Defaults, Search, Status, Task, Watch};
 use dlx_sudoku::{Format, Level, Matrices, Puzzle, Records, Size, Technique, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -113,6 +113,13 @@ impl From<TableFormat> for OutputFormat {
     }
 }
 
+/// `--engine`'s values.
+fn search_parser() -> impl clap::builder::TypedValueParser<Value = Search> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Search::ALL.map(Search::name))
+        .map(|s| s.parse::<Search>().expect("one of the names"))
+}
+
 /// Options shared by `solve`, `count` and `rate`.
 #[derive(Debug, Args)]
 pub(crate) struct BatchArgs {
@@ -143,6 +150,17 @@ pub(crate) struct BatchArgs {
     /// cores, nor than the work has pieces: more could not make it faster.
     #[arg(short = 'j', long, value_name = "N", value_parser = crate::choice::threads)]
     threads: Option<u64>,
+    /// The search: auto, dlx (the engine's links) or bits (bit sets) [default: auto].
+    ///
+    /// The search that answers: `dlx`, the engine's dancing links (Algorithm X itself, as on the
+    /// puzzle's `.dlx` form); `bits`, Algorithm X on bit sets of the same matrix, with forced
+    /// items and locked candidates applied in bulk at every node (for rules without killer cages,
+    /// which take the engine); `auto`, the faster for the rules: bit sets for every size but 9x9,
+    /// the engine for 9x9 [default: auto]. The answers are the same; nodes and guesses in
+    /// --stats count each search's own tree.
+    #[arg(long, value_name = "SEARCH", default_value = "auto", hide_default_value = true,
+          value_parser = search_parser())]
+    engine: Search,
     /// Print a closing summary to stderr.
     ///
     /// Print a closing summary to stderr: puzzles, unique, multiple, none, invalid (with
@@ -419,7 +437,8 @@ fn run(
         let bars = Arc::new(CountBars::new(show, name.clone()));
         let watch =
             matches!(task, Task::Count { .. }).then(|| (Arc::clone(&bars) as Arc<dyn Watch>, threads));
-        let mut answers = stream::answers(records, threads, Arc::clone(&matrices), variant, task, watch);
+        let mut answers =
+            stream::answers(records, threads, Arc::clone(&matrices), variant, task, watch, args.engine);
         // However the reading ends, no bar stays drawn (the reader and the workers keep theirs).
         let _cleared = (Cleared(bar.clone()), ClearCounts(bars));
         let flush = |out: &mut BufWriter<_>, puzzles| {

@@ -15,7 +15,7 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use dlx_sudoku::{Answer, Matrices, Record, Records, Task, Variant, Watch};
+use dlx_sudoku::{Answer, Matrices, Record, Records, Search, Task, Variant, Watch};
 
 use crate::ordered::{Ordered, Producer, ordered};
 use crate::report;
@@ -43,10 +43,12 @@ struct Work {
     jobs: Mutex<Receiver<(u64, Record)>>,
     /// Who shows the long counts, and on how many threads they run.
     watch: Option<(Arc<dyn Watch>, usize)>,
+    /// The search that answers.
+    search: Search,
 }
 
 /// Starts answering `records` for `task` with up to `threads` workers: the answers, in order.
-/// `watch` shows the long counts, which then run on its threads.
+/// `watch` shows the long counts, which then run on its threads; `search` answers.
 pub(super) fn answers<R: BufRead + Send + 'static>(
     records: Records<R>,
     threads: usize,
@@ -54,10 +56,11 @@ pub(super) fn answers<R: BufRead + Send + 'static>(
     variant: Option<Variant>,
     task: Task,
     watch: Option<(Arc<dyn Watch>, usize)>,
+    search: Search,
 ) -> Ordered<Item> {
     let (producer, answers) = ordered();
     let (jobs_tx, jobs) = channel();
-    let work = Arc::new(Work { matrices, variant, task, jobs: Mutex::new(jobs), watch });
+    let work = Arc::new(Work { matrices, variant, task, jobs: Mutex::new(jobs), watch, search });
     std::thread::spawn(move || read(records, threads, &work, &jobs_tx, &producer));
     answers
 }
@@ -100,6 +103,7 @@ fn read<R: BufRead + Send + 'static>(
 /// A worker thread: answers records until there are no more, or no one to hand them to.
 fn answer(work: &Work, producer: &Producer<Item>) {
     let mut solvers = work.matrices.solvers();
+    solvers.set_search(work.search);
     if let Some((watch, threads)) = &work.watch {
         solvers.watch(Arc::clone(watch), *threads);
     }

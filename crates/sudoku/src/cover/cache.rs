@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::encode::{Matrix, SudokuSolver, Uniqueness};
+use super::encode::{Matrix, Search, SudokuSolver, Uniqueness};
 use super::watch::{Watch, Watching};
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
@@ -51,7 +51,13 @@ impl Matrices {
 
     /// Solvers over these matrices, for one thread.
     pub fn solvers(&self) -> Solvers<'_> {
-        Solvers { matrices: self, solvers: [const { None }; Variant::COUNT], other: None, watching: None }
+        Solvers {
+            matrices: self,
+            solvers: [const { None }; Variant::COUNT],
+            other: None,
+            watching: None,
+            search: Search::Auto,
+        }
     }
 }
 
@@ -65,6 +71,7 @@ pub struct Solvers<'m> {
     solvers: [Option<SudokuSolver<'m>>; Variant::COUNT],
     other: Option<Matrix>,
     pub(crate) watching: Option<Watching>,
+    search: Search,
 }
 
 impl<'m> Solvers<'m> {
@@ -78,6 +85,12 @@ impl<'m> Solvers<'m> {
             Some(Watching { watch, threads: threads.max(1), long: super::watch::LONG_COUNT_NODES });
     }
 
+    /// Chooses the search of every solver these hand out (see [`Search`]).
+    pub fn set_search(&mut self, search: Search) {
+        self.search = search;
+        self.solvers.iter_mut().flatten().for_each(|s| s.set_search(search));
+    }
+
     /// Who watches the long counts.
     pub(crate) fn watching(&self) -> Option<Watching> {
         self.watching.clone()
@@ -87,7 +100,12 @@ impl<'m> Solvers<'m> {
     pub fn of_variant(&mut self, variant: Variant) -> &mut SudokuSolver<'m> {
         let variant = if variant == Variant::Even { Variant::Classic } else { variant };
         let matrices = self.matrices;
-        self.solvers[variant.index()].get_or_insert_with(|| matrices.get(variant).solver())
+        let search = self.search;
+        self.solvers[variant.index()].get_or_insert_with(|| {
+            let mut solver = matrices.get(variant).solver();
+            solver.set_search(search);
+            solver
+        })
     }
 
     /// Runs `f` with a solver for the puzzle's rules: its variant's (even and odd marks aside,
@@ -101,7 +119,9 @@ impl<'m> Solvers<'m> {
         if self.other.as_ref().is_none_or(|m| !m.fits(rules)) {
             self.other = Some(Matrix::new(rules));
         }
-        f(&mut self.other.as_ref().expect("made above").solver())
+        let mut solver = self.other.as_ref().expect("made above").solver();
+        solver.set_search(self.search);
+        f(&mut solver)
     }
 
     /// For a classic puzzle with several solutions, a variant of units alone (diagonal,

@@ -14,10 +14,11 @@
 //! colors, the plain path of the engine solves killer puzzles.
 
 use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use dlx_engine::{ItemId, OptionId, Problem, ProblemBuilder, Solver, TieBreak};
 
+use crate::cover::bits::{Bits, Outcome, Refused, Scratch, Stops};
 use crate::cover::engine::{EFFORT_SEEDS, Effort, names, write_dlx};
 use crate::model::puzzle::{Puzzle, RuleError};
 use crate::model::rules::{Parity, Rules, combinations};
@@ -59,6 +60,9 @@ pub struct Matrix {
     option_of: Vec<u32>,
     /// The cell and digit of each placing option (the first ones; cage options follow).
     placements: Vec<(u16, u8)>,
+    /// The matrix as bit sets, made when a search first takes them (see `bits`); `None` for
+    /// rules with cages.
+    bits: OnceLock<Option<Arc<Bits>>>,
     /// The last full grid a generator found on this matrix (or a clone of it), with its seed:
     /// the same search would find it again. So a run's check that its rules have grids finds
     /// the first puzzle's grid, which the first puzzle then takes (see `Generator::full_grid`).
@@ -141,7 +145,8 @@ impl Matrix {
             }
         }
         let last_grid = Arc::default();
-        Matrix { rules: rules.clone(), side, problem: b.build(), option_of, placements, last_grid }
+        let bits = OnceLock::new();
+        Matrix { rules: rules.clone(), side, problem: b.build(), option_of, placements, bits, last_grid }
     }
 
     /// The full grid [`Matrix::remember_grid`] was last given, if it was given for this seed.
@@ -166,6 +171,19 @@ impl Matrix {
     /// odd marks, which the solver applies puzzle by puzzle.
     pub fn fits(&self, rules: &Rules) -> bool {
         self.rules.same_but_parity(rules)
+    }
+
+    /// The matrix as bit sets, when the rules allow them (no cages).
+    fn bits(&self) -> Option<&Bits> {
+        self.bits.get_or_init(|| Bits::new(&self.rules).map(Arc::new)).as_deref()
+    }
+
+    /// [`fits`](Self::fits), as an error that says both rules.
+    fn check_fits(&self, grid: &Puzzle) -> Result<(), SolveError> {
+        if self.fits(grid.rules()) {
+            return Ok(());
+        }
+        Err(SolveError::OtherRules { puzzle: grid.rules().describe(), matrix: self.rules.describe() })
     }
 
     /// The engine's problem.
@@ -204,6 +222,9 @@ impl Matrix {
             refused: false,
             effort: None,
             cancel: None,
+            search: Search::Auto,
+            budget: dlx_engine::Budget::default(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -247,9 +268,63 @@ pub enum Uniqueness {
     Multiple(Puzzle, Puzzle),
 }
 
+/// Which search answers a puzzle's first solution, uniqueness and counts. Every search gives the
+/// same answers (solutions, counts, verdicts); they differ in speed and in their trees, so in
+/// `--stats`' nodes and guesses. Iterating over solutions, a rating's search effort and long
+/// counts on several threads are always the engine's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Search {
+    /// The faster of the two for the rules: the bit sets for grids of any size but 9x9 without
+    /// cages, the engine for 9x9 grids (where its links are faster today) and for cages.
+    #[default]
+    Auto,
+    /// The engine's dancing links, always: Algorithm X itself, as on the puzzle's `.dlx` form.
+    Engine,
+    /// Algorithm X on bit sets of the matrix, with forced items and locked candidates applied in
+    /// bulk at every node, where the rules allow (no killer cages); the engine's links otherwise.
+    Bits,
+}
+
+impl Search {
+    /// Every search.
+    pub const ALL: [Search; 3] = [Search::Auto, Search::Engine, Search::Bits];
+
+    /// The search's name: `auto`, `dlx` or `bits`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Search::Auto => "auto",
+            Search::Engine => "dlx",
+            Search::Bits => "bits",
+        }
+    }
+
+    /// Whether it takes the bit sets for a grid of `cells` cells (whose rules have no cages).
+    fn takes_bits(self, cells: usize) -> bool {
+        match self {
+            Search::Auto => cells != 81,
+            Search::Engine => false,
+            Search::Bits => true,
+        }
+    }
+}
+
+/// The search with this name, as [`Search::name`] spells it.
+impl std::str::FromStr for Search {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Search::ALL
+            .into_iter()
+            .find(|x| x.name() == s)
+            .ok_or_else(|| format!("unknown search '{s}' (expected auto, dlx or bits)"))
+    }
+}
+
 /// Solves puzzles of one set of rules on a reused engine solver: each puzzle's givens are forced
 /// options and the digits its even and odd marks rule out excluded ones, undone before the next
-/// puzzle.
+/// puzzle. Where the rules allow, first solutions, uniqueness and counts take the bit sets'
+/// search instead (see [`Search`]), on frames kept from one puzzle to the next.
 #[derive(Debug)]
 pub struct SudokuSolver<'m> {
     matrix: &'m Matrix,
@@ -261,6 +336,12 @@ pub struct SudokuSolver<'m> {
     effort: Option<Effort>,
     /// The flag that stops the searches, for the solvers a long count makes.
     cancel: Option<dlx_engine::CancelFlag>,
+    /// Which search answers.
+    search: Search,
+    /// The bound on each search.
+    budget: dlx_engine::Budget,
+    /// The bit sets' frames.
+    scratch: Scratch,
 }
 
 impl<'m> SudokuSolver<'m> {
@@ -300,6 +381,47 @@ impl<'m> SudokuSolver<'m> {
     /// never with a partial answer. [`Budget::default`](dlx_engine::Budget) bounds nothing.
     pub fn set_budget(&mut self, budget: dlx_engine::Budget) {
         self.solver.set_budget(budget);
+        self.budget = budget;
+    }
+
+    /// Chooses the search that answers the following puzzles (see [`Search`]).
+    pub fn set_search(&mut self, search: Search) {
+        self.search = search;
+    }
+
+    /// The search of the bit sets for up to `limit` solutions, keeping the first two when `keep`
+    /// is given; `None` when it does not apply (the rules have cages, or [`Search`] says not).
+    fn run_bits(
+        &mut self,
+        grid: &Puzzle,
+        limit: u64,
+        keep: Option<&mut Vec<Puzzle>>,
+    ) -> Option<Result<u64, SolveError>> {
+        if !self.search.takes_bits(self.matrix.rules.size().cells()) {
+            return None;
+        }
+        let bits = self.matrix.bits()?;
+        if let Err(e) = self.matrix.check_fits(grid) {
+            self.refused = true;
+            return Some(Err(e));
+        }
+        self.effort = None;
+        let stops = Stops { nodes: self.budget.nodes, cancel: self.cancel.clone() };
+        let mut push = keep.map(|keep| move |p| keep.push(p));
+        let found = push.as_mut().map(|f| f as &mut dyn FnMut(Puzzle));
+        let Outcome { solutions, nodes, guesses, stopped } =
+            bits.search(grid, limit, &stops, &mut self.scratch, found);
+        self.refused = stopped.is_err();
+        self.effort = Some(Effort { nodes, guesses });
+        Some(match stopped {
+            Ok(None) => Ok(solutions),
+            Ok(Some(reason)) => Err(dlx_engine::Interrupted { reason, solutions: solutions.into() }.into()),
+            // A given that is not open breaks a rule, which the check names.
+            Err(Refused) => match grid.check() {
+                Err(e) => Err(e.into()),
+                Ok(()) => Ok(0),
+            },
+        })
     }
 
     /// Every solution, lazily; an item is an error only when the search was cut short (as the
@@ -339,12 +461,7 @@ impl<'m> SudokuSolver<'m> {
 
     /// [`load`](Self::load), but for keeping `refused`.
     fn load_refusing(&mut self, grid: &Puzzle) -> Result<(), SolveError> {
-        if !self.matrix.fits(grid.rules()) {
-            return Err(SolveError::OtherRules {
-                puzzle: grid.rules().describe(),
-                matrix: self.matrix.rules.describe(),
-            });
-        }
+        self.matrix.check_fits(grid)?;
         self.solver.reset();
         let rules = grid.rules();
         let side = u8::try_from(rules.size().side()).expect("sides are at most 25");
@@ -374,6 +491,9 @@ impl<'m> SudokuSolver<'m> {
 
     /// Visits up to `limit` solutions, filling the first two; returns how many.
     fn run(&mut self, grid: &Puzzle, limit: u64, found: &mut Vec<Puzzle>) -> Result<u64, SolveError> {
+        if let Some(answer) = self.run_bits(grid, limit, Some(found)) {
+            return answer;
+        }
         self.solver.set_tie_break(if limit <= 2 { TieBreak::LastConflict } else { TieBreak::Earliest });
         self.load(grid)?;
         let mut seen = 0u64;
@@ -459,6 +579,9 @@ impl<'m> SudokuSolver<'m> {
 
     /// The number of solutions, counting no further than `limit` when given.
     pub fn count(&mut self, grid: &Puzzle, limit: Option<u64>) -> Result<u64, SolveError> {
+        if let Some(answer) = self.run_bits(grid, limit.unwrap_or(u64::MAX), None) {
+            return answer;
+        }
         let check = limit.is_some_and(|limit| limit <= 2);
         self.solver.set_tie_break(if check { TieBreak::LastConflict } else { TieBreak::Earliest });
         self.load(grid)?;

@@ -23,6 +23,7 @@
 //! threads, with a forecast and a progress to show; `nine` numbers a 9x9 variant's options by cell
 //! and digit alone, the 9x9 machinery's way into the matrix.
 
+pub(crate) mod bits;
 mod cache;
 mod encode;
 pub(crate) mod engine;
@@ -30,5 +31,5 @@ pub(crate) mod nine;
 pub(crate) mod watch;
 
 pub use cache::{Matrices, Solvers};
-pub use encode::{Matrix, SolveError, SudokuSolver, Uniqueness};
+pub use encode::{Matrix, Search, SolveError, SudokuSolver, Uniqueness};
 pub use watch::{Forecast, LONG_COUNT_NODES, LongCount, Watch};

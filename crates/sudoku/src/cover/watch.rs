@@ -106,6 +106,9 @@ impl SudokuSolver<'_> {
             done => return done,
         }
         let pace = watching.long as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        // The forecast is the engine's, on the puzzle (the first count may have been the bit
+        // sets').
+        self.load(grid)?;
         let forecast = self.engine().estimate(PATHS, 0).map(|e| {
             // A limit below the solutions foreseen stops the search after that share of it.
             let share = limit.map_or(1.0, |l| (l as f64 / e.solutions).min(1.0));

@@ -4,6 +4,7 @@
 mod common;
 
 mod answers;
+mod bits;
 mod collections;
 mod generate;
 mod grids;

@@ -1,0 +1,616 @@
+//! Algorithm X on bit sets of the sudoku matrix: the search that answers a puzzle without cages,
+//! with forced items and one reduction applied in bulk.
+//!
+//! # The matrix as bit sets
+//!
+//! The encoder's matrix (see `encode`) has an option per cell and digit, and an item per cell and
+//! per unit and digit (secondary items keep equal digits a forbidden move apart). Here the open
+//! options of a cell are the bits of one word, `cand[c]` (bit `d` for digit `d + 1`): the cell's
+//! item has as many options as the word has bits; the item of unit `u` and digit `d` has the cells
+//! of `u` whose words hold bit `d`. A frame of the search is these words, one per cell, with a
+//! flag bit for the cells placed, and the number of cells left. On the 9x9 grid, with r1c1 = 5:
+//!
+//! ```text
+//!   cand[r1c1] = 5 (placed)                cand[r1c2] = 1 2 3 4 . 6 7 8 9
+//!   cand[r2c2] = 1 2 3 4 . 6 7 8 9         cand[r4c4] = 1 2 3 4 5 6 7 8 9   (no peer of r1c1)
+//! ```
+//!
+//! Placing digit `d` in cell `c` (choosing an option) leaves one bit in `c`'s word and clears bit
+//! `d` from the words of `c`'s peers (the cells of its units, and those a forbidden move away): the
+//! options that share an item with the one chosen, gone with one `and` each, where the links
+//! remove them one by one.
+//!
+//! # Forced items, in bulk
+//!
+//! An item with one option left is forced, as Algorithm X's choice of the shortest item would take
+//! it first. A peer left with one bit is a cell with one option (a naked single), queued and placed
+//! in turn; a peer left with none ends the branch. A unit's items are read all at once, from two
+//! running unions of its cells' words: the digits seen once and not yet placed are the unit's items
+//! with one option (hidden singles), a digit never seen an item with none. Only the units whose
+//! cells lost options since they were last read are read again. Each placement is counted as a
+//! node, as the engine counts the forced ones, so that `--stats` means what it means there.
+//!
+//! # The reduction
+//!
+//! When every option of one item also has another (every cell of unit `u` that may take `d` lies in
+//! unit `v`), the other item's remaining options without the first go (the cells of `v` outside `u`
+//! lose `d`): Knuth's DLX-PRE does it once before a search, here it runs at every node, for every
+//! pair of units sharing two cells or more, both ways at once (a box and a line: locked candidates).
+//! The digits of the shared cells that the rest of `u` lacks leave the rest of `v`, and the other
+//! way round. It removes options and keeps every solution, so the counts are the engine's; only the
+//! tree is smaller.
+//!
+//! # The branching
+//!
+//! When nothing is forced, the search branches on an item with the fewest options, as Algorithm X
+//! does: the first cell with two candidates, else the first unit's digit with two cells, else the
+//! shortest item, cells first. Each frame is copied down a level before a choice, so going back is
+//! taking the frame above.
+//!
+//! Killer cages are the engine's: their sums are options of digit sets, not of cells.
+
+use std::ops::ControlFlow;
+
+use dlx_engine::{CancelFlag, StopReason};
+
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::{Parity, Rules};
+use crate::shape::{AnyShape, with_shape};
+
+/// The flag of a placed cell's word.
+const PLACED: u32 = 1 << 31;
+
+/// The most units a rule set may have for this search (one bit each in a `u128`).
+const MOST_UNITS: usize = 128;
+
+/// A count or an index of the tables as a `u32` (cells are at most 625, items 625 * 26).
+#[inline]
+fn narrow(n: usize) -> u32 {
+    u32::try_from(n).expect("the tables are small")
+}
+
+/// A cell as the lists and the queue keep it.
+#[inline]
+fn cell16(c: usize) -> u16 {
+    u16::try_from(c).expect("at most 625 cells")
+}
+
+/// What stops a search short: a budget of nodes, a cancel flag.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Stops {
+    /// The most nodes.
+    pub(crate) nodes: Option<u64>,
+    /// The flag that cancels.
+    pub(crate) cancel: Option<CancelFlag>,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    /// Solutions seen (up to the limit).
+    pub(crate) solutions: u64,
+    /// Nodes: placements beyond the givens, forced or chosen.
+    pub(crate) nodes: u64,
+    /// The placements chosen among two options or more.
+    pub(crate) guesses: u64,
+    /// Why it stopped short, if it did (`Ok(None)` when it did not); [`Refused`] when the
+    /// givens break a rule.
+    pub(crate) stopped: Result<Option<StopReason>, Refused>,
+}
+
+/// A frame's dead end: `Err` with the item that lost every option (a cell's number, or the cells'
+/// count plus `unit * side + digit index` for a unit's digit).
+type Dead = Result<(), u32>;
+
+/// How many of a search's latest dead ends its branching remembers.
+const RECENT: usize = 16;
+
+/// The givens break a rule (a digit twice in a unit, or against a mark).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Refused;
+
+/// A range of [`Bits::cells`].
+#[derive(Debug, Clone, Copy)]
+struct Span(u32, u32);
+
+/// Two units sharing two cells or more: the shared cells, the rest of each.
+#[derive(Debug, Clone, Copy)]
+struct Lock {
+    shared: Span,
+    rest_u: Span,
+    rest_v: Span,
+    /// The two units, as bits.
+    units: u128,
+}
+
+/// The tables of one rule set: each cell's peers and units, the units' cells, the pairs of units
+/// that lock. Every list of cells is a [`Span`] of one array.
+#[derive(Debug, Clone)]
+pub(crate) struct Bits {
+    side: usize,
+    cells: usize,
+    /// All digits of a cell.
+    all: u32,
+    /// The lists of cells, `u16` each.
+    lists: Vec<u16>,
+    peers: Vec<Span>,
+    /// Each cell's units, as bits.
+    units_of: Vec<u128>,
+    /// Every unit, as bits.
+    every_unit: u128,
+    units: Vec<Span>,
+    locks: Vec<Lock>,
+}
+
+/// The frames of a solver's searches and its queue of singles, kept from one puzzle to the next.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    stack: Vec<u32>,
+    queue: Vec<u16>,
+}
+
+impl Bits {
+    /// The tables of `rules`, or `None` when they have cages (whose sums are the engine's) or
+    /// more units than the search tracks.
+    pub(crate) fn new(rules: &Rules) -> Option<Bits> {
+        if !rules.cages().is_empty() {
+            return None;
+        }
+        let shape = AnyShape::of(rules);
+        with_shape!(&shape, shape => {
+            let (side, cells) = (shape.side(), shape.cells());
+            let count = shape.unit_count();
+            if count > MOST_UNITS {
+                return None;
+            }
+            let mut lists = Vec::new();
+            let mut span = |cells: &mut dyn Iterator<Item = usize>| {
+                let start = lists.len();
+                lists.extend(cells.map(|c| u16::try_from(c).expect("at most 625 cells")));
+                Span(narrow(start), narrow(lists.len()))
+            };
+            let peers = (0..cells).map(|c| span(&mut shape.peers(c).into_iter())).collect();
+            let units = (0..count).map(|u| span(&mut shape.unit(u).iter().copied())).collect();
+            let mut locks = Vec::new();
+            for u in 0..count {
+                for v in u + 1..count {
+                    let (a, b) = (shape.unit(u), shape.unit(v));
+                    let shared: Vec<usize> = a.iter().copied().filter(|c| b.contains(c)).collect();
+                    if shared.len() < 2 || shared.len() == side {
+                        continue;
+                    }
+                    locks.push(Lock {
+                        shared: span(&mut shared.iter().copied()),
+                        rest_u: span(&mut a.iter().copied().filter(|c| !shared.contains(c))),
+                        rest_v: span(&mut b.iter().copied().filter(|c| !shared.contains(c))),
+                        units: 1 << u | 1 << v,
+                    });
+                }
+            }
+            let mut units_of = vec![0u128; cells];
+            for u in 0..count {
+                for &c in shape.unit(u) {
+                    units_of[c] |= 1 << u;
+                }
+            }
+            let all = (1u32 << side) - 1;
+            let every_unit = if count == MOST_UNITS { !0 } else { (1 << count) - 1 };
+            Some(Bits { side, cells, all, lists, peers, units_of, every_unit, units, locks })
+        })
+    }
+
+    /// The cells of a span.
+    #[inline]
+    fn list(&self, span: Span) -> &[u16] {
+        &self.lists[span.0 as usize..span.1 as usize]
+    }
+
+    /// Searches `grid` for up to `limit` solutions (see [`Outcome`]), handing the first two to
+    /// `found` when given, on `scratch`'s frames.
+    pub(crate) fn search(
+        &self,
+        grid: &Puzzle,
+        limit: u64,
+        stops: &Stops,
+        scratch: &mut Scratch,
+        found: Option<&mut dyn FnMut(Puzzle)>,
+    ) -> Outcome {
+        let width = self.cells + 1;
+        if scratch.stack.len() < 2 * width {
+            scratch.stack.resize(2 * width, 0);
+        }
+        let recent = Recent { ring: [0; RECENT], count: 0 };
+        let mut run =
+            Run { t: self, scratch, grid, limit, stops, found, solutions: 0, nodes: 0, guesses: 0, recent };
+        let stopped = match run.load() {
+            None => Err(Refused),
+            Some(_) if limit == 0 => Ok(None),
+            Some(dirty) => match run.search(0, dirty) {
+                ControlFlow::Continue(()) => Ok(None),
+                ControlFlow::Break(why) => Ok(why),
+            },
+        };
+        Outcome { solutions: run.solutions, nodes: run.nodes, guesses: run.guesses, stopped }
+    }
+
+    /// Clears `bits` from cell `p`'s word, queueing it when one is left and marking its units;
+    /// the cell's item when none is left.
+    #[inline]
+    fn strike(&self, frame: &mut [u32], p: usize, bits: u32, queue: &mut Vec<u16>, dirty: &mut u128) -> Dead {
+        let word = frame[p];
+        if word & bits == 0 {
+            return Ok(());
+        }
+        let left = word & !bits;
+        if left & self.all == 0 {
+            return Err(narrow(p));
+        }
+        frame[p] = left;
+        if left & (left - 1) == 0 {
+            queue.push(cell16(p));
+        }
+        *dirty |= self.units_of[p];
+        Ok(())
+    }
+
+    /// The item of unit `u` and the digit of `bit`.
+    fn unit_item(&self, u: usize, bit: u32) -> u32 {
+        narrow(self.cells + u * self.side) + bit.trailing_zeros()
+    }
+
+    /// The options an item has left in a frame, `None` when it is covered (its cell or its
+    /// unit's digit placed).
+    fn length(&self, frame: &[u32], item: u32) -> Option<u32> {
+        let item = item as usize;
+        if item < self.cells {
+            let word = frame[item];
+            return (word & PLACED == 0).then(|| word.count_ones());
+        }
+        let (u, bit) = ((item - self.cells) / self.side, 1 << ((item - self.cells) % self.side));
+        let mut n = 0;
+        for &c in self.list(self.units[u]) {
+            let word = frame[usize::from(c)];
+            if word & bit != 0 {
+                if word & PLACED != 0 {
+                    return None;
+                }
+                n += 1;
+            }
+        }
+        Some(n)
+    }
+
+    /// Places the queued singles, then the units' singles and the reduction, to a fixpoint;
+    /// the item that lost every option, if one did. `pending` holds the units to read again.
+    fn propagate(&self, frame: &mut [u32], queue: &mut Vec<u16>, mut pending: u128, nodes: &mut u64) -> Dead {
+        let cells = self.cells;
+        // The units whose cells lost options since the last pass of the reduction.
+        let mut touched = pending;
+        loop {
+            while let Some(c) = queue.pop() {
+                let c = usize::from(c);
+                let word = frame[c];
+                if word & PLACED != 0 {
+                    continue;
+                }
+                frame[c] = word | PLACED;
+                frame[cells] -= 1;
+                *nodes += 1;
+                for &p in self.list(self.peers[c]) {
+                    if let Err(dead) = self.strike(frame, usize::from(p), word, queue, &mut pending) {
+                        queue.clear();
+                        return Err(dead);
+                    }
+                }
+            }
+            if frame[cells] == 0 {
+                return Ok(());
+            }
+            if pending != 0 {
+                let mut units = std::mem::take(&mut pending);
+                touched |= units;
+                while units != 0 {
+                    let u = units.trailing_zeros() as usize;
+                    units &= units - 1;
+                    if let Err(dead) = self.unit_singles(frame, u, queue, &mut pending) {
+                        queue.clear();
+                        return Err(dead);
+                    }
+                }
+                if !queue.is_empty() {
+                    continue;
+                }
+            }
+            for lock in &self.locks {
+                if lock.units & touched != 0
+                    && let Err(dead) = self.lock(frame, lock, queue, &mut pending)
+                {
+                    queue.clear();
+                    return Err(dead);
+                }
+            }
+            touched = 0;
+            if pending == 0 && queue.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Reads unit `u`: its digits seen in one cell and not yet placed become singles; the item of
+    /// a digit with no cell left, if there is one.
+    #[inline]
+    fn unit_singles(&self, frame: &mut [u32], u: usize, queue: &mut Vec<u16>, dirty: &mut u128) -> Dead {
+        let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+        let cells = self.list(self.units[u]);
+        for &c in cells {
+            let word = frame[usize::from(c)];
+            if word & PLACED != 0 {
+                placed |= word;
+            } else {
+                twice |= once & word;
+                once |= word;
+            }
+        }
+        let missing = !(once | placed) & self.all;
+        if missing != 0 {
+            return Err(self.unit_item(u, missing));
+        }
+        let mut singles = once & !twice & !placed;
+        while singles != 0 {
+            let bit = singles & singles.wrapping_neg();
+            singles &= singles - 1;
+            // A cell that was the single of an earlier digit has lost this one: no cell is left.
+            let Some(&c) = cells.iter().find(|&&c| frame[usize::from(c)] & bit != 0) else {
+                return Err(self.unit_item(u, bit));
+            };
+            let c = usize::from(c);
+            if frame[c] == bit {
+                continue;
+            }
+            frame[c] = bit;
+            *dirty |= self.units_of[c];
+            queue.push(cell16(c));
+        }
+        Ok(())
+    }
+
+    /// Applies the reduction to a pair of units; the item of a cell that lost every option, if
+    /// one did.
+    #[inline]
+    fn lock(&self, frame: &mut [u32], lock: &Lock, queue: &mut Vec<u16>, dirty: &mut u128) -> Dead {
+        let or = |span: Span| self.list(span).iter().fold(0, |m, &c| m | frame[usize::from(c)]);
+        let (shared, rest_u, rest_v) = (or(lock.shared), or(lock.rest_u), or(lock.rest_v));
+        let to_v = shared & !rest_u & self.all;
+        if to_v & rest_v != 0 {
+            for &p in self.list(lock.rest_v) {
+                self.strike(frame, usize::from(p), to_v, queue, dirty)?;
+            }
+        }
+        let to_u = shared & !rest_v & self.all;
+        if to_u & rest_u != 0 {
+            for &p in self.list(lock.rest_u) {
+                self.strike(frame, usize::from(p), to_u, queue, dirty)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The item to branch on, in a frame where nothing is forced: the first cell with two
+    /// candidates, else the first unit's digit with two cells, else the item with the fewest
+    /// options, cells first.
+    fn choose(&self, frame: &[u32], recent: &Recent) -> Choice {
+        let (n, earliest) = self.shortest(frame);
+        // Among the shortest items, the one that most recently ended a branch, if one is.
+        let again = recent.newest_first().find(|&item| self.length(frame, item) == Some(n));
+        match again {
+            Some(item) if (item as usize) < self.cells => Choice::Cell(item as usize),
+            Some(item) => {
+                let item = item as usize - self.cells;
+                Choice::Unit(item / self.side, narrow(item % self.side))
+            }
+            None => earliest,
+        }
+    }
+
+    /// The earliest shortest item and its length (see [`choose`](Self::choose)).
+    fn shortest(&self, frame: &[u32]) -> (u32, Choice) {
+        let mut best = (u32::MAX, Choice::Cell(usize::MAX));
+        for (c, &word) in frame[..self.cells].iter().enumerate() {
+            if word & PLACED == 0 {
+                let n = word.count_ones();
+                if n < best.0 {
+                    best = (n, Choice::Cell(c));
+                    if n == 2 {
+                        return best;
+                    }
+                }
+            }
+        }
+        for (u, &span) in self.units.iter().enumerate() {
+            let (mut once, mut twice, mut thrice, mut placed) = (0u32, 0u32, 0u32, 0u32);
+            for &c in self.list(span) {
+                let word = frame[usize::from(c)];
+                if word & PLACED != 0 {
+                    placed |= word;
+                } else {
+                    thrice |= twice & word;
+                    twice |= once & word;
+                    once |= word;
+                }
+            }
+            let pairs = twice & !thrice & !placed;
+            if pairs != 0 {
+                return (2, Choice::Unit(u, pairs.trailing_zeros()));
+            }
+            if best.0 > 3 {
+                let mut open = once & !placed;
+                while open != 0 {
+                    let bit = open & open.wrapping_neg();
+                    open &= open - 1;
+                    let n =
+                        narrow(self.list(span).iter().filter(|&&c| frame[usize::from(c)] & bit != 0).count());
+                    if n < best.0 {
+                        best = (n, Choice::Unit(u, bit.trailing_zeros()));
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// An item to branch on.
+#[derive(Debug, Clone, Copy)]
+enum Choice {
+    /// A cell: one branch per candidate.
+    Cell(usize),
+    /// A unit and a digit's bit: one branch per cell of the unit that may take it.
+    Unit(usize, u32),
+}
+
+/// One search.
+struct Run<'a, 'f> {
+    t: &'a Bits,
+    scratch: &'a mut Scratch,
+    grid: &'a Puzzle,
+    limit: u64,
+    stops: &'a Stops,
+    found: Option<&'a mut (dyn FnMut(Puzzle) + 'f)>,
+    solutions: u64,
+    nodes: u64,
+    guesses: u64,
+    recent: Recent,
+}
+
+/// The latest dead ends of a search, for its branching: ties between the shortest items go to
+/// the one that most recently lost every option, as the engine's last-conflict rule does.
+struct Recent {
+    ring: [u32; RECENT],
+    count: usize,
+}
+
+impl Recent {
+    /// Remembers a dead end.
+    fn note(&mut self, item: u32) {
+        self.ring[self.count % RECENT] = item;
+        self.count += 1;
+    }
+
+    /// The dead ends remembered, newest first.
+    fn newest_first(&self) -> impl Iterator<Item = u32> + '_ {
+        (self.count.saturating_sub(RECENT)..self.count).rev().map(|k| self.ring[k % RECENT])
+    }
+}
+
+impl Run<'_, '_> {
+    /// The first frame: every cell takes the digits its mark allows, then the givens are
+    /// placed; the units to read, or `None` when a given is not open.
+    fn load(&mut self) -> Option<u128> {
+        let t = self.t;
+        let frame = &mut self.scratch.stack[..=t.cells];
+        frame[..t.cells].fill(t.all);
+        frame[t.cells] = narrow(t.cells);
+        // Digit `d + 1` is bit `d`: an even mark rules out the bits 0, 2, ...
+        let odd_digits = (0..t.side).step_by(2).fold(0u32, |m, d| m | 1 << d);
+        for (c, &parity) in self.grid.rules().parities().iter().enumerate() {
+            match parity {
+                Parity::Any => {}
+                Parity::Even => frame[c] &= !odd_digits,
+                Parity::Odd => frame[c] &= odd_digits,
+            }
+        }
+        let mut dirty = 0u128;
+        let queue = &mut self.scratch.queue;
+        queue.clear();
+        for (c, &digit) in self.grid.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let bit = 1 << (digit - 1);
+            if frame[c] & bit == 0 {
+                return None;
+            }
+            frame[c] = bit | PLACED;
+            frame[t.cells] -= 1;
+            for &p in t.list(t.peers[c]) {
+                if t.strike(frame, usize::from(p), bit, queue, &mut dirty).is_err() {
+                    return None;
+                }
+            }
+        }
+        Some(t.every_unit)
+    }
+
+    /// Searches from the frame at `depth`: `Break(None)` at the limit, `Break(Some(why))` when
+    /// stopped short.
+    fn search(&mut self, depth: usize, dirty: u128) -> ControlFlow<Option<StopReason>> {
+        let t = self.t;
+        let width = t.cells + 1;
+        let at = depth * width;
+        let Scratch { stack, queue } = &mut *self.scratch;
+        if let Err(dead) = t.propagate(&mut stack[at..at + width], queue, dirty, &mut self.nodes) {
+            self.recent.note(dead);
+            return ControlFlow::Continue(());
+        }
+        if self.stops.nodes.is_some_and(|most| self.nodes > most) {
+            return ControlFlow::Break(Some(StopReason::Budget));
+        }
+        if stack[at + t.cells] == 0 {
+            self.solutions += 1;
+            if let Some(found) = self.found.as_mut().filter(|_| self.solutions <= 2) {
+                let mut full = self.grid.clone();
+                for (c, &word) in stack[at..at + t.cells].iter().enumerate() {
+                    let digit = (word & t.all).trailing_zeros() + 1;
+                    full.set(c, u8::try_from(digit).expect("sides are at most 25"));
+                }
+                found(full);
+            }
+            return if self.solutions >= self.limit {
+                ControlFlow::Break(None)
+            } else if self.solutions == u64::MAX {
+                ControlFlow::Break(Some(StopReason::Overflow))
+            } else {
+                ControlFlow::Continue(())
+            };
+        }
+        if self.stops.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+            return ControlFlow::Break(Some(StopReason::Cancelled));
+        }
+        if stack.len() < at + 2 * width {
+            stack.resize(at + 2 * width, 0);
+        }
+        match t.choose(&stack[at..at + width], &self.recent) {
+            Choice::Cell(c) => {
+                let mut digits = stack[at + c] & t.all;
+                while digits != 0 {
+                    let bit = digits & digits.wrapping_neg();
+                    digits &= digits - 1;
+                    self.branch(depth, c, bit)?;
+                }
+            }
+            Choice::Unit(u, d) => {
+                let bit = 1 << d;
+                for &c in t.list(t.units[u]) {
+                    if self.scratch.stack[at + usize::from(c)] & bit != 0 {
+                        self.branch(depth, usize::from(c), bit)?;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Tries the digit of `bit` in cell `c`, a level below `depth`.
+    fn branch(&mut self, depth: usize, c: usize, bit: u32) -> ControlFlow<Option<StopReason>> {
+        let t = self.t;
+        let width = t.cells + 1;
+        let at = depth * width;
+        let stack = &mut self.scratch.stack;
+        stack.copy_within(at..at + width, at + width);
+        stack[at + width + c] = bit;
+        self.scratch.queue.push(cell16(c));
+        // A node, counted when the queue places it.
+        self.guesses += 1;
+        self.search(depth + 1, t.units_of[c])
+    }
+}

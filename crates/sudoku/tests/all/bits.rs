@@ -1,0 +1,159 @@
+//! The bit sets' search against the engine's: the same verdicts, counts and solutions on the
+//! shared puzzle sets and on random puzzles of every rule set it takes.
+
+use std::path::Path;
+
+use dlx_sudoku::{
+    Constraint, Matrix, Parity, Puzzle, Rules, Search, Size, SudokuSolver, Uniqueness, Variant, parse_puzzle,
+};
+use proptest::prelude::*;
+
+/// A solver of `matrix` that takes `search`.
+fn solver(matrix: &Matrix, search: Search) -> SudokuSolver<'_> {
+    let mut solver = matrix.solver();
+    solver.set_search(search);
+    solver
+}
+
+/// Checks a verdict's solutions: full, obeying the rules, keeping the givens.
+fn check_solutions(grid: &Puzzle, verdict: &Uniqueness) {
+    let solutions = match verdict {
+        Uniqueness::None => vec![],
+        Uniqueness::Unique(a) => vec![a],
+        Uniqueness::Multiple(a, b) => {
+            assert_ne!(a, b, "{}", grid.to_line());
+            vec![a, b]
+        }
+    };
+    for s in solutions {
+        assert!(s.cells().iter().all(|&d| d != 0), "{} is not full", s.to_line());
+        assert!(s.check().is_ok(), "{} breaks the rules", s.to_line());
+        let kept = grid.cells().iter().zip(s.cells()).all(|(&g, &d)| g == 0 || g == d);
+        assert!(kept, "{} does not keep the givens of {}", s.to_line(), grid.to_line());
+    }
+}
+
+/// Both searches on one puzzle: the same verdict (the same solution when unique), valid
+/// witnesses, the same count up to `limit`, and the same first solution's validity.
+fn agree(matrix: &Matrix, grid: &Puzzle, limit: u64) {
+    let (mut bits, mut engine) = (solver(matrix, Search::Bits), solver(matrix, Search::Engine));
+    let verdict = bits.check_unique(grid).unwrap();
+    check_solutions(grid, &verdict);
+    match (&verdict, engine.check_unique(grid).unwrap()) {
+        (Uniqueness::None, Uniqueness::None) | (Uniqueness::Multiple(..), Uniqueness::Multiple(..)) => {}
+        (Uniqueness::Unique(a), Uniqueness::Unique(b)) => assert_eq!(a, &b, "{}", grid.to_line()),
+        (a, b) => panic!("{}: bits {a:?}, engine {b:?}", grid.to_line()),
+    }
+    assert!(bits.effort().nodes > 0 || grid.cells().iter().all(|&d| d != 0));
+    let counts = (bits.count(grid, Some(limit)).unwrap(), engine.count(grid, Some(limit)).unwrap());
+    assert_eq!(counts.0, counts.1, "{}", grid.to_line());
+    let first = bits.first(grid).unwrap();
+    assert_eq!(first.is_some(), counts.0 > 0);
+    if let Some(first) = first {
+        check_solutions(grid, &Uniqueness::Unique(first));
+    }
+}
+
+/// The first puzzles of each shared set (skipped when the sets are absent), and each with its
+/// first given left out (often several solutions): the same answers from both searches.
+#[test]
+fn the_bit_sets_answer_as_the_engine_on_the_shared_sets() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
+    let sets = ["puzzles2_17_clue.txt", "puzzles5_forum_hardest_1905_11plus.txt", "norvig_top95.txt"];
+    let matrix = Matrix::new(&Rules::from(Variant::Classic));
+    let mut read = 0;
+    for name in sets {
+        let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
+            eprintln!("skipped: {} is absent", dir.join(name).display());
+            continue;
+        };
+        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).take(150) {
+            let grid = parse_puzzle(line, &Default::default()).unwrap();
+            agree(&matrix, &grid, 2);
+            let mut fewer = grid.clone();
+            let first = (0..81).find(|&c| grid.get(c) != 0).unwrap();
+            fewer.set(first, 0);
+            agree(&matrix, &fewer, 20);
+            read += 1;
+        }
+    }
+    eprintln!("{read} puzzles of the shared sets compared");
+}
+
+/// The rule sets of the random puzzles: sizes, 9x9 variants, anti-knight, a jigsaw.
+fn rules_of(kind: usize) -> Rules {
+    let size = |s: &str| Rules::new(s.parse::<Size>().unwrap());
+    match kind {
+        0 => size("2x2"),
+        1 => size("2x3"),
+        2 => size("2x4"),
+        3 => size("3x4"),
+        4 => size("4x4"),
+        5..=9 => Rules::from(Variant::ALL[kind - 5]),
+        10 => {
+            let mut rules = Rules::from(Variant::Classic);
+            rules.add(Constraint::AntiKnight);
+            rules
+        }
+        _ => {
+            let mut rules = size("3x3");
+            // The boxes, with r3c3 and r4c1 traded between the first two regions of column 1.
+            let map = "AAABBBCCCAAABBBCCCAADBBBCCCADDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+            rules.set_regions(map).unwrap();
+            rules
+        }
+    }
+}
+
+/// The number of rule sets of [`rules_of`].
+const KINDS: usize = 12;
+
+/// A solution of the empty grid of each rule set, found once (by the bit sets: the engine
+/// takes seconds on the empty anti-knight grid, the bit sets one), and checked.
+fn full_grid(kind: usize) -> &'static Puzzle {
+    static GRIDS: [std::sync::OnceLock<Puzzle>; KINDS] = [const { std::sync::OnceLock::new() }; KINDS];
+    GRIDS[kind].get_or_init(|| {
+        let rules = rules_of(kind);
+        let empty = Puzzle::new(rules.clone());
+        let full = solver(&Matrix::new(&rules), Search::Bits).first(&empty).unwrap().expect("solutions");
+        assert!(full.check().is_ok() && full.cells().iter().all(|&d| d != 0));
+        full
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// A random puzzle of each rule set: a solution grid (the empty grid's, digits relabelled),
+    /// parity marks agreeing with it, and a random share of its cells as givens; both searches
+    /// give the same verdicts and counts, and valid solutions.
+    #[test]
+    fn bit_sets_count_as_the_engine(kind in 0..KINDS, seed in any::<u64>(), share in 25u64..65, marks in 0u64..20) {
+        let mut rules = rules_of(kind);
+        let side = rules.size().side();
+        let full = full_grid(kind);
+        // A permutation of the digits and the draws, from the seed.
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut digits: Vec<u8> = (1..=u8::try_from(side).unwrap()).collect();
+        for k in (1..side).rev() {
+            digits.swap(k, usize::try_from(next() % (k as u64 + 1)).unwrap());
+        }
+        let solution: Vec<u8> = full.cells().iter().map(|&d| digits[usize::from(d) - 1]).collect();
+        for (cell, &d) in solution.iter().enumerate() {
+            if next() % 100 < marks {
+                rules.set_parity(cell, if d % 2 == 0 { Parity::Even } else { Parity::Odd });
+            }
+        }
+        let givens: Vec<u8> =
+            solution.iter().map(|&d| if next() % 100 < share { d } else { 0 }).collect();
+        let grid = Puzzle::with_cells(rules.clone(), givens).unwrap();
+        let matrix = Matrix::new(&rules);
+        agree(&matrix, &grid, 20);
+    }
+}
