@@ -354,12 +354,12 @@ impl Bits {
         let cells = self.list(self.units[u]);
         for &c in cells {
             let word = frame[usize::from(c)];
-            if word & PLACED != 0 {
-                placed |= word;
-            } else {
-                twice |= once & word;
-                once |= word;
-            }
+            // Without a branch: a placed cell's word goes to `placed`, another's to the unions.
+            let is_placed = 0u32.wrapping_sub(word >> 31);
+            placed |= word & is_placed;
+            let open = word & !is_placed;
+            twice |= once & open;
+            once |= open;
         }
         let missing = !(once | placed) & self.all;
         if missing != 0 {
