@@ -540,10 +540,15 @@ impl<'m> SudokuSolver<'m> {
     /// branching orders that a 9x9 puzzle's rating averages over, so a classic puzzle gets the
     /// same figures in either form. Above, it is one search that breaks ties by the last
     /// conflict: random orders cost many times as much there, the more the larger the grid
-    /// (the figures are in `benches/RESULTS.md`).
+    /// (the figures are in `benches/RESULTS.md`). Either way it is the engine's search, whatever
+    /// [`Search`] the solver takes, so that ratings keep one scale.
     pub fn rating_effort(&mut self, grid: &Puzzle) -> Result<(f64, f64, u64), SolveError> {
         if self.matrix.rules.size().cells() > AVERAGED_CELLS {
-            let solutions = self.count(grid, Some(2))?;
+            // The engine's effort, whatever the search chosen: ratings keep their scale.
+            let search = std::mem::replace(&mut self.search, Search::Engine);
+            let solutions = self.count(grid, Some(2));
+            self.search = search;
+            let solutions = solutions?;
             let effort = self.effort();
             return Ok((effort.nodes as f64, effort.guesses as f64, solutions));
         }
