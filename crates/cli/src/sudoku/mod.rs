@@ -155,9 +155,9 @@ pub(crate) struct BatchArgs {
     /// The search that answers: `dlx`, the engine's dancing links (Algorithm X itself, as on the
     /// puzzle's `.dlx` form); `bits`, Algorithm X on bit sets of the same matrix, with forced
     /// items and locked candidates applied in bulk at every node (for rules without killer cages,
-    /// which take the engine); `auto`, the faster for the rules: bit sets for every size but 9x9,
-    /// the engine for 9x9 [default: auto]. The answers are the same; nodes and guesses in
-    /// --stats count each search's own tree.
+    /// which take the engine); `auto`, the faster for the rules: today the bit sets wherever
+    /// they apply [default: auto]. The answers are the same; nodes and guesses in --stats count
+    /// each search's own tree.
     #[arg(long, value_name = "SEARCH", default_value = "auto", hide_default_value = true,
           value_parser = search_parser())]
     engine: Search,

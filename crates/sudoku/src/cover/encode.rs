@@ -275,8 +275,8 @@ pub enum Uniqueness {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Search {
-    /// The faster of the two for the rules: the bit sets for grids of any size but 9x9 without
-    /// cages, the engine for 9x9 grids (where its links are faster today) and for cages.
+    /// The search found faster for the rules (`benches/RESULTS.md`): today the bit sets
+    /// wherever they apply (rules without killer cages), the engine for cages.
     #[default]
     Auto,
     /// The engine's dancing links, always: Algorithm X itself, as on the puzzle's `.dlx` form.
@@ -299,12 +299,11 @@ impl Search {
         }
     }
 
-    /// Whether it takes the bit sets for a grid of `cells` cells (whose rules have no cages).
-    fn takes_bits(self, cells: usize) -> bool {
+    /// Whether it takes the bit sets (where the rules allow them).
+    fn takes_bits(self) -> bool {
         match self {
-            Search::Auto => cells != 81,
+            Search::Auto | Search::Bits => true,
             Search::Engine => false,
-            Search::Bits => true,
         }
     }
 }
@@ -397,7 +396,7 @@ impl<'m> SudokuSolver<'m> {
         limit: u64,
         keep: Option<&mut Vec<Puzzle>>,
     ) -> Option<Result<u64, SolveError>> {
-        if !self.search.takes_bits(self.matrix.rules.size().cells()) {
+        if !self.search.takes_bits() {
             return None;
         }
         let bits = self.matrix.bits()?;
