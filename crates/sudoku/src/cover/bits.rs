@@ -32,13 +32,14 @@
 //!
 //! # The reduction
 //!
-//! When every option of one item also has another (every cell of unit `u` that may take `d` lies in
-//! unit `v`), the other item's remaining options without the first go (the cells of `v` outside `u`
-//! lose `d`): Knuth's DLX-PRE does it once before a search, here it runs at every node, for every
-//! pair of units sharing two cells or more, both ways at once (a box and a line: locked candidates).
-//! The digits of the shared cells that the rest of `u` lacks leave the rest of `v`, and the other
-//! way round. It removes options and keeps every solution, so the counts are the engine's; only the
-//! tree is smaller.
+//! When every option of one item also has another (every cell of unit `u` that may take `d` lies
+//! in unit `v`), the other item's remaining options without the first go (the cells of `v` outside
+//! `u` lose `d`): Knuth's DLX-PRE does it once before a search, here it runs at every node, for
+//! every pair of units sharing two cells or more, both ways at once (a box and a line: locked
+//! candidates). The digits of the shared cells that the rest of `u` lacks leave the rest of `v`,
+//! and the other way round. It runs when no single is left, for the pairs of units whose cells lost
+//! options since it last ran. It removes options and keeps every solution, so the counts are the
+//! engine's; only the tree is smaller.
 //!
 //! # The branching
 //!
@@ -47,7 +48,13 @@
 //! shortest item, cells first. Each frame is copied down a level before a choice, so going back is
 //! taking the frame above.
 //!
-//! Killer cages are the engine's: their sums are options of digit sets, not of cells.
+//! # Limits
+//!
+//! Killer cages are the engine's: their sums are options of digit sets, not of cells. So are rule
+//! sets of more than 128 units (none up to 25x25 has). Iterating over every solution, a rating's
+//! search effort and the long counts spread over threads are the engine's too. On the hardest 9x9
+//! puzzles the search is no faster than the engine's links, and slower than the fastest dedicated
+//! solvers (`benches/RESULTS.md` has the figures).
 
 use std::ops::ControlFlow;
 

@@ -485,8 +485,8 @@ impl Puzzle {
     }
 
     /// [`to_text`](Self::to_text) with `solution` right after the cells, as the solution given
-    /// beside the puzzle that [`parse_puzzle_record`] reads back (`PUZZLE SOLUTION` and the rules'
-    /// fields).
+    /// beside the puzzle that [`Records`](crate::Records) reads back (`PUZZLE SOLUTION` and the
+    /// rules' fields).
     ///
     /// ```
     /// use dlx_sudoku::{Defaults, Records, parse_puzzle};
