@@ -101,7 +101,7 @@ pub(crate) struct Outcome {
     /// The placements chosen among two options or more.
     pub(crate) guesses: u64,
     /// Why it stopped short, if it did (`Ok(None)` when it did not); [`Refused`] when the
-    /// givens break a rule.
+    /// givens cannot stand.
     pub(crate) stopped: Result<Option<StopReason>, Refused>,
 }
 
@@ -112,11 +112,12 @@ type Dead = Result<(), u32>;
 /// How many of a search's latest dead ends its branching remembers.
 const RECENT: usize = 16;
 
-/// The givens break a rule (a digit twice in a unit, or against a mark).
+/// The givens cannot stand: one breaks a rule (a digit twice in a unit, or against its mark), or
+/// together they leave a cell no digit (the caller's check of the rules tells the two apart).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Refused;
 
-/// A range of [`Bits::cells`].
+/// A range of [`Bits`]'s lists of cells (or of units).
 #[derive(Debug, Clone, Copy)]
 struct Span(u32, u32);
 
@@ -521,7 +522,7 @@ impl Recent {
 
 impl Run<'_, '_> {
     /// The first frame: every cell takes the digits its mark allows, then the givens are
-    /// placed; the units to read, or `None` when a given is not open.
+    /// placed; the units to read, or `None` when a given is not open or leaves a cell no digit.
     fn load(&mut self) -> Option<u128> {
         let t = self.t;
         let frame = &mut self.scratch.stack[..=t.cells];
