@@ -157,7 +157,8 @@ pub(crate) struct BatchArgs {
     /// items and locked candidates applied in bulk at every node (for rules without killer cages,
     /// which take the engine); `auto`, the faster for the rules: today the bit sets wherever
     /// they apply [default: auto]. The answers are the same; nodes and guesses in --stats count
-    /// each search's own tree.
+    /// each search's own tree. `rate` searches with the engine whatever this says: its effort is
+    /// part of the rating.
     #[arg(long, value_name = "SEARCH", default_value = "auto", hide_default_value = true,
           value_parser = search_parser())]
     engine: Search,
