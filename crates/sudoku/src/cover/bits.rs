@@ -39,7 +39,7 @@
 //! candidates). The digits of the shared cells that the rest of `u` lacks leave the rest of `v`,
 //! and the other way round. It runs when no single is left, for the pairs of units whose cells lost
 //! options since it last ran. It removes options and keeps every solution, so the counts are the
-//! engine's; only the tree is smaller.
+//! engine's; only the tree is usually smaller.
 //!
 //! # The branching
 //!
