@@ -83,12 +83,12 @@ fn cell16(c: usize) -> u16 {
 }
 
 /// What stops a search short: a budget of nodes, a cancel flag.
-#[derive(Debug, Default, Clone)]
-pub(crate) struct Stops {
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Stops<'a> {
     /// The most nodes.
     pub(crate) nodes: Option<u64>,
     /// The flag that cancels.
-    pub(crate) cancel: Option<CancelFlag>,
+    pub(crate) cancel: Option<&'a CancelFlag>,
 }
 
 /// How a search ended.
@@ -174,26 +174,29 @@ impl Bits {
             let mut lists = Vec::new();
             let mut span = |cells: &mut dyn Iterator<Item = usize>| {
                 let start = lists.len();
-                lists.extend(cells.map(|c| u16::try_from(c).expect("at most 625 cells")));
+                lists.extend(cells.map(cell16));
                 Span(narrow(start), narrow(lists.len()))
             };
             let peers = (0..cells).map(|c| span(&mut shape.peers(c).into_iter())).collect();
             let units = (0..count).map(|u| span(&mut shape.unit(u).iter().copied())).collect();
+            // The shape's pairs of units sharing two cells or more, each once (both ways at once),
+            // but for a unit that is another's cells (a jigsaw region along a row).
             let mut locks = Vec::new();
-            for u in 0..count {
-                for v in u + 1..count {
-                    let (a, b) = (shape.unit(u), shape.unit(v));
-                    let shared: Vec<usize> = a.iter().copied().filter(|c| b.contains(c)).collect();
-                    if shared.len() < 2 || shared.len() == side {
-                        continue;
-                    }
-                    locks.push(Lock {
-                        shared: span(&mut shared.iter().copied()),
-                        rest_u: span(&mut a.iter().copied().filter(|c| !shared.contains(c))),
-                        rest_v: span(&mut b.iter().copied().filter(|c| !shared.contains(c))),
-                        units: 1 << u | 1 << v,
-                    });
+            for &(u, v, shared, rest_v) in shape.pairs() {
+                if u > v || rest_v == 0 {
+                    continue;
                 }
+                let (a, b) = (shape.unit(u), shape.unit(v));
+                let at = |cells: &[usize], positions: u32| {
+                    let chosen = cells.iter().enumerate().filter(move |&(k, _)| positions & 1 << k != 0);
+                    chosen.map(|(_, &c)| c).collect::<Vec<_>>()
+                };
+                locks.push(Lock {
+                    shared: span(&mut at(a, shared).into_iter()),
+                    rest_u: span(&mut at(a, !shared).into_iter()),
+                    rest_v: span(&mut at(b, rest_v).into_iter()),
+                    units: 1 << u | 1 << v,
+                });
             }
             let mut units_of = vec![0u128; cells];
             for u in 0..count {
@@ -219,7 +222,7 @@ impl Bits {
         &self,
         grid: &Puzzle,
         limit: u64,
-        stops: &Stops,
+        stops: Stops<'_>,
         scratch: &mut Scratch,
         found: Option<&mut dyn FnMut(Puzzle)>,
     ) -> Outcome {
@@ -492,7 +495,7 @@ struct Run<'a, 'f> {
     scratch: &'a mut Scratch,
     grid: &'a Puzzle,
     limit: u64,
-    stops: &'a Stops,
+    stops: Stops<'a>,
     found: Option<&'a mut (dyn FnMut(Puzzle) + 'f)>,
     solutions: u64,
     nodes: u64,
@@ -591,7 +594,7 @@ impl Run<'_, '_> {
                 ControlFlow::Continue(())
             };
         }
-        if self.stops.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+        if self.stops.cancel.is_some_and(CancelFlag::is_cancelled) {
             return ControlFlow::Break(Some(StopReason::Cancelled));
         }
         if stack.len() < at + 2 * width {

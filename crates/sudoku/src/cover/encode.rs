@@ -404,12 +404,11 @@ impl<'m> SudokuSolver<'m> {
             self.refused = true;
             return Some(Err(e));
         }
-        self.effort = None;
-        let stops = Stops { nodes: self.budget.nodes, cancel: self.cancel.clone() };
+        let stops = Stops { nodes: self.budget.nodes, cancel: self.cancel.as_ref() };
         let mut push = keep.map(|keep| move |p| keep.push(p));
         let found = push.as_mut().map(|f| f as &mut dyn FnMut(Puzzle));
         let Outcome { solutions, nodes, guesses, stopped } =
-            bits.search(grid, limit, &stops, &mut self.scratch, found);
+            bits.search(grid, limit, stops, &mut self.scratch, found);
         self.refused = stopped.is_err();
         self.effort = Some(Effort { nodes, guesses });
         Some(match stopped {
