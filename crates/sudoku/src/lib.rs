@@ -60,8 +60,9 @@
 //! 2. `shape`: the units, peers and moves of any rules, built once per rule set (a 9x9 variant's
 //!    once for the program), and `shape/nine`, the 9x9 form of a puzzle checked against them.
 //! 3. `cover`: exact cover. The one encoder and its solver (`encode`), the search of its matrix
-//!    on bit sets (`bits`), a batch's matrices and solvers (`cache`), the effort of a search and
-//!    the `.dlx` writer (`engine`), and the 9x9 options' numbering (`nine`).
+//!    on bit sets (`bits`, and `bits/bands` for the 9x9 grid, by digit and band), a batch's
+//!    matrices and solvers (`cache`), the effort of a search and the `.dlx` writer (`engine`),
+//!    and the 9x9 options' numbering (`nine`).
 //! 4. `logic`: the logical solver of every size (`grid`, over `board` and `advanced`), the 9x9
 //!    form's front end (`mod`), the scale of techniques and levels (`scale`); one [`Step`], one
 //!    [`explain`], and [`SudokuSolver::rate`].

@@ -52,9 +52,18 @@
 //!
 //! Killer cages are the engine's: their sums are options of digit sets, not of cells. So are rule
 //! sets of more than 128 units (none up to 25x25 has). Iterating over every solution, a rating's
-//! search effort and the long counts spread over threads are the engine's too. On the hardest 9x9
-//! puzzles the search is no faster than the engine's links, and slower than the fastest dedicated
-//! solvers (`benches/RESULTS.md` has the figures).
+//! search effort and the long counts spread over threads are the engine's too.
+//!
+//! # The 9x9 grid
+//!
+//! The 9x9 grid with 3x3 boxes has its own layout, `bands`: one word per digit and band of three
+//! rows, where a unit's options are read whole and one more reduction (triads) and a coarser
+//! branching item pay. [`Bits::search`] hands it the classic rules, parity marks, the diagonals
+//! and the forbidden moves (`bands::Extra` holds what they add); the windows stay here, where
+//! they run faster (`benches/RESULTS.md` has the figures). The answers are the same: the tests
+//! compare both layouts with the engine.
+
+mod bands;
 
 use std::ops::ControlFlow;
 
@@ -148,6 +157,9 @@ pub(crate) struct Bits {
     every_unit: u128,
     units: Vec<Span>,
     locks: Vec<Lock>,
+    /// The 9x9 grid's rules, searched by digit and band (`bands`): what they add to the classic
+    /// grid's.
+    bands: Option<bands::Extra>,
 }
 
 /// The frames of a solver's searches and its queue of singles, kept from one puzzle to the next.
@@ -206,7 +218,8 @@ impl Bits {
             }
             let all = (1u32 << side) - 1;
             let every_unit = if count == MOST_UNITS { !0 } else { (1 << count) - 1 };
-            Some(Bits { side, cells, all, lists, peers, units_of, every_unit, units, locks })
+            let bands = bands::Extra::of(rules);
+            Some(Bits { side, cells, all, lists, peers, units_of, every_unit, units, locks, bands })
         })
     }
 
@@ -226,6 +239,9 @@ impl Bits {
         scratch: &mut Scratch,
         found: Option<&mut dyn FnMut(Puzzle)>,
     ) -> Outcome {
+        if let Some(extra) = &self.bands {
+            return bands::search(extra, grid, limit, stops, found);
+        }
         let width = self.cells + 1;
         if scratch.stack.len() < 2 * width {
             scratch.stack.resize(2 * width, 0);
