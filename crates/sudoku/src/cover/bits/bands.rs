@@ -61,9 +61,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx_engine::{CancelFlag, StopReason};
+use dlx_engine::StopReason;
 
-use super::{Outcome, Refused, Stops};
+use super::{Outcome, Refused, Stops, Tally};
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::{Constraint, Parity, Rules};
 use crate::model::size::Size;
@@ -655,14 +655,8 @@ impl Board {
 
 /// One search.
 struct Run<'a, 'f> {
-    grid: &'a Puzzle,
     extra: &'a Extra,
-    limit: u64,
-    stops: Stops<'a>,
-    found: Option<&'a mut (dyn FnMut(Puzzle) + 'f)>,
-    solutions: u64,
-    nodes: u64,
-    guesses: u64,
+    tally: Tally<'a, 'f>,
 }
 
 /// Searches a 9x9 grid whose rules add `extra` (see [`Extra::of`]) for up to `limit` solutions,
@@ -674,37 +668,32 @@ pub(super) fn search(
     stops: Stops<'_>,
     found: Option<&mut dyn FnMut(Puzzle)>,
 ) -> Outcome {
-    let mut run = Run { grid, extra, limit, stops, found, solutions: 0, nodes: 0, guesses: 0 };
-    let stopped = match Board::load(grid, extra) {
+    let tally = Tally { grid, limit, stops, found, solutions: 0, nodes: 0, guesses: 0 };
+    let mut run = Run { extra, tally };
+    let flow = match Board::load(grid, extra) {
         None => Err(Refused),
-        Some(_) if limit == 0 => Ok(None),
+        Some(_) if limit == 0 => Ok(ControlFlow::Continue(())),
         // The classic grid's passes without the extra rules' test, as the engine specialises.
-        Some(board) => match if extra.is_empty() {
-            run.search::<false>(board, 0x1FF)
-        } else {
-            run.search::<true>(board, 0x1FF)
-        } {
-            ControlFlow::Continue(()) => Ok(None),
-            ControlFlow::Break(why) => Ok(why),
-        },
+        Some(board) if extra.is_empty() => Ok(run.search::<false>(board, 0x1FF)),
+        Some(board) => Ok(run.search::<true>(board, 0x1FF)),
     };
-    Outcome { solutions: run.solutions, nodes: run.nodes, guesses: run.guesses, stopped }
+    run.tally.outcome(flow)
 }
 
 impl Run<'_, '_> {
     /// Searches from `board` after marking `dirty`'s digits changed: `Break(None)` at the limit,
     /// `Break(Some(why))` when stopped short.
     fn search<const EXTRA: bool>(&mut self, mut board: Board, dirty: u32) -> ControlFlow<Option<StopReason>> {
-        if board.propagate::<EXTRA>(dirty, self.extra, &mut self.nodes).is_err() {
+        if board.propagate::<EXTRA>(dirty, self.extra, &mut self.tally.nodes).is_err() {
             return ControlFlow::Continue(());
         }
-        if self.stops.nodes.is_some_and(|most| self.nodes > most) {
+        if self.tally.spent() {
             return ControlFlow::Break(Some(StopReason::Budget));
         }
         if board.open == [0; 3] {
-            return self.solution(&board);
+            return self.tally.solution(|c| board.digits(c / 27, c % 27).trailing_zeros() + 1);
         }
-        if self.stops.cancel.is_some_and(CancelFlag::is_cancelled) {
+        if self.tally.cancelled() {
             return ControlFlow::Break(Some(StopReason::Cancelled));
         }
         let choice = board.choose();
@@ -737,30 +726,10 @@ impl Run<'_, '_> {
                     others
                 }
             };
-            self.guesses += 1;
+            self.tally.guesses += 1;
             self.search::<EXTRA>(child, dirty)?;
         }
         ControlFlow::Continue(())
-    }
-
-    /// Counts a solution, handing the first two to `found`.
-    fn solution(&mut self, board: &Board) -> ControlFlow<Option<StopReason>> {
-        self.solutions += 1;
-        if let Some(found) = self.found.as_mut().filter(|_| self.solutions <= 2) {
-            let mut full = self.grid.clone();
-            for c in 0..81 {
-                let digit = board.digits(c / 27, c % 27).trailing_zeros() + 1;
-                full.set(c, u8::try_from(digit).expect("digits are 1-9"));
-            }
-            found(full);
-        }
-        if self.solutions >= self.limit {
-            ControlFlow::Break(None)
-        } else if self.solutions == u64::MAX {
-            ControlFlow::Break(Some(StopReason::Overflow))
-        } else {
-            ControlFlow::Continue(())
-        }
     }
 }
 

@@ -247,17 +247,14 @@ impl Bits {
             scratch.stack.resize(2 * width, 0);
         }
         let recent = Recent { ring: [0; RECENT], count: 0 };
-        let mut run =
-            Run { t: self, scratch, grid, limit, stops, found, solutions: 0, nodes: 0, guesses: 0, recent };
-        let stopped = match run.load() {
+        let tally = Tally { grid, limit, stops, found, solutions: 0, nodes: 0, guesses: 0 };
+        let mut run = Run { t: self, scratch, tally, recent };
+        let flow = match run.load() {
             None => Err(Refused),
-            Some(_) if limit == 0 => Ok(None),
-            Some(dirty) => match run.search(0, dirty) {
-                ControlFlow::Continue(()) => Ok(None),
-                ControlFlow::Break(why) => Ok(why),
-            },
+            Some(_) if limit == 0 => Ok(ControlFlow::Continue(())),
+            Some(dirty) => Ok(run.search(0, dirty)),
         };
-        Outcome { solutions: run.solutions, nodes: run.nodes, guesses: run.guesses, stopped }
+        run.tally.outcome(flow)
     }
 
     /// Clears `bits` from cell `p`'s word, queueing it when one is left and marking its units;
@@ -505,10 +502,9 @@ enum Choice {
     Unit(usize, u32),
 }
 
-/// One search.
-struct Run<'a, 'f> {
-    t: &'a Bits,
-    scratch: &'a mut Scratch,
+/// What a search keeps whatever its layout: the puzzle, the limit and the stops, where the
+/// solutions go, and the counts.
+struct Tally<'a, 'f> {
     grid: &'a Puzzle,
     limit: u64,
     stops: Stops<'a>,
@@ -516,6 +512,54 @@ struct Run<'a, 'f> {
     solutions: u64,
     nodes: u64,
     guesses: u64,
+}
+
+impl Tally<'_, '_> {
+    /// Whether the nodes went past the budget.
+    fn spent(&self) -> bool {
+        self.stops.nodes.is_some_and(|most| self.nodes > most)
+    }
+
+    /// Whether the search is cancelled.
+    fn cancelled(&self) -> bool {
+        self.stops.cancel.is_some_and(CancelFlag::is_cancelled)
+    }
+
+    /// Counts a solution, handing the first two to `found` (`digit` gives each cell's, from 1):
+    /// `Break(None)` at the limit.
+    fn solution(&mut self, digit: impl Fn(usize) -> u32) -> ControlFlow<Option<StopReason>> {
+        self.solutions += 1;
+        if let Some(found) = self.found.as_mut().filter(|_| self.solutions <= 2) {
+            let mut full = self.grid.clone();
+            for c in 0..full.cells().len() {
+                full.set(c, u8::try_from(digit(c)).expect("sides are at most 25"));
+            }
+            found(full);
+        }
+        if self.solutions >= self.limit {
+            ControlFlow::Break(None)
+        } else if self.solutions == u64::MAX {
+            ControlFlow::Break(Some(StopReason::Overflow))
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// The outcome of a search that ended so (`Err` when the givens were refused).
+    fn outcome(&self, flow: Result<ControlFlow<Option<StopReason>>, Refused>) -> Outcome {
+        let stopped = flow.map(|flow| match flow {
+            ControlFlow::Continue(()) => None,
+            ControlFlow::Break(why) => why,
+        });
+        Outcome { solutions: self.solutions, nodes: self.nodes, guesses: self.guesses, stopped }
+    }
+}
+
+/// One search.
+struct Run<'a, 'f> {
+    t: &'a Bits,
+    scratch: &'a mut Scratch,
+    tally: Tally<'a, 'f>,
     recent: Recent,
 }
 
@@ -549,7 +593,7 @@ impl Run<'_, '_> {
         frame[t.cells] = narrow(t.cells);
         // Digit `d + 1` is bit `d`: an even mark rules out the bits 0, 2, ...
         let odd_digits = (0..t.side).step_by(2).fold(0u32, |m, d| m | 1 << d);
-        for (c, &parity) in self.grid.rules().parities().iter().enumerate() {
+        for (c, &parity) in self.tally.grid.rules().parities().iter().enumerate() {
             match parity {
                 Parity::Any => {}
                 Parity::Even => frame[c] &= !odd_digits,
@@ -559,7 +603,7 @@ impl Run<'_, '_> {
         let mut dirty = 0u128;
         let queue = &mut self.scratch.queue;
         queue.clear();
-        for (c, &digit) in self.grid.cells().iter().enumerate() {
+        for (c, &digit) in self.tally.grid.cells().iter().enumerate() {
             if digit == 0 {
                 continue;
             }
@@ -585,32 +629,18 @@ impl Run<'_, '_> {
         let width = t.cells + 1;
         let at = depth * width;
         let Scratch { stack, queue } = &mut *self.scratch;
-        if let Err(dead) = t.propagate(&mut stack[at..at + width], queue, dirty, &mut self.nodes) {
+        if let Err(dead) = t.propagate(&mut stack[at..at + width], queue, dirty, &mut self.tally.nodes) {
             self.recent.note(dead);
             return ControlFlow::Continue(());
         }
-        if self.stops.nodes.is_some_and(|most| self.nodes > most) {
+        if self.tally.spent() {
             return ControlFlow::Break(Some(StopReason::Budget));
         }
         if stack[at + t.cells] == 0 {
-            self.solutions += 1;
-            if let Some(found) = self.found.as_mut().filter(|_| self.solutions <= 2) {
-                let mut full = self.grid.clone();
-                for (c, &word) in stack[at..at + t.cells].iter().enumerate() {
-                    let digit = (word & t.all).trailing_zeros() + 1;
-                    full.set(c, u8::try_from(digit).expect("sides are at most 25"));
-                }
-                found(full);
-            }
-            return if self.solutions >= self.limit {
-                ControlFlow::Break(None)
-            } else if self.solutions == u64::MAX {
-                ControlFlow::Break(Some(StopReason::Overflow))
-            } else {
-                ControlFlow::Continue(())
-            };
+            let frame = &stack[at..at + t.cells];
+            return self.tally.solution(|c| (frame[c] & t.all).trailing_zeros() + 1);
         }
-        if self.stops.cancel.is_some_and(CancelFlag::is_cancelled) {
+        if self.tally.cancelled() {
             return ControlFlow::Break(Some(StopReason::Cancelled));
         }
         if stack.len() < at + 2 * width {
@@ -647,7 +677,7 @@ impl Run<'_, '_> {
         stack[at + width + c] = bit;
         self.scratch.queue.push(cell16(c));
         // A node, counted when the queue places it.
-        self.guesses += 1;
+        self.tally.guesses += 1;
         self.search(depth + 1, t.units_of[c])
     }
 }
