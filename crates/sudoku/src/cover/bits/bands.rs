@@ -42,8 +42,9 @@
 //! # Rules beyond the classic grid
 //!
 //! Parity marks clear digits from the first frame. The diagonals and the forbidden moves are
-//! [`Extra`]: in a digit's pass, a cell where the digit is placed clears the cells a forbidden move
-//! away and the rest of its diagonals, and a diagonal left with one cell places the digit there;
+//! [`Extra`]: once the rest of a digit's pass is settled, a cell where the digit is placed clears
+//! the cells a forbidden move away and the rest of its diagonals, and a diagonal left with one
+//! cell places the digit there (the pass goes on if they changed anything);
 //! once nothing else is left to do, locked candidates between a diagonal and the boxes it crosses.
 //! Each is three masks, one per band. The classic grid's passes skip the test for them, as the
 //! engine specialises its search (a const parameter).
@@ -472,13 +473,17 @@ impl Board {
             a &= !spread(sb | sc) & T.confined[pa & !(pb | pc)];
             b &= !spread(sa | sc) & T.confined[pb & !(pa | pc)];
             c &= !spread(sa | sb) & T.confined[pc & !(pa | pb)];
-            if EXTRA {
+            if [a, b, c] == before {
+                // The extra rules once the rest is settled, and again only if they changed it.
+                if !EXTRA {
+                    break;
+                }
                 let mut w = [a, b, c];
                 extra.apply(&mut w)?;
+                if w == before {
+                    break;
+                }
                 [a, b, c] = w;
-            }
-            if [a, b, c] == before {
-                break;
             }
         }
         for (band, w) in [a, b, c].into_iter().enumerate() {
