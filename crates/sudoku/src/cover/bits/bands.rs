@@ -44,10 +44,10 @@
 //! Parity marks clear digits from the first frame. The diagonals and the forbidden moves are
 //! [`Extra`]: once the rest of a digit's pass is settled, a cell where the digit is placed clears
 //! the cells a forbidden move away and the rest of its diagonals, and a diagonal left with one
-//! cell places the digit there (the pass goes on if they changed anything);
-//! once nothing else is left to do, locked candidates between a diagonal and the boxes it crosses.
-//! Each is three masks, one per band. The classic grid's passes skip the test for them, as the
-//! engine specialises its search (a const parameter).
+//! cell places the digit there (the pass goes on if they changed anything); once nothing else is
+//! left to do, locked candidates between a diagonal and the boxes it crosses. Each is three masks,
+//! one per band. The classic grid's passes skip the test for them, as the engine specialises its
+//! search (a const parameter).
 //!
 //! # The branching
 //!
