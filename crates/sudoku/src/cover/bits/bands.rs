@@ -54,8 +54,9 @@
 //! When nothing is forced the search branches on a digit's matches in a band or a stack (the
 //! one, of the six, whose digits keep the fewest matches in all, on its digit with the fewest
 //! matches, two nearly always), one branch per match, each a guess: a coarser item than a cell's,
-//! whose branches settle three cells each, as tdoku branches; on the hardest puzzles it makes fewer
-//! guesses than branching on the cells with two candidates (`benches/RESULTS.md`).
+//! each branch settling which box holds the digit in each of three rows (or which column in each
+//! of three boxes), as tdoku branches; on the hardest puzzles it makes fewer guesses than branching
+//! on the cells with two candidates (`benches/RESULTS.md`).
 //!
 //! The branchless forms below (a mask from a comparison rather than an `if`) are measured: which
 //! rows hold one cell, or which words a reduction changes, is as good as random to a predictor.
