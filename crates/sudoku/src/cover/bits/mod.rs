@@ -8,7 +8,8 @@
 //! options of a cell are the bits of one word, `cand[c]` (bit `d` for digit `d + 1`): the cell's
 //! item has as many options as the word has bits; the item of unit `u` and digit `d` has the cells
 //! of `u` whose words hold bit `d`. A frame of the search is these words, one per cell, with a
-//! flag bit for the cells placed, and the number of cells left. On the 9x9 grid, with r1c1 = 5:
+//! flag bit for the cells placed, and the number of cells left. On a 9x9 grid (which, but for the
+//! windows, takes the layout of the last section), with r1c1 = 5:
 //!
 //! ```text
 //!   cand[r1c1] = 5 (placed)                cand[r1c2] = 1 2 3 4 . 6 7 8 9
@@ -107,7 +108,8 @@ pub(crate) struct Outcome {
     pub(crate) solutions: u64,
     /// Nodes: placements beyond the givens, forced or chosen.
     pub(crate) nodes: u64,
-    /// The placements chosen among two options or more.
+    /// The branches taken where two ways or more were left (a cell's digits, a unit's cells, or
+    /// in `bands` a digit's matches in a band or a stack).
     pub(crate) guesses: u64,
     /// Why it stopped short, if it did (`Ok(None)` when it did not); [`Refused`] when the
     /// givens cannot stand.
