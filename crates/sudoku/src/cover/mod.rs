@@ -22,10 +22,10 @@
 //! solutions, uniqueness checks and counts may take `bits` instead: Algorithm X on the same matrix
 //! held as one word of candidates per cell (on the 9x9 grid, one word per digit and band), with
 //! forced items and locked candidates applied in bulk (the [`Search`] chooses; the answers are
-//! the same, the tests compare them). `cache` keeps a
-//! batch's matrices and each thread's solvers; `watch` runs the counts that turn out long on more
-//! threads, with a forecast and a progress to show; `nine` numbers a 9x9 variant's options by cell
-//! and digit alone, the 9x9 machinery's way into the matrix.
+//! the same, the tests compare them). `cache` keeps a batch's matrices and each thread's solvers;
+//! `watch` runs the counts that turn out long on more threads, with a forecast and a progress to
+//! show; `nine` numbers a 9x9 variant's options by cell and digit alone, the 9x9 machinery's way
+//! into the matrix.
 
 pub(crate) mod bits;
 mod cache;
