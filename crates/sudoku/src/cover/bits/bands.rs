@@ -69,6 +69,7 @@ use super::{Outcome, Refused, Stops, Tally};
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::{Constraint, Parity, Rules};
 use crate::model::size::Size;
+use crate::shape::{AnyShape, with_shape};
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -76,8 +77,8 @@ const BAND: u32 = (1 << 27) - 1;
 /// The six one-to-one matches of three rows to three boxes: row `r` to box `MATCHES[m][r]`.
 const MATCHES: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
-/// What 9x9 rules add to rows, columns and boxes (the diagonals, the windows, the forbidden
-/// moves), as cells of the three bands; empty for the classic grid.
+/// What 9x9 rules add to rows, columns and boxes (the diagonals, the forbidden moves), as cells
+/// of the three bands; empty for the classic grid.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Extra {
     /// The units beyond rows, columns and boxes.
@@ -100,24 +101,20 @@ impl Extra {
         {
             return None;
         }
-        let bands = |cells: &mut dyn Iterator<Item = usize>| {
-            cells.fold([0; 3], |mut m, c| {
-                m[c / 27] |= 1 << (c % 27);
-                m
-            })
-        };
-        let all = rules.units();
-        let units: Vec<[u32; 3]> =
-            all.iter().skip(27).map(|(_, cells)| bands(&mut cells.iter().copied())).collect();
-        let mut locks = Vec::new();
-        for (k, u) in units.iter().enumerate() {
-            for (_, cells) in &all[..27] {
-                let v = bands(&mut cells.iter().copied());
-                if (0..3).map(|b| (u[b] & v[b]).count_ones()).sum::<u32>() >= 2 {
-                    locks.push((k, v));
-                }
-            }
-        }
+        let shape = AnyShape::of(rules);
+        let (units, locks) = with_shape!(&shape, shape => {
+            // The shape's units: rows, columns and boxes (27), then the extra ones.
+            let bands = |u: usize| {
+                shape.unit(u).iter().fold([0; 3], |mut m, &c| {
+                    m[c / 27] |= 1 << (c % 27);
+                    m
+                })
+            };
+            let units: Vec<[u32; 3]> = (27..shape.unit_count()).map(bands).collect();
+            // Its pairs of units sharing two cells or more (each both ways): an extra unit's.
+            let locks = shape.pairs().iter().filter(|&&(u, v, ..)| u >= 27 && v < 27);
+            (units, locks.map(|&(u, v, ..)| (u - 27, bands(v))).collect())
+        });
         let pairs = rules.move_pairs();
         let mut moves = Vec::new();
         if !pairs.is_empty() {
@@ -770,6 +767,28 @@ mod tests {
                 .fold(0, |m, r| m | w & 511 << (9 * r));
             assert_eq!(row_singles(w), singles, "{w:027b}");
         }
+    }
+
+    #[test]
+    fn extra_rules_are_the_units_locks_and_moves_they_add() {
+        use crate::model::variant::Variant;
+        let diagonal = Extra::of(&Rules::from(Variant::Diagonal)).unwrap();
+        assert_eq!(diagonal.units.len(), 2);
+        // Each diagonal meets three boxes in three cells, and rows and columns in one.
+        assert_eq!(diagonal.locks.len(), 6);
+        let main: u32 = diagonal.units[0].iter().map(|m| m.count_ones()).sum();
+        assert_eq!(main, 9);
+        for &(k, v) in &diagonal.locks {
+            let shared: u32 = (0..3).map(|b| (diagonal.units[k][b] & v[b]).count_ones()).sum();
+            assert_eq!(shared, 3);
+        }
+        let king = Extra::of(&Rules::from(Variant::AntiKing)).unwrap();
+        assert!(king.units.is_empty() && king.locks.is_empty());
+        // A king's moves: r1c2, r2c1, r2c2 from r1c1; eight from r3c3, three of them in band 2.
+        assert_eq!(king.moves[0], [1 << 1 | 1 << 9 | 1 << 10, 0, 0]);
+        assert_eq!(king.moves[20].map(u32::count_ones), [5, 3, 0]);
+        assert!(Extra::of(&Rules::from(Variant::Classic)).unwrap().is_empty());
+        assert!(Extra::of(&Rules::from(Variant::Windoku)).is_none());
     }
 
     #[test]

@@ -128,7 +128,7 @@ const RECENT: usize = 16;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Refused;
 
-/// A range of [`Bits`]'s lists of cells (or of units).
+/// A range of [`Cells`]'s lists of cells (or of units).
 #[derive(Debug, Clone, Copy)]
 struct Span(u32, u32);
 
@@ -142,10 +142,54 @@ struct Lock {
     units: u128,
 }
 
-/// The tables of one rule set: each cell's peers and units, the units' cells, the pairs of units
-/// that lock. Every list of cells is a [`Span`] of one array.
+/// The search's tables for one rule set: on the 9x9 grid, what its rules add to the classic
+/// grid's (`bands`); else one word of candidates per cell.
 #[derive(Debug, Clone)]
-pub(crate) struct Bits {
+pub(crate) struct Bits(Layout);
+
+/// The two layouts of the bit sets.
+#[derive(Debug, Clone)]
+enum Layout {
+    /// The 9x9 grid, by digit and band.
+    Bands(bands::Extra),
+    /// One word per cell.
+    Cells(Cells),
+}
+
+impl Bits {
+    /// The tables of `rules`, or `None` when they have cages (whose sums are the engine's) or
+    /// more units than the search tracks.
+    pub(crate) fn new(rules: &Rules) -> Option<Bits> {
+        if !rules.cages().is_empty() {
+            return None;
+        }
+        match bands::Extra::of(rules) {
+            Some(extra) => Some(Bits(Layout::Bands(extra))),
+            None => Cells::new(rules).map(|cells| Bits(Layout::Cells(cells))),
+        }
+    }
+
+    /// Searches `grid` for up to `limit` solutions (see [`Outcome`]), handing the first two to
+    /// `found` when given, on `scratch`'s frames.
+    pub(crate) fn search(
+        &self,
+        grid: &Puzzle,
+        limit: u64,
+        stops: Stops<'_>,
+        scratch: &mut Scratch,
+        found: Option<&mut dyn FnMut(Puzzle)>,
+    ) -> Outcome {
+        match &self.0 {
+            Layout::Bands(extra) => bands::search(extra, grid, limit, stops, found),
+            Layout::Cells(cells) => cells.search(grid, limit, stops, scratch, found),
+        }
+    }
+}
+
+/// The tables of one rule set for one word per cell: each cell's peers and units, the units'
+/// cells, the pairs of units that lock. Every list of cells is a [`Span`] of one array.
+#[derive(Debug, Clone)]
+struct Cells {
     side: usize,
     cells: usize,
     /// All digits of a cell.
@@ -159,9 +203,6 @@ pub(crate) struct Bits {
     every_unit: u128,
     units: Vec<Span>,
     locks: Vec<Lock>,
-    /// The 9x9 grid's rules, searched by digit and band (`bands`): what they add to the classic
-    /// grid's.
-    bands: Option<bands::Extra>,
 }
 
 /// The frames of a solver's searches and its queue of singles, kept from one puzzle to the next.
@@ -171,13 +212,10 @@ pub(crate) struct Scratch {
     queue: Vec<u16>,
 }
 
-impl Bits {
-    /// The tables of `rules`, or `None` when they have cages (whose sums are the engine's) or
-    /// more units than the search tracks.
-    pub(crate) fn new(rules: &Rules) -> Option<Bits> {
-        if !rules.cages().is_empty() {
-            return None;
-        }
+impl Cells {
+    /// The tables of `rules` (without cages), or `None` when they have more units than the search
+    /// tracks.
+    fn new(rules: &Rules) -> Option<Cells> {
         let shape = AnyShape::of(rules);
         with_shape!(&shape, shape => {
             let (side, cells) = (shape.side(), shape.cells());
@@ -220,8 +258,7 @@ impl Bits {
             }
             let all = (1u32 << side) - 1;
             let every_unit = if count == MOST_UNITS { !0 } else { (1 << count) - 1 };
-            let bands = bands::Extra::of(rules);
-            Some(Bits { side, cells, all, lists, peers, units_of, every_unit, units, locks, bands })
+            Some(Cells { side, cells, all, lists, peers, units_of, every_unit, units, locks })
         })
     }
 
@@ -231,9 +268,8 @@ impl Bits {
         &self.lists[span.0 as usize..span.1 as usize]
     }
 
-    /// Searches `grid` for up to `limit` solutions (see [`Outcome`]), handing the first two to
-    /// `found` when given, on `scratch`'s frames.
-    pub(crate) fn search(
+    /// [`Bits::search`] on one word per cell.
+    fn search(
         &self,
         grid: &Puzzle,
         limit: u64,
@@ -241,9 +277,6 @@ impl Bits {
         scratch: &mut Scratch,
         found: Option<&mut dyn FnMut(Puzzle)>,
     ) -> Outcome {
-        if let Some(extra) = &self.bands {
-            return bands::search(extra, grid, limit, stops, found);
-        }
         let width = self.cells + 1;
         if scratch.stack.len() < 2 * width {
             scratch.stack.resize(2 * width, 0);
@@ -559,7 +592,7 @@ impl Tally<'_, '_> {
 
 /// One search.
 struct Run<'a, 'f> {
-    t: &'a Bits,
+    t: &'a Cells,
     scratch: &'a mut Scratch,
     tally: Tally<'a, 'f>,
     recent: Recent,
