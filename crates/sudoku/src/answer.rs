@@ -262,16 +262,16 @@ impl Solvers<'_> {
         // A 9x9 variant's puzzle is written as one (its variant beside it).
         a.variant = grid.rules().variant_named(named);
         a.named = named.is_some() && a.variant.is_some();
-        // A variant's rules are valid; the givens are checked by the solver, which names the rule
-        // they break (`.dlx` output is checked here, as nothing is solved).
-        let valid = match (a.variant, task) {
-            (Some(_), Task::Encode) => grid.check().map_err(|e| e.to_string()),
-            (Some(_), _) => Ok(()),
-            (None, _) => grid
-                .rules()
-                .validate()
-                .map_err(|e| e.to_string())
-                .and_then(|()| grid.check().map_err(|e| e.to_string())),
+        // A variant's rules are valid, other rules are checked here; the givens are checked by
+        // the solver, which names the rule they break (`.dlx` output is checked here, as nothing
+        // is solved).
+        let rules = match a.variant {
+            Some(_) => Ok(()),
+            None => grid.rules().validate().map_err(|e| e.to_string()),
+        };
+        let valid = match task {
+            Task::Encode => rules.and_then(|()| grid.check().map_err(|e| e.to_string())),
+            _ => rules,
         };
         if let Err(e) = valid {
             a.error = Some(e);

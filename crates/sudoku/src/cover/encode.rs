@@ -218,7 +218,7 @@ impl Matrix {
     pub fn solver(&self) -> SudokuSolver<'_> {
         SudokuSolver {
             matrix: self,
-            solver: Solver::new(&self.problem),
+            solver: None,
             refused: false,
             effort: None,
             cancel: None,
@@ -327,7 +327,9 @@ impl std::str::FromStr for Search {
 #[derive(Debug)]
 pub struct SudokuSolver<'m> {
     matrix: &'m Matrix,
-    solver: Solver<'m>,
+    /// The engine's solver, made when a search first needs it (one the bit sets answer does
+    /// not: a batch of puzzles of other rules than a variant's makes a solver a puzzle).
+    solver: Option<Solver<'m>>,
     /// The last puzzle was refused before any search (its rules are not the matrix's, or its
     /// givens break them): it took no effort, whatever the engine kept of the search before.
     refused: bool,
@@ -354,14 +356,17 @@ impl<'m> SudokuSolver<'m> {
         if self.refused {
             Effort::default()
         } else {
-            self.effort.unwrap_or_else(|| self.solver.stats().into())
+            self.effort
+                .unwrap_or_else(|| self.solver.as_ref().map_or_else(Effort::default, |s| s.stats().into()))
         }
     }
 
     /// Makes the following searches stop when `flag` is set (they then fail with
     /// [`SolveError::Interrupted`]).
     pub fn set_cancel_flag(&mut self, flag: Option<dlx_engine::CancelFlag>) {
-        self.solver.set_cancel_flag(flag.clone());
+        if let Some(solver) = &mut self.solver {
+            solver.set_cancel_flag(flag.clone());
+        }
         self.cancel = flag;
     }
 
@@ -379,7 +384,9 @@ impl<'m> SudokuSolver<'m> {
     /// [`SolveError::Interrupted`], its reason [`StopReason::Budget`](dlx_engine::StopReason),
     /// never with a partial answer. [`Budget::default`](dlx_engine::Budget) bounds nothing.
     pub fn set_budget(&mut self, budget: dlx_engine::Budget) {
-        self.solver.set_budget(budget);
+        if let Some(solver) = &mut self.solver {
+            solver.set_budget(budget);
+        }
         self.budget = budget;
     }
 
@@ -428,10 +435,10 @@ impl<'m> SudokuSolver<'m> {
         &'s mut self,
         grid: &Puzzle,
     ) -> Result<impl Iterator<Item = Result<Puzzle, SolveError>> + use<'s, 'm>, SolveError> {
-        self.solver.set_tie_break(TieBreak::Earliest);
+        self.engine().set_tie_break(TieBreak::Earliest);
         self.load(grid)?;
         let (base, matrix) = (grid.clone(), self.matrix);
-        Ok(self.solver.solutions().map(move |options| {
+        Ok(self.engine().solutions().map(move |options| {
             let mut full = base.clone();
             for option in options? {
                 if let Some((cell, digit)) = matrix.placement(option) {
@@ -444,7 +451,13 @@ impl<'m> SudokuSolver<'m> {
 
     /// The engine's solver, for the generator's exclusions.
     pub(crate) fn engine(&mut self) -> &mut Solver<'m> {
-        &mut self.solver
+        let (matrix, cancel, budget) = (self.matrix, &self.cancel, self.budget);
+        self.solver.get_or_insert_with(|| {
+            let mut solver = Solver::new(&matrix.problem);
+            solver.set_cancel_flag(cancel.clone());
+            solver.set_budget(budget);
+            solver
+        })
     }
 
     /// Resets the solver, excludes the digits the even and odd marks rule out, and forces the
@@ -459,8 +472,9 @@ impl<'m> SudokuSolver<'m> {
 
     /// [`load`](Self::load), but for keeping `refused`.
     fn load_refusing(&mut self, grid: &Puzzle) -> Result<(), SolveError> {
-        self.matrix.check_fits(grid)?;
-        self.solver.reset();
+        let matrix = self.matrix;
+        matrix.check_fits(grid)?;
+        self.engine().reset();
         let rules = grid.rules();
         let side = u8::try_from(rules.size().side()).expect("sides are at most 25");
         for (cell, &parity) in rules.parities().iter().enumerate() {
@@ -471,11 +485,11 @@ impl<'m> SudokuSolver<'m> {
                 Parity::Odd => 2,
             };
             for digit in (first..=side).step_by(2) {
-                self.solver.exclude(self.matrix.option_at(cell, digit)).expect("an option of the matrix");
+                self.engine().exclude(matrix.option_at(cell, digit)).expect("an option of the matrix");
             }
         }
         for (cell, &digit) in grid.cells().iter().enumerate() {
-            if digit != 0 && self.solver.force(self.matrix.option_at(cell, digit)).is_err() {
+            if digit != 0 && self.engine().force(matrix.option_at(cell, digit)).is_err() {
                 return Err(grid.check().expect_err("a given the engine refuses breaks a rule").into());
             }
         }
@@ -492,12 +506,12 @@ impl<'m> SudokuSolver<'m> {
         if let Some(answer) = self.run_bits(grid, limit, Some(found)) {
             return answer;
         }
-        self.solver.set_tie_break(if limit <= 2 { TieBreak::LastConflict } else { TieBreak::Earliest });
+        self.engine().set_tie_break(if limit <= 2 { TieBreak::LastConflict } else { TieBreak::Earliest });
         self.load(grid)?;
         let mut seen = 0u64;
         let matrix = self.matrix;
         if limit > 0 {
-            self.solver.for_each(|s| {
+            self.engine().for_each(|s| {
                 if found.len() < 2 {
                     let mut full = grid.clone();
                     for option in s.options() {
@@ -550,13 +564,13 @@ impl<'m> SudokuSolver<'m> {
             let effort = self.effort();
             return Ok((effort.nodes as f64, effort.guesses as f64, solutions));
         }
-        self.solver.set_tie_break(TieBreak::Earliest);
+        self.engine().set_tie_break(TieBreak::Earliest);
         self.load(grid)?;
         let (mut nodes, mut guesses, mut solutions) = (0u64, 0u64, 0);
         let mut counted = Ok(());
         for seed in 0..EFFORT_SEEDS {
-            self.solver.set_seed(Some(seed));
-            match self.solver.count_up_to(2) {
+            self.engine().set_seed(Some(seed));
+            match self.engine().count_up_to(2) {
                 Ok(n) => solutions = n,
                 Err(e) => {
                     counted = Err(e);
@@ -567,8 +581,8 @@ impl<'m> SudokuSolver<'m> {
             nodes += effort.nodes;
             guesses += effort.guesses;
         }
-        self.solver.set_seed(None);
-        self.solver.reset();
+        self.engine().set_seed(None);
+        self.engine().reset();
         counted?;
         let n = EFFORT_SEEDS as f64;
         Ok((nodes as f64 / n, guesses as f64 / n, solutions))
@@ -586,11 +600,11 @@ impl<'m> SudokuSolver<'m> {
             return answer;
         }
         let check = limit.is_some_and(|limit| limit <= 2);
-        self.solver.set_tie_break(if check { TieBreak::LastConflict } else { TieBreak::Earliest });
+        self.engine().set_tie_break(if check { TieBreak::LastConflict } else { TieBreak::Earliest });
         self.load(grid)?;
         Ok(match limit {
-            Some(limit) => self.solver.count_up_to(limit)?,
-            None => self.solver.count()?,
+            Some(limit) => self.engine().count_up_to(limit)?,
+            None => self.engine().count()?,
         })
     }
 }

@@ -93,3 +93,44 @@ fn a_classic_reading_of_a_variants_puzzle_gets_the_hint() {
     );
     assert!(matches!(matrix.solver().check_unique(&made.puzzle).unwrap(), Uniqueness::Unique(_)));
 }
+
+/// Rules other than a variant's (a forbidden move, a 4x4 grid, cages) have their givens checked
+/// by the solver, as a variant's are: every task that searches, on either search, names the rule
+/// they break, reports no effort, and the same solvers answer the next record.
+#[test]
+fn other_rules_givens_are_checked_by_every_search() {
+    use dlx_sudoku::Search;
+    let cases = [
+        ("..2.2........... variant=anti-knight", "digit 2 given at r1c3 and r2c1, a knight's move apart"),
+        ("1....1..........", "digit 1 appears twice in box 1 (r1c1, r2c2)"),
+        ("34.............. cage=5:r1c1,r1c2", "the givens of cage 1 add up to 7, its sum is 5"),
+    ];
+    let tasks = [
+        Task::Solve { first: true },
+        Task::Solve { first: false },
+        Task::Count { limit: Some(2), puzzles: false },
+        Task::Count { limit: None, puzzles: false },
+        Task::Rate { explain: false },
+    ];
+    let matrices = Matrices::new();
+    for search in [Search::Auto, Search::Engine] {
+        let mut solvers = matrices.solvers();
+        solvers.set_search(search);
+        for (text, message) in cases {
+            let fine = text.replacen(|c: char| c.is_ascii_digit(), ".", 1);
+            for task in tasks {
+                let a = solvers.answer(&parse_all(text)[0], None, task, None);
+                assert_eq!(
+                    (a.status, a.error.as_deref()),
+                    (Status::Invalid, Some(message)),
+                    "{text} {task:?}"
+                );
+                assert_eq!((a.nodes, a.guesses), (0, 0), "{text} {task:?}: refused before any search");
+                let a = solvers.answer(&parse_all(&fine)[0], None, task, None);
+                assert_eq!(a.error, None, "{fine} {task:?}");
+                let searched = if let Task::Rate { .. } = task { a.rating.is_some() } else { a.nodes > 0 };
+                assert!(searched, "{fine} {task:?}: answered");
+            }
+        }
+    }
+}
