@@ -386,8 +386,10 @@ impl Rules {
             }
             self.parity = vec![Parity::Any; self.size.cells()];
         }
-        self.parity[cell] = parity;
-        if parity == Parity::Any && self.parity.iter().all(|&p| p == Parity::Any) {
+        let was = std::mem::replace(&mut self.parity[cell], parity);
+        // Only a mark taken away can leave none (a scan per cell would make reading a line of
+        // marks quadratic).
+        if parity == Parity::Any && was != Parity::Any && self.parity.iter().all(|&p| p == Parity::Any) {
             self.parity.clear();
         }
     }
@@ -651,6 +653,25 @@ mod tests {
                 assert!(seen.iter().all(|&n| n == 1), "{size} kind {kind}");
             }
         }
+    }
+
+    /// Marks set and taken away in any order: the rules have marks exactly while a cell has one,
+    /// and the same rules as those never marked once none is left.
+    #[test]
+    fn marks_are_kept_while_a_cell_has_one() {
+        let mut rules = Rules::new(Size::CLASSIC);
+        rules.set_parity(3, Parity::Any);
+        assert!(!rules.has_parity());
+        rules.set_parity(3, Parity::Even);
+        rules.set_parity(7, Parity::Odd);
+        rules.set_parity(5, Parity::Any);
+        assert!(rules.has_parity());
+        rules.set_parity(3, Parity::Any);
+        assert!(rules.has_parity(), "r1c8 is still odd");
+        assert_eq!((rules.parity(3), rules.parity(7)), (Parity::Any, Parity::Odd));
+        rules.set_parity(7, Parity::Any);
+        assert!(!rules.has_parity());
+        assert_eq!(rules, Rules::new(Size::CLASSIC));
     }
 
     #[test]

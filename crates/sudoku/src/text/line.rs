@@ -271,17 +271,12 @@ pub(crate) fn parse_puzzle_record(
             }
             "regions" => rules.set_regions(value).map_err(|e| err(at, e.into()))?,
             "marks" => {
-                let marks: Vec<char> = value.chars().collect();
-                if marks.len() != size.cells() {
-                    let kind = RulesError::MapLength {
-                        what: "marks",
-                        found: marks.len(),
-                        expected: size.cells(),
-                        size,
-                    };
+                let found = value.chars().count();
+                if found != size.cells() {
+                    let kind = RulesError::MapLength { what: "marks", found, expected: size.cells(), size };
                     return Err(err(at, kind.into()));
                 }
-                for (cell, &m) in marks.iter().enumerate() {
+                for (cell, m) in value.chars().enumerate() {
                     let parity = match m {
                         '.' | '0' | '_' => Parity::Any,
                         'e' | 'E' => Parity::Even,
@@ -380,9 +375,13 @@ pub(crate) fn parse_puzzle_record(
 
 /// The digits of a string of symbols; on a bad symbol, its position (from 0) and the error.
 fn digits(text: &str, size: Size, symbols: Symbols) -> Result<Vec<u8>, (usize, LineErrorKind)> {
+    // A `match` rather than `ok_or`: the error is made only for a bad symbol.
     text.chars()
         .enumerate()
-        .map(|(k, s)| symbols.digit(s, size.side()).ok_or((k, LineErrorKind::Symbol { symbol: s, size })))
+        .map(|(k, s)| match symbols.digit(s, size.side()) {
+            Some(digit) => Ok(digit),
+            None => Err((k, LineErrorKind::Symbol { symbol: s, size })),
+        })
         .collect()
 }
 
