@@ -31,6 +31,13 @@
 //! cells lost options since they were last read are read again. Each placement is counted as a
 //! node, as the engine counts the forced ones, so that `--stats` means what it means there.
 //!
+//! Units of 16 cells and more (16x16 and larger grids) are not read again: there the frame keeps
+//! each unit's items' lengths, as Algorithm X does, one byte per unit and digit. A cell that loses
+//! a digit takes one off the counts of its units for that digit; a count that falls to one puts
+//! the digit in the one cell left, one that falls to none ends the branch; a digit placed in a
+//! unit sets the unit's count past any number of cells. On 9x9 grids reading nine cells again
+//! costs less than keeping the counts (`benches/RESULTS.md`).
+//!
 //! # The reduction
 //!
 //! When every option of one item also has another (every cell of unit `u` that may take `d` lies
@@ -199,6 +206,11 @@ struct Cells {
     peers: Vec<Span>,
     /// Each cell's units, as bits.
     units_of: Vec<u128>,
+    /// Each cell's units, as a list (a span of `lists`).
+    homes: Vec<Span>,
+    /// Whether the units' digits are counted (units of [`COUNTED`] cells or more), rather than
+    /// each unit read again whole when its cells lose options.
+    counted: bool,
     /// Every unit, as bits.
     every_unit: u128,
     units: Vec<Span>,
@@ -209,8 +221,20 @@ struct Cells {
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     stack: Vec<u32>,
+    /// The frames' counts of options per unit and digit, `units * side` each.
+    counts: Vec<u8>,
     queue: Vec<u16>,
+    /// The units' digits whose count fell to one or none, as `unit * side + digit`.
+    checks: Vec<u16>,
 }
+
+/// A count of [`Scratch::counts`] whose unit has its digit placed: past any count of cells, so
+/// that taking cells off it never reads as one option or none.
+const COVERED: u8 = 0x80;
+
+/// The shortest units whose digits are counted (see the module docs): counting costs more than
+/// it saves on shorter ones (`benches/RESULTS.md`).
+const COUNTED: usize = 16;
 
 impl Cells {
     /// The tables of `rules` (without cages), or `None` when they have more units than the search
@@ -256,9 +280,16 @@ impl Cells {
                     units_of[c] |= 1 << u;
                 }
             }
+            let homes = units_of
+                .iter()
+                .map(|&bits| {
+                    span(&mut (0..count).filter(|&u| bits >> u & 1 != 0))
+                })
+                .collect();
             let all = (1u32 << side) - 1;
             let every_unit = if count == MOST_UNITS { !0 } else { (1 << count) - 1 };
-            Some(Cells { side, cells, all, lists, peers, units_of, every_unit, units, locks })
+            let counted = side >= COUNTED;
+            Some(Cells { side, cells, all, lists, peers, units_of, homes, counted, every_unit, units, locks })
         })
     }
 
@@ -277,27 +308,66 @@ impl Cells {
         scratch: &mut Scratch,
         found: Option<&mut dyn FnMut(Puzzle)>,
     ) -> Outcome {
-        let width = self.cells + 1;
+        let (width, tally_width) = (self.cells + 1, self.tally_width());
         if scratch.stack.len() < 2 * width {
             scratch.stack.resize(2 * width, 0);
+        }
+        if scratch.counts.len() < 2 * tally_width {
+            scratch.counts.resize(2 * tally_width, 0);
         }
         let recent = Recent { ring: [0; RECENT], count: 0 };
         let tally = Tally { grid, limit, stops, found, solutions: 0, nodes: 0, guesses: 0 };
         let mut run = Run { t: self, scratch, tally, recent };
         let flow = match run.load() {
             None => Err(Refused),
-            Some(_) if limit == 0 => Ok(ControlFlow::Continue(())),
-            Some(dirty) => Ok(run.search(0, dirty)),
+            Some(()) if limit == 0 => Ok(ControlFlow::Continue(())),
+            Some(()) => Ok(run.search(0, self.every_unit)),
         };
         run.tally.outcome(flow)
     }
 
-    /// Clears `bits` from cell `p`'s word, queueing it when one is left and marking its units;
-    /// the cell's item when none is left.
+    /// The length of a frame's counts: one per unit and digit when they are counted, else none.
+    fn tally_width(&self) -> usize {
+        if self.counted { self.units.len() * self.side } else { 0 }
+    }
+
+    /// The counts of unit `u`'s digits in a frame's counts.
     #[inline]
-    fn strike(&self, frame: &mut [u32], p: usize, bits: u32, queue: &mut Vec<u16>, dirty: &mut u128) -> Dead {
+    fn tallies<'c>(&self, counts: &'c mut [u8], u: usize) -> &'c mut [u8] {
+        &mut counts[u * self.side..(u + 1) * self.side]
+    }
+
+    /// Takes the digits of `lost` off the counts of cell `p`'s units, noting the units' digits
+    /// left with one option; the item of one left with none, if there is one.
+    #[inline]
+    fn lose(&self, counts: &mut [u8], p: usize, lost: u32, checks: &mut Vec<u16>) -> Dead {
+        let homes = self.list(self.homes[p]);
+        let mut digits = lost;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            for &u in homes {
+                let item = usize::from(u) * self.side + d;
+                let n = counts[item] - 1;
+                counts[item] = n;
+                if n <= 1 {
+                    if n == 0 {
+                        return Err(narrow(self.cells + item));
+                    }
+                    checks.push(cell16(item));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Clears `bits` from cell `p`'s word, queueing it when one is left and marking its units;
+    /// the item that lost every option, if one did.
+    #[inline]
+    fn strike(&self, frame: &mut [u32], counts: &mut [u8], p: usize, bits: u32, work: &mut Work<'_>) -> Dead {
         let word = frame[p];
-        if word & bits == 0 {
+        let lost = word & bits & self.all;
+        if lost == 0 {
             return Ok(());
         }
         let left = word & !bits;
@@ -306,9 +376,27 @@ impl Cells {
         }
         frame[p] = left;
         if left & (left - 1) == 0 {
-            queue.push(cell16(p));
+            work.queue.push(cell16(p));
         }
-        *dirty |= self.units_of[p];
+        work.touched |= self.units_of[p];
+        if self.counted {
+            return self.lose(counts, p, lost, work.checks);
+        }
+        work.pending |= self.units_of[p];
+        Ok(())
+    }
+
+    /// Leaves cell `c` the digit of `bit` alone (a unit's single, or a branch), queued to be
+    /// placed; the item that lost every option, if one did.
+    fn fix(&self, frame: &mut [u32], counts: &mut [u8], c: usize, bit: u32, work: &mut Work<'_>) -> Dead {
+        let others = frame[c] & self.all & !bit;
+        frame[c] = bit;
+        work.queue.push(cell16(c));
+        work.touched |= self.units_of[c];
+        if self.counted {
+            return self.lose(counts, c, others, work.checks);
+        }
+        work.pending |= self.units_of[c];
         Ok(())
     }
 
@@ -319,11 +407,15 @@ impl Cells {
 
     /// The options an item has left in a frame, `None` when it is covered (its cell or its
     /// unit's digit placed).
-    fn length(&self, frame: &[u32], item: u32) -> Option<u32> {
+    fn length(&self, frame: &[u32], counts: &[u8], item: u32) -> Option<u32> {
         let item = item as usize;
         if item < self.cells {
             let word = frame[item];
             return (word & PLACED == 0).then(|| word.count_ones());
+        }
+        if self.counted {
+            let n = counts[item - self.cells];
+            return (n < COVERED).then_some(u32::from(n));
         }
         let (u, bit) = ((item - self.cells) / self.side, 1 << ((item - self.cells) % self.side));
         let mut n = 0;
@@ -340,13 +432,11 @@ impl Cells {
     }
 
     /// Places the queued singles, then the units' singles and the reduction, to a fixpoint;
-    /// the item that lost every option, if one did. `pending` holds the units to read again.
-    fn propagate(&self, frame: &mut [u32], queue: &mut Vec<u16>, mut pending: u128, nodes: &mut u64) -> Dead {
+    /// the item that lost every option, if one did.
+    fn propagate(&self, frame: &mut [u32], counts: &mut [u8], work: &mut Work<'_>, nodes: &mut u64) -> Dead {
         let cells = self.cells;
-        // The units whose cells lost options since the last pass of the reduction.
-        let mut touched = pending;
         loop {
-            while let Some(c) = queue.pop() {
+            while let Some(c) = work.queue.pop() {
                 let c = usize::from(c);
                 let word = frame[c];
                 if word & PLACED != 0 {
@@ -355,6 +445,12 @@ impl Cells {
                 frame[c] = word | PLACED;
                 frame[cells] -= 1;
                 *nodes += 1;
+                if self.counted {
+                    let d = word.trailing_zeros() as usize;
+                    for &u in self.list(self.homes[c]) {
+                        self.tallies(counts, usize::from(u))[d] = COVERED;
+                    }
+                }
                 // The peers that hold the digit, found without a branch per peer (most lack it,
                 // and a branch each mispredicts), 64 peers at a time; then each is struck.
                 for chunk in self.list(self.peers[c]).chunks(64) {
@@ -365,50 +461,64 @@ impl Cells {
                     while hits != 0 {
                         let p = usize::from(chunk[hits.trailing_zeros() as usize]);
                         hits &= hits - 1;
-                        if let Err(dead) = self.strike(frame, p, word, queue, &mut pending) {
-                            queue.clear();
-                            return Err(dead);
-                        }
+                        self.strike(frame, counts, p, word, work)?;
                     }
                 }
             }
             if frame[cells] == 0 {
                 return Ok(());
             }
-            if pending != 0 {
-                let mut units = std::mem::take(&mut pending);
-                touched |= units;
+            if let Some(check) = work.checks.pop() {
+                self.single(frame, counts, usize::from(check), work)?;
+                continue;
+            }
+            if work.pending != 0 {
+                let mut units = std::mem::take(&mut work.pending);
                 while units != 0 {
                     let u = units.trailing_zeros() as usize;
                     units &= units - 1;
-                    if let Err(dead) = self.unit_singles(frame, u, queue, &mut pending) {
-                        queue.clear();
-                        return Err(dead);
-                    }
+                    self.unit_singles(frame, u, work)?;
                 }
-                if !queue.is_empty() {
+                if !work.queue.is_empty() {
                     continue;
                 }
             }
+            let touched = std::mem::take(&mut work.touched);
             for lock in &self.locks {
-                if lock.units & touched != 0
-                    && let Err(dead) = self.lock(frame, lock, queue, &mut pending)
-                {
-                    queue.clear();
-                    return Err(dead);
+                if lock.units & touched != 0 {
+                    self.lock(frame, counts, lock, work)?;
                 }
             }
-            touched = 0;
-            if pending == 0 && queue.is_empty() {
+            if work.queue.is_empty() && work.checks.is_empty() && work.pending == 0 {
                 return Ok(());
             }
         }
     }
 
-    /// Reads unit `u`: its digits seen in one cell and not yet placed become singles; the item of
-    /// a digit with no cell left, if there is one.
+    /// A unit's digit whose count fell to one or none (`unit * side + digit`): the cell left
+    /// takes it; the item when none is left.
+    fn single(&self, frame: &mut [u32], counts: &mut [u8], check: usize, work: &mut Work<'_>) -> Dead {
+        let (u, bit) = (check / self.side, 1 << (check % self.side));
+        match counts[check] {
+            0 => return Err(self.unit_item(u, bit)),
+            1 => {}
+            _ => return Ok(()),
+        }
+        let cells = self.list(self.units[u]);
+        let Some(c) = cells.iter().map(|&c| usize::from(c)).find(|&c| frame[c] & bit != 0) else {
+            debug_assert!(false, "a count of one is one cell that holds the digit");
+            return Err(self.unit_item(u, bit));
+        };
+        if frame[c] & !bit & self.all == 0 {
+            return Ok(());
+        }
+        self.fix(frame, counts, c, bit, work)
+    }
+
+    /// Reads unit `u` whole (when its digits are not counted): its digits seen in one cell and not
+    /// yet placed become singles; the item of a digit with no cell left, if there is one.
     #[inline]
-    fn unit_singles(&self, frame: &mut [u32], u: usize, queue: &mut Vec<u16>, dirty: &mut u128) -> Dead {
+    fn unit_singles(&self, frame: &mut [u32], u: usize, work: &mut Work<'_>) -> Dead {
         let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
         let cells = self.list(self.units[u]);
         for &c in cells {
@@ -437,8 +547,9 @@ impl Cells {
                 continue;
             }
             frame[c] = bit;
-            *dirty |= self.units_of[c];
-            queue.push(cell16(c));
+            work.pending |= self.units_of[c];
+            work.touched |= self.units_of[c];
+            work.queue.push(cell16(c));
         }
         Ok(())
     }
@@ -446,19 +557,21 @@ impl Cells {
     /// Applies the reduction to a pair of units; the item of a cell that lost every option, if
     /// one did.
     #[inline]
-    fn lock(&self, frame: &mut [u32], lock: &Lock, queue: &mut Vec<u16>, dirty: &mut u128) -> Dead {
-        let or = |span: Span| self.list(span).iter().fold(0, |m, &c| m | frame[usize::from(c)]);
-        let (shared, rest_u, rest_v) = (or(lock.shared), or(lock.rest_u), or(lock.rest_v));
+    fn lock(&self, frame: &mut [u32], counts: &mut [u8], lock: &Lock, work: &mut Work<'_>) -> Dead {
+        let or =
+            |frame: &[u32], span: Span| self.list(span).iter().fold(0, |m, &c| m | frame[usize::from(c)]);
+        let (shared, rest_u, rest_v) =
+            (or(frame, lock.shared), or(frame, lock.rest_u), or(frame, lock.rest_v));
         let to_v = shared & !rest_u & self.all;
         if to_v & rest_v != 0 {
             for &p in self.list(lock.rest_v) {
-                self.strike(frame, usize::from(p), to_v, queue, dirty)?;
+                self.strike(frame, counts, usize::from(p), to_v, work)?;
             }
         }
         let to_u = shared & !rest_v & self.all;
         if to_u & rest_u != 0 {
             for &p in self.list(lock.rest_u) {
-                self.strike(frame, usize::from(p), to_u, queue, dirty)?;
+                self.strike(frame, counts, usize::from(p), to_u, work)?;
             }
         }
         Ok(())
@@ -467,10 +580,10 @@ impl Cells {
     /// The item to branch on, in a frame where nothing is forced: the first cell with two
     /// candidates, else the first unit's digit with two cells, else the item with the fewest
     /// options, cells first.
-    fn choose(&self, frame: &[u32], recent: &Recent) -> Choice {
-        let (n, earliest) = self.shortest(frame);
+    fn choose(&self, frame: &[u32], counts: &[u8], recent: &Recent) -> Choice {
+        let (n, earliest) = self.shortest(frame, counts);
         // Among the shortest items, the one that most recently ended a branch, if one is.
-        let again = recent.newest_first().find(|&item| self.length(frame, item) == Some(n));
+        let again = recent.newest_first().find(|&item| self.length(frame, counts, item) == Some(n));
         match again {
             Some(item) if (item as usize) < self.cells => Choice::Cell(item as usize),
             Some(item) => {
@@ -482,7 +595,7 @@ impl Cells {
     }
 
     /// The earliest shortest item and its length (see [`choose`](Self::choose)).
-    fn shortest(&self, frame: &[u32]) -> (u32, Choice) {
+    fn shortest(&self, frame: &[u32], counts: &[u8]) -> (u32, Choice) {
         let mut best = (u32::MAX, Choice::Cell(usize::MAX));
         for (c, &word) in frame[..self.cells].iter().enumerate() {
             if word & PLACED == 0 {
@@ -495,6 +608,28 @@ impl Cells {
                 }
             }
         }
+        if !self.counted {
+            return self.shortest_read(frame, best);
+        }
+        let mut earliest = None;
+        for (item, &n) in counts.iter().enumerate() {
+            let n = u32::from(n);
+            if n < best.0 && earliest.is_none_or(|(m, _)| n < m) {
+                earliest = Some((n, item));
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        match earliest {
+            Some((n, item)) => (n, Choice::Unit(item / self.side, narrow(item % self.side))),
+            None => best,
+        }
+    }
+
+    /// The units' part of [`shortest`](Self::shortest) when their digits are not counted: each
+    /// unit read whole, after `best`, the shortest cell.
+    fn shortest_read(&self, frame: &[u32], mut best: (u32, Choice)) -> (u32, Choice) {
         for (u, &span) in self.units.iter().enumerate() {
             let (mut once, mut twice, mut thrice, mut placed) = (0u32, 0u32, 0u32, 0u32);
             for &c in self.list(span) {
@@ -526,6 +661,16 @@ impl Cells {
         }
         best
     }
+}
+
+/// The queues and marks a frame's propagation shares with its callers.
+struct Work<'s> {
+    queue: &'s mut Vec<u16>,
+    checks: &'s mut Vec<u16>,
+    /// The units whose cells lost options since the reduction last ran.
+    touched: u128,
+    /// The units to read again whole (when their digits are not counted).
+    pending: u128,
 }
 
 /// An item to branch on.
@@ -620,10 +765,12 @@ impl Recent {
 
 impl Run<'_, '_> {
     /// The first frame: every cell takes the digits its mark allows, then the givens are
-    /// placed; the units to read, or `None` when a given is not open or leaves a cell no digit.
-    fn load(&mut self) -> Option<u128> {
+    /// placed, and the units' digits counted (each unit's digits left with one cell or none
+    /// noted); `None` when a given is not open or leaves a cell no digit.
+    fn load(&mut self) -> Option<()> {
         let t = self.t;
-        let frame = &mut self.scratch.stack[..=t.cells];
+        let Scratch { stack, counts, queue, checks } = &mut *self.scratch;
+        let frame = &mut stack[..=t.cells];
         frame[..t.cells].fill(t.all);
         frame[t.cells] = narrow(t.cells);
         // Digit `d + 1` is bit `d`: an even mark rules out the bits 0, 2, ...
@@ -652,8 +799,8 @@ impl Run<'_, '_> {
                 frame[usize::from(p)] &= !bit;
             }
         }
-        let queue = &mut self.scratch.queue;
         queue.clear();
+        checks.clear();
         for (c, &word) in frame[..t.cells].iter().enumerate() {
             if word & PLACED == 0 {
                 if word == 0 {
@@ -664,17 +811,52 @@ impl Run<'_, '_> {
                 }
             }
         }
-        Some(t.every_unit)
+        if !t.counted {
+            return Some(());
+        }
+        let counts = &mut counts[..t.tally_width()];
+        for (u, &span) in t.units.iter().enumerate() {
+            let tallies = t.tallies(counts, u);
+            tallies.fill(0);
+            let mut placed = 0;
+            for &c in t.list(span) {
+                let word = frame[usize::from(c)];
+                if word & PLACED != 0 {
+                    placed |= word;
+                    continue;
+                }
+                let mut digits = word;
+                while digits != 0 {
+                    tallies[digits.trailing_zeros() as usize] += 1;
+                    digits &= digits - 1;
+                }
+            }
+            for (d, n) in tallies.iter_mut().enumerate() {
+                if placed >> d & 1 != 0 {
+                    *n = COVERED;
+                } else if *n <= 1 {
+                    checks.push(cell16(u * t.side + d));
+                }
+            }
+        }
+        Some(())
     }
 
-    /// Searches from the frame at `depth`: `Break(None)` at the limit, `Break(Some(why))` when
+    /// Searches from the frame at `depth`, whose `touched` units lost options since the
+    /// reduction last ran: `Break(None)` at the limit, `Break(Some(why))` when
     /// stopped short.
-    fn search(&mut self, depth: usize, dirty: u128) -> ControlFlow<Option<StopReason>> {
+    fn search(&mut self, depth: usize, touched: u128) -> ControlFlow<Option<StopReason>> {
         let t = self.t;
-        let width = t.cells + 1;
-        let at = depth * width;
-        let Scratch { stack, queue } = &mut *self.scratch;
-        if let Err(dead) = t.propagate(&mut stack[at..at + width], queue, dirty, &mut self.tally.nodes) {
+        let (width, tally_width) = (t.cells + 1, t.tally_width());
+        let (at, at_counts) = (depth * width, depth * tally_width);
+        let Scratch { stack, counts, queue, checks } = &mut *self.scratch;
+        let pending = if t.counted { 0 } else { touched };
+        let mut work = Work { queue, checks, touched, pending };
+        let frame = &mut stack[at..at + width];
+        let tallies = &mut counts[at_counts..at_counts + tally_width];
+        if let Err(dead) = t.propagate(frame, tallies, &mut work, &mut self.tally.nodes) {
+            work.queue.clear();
+            work.checks.clear();
             self.recent.note(dead);
             return ControlFlow::Continue(());
         }
@@ -691,7 +873,10 @@ impl Run<'_, '_> {
         if stack.len() < at + 2 * width {
             stack.resize(at + 2 * width, 0);
         }
-        match t.choose(&stack[at..at + width], &self.recent) {
+        if counts.len() < at_counts + 2 * tally_width {
+            counts.resize(at_counts + 2 * tally_width, 0);
+        }
+        match t.choose(&stack[at..at + width], &counts[at_counts..at_counts + tally_width], &self.recent) {
             Choice::Cell(c) => {
                 let mut digits = stack[at + c] & t.all;
                 while digits != 0 {
@@ -715,14 +900,23 @@ impl Run<'_, '_> {
     /// Tries the digit of `bit` in cell `c`, a level below `depth`.
     fn branch(&mut self, depth: usize, c: usize, bit: u32) -> ControlFlow<Option<StopReason>> {
         let t = self.t;
-        let width = t.cells + 1;
-        let at = depth * width;
-        let stack = &mut self.scratch.stack;
+        let (width, tally_width) = (t.cells + 1, t.tally_width());
+        let (at, at_counts) = (depth * width, depth * tally_width);
+        let Scratch { stack, counts, queue, checks } = &mut *self.scratch;
         stack.copy_within(at..at + width, at + width);
-        stack[at + width + c] = bit;
-        self.scratch.queue.push(cell16(c));
+        counts.copy_within(at_counts..at_counts + tally_width, at_counts + tally_width);
         // A node, counted when the queue places it.
         self.tally.guesses += 1;
-        self.search(depth + 1, t.units_of[c])
+        let mut work = Work { queue, checks, touched: 0, pending: 0 };
+        let frame = &mut stack[at + width..at + 2 * width];
+        let tallies = &mut counts[at_counts + tally_width..at_counts + 2 * tally_width];
+        if let Err(dead) = t.fix(frame, tallies, c, bit, &mut work) {
+            work.queue.clear();
+            work.checks.clear();
+            self.recent.note(dead);
+            return ControlFlow::Continue(());
+        }
+        let touched = work.touched;
+        self.search(depth + 1, touched)
     }
 }
