@@ -378,12 +378,7 @@ impl Cells {
         if left & (left - 1) == 0 {
             work.queue.push(cell16(p));
         }
-        work.touched |= self.units_of[p];
-        if self.counted {
-            return self.lose(counts, p, lost, work.checks);
-        }
-        work.pending |= self.units_of[p];
-        Ok(())
+        self.lost(counts, p, lost, work)
     }
 
     /// Leaves cell `c` the digit of `bit` alone (a unit's single, or a branch), queued to be
@@ -392,9 +387,16 @@ impl Cells {
         let others = frame[c] & self.all & !bit;
         frame[c] = bit;
         work.queue.push(cell16(c));
+        self.lost(counts, c, others, work)
+    }
+
+    /// Cell `c` lost the digits of `lost`: its units are marked for the reduction, and their
+    /// counts taken down (or, when not counted, the units marked to be read again).
+    #[inline]
+    fn lost(&self, counts: &mut [u8], c: usize, lost: u32, work: &mut Work<'_>) -> Dead {
         work.touched |= self.units_of[c];
         if self.counted {
-            return self.lose(counts, c, others, work.checks);
+            return self.lose(counts, c, lost, work.checks);
         }
         work.pending |= self.units_of[c];
         Ok(())
@@ -546,10 +548,8 @@ impl Cells {
             if frame[c] == bit {
                 continue;
             }
-            frame[c] = bit;
-            work.pending |= self.units_of[c];
-            work.touched |= self.units_of[c];
-            work.queue.push(cell16(c));
+            // Not counted: no counts to take down.
+            self.fix(frame, &mut [], c, bit, work)?;
         }
         Ok(())
     }
