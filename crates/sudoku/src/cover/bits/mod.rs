@@ -228,6 +228,18 @@ pub(crate) struct Scratch {
     checks: Vec<u16>,
 }
 
+impl Scratch {
+    /// Room for `levels` frames of `width` words and `tally_width` counts.
+    fn room(&mut self, levels: usize, width: usize, tally_width: usize) {
+        if self.stack.len() < levels * width {
+            self.stack.resize(levels * width, 0);
+        }
+        if self.counts.len() < levels * tally_width {
+            self.counts.resize(levels * tally_width, 0);
+        }
+    }
+}
+
 /// A count of [`Scratch::counts`] whose unit has its digit placed: past any count of cells, so
 /// that taking cells off it never reads as one option or none.
 const COVERED: u8 = 0x80;
@@ -308,13 +320,7 @@ impl Cells {
         scratch: &mut Scratch,
         found: Option<&mut dyn FnMut(Puzzle)>,
     ) -> Outcome {
-        let (width, tally_width) = (self.cells + 1, self.tally_width());
-        if scratch.stack.len() < 2 * width {
-            scratch.stack.resize(2 * width, 0);
-        }
-        if scratch.counts.len() < 2 * tally_width {
-            scratch.counts.resize(2 * tally_width, 0);
-        }
+        scratch.room(2, self.cells + 1, self.tally_width());
         let recent = Recent { ring: [0; RECENT], count: 0 };
         let tally = Tally { grid, limit, stops, found, solutions: 0, nodes: 0, guesses: 0 };
         let mut run = Run { t: self, scratch, tally, recent };
@@ -855,10 +861,7 @@ impl Run<'_, '_> {
         let frame = &mut stack[at..at + width];
         let tallies = &mut counts[at_counts..at_counts + tally_width];
         if let Err(dead) = t.propagate(frame, tallies, &mut work, &mut self.tally.nodes) {
-            work.queue.clear();
-            work.checks.clear();
-            self.recent.note(dead);
-            return ControlFlow::Continue(());
+            return self.dead_end(dead);
         }
         if self.tally.spent() {
             return ControlFlow::Break(Some(StopReason::Budget));
@@ -870,12 +873,8 @@ impl Run<'_, '_> {
         if self.tally.cancelled() {
             return ControlFlow::Break(Some(StopReason::Cancelled));
         }
-        if stack.len() < at + 2 * width {
-            stack.resize(at + 2 * width, 0);
-        }
-        if counts.len() < at_counts + 2 * tally_width {
-            counts.resize(at_counts + 2 * tally_width, 0);
-        }
+        self.scratch.room(depth + 2, width, tally_width);
+        let Scratch { stack, counts, .. } = &*self.scratch;
         match t.choose(&stack[at..at + width], &counts[at_counts..at_counts + tally_width], &self.recent) {
             Choice::Cell(c) => {
                 let mut digits = stack[at + c] & t.all;
@@ -897,6 +896,15 @@ impl Run<'_, '_> {
         ControlFlow::Continue(())
     }
 
+    /// A branch that ended with `dead` out of options: what was queued for it goes, and the
+    /// item is remembered for the branching.
+    fn dead_end(&mut self, dead: u32) -> ControlFlow<Option<StopReason>> {
+        self.scratch.queue.clear();
+        self.scratch.checks.clear();
+        self.recent.note(dead);
+        ControlFlow::Continue(())
+    }
+
     /// Tries the digit of `bit` in cell `c`, a level below `depth`.
     fn branch(&mut self, depth: usize, c: usize, bit: u32) -> ControlFlow<Option<StopReason>> {
         let t = self.t;
@@ -911,10 +919,7 @@ impl Run<'_, '_> {
         let frame = &mut stack[at + width..at + 2 * width];
         let tallies = &mut counts[at_counts + tally_width..at_counts + 2 * tally_width];
         if let Err(dead) = t.fix(frame, tallies, c, bit, &mut work) {
-            work.queue.clear();
-            work.checks.clear();
-            self.recent.note(dead);
-            return ControlFlow::Continue(());
+            return self.dead_end(dead);
         }
         let touched = work.touched;
         self.search(depth + 1, touched)
