@@ -42,6 +42,10 @@ const FLUSH_WHEN_IDLE: Duration = Duration::from_millis(20);
 /// How often the caller flushes while pieces stream without a pause.
 const FLUSH_EVERY: Duration = Duration::from_secs(1);
 
+/// How many pieces streaming without a pause the caller takes between two looks at the clock
+/// (each within [`FLUSH_WHEN_IDLE`] of the one before, or the pause flushes).
+const CLOCK_EVERY: u64 = 16;
+
 /// How often a caller with nothing to write looks for Ctrl-C or SIGTERM.
 const POLL: Duration = Duration::from_millis(100);
 
@@ -132,9 +136,9 @@ pub(crate) struct Ordered<T> {
 impl<T> Ordered<T> {
     /// The next piece in order, `None` after the last, for a caller that writes each piece as it
     /// comes: `flush` flushes what it wrote of those before, at once when the pieces pause
-    /// (after [`FLUSH_WHEN_IDLE`]) and every [`FLUSH_EVERY`] while they stream, so that each is
-    /// out within a second whatever the output. Ctrl-C or SIGTERM while nothing comes ends the
-    /// wait with [`Stopped`](report::Stopped), what was written flushed.
+    /// (after [`FLUSH_WHEN_IDLE`]) and every [`FLUSH_EVERY`] or so while they stream, so that
+    /// each is out within about a second whatever the output. Ctrl-C or SIGTERM while nothing
+    /// comes ends the wait with [`Stopped`](report::Stopped), what was written flushed.
     pub(crate) fn next_written(
         &mut self,
         mut flush: impl FnMut() -> io::Result<()>,
@@ -153,7 +157,11 @@ impl<T> Ordered<T> {
                     report::check_interrupt()?;
                 }
                 Next::Piece(piece) => {
-                    if self.unflushed && self.flushed.elapsed() >= FLUSH_EVERY {
+                    // The clock read every few pieces: per piece, it shows in an easy batch.
+                    if self.unflushed
+                        && self.next.is_multiple_of(CLOCK_EVERY)
+                        && self.flushed.elapsed() >= FLUSH_EVERY
+                    {
                         flush()?;
                         self.flushed = Instant::now();
                     }
@@ -166,7 +174,8 @@ impl<T> Ordered<T> {
 
     /// The next piece in order, waiting at most `wait` for it.
     fn next(&mut self, wait: Duration) -> Next<T> {
-        let start = Instant::now();
+        // Read the clock only once nothing has come (a read per piece shows in an easy batch).
+        let mut start = None;
         loop {
             if let Some(piece) = self.waiting.remove(&self.next) {
                 self.next += 1;
@@ -177,7 +186,7 @@ impl<T> Ordered<T> {
                 Ok(piece) => Some(piece),
                 Err(TryRecvError::Disconnected) => None,
                 Err(TryRecvError::Empty) => {
-                    let left = wait.saturating_sub(start.elapsed());
+                    let left = wait.saturating_sub(start.get_or_insert_with(Instant::now).elapsed());
                     if left.is_zero() {
                         return Next::Idle;
                     }
@@ -193,6 +202,13 @@ impl<T> Ordered<T> {
                 }
             };
             match received {
+                // The piece awaited: taken without a stay in `waiting`.
+                Some((seq, piece)) if seq == self.next => {
+                    self.idle_since = None;
+                    self.next += 1;
+                    self.window.taken.store(self.next, Ordering::Relaxed);
+                    return Next::Piece(piece);
+                }
                 Some((seq, piece)) => {
                     self.idle_since = None;
                     self.waiting.insert(seq, piece);

@@ -198,6 +198,15 @@ impl CancelFlag {
     }
 }
 
+/// Two flags are equal when they are one flag (clones of each other), whatever their state.
+impl PartialEq for CancelFlag {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for CancelFlag {}
+
 /// Whether counts remember the count of each subproblem they meet, and add it when they meet
 /// the subproblem again, instead of searching it again (see [`Solver::set_memo`]). Where
 /// partial solutions meet again (tilings: two ways to fill the same part of a board leave the

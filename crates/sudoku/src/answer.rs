@@ -223,7 +223,7 @@ impl Solvers<'_> {
     /// field); `cancel` stops its search.
     pub fn answer(
         &mut self,
-        record: &Record,
+        record: Record,
         variant: Option<Variant>,
         task: Task,
         cancel: Option<&CancelFlag>,
@@ -251,7 +251,8 @@ impl Solvers<'_> {
         // The caller's variant, else the input's (a `# variant:` line, a JSON field), adds
         // its constraints to the puzzle's own rules.
         let named = variant.or(record.variant);
-        let grid = match record.puzzle_with(variant) {
+        let Record { puzzle, solution: given, .. } = record;
+        let grid = match puzzle.map(|p| self.with_variant(p, named)) {
             Ok(grid) => grid,
             Err(e) => {
                 a.error = Some(e.kind.to_string());
@@ -278,8 +279,11 @@ impl Solvers<'_> {
             a.puzzle = Some(grid);
             return a;
         }
-        let watching = self.watching();
-        self.with(&grid, |solver| search(solver, &grid, record, task, cancel, watching.as_ref(), &mut a));
+        // Taken for the search and put back (a clone would touch a count every thread shares).
+        let watching = self.watching.take();
+        let given = given.as_ref();
+        self.with(&grid, |solver| search(solver, &grid, task, given, cancel, watching.as_ref(), &mut a));
+        self.watching = watching;
         a.puzzle = Some(grid);
         if a.status == Status::Encoded || a.status == Status::Rated {
             return a;
@@ -298,8 +302,8 @@ impl Solvers<'_> {
 fn search(
     solver: &mut SudokuSolver<'_>,
     grid: &Puzzle,
-    record: &Record,
     task: Task,
+    given: Option<&Puzzle>,
     cancel: Option<&CancelFlag>,
     watching: Option<&Watching>,
     a: &mut Answer,
@@ -309,8 +313,11 @@ fn search(
         a.encoding = Some(solver.matrix().puzzle_to_dlx(grid));
         return;
     }
-    // The flag stops the search: a large grid can take long.
-    solver.set_cancel_flag(cancel.cloned());
+    // The flag stops the search: a large grid can take long. (Set only when it changes: a clone
+    // would touch a count every thread shares, for each puzzle.)
+    if solver.cancel_flag() != cancel {
+        solver.set_cancel_flag(cancel.cloned());
+    }
     let result = match task {
         Task::Solve { first: true } => solver.first(grid).map(|s| match s {
             Some(s) => (Status::Solved, Some(s), None, None),
@@ -322,7 +329,7 @@ fn search(
             Uniqueness::None => (Status::None, None, None, None),
         }),
         Task::Count { limit, .. } => match watching {
-            Some(watching) => solver.count_watched(grid, limit, record.line, watching),
+            Some(watching) => solver.count_watched(grid, limit, a.line, watching),
             None => solver.count(grid, limit),
         }
         .map(|n| (Status::Counted, None, None, Some(n))),
@@ -339,7 +346,7 @@ fn search(
                 }
                 Err(e) => a.error = Some(e.to_string()),
             }
-            if let Some(given) = &record.solution {
+            if let Some(given) = given {
                 a.given = Some(check_given(a, grid, given));
             }
             return;
@@ -347,7 +354,7 @@ fn search(
         Task::Encode => unreachable!("answered above"),
     };
     a.record(result.map_err(|e| e.to_string()), solver.effort());
-    if let Some(given) = &record.solution {
+    if let Some(given) = given {
         a.given = Some(check_given(a, grid, given));
     }
 }

@@ -24,12 +24,19 @@ use crate::report;
 /// however many were asked for (each thread costs its start and the solvers it makes).
 const PIECE: u64 = 8;
 
-/// What the stream hands out, in the input's order. (An answer is moved once through a channel and
-/// once to the caller: boxing it would cost an allocation per record instead.)
-#[allow(clippy::large_enum_variant)]
+/// Records a worker takes at once when that many are waiting and the last one it answered was
+/// quick (at most [`QUICK`] nodes): one lock for several easy puzzles, while hard ones are taken
+/// one by one, so that the last of a batch are shared among the workers.
+const TAKEN: usize = 8;
+
+/// See [`TAKEN`].
+const QUICK: u64 = 1000;
+
+/// What the stream hands out, in the input's order. (An answer is boxed: moved whole through the
+/// channels, its hundreds of bytes cost an easy puzzle more than the allocation.)
 pub(super) enum Item {
     /// A record's answer; `None` when Ctrl-C or SIGTERM came before it was whole.
-    Answer(Option<Answer>),
+    Answer(Option<Box<Answer>>),
     /// The input could not be read past the record on this line (0: the first record): the
     /// last item.
     Failed(io::Error, usize),
@@ -107,16 +114,28 @@ fn answer(work: &Work, producer: &Producer<Item>) {
     if let Some((watch, threads)) = &work.watch {
         solvers.watch(Arc::clone(watch), *threads);
     }
+    let (mut taken, mut quick) = (Vec::with_capacity(TAKEN), false);
     loop {
-        let job = work.jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
-        let Ok((seq, record)) = job else { return };
+        if taken.is_empty() {
+            let jobs = work.jobs.lock().unwrap_or_else(PoisonError::into_inner);
+            let Ok(job) = jobs.recv() else { return };
+            taken.push(job);
+            if quick {
+                taken.extend(std::iter::from_fn(|| jobs.try_recv().ok()).take(TAKEN - 1));
+                taken.reverse();
+            }
+        }
+        let Some((seq, record)) = taken.pop() else { return };
         // After Ctrl-C the rest is not answered; a search it cut short (grids of other sizes can
         // search long) is no answer either.
         let answer = match report::check_interrupt() {
-            Ok(()) => Some(solvers.answer(&record, work.variant, work.task, Some(report::cancel_flag())))
-                .filter(|_| report::check_interrupt().is_ok()),
+            Ok(()) => {
+                Some(Box::new(solvers.answer(record, work.variant, work.task, Some(report::cancel_flag()))))
+                    .filter(|_| report::check_interrupt().is_ok())
+            }
             Err(_) => None,
         };
+        quick = answer.as_ref().is_some_and(|a| a.nodes <= QUICK);
         if !producer.send(seq, Item::Answer(answer)) {
             return;
         }

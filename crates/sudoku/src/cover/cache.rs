@@ -57,6 +57,7 @@ impl Matrices {
             other: None,
             watching: None,
             search: Search::Auto,
+            added: None,
         }
     }
 }
@@ -72,6 +73,10 @@ pub struct Solvers<'m> {
     other: Option<Matrix>,
     pub(crate) watching: Option<Watching>,
     search: Search,
+    /// The last rules a variant's constraints were added to, the variant, and the rules it made:
+    /// the next puzzle of the same rules gets them without a copy (a batch of one rule set
+    /// shares its rules).
+    added: Option<(Arc<Rules>, Variant, Arc<Rules>)>,
 }
 
 impl<'m> Solvers<'m> {
@@ -85,15 +90,28 @@ impl<'m> Solvers<'m> {
             Some(Watching { watch, threads: threads.max(1), long: super::watch::LONG_COUNT_NODES });
     }
 
+    /// A record's puzzle with the constraints of `variant` added to its rules
+    /// ([`Record::puzzle_with`](crate::Record::puzzle_with)), made once for a batch's rules.
+    pub(crate) fn with_variant(&mut self, mut puzzle: Puzzle, variant: Option<Variant>) -> Puzzle {
+        let Some(variant) = variant else { return puzzle };
+        match &self.added {
+            Some((base, v, added)) if *v == variant && Arc::ptr_eq(base, puzzle.shared_rules()) => {
+                puzzle.set_shared_rules(Arc::clone(added));
+                puzzle
+            }
+            _ => {
+                let base = Arc::clone(puzzle.shared_rules());
+                let puzzle = puzzle.with_variant(Some(variant));
+                self.added = Some((base, variant, Arc::clone(puzzle.shared_rules())));
+                puzzle
+            }
+        }
+    }
+
     /// Chooses the search of every solver these hand out (see [`Search`]).
     pub fn set_search(&mut self, search: Search) {
         self.search = search;
         self.solvers.iter_mut().flatten().for_each(|s| s.set_search(search));
-    }
-
-    /// Who watches the long counts.
-    pub(crate) fn watching(&self) -> Option<Watching> {
-        self.watching.clone()
     }
 
     /// The solver of a variant's puzzles.

@@ -371,8 +371,8 @@ impl<'m> SudokuSolver<'m> {
     }
 
     /// The flag that stops the searches.
-    pub(crate) fn cancel_flag(&self) -> Option<dlx_engine::CancelFlag> {
-        self.cancel.clone()
+    pub(crate) fn cancel_flag(&self) -> Option<&dlx_engine::CancelFlag> {
+        self.cancel.as_ref()
     }
 
     /// Records the effort of the last search, made by another solver.

@@ -118,7 +118,7 @@ impl SudokuSolver<'_> {
             self.matrix().puzzle_to_dlx(grid).parse().expect("the puzzle's problem reads back");
         let mut parallel = ParallelSolver::new(&problem);
         parallel.set_threads(Some(watching.threads));
-        parallel.set_cancel_flag(self.cancel_flag());
+        parallel.set_cancel_flag(self.cancel_flag().cloned());
         let progress = Progress::new();
         parallel.set_progress(Some(Arc::clone(&progress)));
         let threads = watching.threads;
@@ -172,7 +172,7 @@ mod tests {
         solvers.watching.as_mut().unwrap().long = 1_000;
         let task = Task::Count { limit: None, puzzles: false };
         let counts: Vec<_> = Records::new(text.as_bytes())
-            .map(|r| solvers.answer(&r.unwrap(), None, task, None))
+            .map(|r| solvers.answer(r.unwrap(), None, task, None))
             .map(|a| (a.status, a.count, a.nodes > 0))
             .collect();
         assert_eq!(counts, [(Status::Counted, Some(8_811), true), (Status::Counted, Some(1), true)]);

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::rules::{At, Parity, Rules};
 use super::size::{Size, Symbols};
-use crate::model::variant::Unit;
+use crate::model::variant::{Unit, Variant};
 
 /// A puzzle of any size and rules: the [`Rules`] and the given digits (0 for an empty cell),
 /// with the [`Symbols`] it is written in.
@@ -156,6 +156,27 @@ impl Puzzle {
     /// The rules, to add to them (the givens stay); copied first when another grid shares them.
     pub fn rules_mut(&mut self) -> &mut Rules {
         Arc::make_mut(&mut self.rules)
+    }
+
+    /// The grid with the constraints of `variant` (a record's, the caller's) added to its rules.
+    pub(crate) fn with_variant(mut self, variant: Option<Variant>) -> Puzzle {
+        if let Some(variant) = variant {
+            let added = Rules::from(variant);
+            if added.constraints().any(|c| !self.rules.has(c)) {
+                let rules = self.rules_mut();
+                for c in added.constraints() {
+                    rules.add(c);
+                }
+            }
+        }
+        self
+    }
+
+    /// Gives the grid these rules, which the caller knows fit it (rules of its own with
+    /// constraints added).
+    pub(crate) fn set_shared_rules(&mut self, rules: Arc<Rules>) {
+        debug_assert_eq!(rules.size(), self.rules.size());
+        self.rules = rules;
     }
 
     /// Shares `rules` when they are the grid's own (equal): the grid then points to them, and

@@ -198,17 +198,7 @@ impl Record {
     /// caller's, or else the one the input names) added to its own rules; what is wrong with a
     /// malformed record.
     pub fn puzzle_with(&self, variant: Option<Variant>) -> Result<Puzzle, &ParseError> {
-        let mut puzzle = self.puzzle.as_ref()?.clone();
-        if let Some(variant) = variant.or(self.variant) {
-            let added = Rules::from(variant);
-            if added.constraints().any(|c| !puzzle.rules().has(c)) {
-                let rules = puzzle.rules_mut();
-                for c in added.constraints() {
-                    rules.add(c);
-                }
-            }
-        }
-        Ok(puzzle)
+        Ok(self.puzzle.as_ref()?.clone().with_variant(variant.or(self.variant)))
     }
 }
 
@@ -332,12 +322,18 @@ impl<R: BufRead> Records<R> {
             self.buf.truncate(MAX_LINE);
         }
         let bytes = if self.line == 1 { self.buf.strip_prefix(BOM).unwrap_or(&self.buf) } else { &self.buf };
-        self.not_utf8 = std::str::from_utf8(bytes).err().map(|e| {
-            let valid = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
-            (bytes[e.valid_up_to()], valid.chars().count() + 1)
-        });
         self.text.clear();
-        self.text.push_str(&String::from_utf8_lossy(bytes));
+        match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                self.not_utf8 = None;
+                self.text.push_str(text);
+            }
+            Err(e) => {
+                let valid = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
+                self.not_utf8 = Some((bytes[e.valid_up_to()], valid.chars().count() + 1));
+                self.text.push_str(&String::from_utf8_lossy(bytes));
+            }
+        }
         Ok(true)
     }
 
@@ -570,6 +566,55 @@ fn variant_header(comment: &str) -> Option<&str> {
     key.trim().eq_ignore_ascii_case("variant").then(|| value.trim())
 }
 
+/// A line's cells when it is the commonest record of all: exactly 81 cells of the line form,
+/// nothing before or after them (read byte by byte, without the general path's scans).
+fn plain_line(text: &str) -> Option<NinePuzzle> {
+    let bytes: &[u8; 81] = text.as_bytes().try_into().ok()?;
+    // Digits and dots without a branch per cell; any other byte, another pass.
+    let mut cells = [0; 81];
+    let mut other = false;
+    for (cell, &b) in cells.iter_mut().zip(bytes) {
+        let digit = b.wrapping_sub(b'0');
+        *cell = if digit <= 9 { digit } else { 0 };
+        other |= digit > 9 && b != b'.';
+    }
+    let mut puzzle = NinePuzzle::from_cells(cells)?;
+    if other {
+        for (cell, &b) in bytes.iter().enumerate() {
+            match b {
+                b'0'..=b'9' | b'.' | b'_' => {}
+                b'e' => puzzle.set_even_cell(cell, true),
+                _ => return None,
+            }
+        }
+    }
+    Some(puzzle)
+}
+
+/// A line's cells and even marks when it is an 81-cell puzzle of digits and dots followed by one
+/// field, `marks=` with `e` and `.` alone (what `dlx generate --rules even` writes): read byte by
+/// byte as [`plain_line`] reads, where the forms of any size would build its rules from nothing.
+fn marked_line(text: &str) -> Option<NinePuzzle> {
+    const MARKS: &[u8] = b" marks=";
+    let bytes = text.as_bytes();
+    if bytes.len() != 81 + MARKS.len() + 81 || &bytes[81..81 + MARKS.len()] != MARKS {
+        return None;
+    }
+    let (cells, marks) = (&bytes[..81], &bytes[81 + MARKS.len()..]);
+    if !cells.iter().all(|&b| matches!(b, b'1'..=b'9' | b'.')) {
+        return None;
+    }
+    let mut puzzle = plain_line(&text[..81])?;
+    for (cell, &m) in marks.iter().enumerate() {
+        match m {
+            b'.' => {}
+            b'e' => puzzle.set_even_cell(cell, true),
+            _ => return None,
+        }
+    }
+    Some(puzzle)
+}
+
 fn count_cells(text: &str) -> usize {
     text.chars().filter(|&c| matches!(classify(c), Char::Cell(..))).count()
 }
@@ -579,6 +624,15 @@ impl<R: BufRead> Records<R> {
         let mut record = loop {
             if !self.next_line()? {
                 return Ok(None);
+            }
+            // Most records of a batch are an 81-cell line alone: read at once, unless a header
+            // row, a size or constraints ask for another reading.
+            if self.columns.is_none()
+                && self.grid.size.is_none()
+                && self.grid.constraints.is_empty()
+                && let Some(puzzle) = plain_line(&self.text).or_else(|| marked_line(&self.text))
+            {
+                break Raw::new(self.line, Format::Line, Ok(puzzle));
             }
             let text = self.text.trim();
             if text.is_empty() {

@@ -11,7 +11,7 @@ fn each_task_answers_the_record() {
     let matrices = Matrices::new();
     let mut solvers = matrices.solvers();
     let record = &parse_all(PUZZLE)[0];
-    let solved = solvers.answer(record, None, Task::Solve { first: false }, None);
+    let solved = solvers.answer(record.clone(), None, Task::Solve { first: false }, None);
     assert_eq!(solved.status, Status::Unique);
     assert_eq!(solved.solution.as_ref().map(|s| s.to_line()), Some(SOLUTION.to_owned()));
     assert!(solved.nodes >= solved.guesses && solved.nodes > 0);
@@ -19,13 +19,13 @@ fn each_task_answers_the_record() {
     assert_eq!(json["status"], "unique");
     assert_eq!(json["solution"], SOLUTION);
     assert_eq!((&json["file"], &json["line"], &json["rules"]), (&"p.txt".into(), &1.into(), &"9x9".into()));
-    let counted = solvers.answer(record, None, Task::Count { limit: Some(5), puzzles: false }, None);
+    let counted = solvers.answer(record.clone(), None, Task::Count { limit: Some(5), puzzles: false }, None);
     let json = counted.to_json(Task::Count { limit: Some(5), puzzles: false }, None);
     assert_eq!((&json["count"], &json["complete"]), (&1.into(), &true.into()));
     let capped = counted.to_json(Task::Count { limit: Some(1), puzzles: false }, None);
     assert_eq!(capped["complete"], false, "a count that reached its limit may not be all");
     assert_eq!((counted.status, counted.count), (Status::Counted, Some(1)));
-    let rated = solvers.answer(record, None, Task::Rate { explain: true }, None);
+    let rated = solvers.answer(record.clone(), None, Task::Rate { explain: true }, None);
     assert_eq!(rated.status, Status::Rated);
     assert_eq!(rated.rating.as_ref().map(|r| r.solutions), Some(1));
     assert!(!rated.steps.is_empty(), "the steps are described");
@@ -35,7 +35,7 @@ fn each_task_answers_the_record() {
     assert_eq!(json["technique"], rating.logic.hardest_name());
     assert_eq!(json["steps"].as_array().map(Vec::len), Some(rated.steps.len()));
     assert!(json["techniques"].as_object().is_some_and(|t| !t.is_empty()));
-    let encoded = solvers.answer(record, None, Task::Encode, None);
+    let encoded = solvers.answer(record.clone(), None, Task::Encode, None);
     assert_eq!(encoded.status, Status::Encoded);
     let text = encoded.encoding.expect("a .dlx text");
     let problem = dlx_engine::Problem::parse_dlx(&text).unwrap();
@@ -50,16 +50,16 @@ fn what_is_checked_is_said() {
     let mut solvers = matrices.solvers();
     let twice = format!("55{}", &PUZZLE[2..]);
     // After a search on the same solver, whose figures must not be reported again.
-    assert!(solvers.answer(&parse_all(PUZZLE)[0], None, Task::Solve { first: false }, None).nodes > 0);
-    let a = solvers.answer(&parse_all(&twice)[0], None, Task::Solve { first: false }, None);
+    assert!(solvers.answer(parse_all(PUZZLE).remove(0), None, Task::Solve { first: false }, None).nodes > 0);
+    let a = solvers.answer(parse_all(&twice).remove(0), None, Task::Solve { first: false }, None);
     assert_eq!(a.status, Status::Invalid);
     assert_eq!(a.error.as_deref(), Some("digit 5 appears twice in row 1 (r1c1, r1c2)"));
     assert_eq!((a.nodes, a.guesses), (0, 0), "refused before any search");
-    let short = solvers.answer(&parse_all("123")[0], None, Task::Solve { first: false }, None);
+    let short = solvers.answer(parse_all("123").remove(0), None, Task::Solve { first: false }, None);
     assert_eq!((short.status, short.error_at), (Status::Invalid, Some((1, None))));
     let wrong = format!("{PUZZLE},{}", SOLUTION.replace("145", "154"));
     let a = solvers.answer(
-        &parse_all(&format!("puzzle,solution\n{wrong}\n"))[0],
+        parse_all(&format!("puzzle,solution\n{wrong}\n")).remove(0),
         None,
         Task::Solve { first: false },
         None,
@@ -83,10 +83,10 @@ fn a_classic_reading_of_a_variants_puzzle_gets_the_hint() {
         .unwrap();
     let line = made.puzzle.to_line();
     let record = &parse_all(&line)[0];
-    let classic = solvers.answer(record, None, Task::Solve { first: false }, None);
+    let classic = solvers.answer(record.clone(), None, Task::Solve { first: false }, None);
     assert_eq!(classic.status, Status::Multiple);
     assert_eq!(classic.unique_as, Some(Variant::Diagonal));
-    let named = solvers.answer(record, Some(Variant::Diagonal), Task::Solve { first: false }, None);
+    let named = solvers.answer(record.clone(), Some(Variant::Diagonal), Task::Solve { first: false }, None);
     assert_eq!(
         (named.status, named.unique_as, named.variant),
         (Status::Unique, None, Some(Variant::Diagonal))
@@ -119,14 +119,14 @@ fn other_rules_givens_are_checked_by_every_search() {
         for (text, message) in cases {
             let fine = text.replacen(|c: char| c.is_ascii_digit(), ".", 1);
             for task in tasks {
-                let a = solvers.answer(&parse_all(text)[0], None, task, None);
+                let a = solvers.answer(parse_all(text).remove(0), None, task, None);
                 assert_eq!(
                     (a.status, a.error.as_deref()),
                     (Status::Invalid, Some(message)),
                     "{text} {task:?}"
                 );
                 assert_eq!((a.nodes, a.guesses), (0, 0), "{text} {task:?}: refused before any search");
-                let a = solvers.answer(&parse_all(&fine)[0], None, task, None);
+                let a = solvers.answer(parse_all(&fine).remove(0), None, task, None);
                 assert_eq!(a.error, None, "{fine} {task:?}");
                 let searched = if let Task::Rate { .. } = task { a.rating.is_some() } else { a.nodes > 0 };
                 assert!(searched, "{fine} {task:?}: answered");

@@ -193,3 +193,28 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The commonest lines (81 cells alone, or with a `marks=` field) are read by a path of
+    /// their own; a space at the end sends the same line through the general one, and the two
+    /// records are the same (the puzzle, its rules and marks, or the error).
+    #[test]
+    fn the_quick_reading_of_a_line_is_the_general_one(
+        cells in "[1-9.]{81}|[0-9._e]{81}|[0-9._ex]{79,82}",
+        marks in proptest::option::of("[.e]{81}|[.eoE_]{81}|[.e]{80}"),
+        variant in proptest::option::of(prop_oneof![Just("diagonal"), Just("even")]),
+    ) {
+        let line = match marks {
+            Some(marks) => format!("{cells} marks={marks}"),
+            None => cells,
+        };
+        let text = match variant {
+            Some(v) => format!("# variant: {v}\n{line}\n"),
+            None => format!("{line}\n"),
+        };
+        let general = text.replace('\n', " \n");
+        prop_assert_eq!(dlx_sudoku::parse_all(&text), dlx_sudoku::parse_all(&general), "{}", line);
+    }
+}
