@@ -55,10 +55,11 @@ pub struct Matrix {
     rules: Rules,
     /// The side of the grid (digits per cell).
     side: usize,
-    problem: Problem,
-    /// The option of each cell and digit, `cell * side + digit - 1`.
-    option_of: Vec<u32>,
-    /// The cell and digit of each placing option (the first ones; cage options follow).
+    /// The engine's problem, built when first needed: the bit sets answer most puzzles without
+    /// it, and a batch of jigsaw puzzles makes a matrix for each.
+    problem: OnceLock<Problem>,
+    /// The cell and digit of each placing option: option `cell * side + digit - 1` (the first
+    /// ones; cage options follow).
     placements: Vec<(u16, u8)>,
     /// The matrix as bit sets, made when a search first takes them (see `bits`); `None` for
     /// rules with cages.
@@ -73,6 +74,21 @@ impl Matrix {
     /// Encodes the rules (which must [`validate`](Rules::validate): windows that do not fit are
     /// left out).
     pub fn new(rules: &Rules) -> Matrix {
+        let size = rules.size();
+        let (side, cells) = (size.side(), size.cells());
+        let placements = (0..cells)
+            .flat_map(|c| {
+                let cell = u16::try_from(c).expect("at most 625 cells");
+                (1..=side).map(move |d| (cell, u8::try_from(d).expect("sides are at most 25")))
+            })
+            .collect();
+        let (last_grid, bits, problem) = (Arc::default(), OnceLock::new(), OnceLock::new());
+        Matrix { rules: rules.clone(), side, problem, placements, bits, last_grid }
+    }
+
+    /// The engine's problem of `rules`: an option per cell and digit, in that order, then the
+    /// cages' options.
+    fn build(rules: &Rules) -> Problem {
         let size = rules.size();
         let (side, cells) = (size.side(), size.cells());
         let mut b = ProblemBuilder::new();
@@ -121,21 +137,17 @@ impl Matrix {
         }
         // Every cell gets every digit: even and odd marks are each puzzle's restrictions, applied
         // by the solver, so that one matrix serves puzzles whose marks differ.
-        let mut option_of = vec![0; cells * side];
-        let mut placements = Vec::with_capacity(cells * side);
         // An option's items: its cell, its units' for the digit, its pairs', its cages'.
         let mut items = Vec::new();
         for c in 0..cells {
             for d in 0..side {
-                let digit = u8::try_from(d + 1).expect("sides are at most 25");
                 items.clear();
                 items.push(cell_items[c]);
                 items.extend(units_of[c].iter().map(|&k| unit_items[k * side + d]));
                 items.extend(moves_of[c].iter().map(|&p| move_items[p * side + d]));
                 items.extend(cages_of[c].iter().map(|&k| cage_items[k].1[d]));
                 let option = b.option(items.iter().copied()).expect("each option is valid");
-                option_of[c * side + d] = u32::try_from(option.index()).expect("few options");
-                placements.push((u16::try_from(c).expect("at most 625 cells"), digit));
+                debug_assert_eq!(option.index(), c * side + d, "the placements come first, in order");
             }
         }
         for (cage, (whole, digits)) in rules.cages().iter().zip(&cage_items) {
@@ -144,9 +156,7 @@ impl Matrix {
                 b.option(std::iter::once(*whole).chain(out)).expect("each option is valid");
             }
         }
-        let last_grid = Arc::default();
-        let bits = OnceLock::new();
-        Matrix { rules: rules.clone(), side, problem: b.build(), option_of, placements, bits, last_grid }
+        b.build()
     }
 
     /// The full grid [`Matrix::remember_grid`] was last given, if it was given for this seed.
@@ -188,7 +198,7 @@ impl Matrix {
 
     /// The engine's problem.
     pub fn problem(&self) -> &Problem {
-        &self.problem
+        self.problem.get_or_init(|| Matrix::build(&self.rules))
     }
 
     /// The option placing `digit` in `cell` (whatever the cell's parity: see [`SudokuSolver`]).
@@ -206,7 +216,7 @@ impl Matrix {
     /// length and digits its type keeps to its size): one look-up.
     #[inline]
     fn option_at(&self, cell: usize, digit: u8) -> OptionId {
-        OptionId::from_u32(self.option_of[cell * self.side + usize::from(digit) - 1])
+        OptionId::from_u32(u32::try_from(cell * self.side + usize::from(digit) - 1).expect("few options"))
     }
 
     /// The cell and digit an option places (`None` for a cage's option).
@@ -247,7 +257,7 @@ impl Matrix {
             }
             _ => format!("sudoku ({}) {}", grid.rules().describe(), grid.to_line()),
         };
-        write_dlx(&self.problem, &title, |option| match self.placement(option) {
+        write_dlx(self.problem(), &title, |option| match self.placement(option) {
             Some((cell, digit)) => match grid.get(cell) {
                 0 => grid.rules().parity(cell).allows(digit),
                 given => given == digit,
@@ -453,7 +463,7 @@ impl<'m> SudokuSolver<'m> {
     pub(crate) fn engine(&mut self) -> &mut Solver<'m> {
         let (matrix, cancel, budget) = (self.matrix, &self.cancel, self.budget);
         self.solver.get_or_insert_with(|| {
-            let mut solver = Solver::new(&matrix.problem);
+            let mut solver = Solver::new(matrix.problem());
             solver.set_cancel_flag(cancel.clone());
             solver.set_budget(budget);
             solver
