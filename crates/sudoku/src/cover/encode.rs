@@ -71,8 +71,9 @@ pub struct Matrix {
 }
 
 impl Matrix {
-    /// Encodes the rules (which must [`validate`](Rules::validate): windows that do not fit are
-    /// left out).
+    /// The matrix of the rules (which must [`validate`](Rules::validate): windows that do not fit
+    /// are left out). The engine's problem is encoded when first asked for
+    /// ([`problem`](Self::problem)); the bit sets' search does without it.
     pub fn new(rules: &Rules) -> Matrix {
         let size = rules.size();
         let (side, cells) = (size.side(), size.cells());
@@ -213,7 +214,8 @@ impl Matrix {
     }
 
     /// [`Matrix::option`] for a cell and digit known to be in range (a puzzle's, whose
-    /// length and digits its type keeps to its size): one look-up.
+    /// length and digits its type keeps to its size): the placements come first, a cell's
+    /// digits in order.
     #[inline]
     fn option_at(&self, cell: usize, digit: u8) -> OptionId {
         OptionId::from_u32(u32::try_from(cell * self.side + usize::from(digit) - 1).expect("few options"))

@@ -23,9 +23,9 @@
 //!
 //! The first frame places the givens. On grids of up to 128 cells (9x9 and smaller) it is built a
 //! digit at a time instead, from each cell's peers as one 128-bit set: the union of the peers of
-//! the givens of digit `d` are the cells that lose it, and the cells left one digit or none are
-//! found from the digits' sets (a cell in one of them, in none), not by reading each cell. A puzzle
-//! of 40 givens would clear a thousand peers' bits one by one.
+//! the givens of digit `d` is the set of cells that lose it, and the cells left one digit or none
+//! are found from the digits' sets (a cell in one of them, in none), not by reading each cell.
+//! Given by given, a puzzle of 40 givens would clear a thousand peers' bits one by one.
 //!
 //! # Forced items, in bulk
 //!
