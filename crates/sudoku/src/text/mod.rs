@@ -580,11 +580,12 @@ fn plain_line(text: &str) -> Option<NinePuzzle> {
     }
     let mut puzzle = NinePuzzle::from_cells(cells)?;
     if other {
+        // The line form's other cells (`_`, `e`) as the general reader reads them; a separator
+        // or a bad character is for the general reader to place or name.
         for (cell, &b) in bytes.iter().enumerate() {
-            match b {
-                b'0'..=b'9' | b'.' | b'_' => {}
-                b'e' => puzzle.set_even_cell(cell, true),
-                _ => return None,
+            match classify(char::from(b)) {
+                Char::Cell(_, even) => puzzle.set_even_cell(cell, even),
+                Char::Separator | Char::Bad(_) => return None,
             }
         }
     }

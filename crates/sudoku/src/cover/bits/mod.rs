@@ -338,6 +338,98 @@ impl Cells {
         &self.lists[span.0 as usize..span.1 as usize]
     }
 
+    /// The first frame of grids above 128 cells: every cell takes the digits its mark allows,
+    /// then each given's peers lose its digit without a test per peer (which mispredicts); the
+    /// cells are read once the givens are all placed. `None` when a given is not open (a mark,
+    /// or an earlier given's peers, cleared its digit).
+    fn first_frame_by_givens(&self, grid: &Puzzle, frame: &mut [u32]) -> Option<()> {
+        // Digit `d + 1` is bit `d`: an even mark rules out the bits 0, 2, ...
+        let odd_digits = (0..self.side).step_by(2).fold(0u32, |m, d| m | 1 << d);
+        frame[..self.cells].fill(self.all);
+        frame[self.cells] = narrow(self.cells);
+        for (c, &parity) in grid.rules().parities().iter().enumerate() {
+            match parity {
+                Parity::Any => {}
+                Parity::Even => frame[c] &= !odd_digits,
+                Parity::Odd => frame[c] &= odd_digits,
+            }
+        }
+        for (c, &digit) in grid.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let bit = 1 << (digit - 1);
+            if frame[c] & bit == 0 {
+                return None;
+            }
+            frame[c] = bit | PLACED;
+            frame[self.cells] -= 1;
+            for &p in self.list(self.peers[c]) {
+                frame[usize::from(p)] &= !bit;
+            }
+        }
+        Some(())
+    }
+
+    /// The first frame of grids of 128 cells or fewer, a digit at a time: the cells that see a
+    /// given of it, then its open cells take it (a word each for the candidates left, where the
+    /// givens' peers are many more); the open cells left one digit are queued and one left none
+    /// ends the search, both found from the digits' cells as bits without reading the cells
+    /// again. `None` when a given is not open or a cell has no digit.
+    fn first_frame_by_digits(&self, grid: &Puzzle, frame: &mut [u32], queue: &mut Vec<u16>) -> Option<()> {
+        let (mut seen, mut given) = ([0u128; 16], [0u128; 16]);
+        for (c, &digit) in grid.cells().iter().enumerate() {
+            // An empty cell's 0 lands on slot 15, past the digits of these grids (side 11 at
+            // most): no branch per cell.
+            let d = usize::from(digit.wrapping_sub(1)) & 15;
+            seen[d] |= self.peer_bits[c];
+            given[d] |= 1 << c;
+        }
+        let (seen, given) = (&seen[..self.side], &given[..self.side]);
+        let givens = given.iter().fold(0, |m, g| m | g);
+        let every_cell = u128::MAX >> (128 - self.cells);
+        // The cells marked even, and odd: digits of the other parity are not theirs.
+        let (mut even, mut odd) = (0u128, 0u128);
+        for (c, &parity) in grid.rules().parities().iter().enumerate() {
+            match parity {
+                Parity::Any => {}
+                Parity::Even => even |= 1 << c,
+                Parity::Odd => odd |= 1 << c,
+            }
+        }
+        frame[..self.cells].fill(0);
+        let (mut once, mut twice) = (0u128, 0u128);
+        for (d, (&seen, &given)) in seen.iter().zip(given).enumerate() {
+            // Digit `d + 1` is odd when `d` is even.
+            let barred = if d % 2 == 0 { even } else { odd };
+            // A given that sees another of its digit, or that its mark bars, is not open.
+            if given & (seen | barred) != 0 {
+                return None;
+            }
+            let open = every_cell & !(seen | givens | barred);
+            (once, twice) = (once | open, twice | once & open);
+            let (mut open, mut placed) = (open, given);
+            while open != 0 {
+                frame[open.trailing_zeros() as usize] |= 1 << d;
+                open &= open - 1;
+            }
+            while placed != 0 {
+                frame[placed.trailing_zeros() as usize] = 1 << d | PLACED;
+                placed &= placed - 1;
+            }
+        }
+        frame[self.cells] = narrow(self.cells - givens.count_ones() as usize);
+        if every_cell & !givens & !once != 0 {
+            return None;
+        }
+        let mut singles = once & !twice;
+        while singles != 0 {
+            queue.push(cell16(singles.trailing_zeros() as usize));
+            singles &= singles - 1;
+        }
+        Some(())
+    }
+
     /// [`Bits::search`] on one word per cell.
     fn search(
         &self,
@@ -797,106 +889,21 @@ impl Recent {
 }
 
 impl Run<'_, '_> {
-    /// The first frame: every cell takes the digits its mark allows, then the givens are
-    /// placed, and the units' digits counted (each unit's digits left with one cell or none
-    /// noted); `None` when a given is not open or leaves a cell no digit.
+    /// The first frame: the givens placed and their peers' digits cleared (a digit at a time on
+    /// grids of 128 cells or fewer), the cells left one digit queued, and the units' digits
+    /// counted where they are (each unit's digits left with one cell or none noted); `None` when
+    /// a given is not open or leaves a cell no digit.
     fn load(&mut self) -> Option<()> {
-        let t = self.t;
+        let (t, grid) = (self.t, self.tally.grid);
         let Scratch { stack, counts, queue, checks } = &mut *self.scratch;
         let frame = &mut stack[..=t.cells];
-        let grid = self.tally.grid;
-        // Digit `d + 1` is bit `d`: an even mark rules out the bits 0, 2, ...
-        let odd_digits = (0..t.side).step_by(2).fold(0u32, |m, d| m | 1 << d);
-        let parity_digits = |parity| match parity {
-            Parity::Any => t.all,
-            Parity::Even => t.all & !odd_digits,
-            Parity::Odd => odd_digits,
-        };
-        if t.peer_bits.is_empty() {
-            frame[..t.cells].fill(t.all);
-            frame[t.cells] = narrow(t.cells);
-            for (c, &parity) in grid.rules().parities().iter().enumerate() {
-                frame[c] &= parity_digits(parity);
-            }
-            // The givens' peers lose their digits without a test per peer (which mispredicts);
-            // the cells are read once the givens are all placed. A given that an earlier one's
-            // peers cleared is not open.
-            for (c, &digit) in grid.cells().iter().enumerate() {
-                if digit == 0 {
-                    continue;
-                }
-                let bit = 1 << (digit - 1);
-                if frame[c] & bit == 0 {
-                    return None;
-                }
-                frame[c] = bit | PLACED;
-                frame[t.cells] -= 1;
-                for &p in t.list(t.peers[c]) {
-                    frame[usize::from(p)] &= !bit;
-                }
-            }
-        } else {
-            // Grids of 128 cells or fewer (never counted), a digit at a time: the cells that see
-            // a given of it, then its open cells take it, a word each for the candidates left
-            // where the givens' peers are many more; the open cells left one digit or none are
-            // found from the digits' cells as bits, without reading the cells again.
-            let (mut seen, mut given) = ([0u128; 16], [0u128; 16]);
-            for (c, &digit) in grid.cells().iter().enumerate() {
-                // An empty cell's 0 lands on slot 15, past the digits of these grids (side 11
-                // at most): no branch per cell.
-                let d = usize::from(digit.wrapping_sub(1)) & 15;
-                seen[d] |= t.peer_bits[c];
-                given[d] |= 1 << c;
-            }
-            let (seen, given) = (&seen[..t.side], &given[..t.side]);
-            let givens = given.iter().fold(0, |m, g| m | g);
-            let every_cell = u128::MAX >> (128 - t.cells);
-            // The cells marked even, and odd: digits of the other parity are not theirs.
-            let (mut even, mut odd) = (0u128, 0u128);
-            for (c, &parity) in grid.rules().parities().iter().enumerate() {
-                match parity {
-                    Parity::Any => {}
-                    Parity::Even => even |= 1 << c,
-                    Parity::Odd => odd |= 1 << c,
-                }
-            }
-            frame[..t.cells].fill(0);
-            let (mut once, mut twice) = (0u128, 0u128);
-            for (d, (&seen, &given)) in seen.iter().zip(given).enumerate() {
-                // Digit `d + 1` is odd when `d` is even.
-                let barred = if d % 2 == 0 { even } else { odd };
-                // A given that sees another of its digit, or that its mark bars, is not open.
-                if given & (seen | barred) != 0 {
-                    return None;
-                }
-                let open = every_cell & !(seen | givens | barred);
-                (once, twice) = (once | open, twice | once & open);
-                let (mut open, mut placed) = (open, given);
-                while open != 0 {
-                    frame[open.trailing_zeros() as usize] |= 1 << d;
-                    open &= open - 1;
-                }
-                while placed != 0 {
-                    frame[placed.trailing_zeros() as usize] = 1 << d | PLACED;
-                    placed &= placed - 1;
-                }
-            }
-            frame[t.cells] = narrow(t.cells - givens.count_ones() as usize);
-            queue.clear();
-            checks.clear();
-            if every_cell & !givens & !once != 0 {
-                return None;
-            }
-            let mut singles = once & !twice;
-            while singles != 0 {
-                queue.push(cell16(singles.trailing_zeros() as usize));
-                singles &= singles - 1;
-            }
-            debug_assert!(!t.counted, "grids of 128 cells or fewer are not counted");
-            return Some(());
-        }
         queue.clear();
         checks.clear();
+        if !t.peer_bits.is_empty() {
+            debug_assert!(!t.counted, "grids of 128 cells or fewer are not counted");
+            return t.first_frame_by_digits(grid, frame, queue);
+        }
+        t.first_frame_by_givens(grid, frame)?;
         for (c, &word) in frame[..t.cells].iter().enumerate() {
             if word & PLACED == 0 {
                 if word == 0 {
