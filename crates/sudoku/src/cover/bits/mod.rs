@@ -9,7 +9,7 @@
 //! item has as many options as the word has bits; the item of unit `u` and digit `d` has the cells
 //! of `u` whose words hold bit `d`. A frame of the search is these words, one per cell, with a
 //! flag bit for the cells placed, and the number of cells left. On a 9x9 grid (which, but for the
-//! windows, takes the layout of the last section), with r1c1 = 5:
+//! windows, takes a layout of the last section), with r1c1 = 5:
 //!
 //! ```text
 //!   cand[r1c1] = 5 (placed)                cand[r1c2] = 1 2 3 4 . 6 7 8 9
@@ -37,12 +37,12 @@
 //! cells lost options since they were last read are read again. Each placement is counted as a
 //! node, as the engine counts the forced ones, so that `--stats` means what it means there.
 //!
-//! Units of 16 cells and more (16x16 and larger grids) are not read again: there the frame keeps
-//! each unit's items' lengths, as Algorithm X does, one byte per unit and digit. A cell that loses
-//! a digit takes one off the counts of its units for that digit; a count that falls to one puts
-//! the digit in the one cell left, one that falls to none ends the branch; a digit placed in a
-//! unit sets the unit's count past any number of cells. On 9x9 grids reading nine cells again
-//! costs less than keeping the counts (`benches/RESULTS.md`).
+//! Units of 16 cells and more (larger grids, and 16x16 ones with more rules than parity marks) are
+//! not read again: there the frame keeps each unit's items' lengths, as Algorithm X does, one byte
+//! per unit and digit. A cell that loses a digit takes one off the counts of its units for that
+//! digit; a count that falls to one puts the digit in the one cell left, one that falls to none
+//! ends the branch; a digit placed in a unit sets the unit's count past any number of cells. On
+//! 9x9 grids reading nine cells again costs less than keeping the counts (`benches/RESULTS.md`).
 //!
 //! # The reduction
 //!
@@ -68,16 +68,19 @@
 //! sets of more than 128 units (none up to 25x25 has). Iterating over every solution, a rating's
 //! search effort and the long counts spread over threads are the engine's too.
 //!
-//! # The 9x9 grid
+//! # The 9x9 and 16x16 grids
 //!
 //! The 9x9 grid with 3x3 boxes has its own layout, `bands`: one word per digit and band of three
 //! rows, where a unit's options are read whole and one more reduction (triads) and a coarser
 //! branching item pay. [`Bits::search`] hands it the classic rules, parity marks, the diagonals
 //! and the forbidden moves (`bands::Extra` holds what they add); the windows stay here, where
-//! they run faster (`benches/RESULTS.md` has the figures). The answers are the same: the tests
-//! compare both layouts with the engine.
+//! they run faster (`benches/RESULTS.md` has the figures). The 16x16 grid with 4x4 boxes and no
+//! rule but parity marks has one too, `sixteen`: one 64-bit word per digit and band of four rows,
+//! the same passes a digit at a time, the branching of this module. The answers are the same: the
+//! tests compare every layout with the engine.
 
 mod bands;
+mod sixteen;
 
 use std::ops::ControlFlow;
 
@@ -165,6 +168,8 @@ pub(crate) struct Bits(Layout);
 enum Layout {
     /// The 9x9 grid, by digit and band.
     Bands(bands::Extra),
+    /// The 16x16 grid, by digit and band.
+    Sixteen,
     /// One word per cell.
     Cells(Cells),
 }
@@ -178,6 +183,7 @@ impl Bits {
         }
         match bands::Extra::of(rules) {
             Some(extra) => Some(Bits(Layout::Bands(extra))),
+            None if sixteen::takes(rules) => Some(Bits(Layout::Sixteen)),
             None => Cells::new(rules).map(|cells| Bits(Layout::Cells(cells))),
         }
     }
@@ -194,6 +200,7 @@ impl Bits {
     ) -> Outcome {
         match &self.0 {
             Layout::Bands(extra) => bands::search(extra, grid, limit, stops, found),
+            Layout::Sixteen => sixteen::search(grid, limit, stops, found),
             Layout::Cells(cells) => cells.search(grid, limit, stops, scratch, found),
         }
     }
