@@ -217,7 +217,7 @@ fn few_givens_count_as_the_engine_on_16x16() {
             if marked {
                 // Every seventh cell marked with its digit's parity.
                 for c in (0..256).step_by(7) {
-                    let even = full.cells()[c] % 2 == 0;
+                    let even = full.cells()[c].is_multiple_of(2);
                     rules.set_parity(c, if even { Parity::Even } else { Parity::Odd });
                 }
             }
