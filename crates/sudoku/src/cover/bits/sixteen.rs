@@ -155,8 +155,9 @@ struct Board {
     open: [u64; 4],
 }
 
-/// A dead end: some item lost every option (see [`Item`]), or `NONE` when no one item did (a
-/// digit's runs or singles that no match can take).
+/// A dead end: the item that lost every option (a cell, or a unit's digit: see [`unit_item`]),
+/// or [`NONE`] when no one item did (a band's or a stack's runs of a digit that no match can
+/// take though every row and box keeps one, two singles of a digit in one row or box).
 struct Dead(u32);
 
 /// No one item.
@@ -318,7 +319,7 @@ impl Board {
     }
 
     /// The open cells left with one digit: each clears its row and box in its digit's word (the
-    /// digit's pass clears its column), marking the digit in `dirty`.
+    /// digit's pass clears its column), marking the digit's word in `dirty`.
     #[inline]
     fn naked_singles(&mut self, t: &Tables, nodes: &mut u64, dirty: &mut u64) -> Result<(), Dead> {
         for band in 0..4 {
@@ -357,7 +358,8 @@ impl Board {
         Ok(())
     }
 
-    /// Passes the digits of `dirty`, then places the naked singles, to a fixpoint.
+    /// Passes the digits whose words changed (`dirty`: bit `4d + b` for digit `d`'s word of band
+    /// `b`), then places the naked singles, to a fixpoint.
     fn propagate(&mut self, mut dirty: u64, t: &Tables, nodes: &mut u64) -> Result<(), Dead> {
         loop {
             while dirty != 0 {
@@ -487,8 +489,8 @@ struct Run<'a, 'f> {
 }
 
 impl Run<'_, '_> {
-    /// Searches from `board` after marking `dirty`'s digits changed: `Break(None)` at the limit,
-    /// `Break(Some(why))` when stopped short.
+    /// Searches from `board` whose words of `dirty` changed (see [`Board::propagate`]):
+    /// `Break(None)` at the limit, `Break(Some(why))` when stopped short.
     fn search(&mut self, mut board: Board, dirty: u64) -> ControlFlow<Option<StopReason>> {
         let t = self.t;
         if let Err(Dead(item)) = board.propagate(dirty, t, &mut self.tally.nodes) {
