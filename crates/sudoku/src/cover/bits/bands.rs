@@ -67,7 +67,7 @@ use dlx_engine::StopReason;
 
 use super::{Outcome, Refused, Stops, Tally};
 use crate::model::puzzle::Puzzle;
-use crate::model::rules::{Constraint, Parity, Rules};
+use crate::model::rules::{Constraint, Rules};
 use crate::model::size::Size;
 use crate::shape::{AnyShape, with_shape};
 
@@ -401,15 +401,12 @@ impl Board {
     fn load(grid: &Puzzle, extra: &Extra) -> Option<Board> {
         let mut board = Board { cand: [BAND; 27], open: [BAND; 3] };
         for (c, &parity) in grid.rules().parities().iter().enumerate() {
-            // Digit `d + 1` has the words of `d`: an even mark clears the words of 0, 2, ...
+            // Digit `d + 1` has the words of `d`.
             let (band, bit) = (c / 27, 1 << (c % 27));
-            let even = match parity {
-                Parity::Any => continue,
-                Parity::Even => true,
-                Parity::Odd => false,
-            };
-            for d in (0..9).filter(|d| (d % 2 == 0) == even) {
-                board.cand[3 * d + band] &= !bit;
+            let mut digits = super::barred(parity, 9);
+            while digits != 0 {
+                board.cand[3 * digits.trailing_zeros() as usize + band] &= !bit;
+                digits &= digits - 1;
             }
         }
         for (c, &digit) in grid.cells().iter().enumerate() {

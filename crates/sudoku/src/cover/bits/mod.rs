@@ -102,6 +102,18 @@ fn narrow(n: usize) -> u32 {
     u32::try_from(n).expect("the tables are small")
 }
 
+/// The digits (bit `d` for digit `d + 1`) that a parity mark rules out on a grid of `side`.
+#[inline]
+fn barred(parity: Parity, side: usize) -> u32 {
+    // Digit `d + 1` is odd when `d` is even.
+    let (all, odd) = ((1 << side) - 1, 0x5555_5555);
+    match parity {
+        Parity::Any => 0,
+        Parity::Even => odd & all,
+        Parity::Odd => !odd & all,
+    }
+}
+
 /// A cell as the lists and the queue keep it.
 #[inline]
 fn cell16(c: usize) -> u16 {
@@ -350,16 +362,10 @@ impl Cells {
     /// cells are read once the givens are all placed. `None` when a given is not open (a mark,
     /// or an earlier given's peers, cleared its digit).
     fn first_frame_by_givens(&self, grid: &Puzzle, frame: &mut [u32]) -> Option<()> {
-        // Digit `d + 1` is bit `d`: an even mark rules out the bits 0, 2, ...
-        let odd_digits = (0..self.side).step_by(2).fold(0u32, |m, d| m | 1 << d);
         frame[..self.cells].fill(self.all);
         frame[self.cells] = narrow(self.cells);
         for (c, &parity) in grid.rules().parities().iter().enumerate() {
-            match parity {
-                Parity::Any => {}
-                Parity::Even => frame[c] &= !odd_digits,
-                Parity::Odd => frame[c] &= odd_digits,
-            }
+            frame[c] &= !barred(parity, self.side);
         }
         for (c, &digit) in grid.cells().iter().enumerate() {
             if digit == 0 {

@@ -51,7 +51,7 @@ use dlx_engine::StopReason;
 
 use super::{Outcome, RECENT, Recent, Refused, Stops, Tally};
 use crate::model::puzzle::Puzzle;
-use crate::model::rules::{Constraint, Parity, Rules};
+use crate::model::rules::{Constraint, Rules};
 use crate::model::size::Size;
 
 /// The low bit of each row (lane) of a band.
@@ -200,15 +200,12 @@ impl Board {
     fn load(grid: &Puzzle, t: &Tables) -> Option<Board> {
         let mut board = Board { cand: [u64::MAX; 64], open: [u64::MAX; 4] };
         for (c, &parity) in grid.rules().parities().iter().enumerate() {
-            // Digit `d + 1` has the words of `d`: an even mark clears the words of 0, 2, ...
+            // Digit `d + 1` has the words of `d`.
             let (band, bit) = (c / 64, 1 << (c % 64));
-            let even = match parity {
-                Parity::Any => continue,
-                Parity::Even => true,
-                Parity::Odd => false,
-            };
-            for d in (0..16).filter(|d| (d % 2 == 0) == even) {
-                board.cand[4 * d + band] &= !bit;
+            let mut digits = super::barred(parity, 16);
+            while digits != 0 {
+                board.cand[4 * digits.trailing_zeros() as usize + band] &= !bit;
+                digits &= digits - 1;
             }
         }
         for (c, &digit) in grid.cells().iter().enumerate() {
