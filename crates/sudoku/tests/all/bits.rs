@@ -206,7 +206,7 @@ fn few_givens_count_as_the_engine_on_every_9x9_rule_set() {
 
 /// 16x16 puzzles with few givens, with and without parity marks, counted to 100 both ways: the
 /// 16x16 layout's passes and branching far from the givens. (Here 90 to 120 givens leave from 3
-/// to over 100 solutions; the engine's debug build runs out of its budget on one of the eight.)
+/// to 100 solutions or more; the engine's debug build runs out of its budget on one of the eight.)
 #[test]
 fn few_givens_count_as_the_engine_on_16x16() {
     let full = full_grid(4);

@@ -246,10 +246,8 @@ impl Board {
         let mut w = [self.cand[at], self.cand[at + 1], self.cand[at + 2], self.cand[at + 3]];
         // The bands whose runs may have changed; the stacks are read after each step on the bands
         // that changed something (the first always: the columns may have).
-        let (mut bands, mut first, mut touched) = (bands, true, bands);
+        let (mut bands, mut moved, mut touched) = (bands, true, bands);
         loop {
-            let mut moved = first;
-            first = false;
             while bands != 0 {
                 let band = bands.trailing_zeros() as usize;
                 bands &= bands - 1;
@@ -292,6 +290,7 @@ impl Board {
             if bands == 0 {
                 break;
             }
+            moved = false;
         }
         while touched != 0 {
             let band = touched.trailing_zeros() as usize;
