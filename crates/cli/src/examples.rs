@@ -46,6 +46,11 @@ pub(crate) const XC: Examples = &[
     ("xc --count --shard 0/4 --format json problem.dlx", "count the first of four parts (for `dlx merge`)"),
 ];
 
+pub(crate) const PRE: Examples = &[
+    ("pre problem.dlx > smaller.dlx", "remove the options and items no solution needs"),
+    ("xc --preprocess problem.dlx", "solve through the smaller problem, printing the original options"),
+];
+
 pub(crate) const MERGE: Examples = &[
     ("merge part0.json part1.json part2.json part3.json", "the total of four shards' counts"),
     ("merge --format json parts/*.json", "the total, with the summed statistics"),
@@ -84,7 +89,7 @@ mod tests {
     /// Every example parses as the command line it is.
     #[test]
     fn every_example_parses() {
-        for examples in [SOLVE, COUNT, GENERATE, RATE, RENDER, XC, MERGE, COMPLETIONS, MAN] {
+        for examples in [SOLVE, COUNT, GENERATE, RATE, RENDER, XC, PRE, MERGE, COMPLETIONS, MAN] {
             for (line, _) in examples {
                 let words = std::iter::once("dlx").chain(line.split_whitespace());
                 if let Err(e) = crate::Cli::try_parse_from(words) {

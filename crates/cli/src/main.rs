@@ -17,6 +17,7 @@ mod ordered;
 mod output;
 mod pages;
 mod part;
+mod pre;
 mod progress;
 mod render;
 mod report;
@@ -46,6 +47,8 @@ enum Command {
     Render(render::RenderArgs),
     #[command(after_long_help = examples::help(examples::XC))]
     Xc(xc::XcArgs),
+    #[command(after_long_help = examples::help(examples::PRE))]
+    Pre(pre::PreArgs),
     #[command(after_long_help = examples::help(examples::MERGE))]
     Merge(merge::MergeArgs),
     #[command(after_long_help = examples::help(examples::COMPLETIONS))]
@@ -154,6 +157,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Rate(args) => sudoku::run_rate(&args),
         Command::Render(args) => render::run(&args),
         Command::Xc(args) => xc::run(&args),
+        Command::Pre(args) => pre::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Completions(args) => {
             // Made in memory first: clap_complete panics on a failed write, and a full disk is

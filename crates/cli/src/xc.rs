@@ -158,46 +158,7 @@ const SKIPPED_SHOWN: usize = 10;
 
 pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let source = Source::from_arg(args.file.as_deref());
-    if matches!(source, Source::Stdin) && io::stdin().is_terminal() {
-        // Else a person who forgot the file sees a run that seems to hang.
-        stderr!(
-            "dlx: reading a problem in Knuth's .dlx format from the terminal: the items on the first \
-             line, then one option per line; Ctrl-D to end (or give a FILE)"
-        )?;
-    }
-    let bytes = source.read_bytes()?;
-    let problem = match Problem::read_dlx(&bytes) {
-        Ok(read) => {
-            // Skipped as Knuth's programs skip them, but never silently.
-            for line in read.skipped.iter().take(SKIPPED_SHOWN) {
-                stderr!("dlx: {}:{line}: option skipped: it has no primary item", source.name())?;
-            }
-            match read.skipped.len().saturating_sub(SKIPPED_SHOWN) {
-                0 => {}
-                1 => stderr!("dlx: {}: 1 more option skipped: it has no primary item", source.name())?,
-                more => {
-                    stderr!("dlx: {}: {more} more options skipped: they have no primary item", source.name())?
-                }
-            }
-            // Once, however many: a file of two problems would repeat it for every option.
-            if let Some(&line) = read.items_again.first() {
-                let more = match read.items_again.len() - 1 {
-                    0 => String::new(),
-                    n => format!(" (and {n} more option{} after it)", if n == 1 { "" } else { "s" }),
-                };
-                stderr!(
-                    "dlx: {}:{line}: warning: this option repeats the item line{more}: a second problem? \
-                     a file holds one (read as options)",
-                    source.name()
-                )?;
-            }
-            read.problem
-        }
-        Err(e) => {
-            stderr!("dlx: {}:{}:{}: {}", source.name(), e.line, e.column, e.kind)?;
-            return Ok(ExitCode::from(EXIT_INVALID));
-        }
-    };
+    let Some(problem) = read_problem(&source)? else { return Ok(ExitCode::from(EXIT_INVALID)) };
     if let Some(n) = args.sample {
         return sample(args, &problem, n, &source);
     }
@@ -294,6 +255,52 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Reads the problem of `source` in Knuth's `.dlx` format, saying on stderr which options were
+/// skipped and why; `None` when it is not a problem (said on stderr, with the line and column).
+pub(crate) fn read_problem(source: &Source) -> Result<Option<Problem>> {
+    if matches!(source, Source::Stdin) && io::stdin().is_terminal() {
+        // Else a person who forgot the file sees a run that seems to hang.
+        stderr!(
+            "dlx: reading a problem in Knuth's .dlx format from the terminal: the items on the first \
+             line, then one option per line; Ctrl-D to end (or give a FILE)"
+        )?;
+    }
+    let bytes = source.read_bytes()?;
+    let problem = match Problem::read_dlx(&bytes) {
+        Ok(read) => {
+            // Skipped as Knuth's programs skip them, but never silently.
+            for line in read.skipped.iter().take(SKIPPED_SHOWN) {
+                stderr!("dlx: {}:{line}: option skipped: it has no primary item", source.name())?;
+            }
+            match read.skipped.len().saturating_sub(SKIPPED_SHOWN) {
+                0 => {}
+                1 => stderr!("dlx: {}: 1 more option skipped: it has no primary item", source.name())?,
+                more => {
+                    stderr!("dlx: {}: {more} more options skipped: they have no primary item", source.name())?
+                }
+            }
+            // Once, however many: a file of two problems would repeat it for every option.
+            if let Some(&line) = read.items_again.first() {
+                let more = match read.items_again.len() - 1 {
+                    0 => String::new(),
+                    n => format!(" (and {n} more option{} after it)", if n == 1 { "" } else { "s" }),
+                };
+                stderr!(
+                    "dlx: {}:{line}: warning: this option repeats the item line{more}: a second problem? \
+                     a file holds one (read as options)",
+                    source.name()
+                )?;
+            }
+            read.problem
+        }
+        Err(e) => {
+            stderr!("dlx: {}:{}:{}: {}", source.name(), e.line, e.column, e.kind)?;
+            return Ok(None);
+        }
+    };
+    Ok(Some(problem))
 }
 
 /// The memo's figures for `--stats` (empty without the memo).

@@ -149,6 +149,7 @@ mod layout;
 #[allow(unsafe_code)]
 mod links;
 mod parallel;
+pub mod preprocess;
 mod problem;
 mod settings;
 mod solver;
@@ -163,6 +164,7 @@ pub use parallel::{
     InvalidShard, MAX_SHARDS, PIECES_PER_THREAD, ParallelSolver, Progress, RESUMABLE_PIECES, SHARD_PIECES,
     Shard,
 };
+pub use preprocess::{PreprocessError, Preprocessing, Reduced};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
     BrokenLinks, Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Estimate, Finished, ForceError,

@@ -744,7 +744,7 @@ impl Problem {
     }
 
     /// The name of color `id` (0: none).
-    fn color_name(&self, id: u32) -> Option<&str> {
+    pub(crate) fn color_name(&self, id: u32) -> Option<&str> {
         id.checked_sub(1).map(|k| &*self.color_names[k as usize])
     }
 

@@ -8,5 +8,6 @@ mod format;
 mod known;
 mod multiplicities;
 mod parallel;
+mod preprocess;
 mod properties;
 mod split;
