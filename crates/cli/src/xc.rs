@@ -11,8 +11,8 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 use dlx_engine::{
-    Count, Interrupted, Memo, MemoStats, OptionId, ParallelSolver, Problem, Progress, SampleError, Shard,
-    Solver, Stats, StopReason, TieBreak, ZddError,
+    Count, Interrupted, Memo, MemoStats, OptionId, ParallelSolver, Preprocessing, Problem, Progress, Reduced,
+    SampleError, Shard, Solver, Stats, StopReason, TieBreak, ZddError,
 };
 
 use crate::checkpoint::Checkpoint;
@@ -151,6 +151,15 @@ pub(crate) struct XcArgs {
     /// Print nodes, updates and elapsed time to stderr.
     #[arg(short, long)]
     stats: bool,
+    /// Preprocess first, as `dlx pre` does; print solutions in the original options.
+    ///
+    /// Preprocess first, as `dlx pre` does (Knuth's DLX-PRE): search the smaller problem, which
+    /// has the same solutions, and print each solution in the original options. With --stats,
+    /// what preprocessing removed. Counts, shards and checkpoints are of the smaller problem (a
+    /// shard made with it merges only with shards made with it). Not with --zdd, whose option
+    /// numbers would be the smaller problem's.
+    #[arg(long, conflicts_with = "zdd")]
+    preprocess: bool,
 }
 
 /// Options skipped for want of a primary item that are named one by one; the rest are counted.
@@ -158,12 +167,28 @@ const SKIPPED_SHOWN: usize = 10;
 
 pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let source = Source::from_arg(args.file.as_deref());
-    let Some(problem) = read_problem(&source)? else { return Ok(ExitCode::from(EXIT_INVALID)) };
+    let Some(original) = read_problem(&source)? else { return Ok(ExitCode::from(EXIT_INVALID)) };
+    // With --preprocess, the search is of the reduced problem, and its solutions are printed as
+    // the original options.
+    let reduced = match args.preprocess {
+        true => {
+            let start = Instant::now();
+            let settings = Preprocessing { max_rounds: None, cancel: Some(report::cancel_flag().clone()) };
+            let reduced = crate::pre::reduce(&original, &settings, &source)?;
+            if args.stats {
+                stderr!("preprocessing: {}", crate::pre::summary(&original, &reduced, start))?;
+            }
+            Some(reduced)
+        }
+        false => None,
+    };
+    let problem = reduced.as_ref().map_or(&original, Reduced::problem);
+    let printed = Printed { original: &original, reduced: reduced.as_ref() };
     if let Some(n) = args.sample {
-        return sample(args, &problem, n, &source);
+        return sample(args, problem, &printed, n, &source);
     }
     if args.zdd.is_some() || args.by_size || args.fewest || args.most {
-        return zdd(args, &problem, &source);
+        return zdd(args, problem, &printed, &source);
     }
     if args.seed.is_some() && args.threads.is_some_and(|n| n > 1) {
         return Err(Usage("--seed searches on one thread: it cannot go with --threads above 1".into()).into());
@@ -181,7 +206,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         // The threads start only if the problem is too large for a first, short attempt; with one
         // thread the search is cut into subtrees all the same, which tells the progress.
         let parallel = || {
-            let mut parallel = ParallelSolver::new(&problem);
+            let mut parallel = ParallelSolver::new(problem);
             parallel.set_tie_break(args.tie_break);
             parallel.set_cancel_flag(Some(cancel.clone()));
             parallel.set_threads(Some(threads));
@@ -198,8 +223,8 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         {
             let (parallel, progress) = parallel();
             let show = progress::Show::choose(args.progress, args.quiet, false);
-            let (n, stats) = resumable(args, &problem, &parallel, path, &progress, show)?;
-            write_count(args, &problem, &mut *out, &n, &stats, start)?;
+            let (n, stats) = resumable(args, problem, &parallel, path, &progress, show)?;
+            write_count(args, problem, &mut *out, &n, &stats, start)?;
             (n, stats, parallel.memo_stats())
         } else if let Some(show) = {
             // One thread with nothing to show and no shard needs no cut, whose replays of each
@@ -213,13 +238,13 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             let done = AtomicBool::new(false);
             let (n, stats) = std::thread::scope(|scope| {
                 scope.spawn(|| progress::watch(show, &progress, &done, &progress::About::default()));
-                let result = search(args, &problem, &mut *out, limit, Search::Parallel(&parallel), start);
+                let result = search(args, &printed, &mut *out, limit, Search::Parallel(&parallel), start);
                 done.store(true, Ordering::Relaxed);
                 result
             })?;
             (n, stats, parallel.memo_stats())
         } else {
-            let mut solver = Solver::new(&problem);
+            let mut solver = Solver::new(problem);
             solver.set_seed(args.seed);
             solver.set_tie_break(args.tie_break);
             solver.set_memo(args.memo);
@@ -230,7 +255,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
                 // other tie-break and seeds search on the links).
                 solver.choose_counting();
             }
-            let (n, stats) = search(args, &problem, &mut *out, limit, Search::One(&mut solver), start)?;
+            let (n, stats) = search(args, &printed, &mut *out, limit, Search::One(&mut solver), start)?;
             (n, stats, solver.memo_stats())
         };
         out.flush()?;
@@ -239,7 +264,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let (solutions, stats, memo) = found?;
     if solutions.is_zero() && !args.count {
         // An empty stdout alone would not tell an unsolvable problem from a failed run.
-        stderr!("dlx: {}: no solution", source.name())?;
+        stderr!("dlx: {}: no solution{}", source.name(), printed.why_none())?;
     }
     if args.stats {
         // Cleansings happen only in problems with colors.
@@ -327,7 +352,13 @@ fn memo_solver<'p>(args: &XcArgs, problem: &'p Problem) -> Solver<'p> {
 }
 
 /// `--sample N`: prints `n` solutions drawn uniformly at random, by `--seed`.
-fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result<ExitCode> {
+fn sample(
+    args: &XcArgs,
+    problem: &Problem,
+    printed: &Printed<'_>,
+    n: usize,
+    source: &Source,
+) -> Result<ExitCode> {
     let start = Instant::now();
     let mut solver = memo_solver(args, problem);
     let drawn = match solver.sample(n, args.seed.unwrap_or(0)) {
@@ -337,11 +368,11 @@ fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result
     };
     let mut out = BufWriter::new(io::stdout().lock());
     for (k, options) in drawn.iter().enumerate() {
-        write_solution(&mut out, problem, options, k as u64)?;
+        printed.write(&mut out, options, k as u64)?;
     }
     out.flush()?;
     if drawn.is_empty() && n > 0 {
-        stderr!("dlx: {}: no solution", source.name())?;
+        stderr!("dlx: {}: no solution{}", source.name(), printed.why_none())?;
     }
     if args.stats {
         let memo = memo_figures(solver.memo_stats());
@@ -351,7 +382,7 @@ fn sample(args: &XcArgs, problem: &Problem, n: usize, source: &Source) -> Result
 }
 
 /// `--zdd FILE`, `--by-size`, `--fewest`, `--most`: from the ZDD of all solutions.
-fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
+fn zdd(args: &XcArgs, problem: &Problem, printed: &Printed<'_>, source: &Source) -> Result<ExitCode> {
     let start = Instant::now();
     let mut solver = memo_solver(args, problem);
     let zdd = match solver.zdd() {
@@ -385,12 +416,12 @@ fn zdd(args: &XcArgs, problem: &Problem, source: &Source) -> Result<ExitCode> {
     } else {
         let extreme = if args.most { zdd.largest() } else { zdd.smallest() };
         if let Some(options) = extreme {
-            write_solution(&mut out, problem, &options, 0)?;
+            printed.write(&mut out, &options, 0)?;
         }
     }
     out.flush()?;
     if count.is_zero() && !args.count {
-        stderr!("dlx: {}: no solution", source.name())?;
+        stderr!("dlx: {}: no solution{}", source.name(), printed.why_none())?;
     }
     if args.stats {
         let memo = memo_figures(solver.memo_stats());
@@ -428,7 +459,7 @@ enum Search<'a, 'p> {
 /// `limit`); returns how many, and the statistics.
 fn search(
     args: &XcArgs,
-    problem: &Problem,
+    printed: &Printed<'_>,
     out: &mut impl Write,
     limit: u64,
     search: Search<'_, '_>,
@@ -447,7 +478,7 @@ fn search(
                 (n.map_err(stopped)?, parallel.stats())
             }
         };
-        write_count(args, problem, out, &n, &stats, start)?;
+        write_count(args, printed.searched(), out, &n, &stats, start)?;
         return Ok((n, stats));
     }
     let mut written = 0u64;
@@ -457,7 +488,7 @@ fn search(
     let mut whole = Vec::new();
     let mut write = |options: &[OptionId]| {
         whole.clear();
-        let done = write_solution(&mut whole, problem, options, written).and_then(|()| out.write_all(&whole));
+        let done = printed.write(&mut whole, options, written).and_then(|()| out.write_all(&whole));
         match done {
             Ok(()) => {
                 written += 1;
@@ -641,17 +672,39 @@ fn resumable(
     Ok((stats.solutions.clone(), stats))
 }
 
-fn write_solution(
-    out: &mut impl Write,
-    problem: &Problem,
-    options: &[OptionId],
-    index: u64,
-) -> io::Result<()> {
-    if index > 0 {
-        writeln!(out)?;
+/// How solutions are printed: as the options of the problem read, which, with --preprocess, are
+/// those of the reduced problem mapped back.
+struct Printed<'a> {
+    original: &'a Problem,
+    reduced: Option<&'a Reduced>,
+}
+
+impl Printed<'_> {
+    /// The problem searched: the reduced one, with --preprocess.
+    fn searched(&self) -> &Problem {
+        self.reduced.map_or(self.original, Reduced::problem)
     }
-    for &option in options {
-        writeln!(out, "{}", problem.display_option(option))?;
+
+    /// Prints a solution of the searched problem as the original's options, one per line, after
+    /// a blank line but for the first (`index` 0).
+    fn write(&self, out: &mut impl Write, options: &[OptionId], index: u64) -> io::Result<()> {
+        if index > 0 {
+            writeln!(out)?;
+        }
+        for &option in options {
+            let option = self.reduced.map_or(option, |r| r.original_option(option));
+            writeln!(out, "{}", self.original.display_option(option))?;
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Why there is no solution, when preprocessing found a primary item without options.
+    fn why_none(&self) -> String {
+        match self.reduced.and_then(Reduced::infeasible) {
+            Some(item) => {
+                format!(" (preprocessing left item {} without options)", self.original.item_name(item))
+            }
+            None => String::new(),
+        }
+    }
 }

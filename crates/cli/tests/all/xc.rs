@@ -551,3 +551,66 @@ fn a_count_past_2_to_the_128_is_exact() {
     let out = dlx(&["xc", "-n", "-f", "json", "-j", "2"], Some(&wang(8)));
     assert!(stdout(&out).contains(r#""solutions":4425607995900383327038065652556133764210,"#), "{out:?}");
 }
+
+/// `dlx pre` writes Knuth's first example reduced as DLX-PRE writes it (`v9`), each option with
+/// its original number, and a summary on stderr; the output reads back as a problem.
+#[test]
+fn pre_writes_the_reduced_problem_with_origins() {
+    let example = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+    let out = dlx(&["pre"], Some(example));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout(&out), "A B E\nE\n| (from 1)\nA\n| (from 4)\nB\n| (from 5)\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("removed 3 of 6 options and 4 of 7 items in 3 rounds, "), "{err}");
+    let again = dlx(&["xc", "-n"], Some(&stdout(&out)));
+    assert_eq!(stdout(&again), "1\n");
+
+    // One round, quietly.
+    let out = dlx(&["pre", "--rounds", "1", "-q"], Some(example));
+    assert_eq!(stdout(&out).lines().next(), Some("A B C E | G"));
+    assert!(out.stderr.is_empty());
+
+    // Multiplicities: refused, naming the file and the item, exit 2.
+    let out = dlx(&["pre"], Some("2:3|a b\na\na b\n"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>: item a may be covered 2 to 3 times"), "{err}");
+
+    // A bad file: where and what, exit 2.
+    let out = dlx(&["pre"], Some("a b\na c\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("<stdin>:2:3"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `dlx xc --preprocess` prints the same solutions as without, in the original options (the
+/// 3x20 pentominoes lose options to preprocessing), counts the same on every thread, and says
+/// why there is none when an item is left without options.
+#[test]
+fn xc_preprocess_prints_the_original_options() {
+    let path = fixture("pentominoes3x20.dlx");
+    let path = path.to_str().unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    let plain = dlx(&["xc", path], None);
+    let reduced = dlx(&["xc", "--preprocess", "--stats", path], None);
+    assert!(reduced.status.success());
+    let (a, b) = (solutions(&stdout(&plain)), solutions(&stdout(&reduced)));
+    assert_eq!(b.len(), 8);
+    assert_exact_covers(&text, &b);
+    assert_eq!(a.into_iter().collect::<BTreeSet<_>>(), b.into_iter().collect::<BTreeSet<_>>());
+    let err = String::from_utf8_lossy(&reduced.stderr);
+    assert!(err.starts_with("preprocessing: removed "), "{err}");
+    for threads in ["1", "2"] {
+        let out = dlx(&["xc", "-n", "--preprocess", "-j", threads, path], None);
+        assert_eq!(stdout(&out), "8\n");
+    }
+
+    let out = dlx(&["xc", "--preprocess"], Some("a b c | x\na x\nb x\nc\n"));
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no solution (preprocessing left item a without options)"), "{err}");
+}
