@@ -50,11 +50,20 @@
 //!
 //! # The cost
 //!
-//! DLX-PRE hides and unhides options in dancing links. Here a set-aside option is a stamp, and
-//! an item's options left are its length less a counter of the options set aside that hold it,
-//! reset by a generation number rather than by undoing: each test reads the options it sets
-//! aside once and writes nothing back. Options are read where the reduction needs them, so a
-//! round costs what DLX-PRE's costs in reads, without its writes.
+//! DLX-PRE hides and unhides options in dancing links for each option it tries. Here nothing is
+//! undone. Options set aside carry a stamp, and each test reads them in one of two ways,
+//! whichever reads less on the problem (estimated once, from the items' lengths):
+//!
+//! - **by counts**: each option that clashes with the one tried is read once, and raises a
+//!   counter of each of its items (reset by a new stamp, not by undoing); an item whose counter
+//!   reaches its options left is empty. This reads what DLX-PRE's hiding reads, without its
+//!   writes.
+//! - **on bit sets** (a bit per option for each item, while they take at most 64 MiB): the
+//!   options that clash are the union of the sets of the tried option's items, and a primary
+//!   item is empty when its set lies within that union and the options set aside. Where items
+//!   are long and options few (pentominoes), a few words replace thousands of counts.
+//!
+//! `benches/RESULTS.md` has the times against DLX-PRE.
 //!
 //! # Limits
 //!
@@ -63,7 +72,8 @@
 //!
 //! ```
 //! use dlx_engine::{Problem, Solver};
-//! let problem: Problem = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n".parse().unwrap();
+//! let text = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+//! let problem: Problem = text.parse().unwrap();
 //! let reduced = problem.preprocess().unwrap();
 //! assert_eq!(reduced.problem().to_dlx(), "A B E\nE\nA\nB\n");
 //! assert_eq!((reduced.removed_options(), reduced.removed_items()), (3, 4));
@@ -209,10 +219,19 @@ impl Problem {
                 upper: *bounds.end(),
             });
         }
-        let mut state = State::new(self);
-        let outcome = state.run(settings)?;
-        Ok(state.reduced(self, outcome))
+        reduce(self, settings, None)
     }
+}
+
+/// Preprocesses `problem` on bit sets or by counts as `sets` says, or as pays best when `None`.
+fn reduce(
+    problem: &Problem,
+    settings: &Preprocessing,
+    sets: Option<bool>,
+) -> Result<Reduced, PreprocessError> {
+    let mut state = State::new(problem, sets);
+    let outcome = state.run(settings)?;
+    Ok(state.reduced(problem, outcome))
 }
 
 /// How the rounds ended.
@@ -242,6 +261,8 @@ struct State {
     mark: Vec<u32>,
     /// The last stamp given, to a pass or a test.
     stamp: u32,
+    /// The options as bit sets, where the tests cost less so ([`Sets`]).
+    sets: Option<Sets>,
     removed_options: usize,
     removed_items: usize,
     rounds: usize,
@@ -271,7 +292,7 @@ struct ItemState {
 const NEVER: u32 = u32::MAX / 2;
 
 impl State {
-    fn new(problem: &Problem) -> State {
+    fn new(problem: &Problem, sets: Option<bool>) -> State {
         let n_items = problem.item_count();
         let n_options = problem.option_count();
         let n_primary = to_u32(problem.primary_count());
@@ -296,6 +317,9 @@ impl State {
         for (i, state) in items.iter_mut().enumerate() {
             state.left = if i <= n_primary as usize { state.len } else { NEVER };
         }
+        let sets = sets
+            .unwrap_or_else(|| Sets::pays(&list, &first, &item, n_primary))
+            .then(|| Sets::new(&list, n_options));
         State {
             n_items,
             n_primary,
@@ -306,6 +330,7 @@ impl State {
             list,
             mark: vec![0; n_options],
             stamp: 0,
+            sets,
             removed_options: 0,
             removed_items: 0,
             rounds: 0,
@@ -408,7 +433,11 @@ impl State {
                     let (r, e) = self.list[c as usize][k];
                     // Tried where `c` is its first item left, and uncolored.
                     let first = (self.first[r as usize]..e).all(|f| self.gone(f));
-                    if first && self.color[e as usize] == 0 && self.blocks(r, e, pass) {
+                    let blocks = |state: &mut Self| match state.sets.is_some() {
+                        true => state.blocks_by_sets(r, e),
+                        false => state.blocks(r, e, pass),
+                    };
+                    if first && self.color[e as usize] == 0 && blocks(self) {
                         blocked.push((r, e));
                     }
                 }
@@ -442,6 +471,9 @@ impl State {
                 continue;
             }
             self.mark[o as usize] = pass;
+            if let Some(sets) = &mut self.sets {
+                sets.aside[o as usize / 64] |= 1 << (o % 64);
+            }
             for f in self.cycle(o, e) {
                 let i = self.item[f as usize];
                 if i > self.n_primary || self.gone(f) {
@@ -464,6 +496,9 @@ impl State {
             if self.color[e as usize] != 0 {
                 continue;
             }
+            if let Some(sets) = &mut self.sets {
+                sets.aside[o as usize / 64] &= !(1 << (o % 64));
+            }
             let (start, end) = (self.first[o as usize], self.first[o as usize + 1]);
             for f in start..end {
                 let i = self.item[f as usize];
@@ -484,7 +519,7 @@ impl State {
             }
             let holds_p = self.cycle(o, e).any(|f| self.item[f as usize] == p);
             if !holds_p {
-                self.mark[o as usize] = GONE;
+                self.kill(o);
                 self.removed_options += 1;
                 for f in self.cycle(o, e) {
                     if !self.gone(f) && !self.lose(self.item[f as usize]) {
@@ -548,10 +583,70 @@ impl State {
         false
     }
 
+    /// Marks option `o` gone (and takes it out of its items' sets).
+    fn kill(&mut self, o: u32) {
+        self.mark[o as usize] = GONE;
+        if let Some(sets) = &mut self.sets {
+            let (start, end) = (self.first[o as usize] as usize, self.first[o as usize + 1] as usize);
+            for &i in &self.item[start..end] {
+                sets.holds[i as usize * sets.words + o as usize / 64] &= !(1 << (o % 64));
+            }
+        }
+    }
+
+    /// [`blocks`](Self::blocks) on bit sets: the options that clash with `r` are the union of
+    /// its other items' sets (less those that agree with `r`'s color), and `r` blocks a primary
+    /// item it does not hold when that item's set lies within them and the options set aside.
+    fn blocks_by_sets(&mut self, r: u32, e: u32) -> bool {
+        let test = self.next_stamp();
+        let Some(sets) = &mut self.sets else { return false };
+        let words = sets.words;
+        sets.clash.copy_from_slice(&sets.aside);
+        let (start, end) = (self.first[r as usize] as usize, self.first[r as usize + 1] as usize);
+        for f in start..end {
+            let cc = self.item[f] as usize;
+            self.items[cc].seen = test;
+            if f == e as usize || self.items[cc].len == 0 {
+                continue;
+            }
+            let (lo, hi) = sets.span[cc];
+            let holds = &sets.holds[cc * words + lo as usize..cc * words + hi as usize];
+            let clash = &mut sets.clash[lo as usize..hi as usize];
+            let x = self.color[f];
+            if x == 0 {
+                for (clash, &h) in clash.iter_mut().zip(holds) {
+                    *clash |= h;
+                }
+            } else {
+                // The options that give `cc` another color, or none.
+                let other = &mut sets.other[lo as usize..hi as usize];
+                other.copy_from_slice(holds);
+                for &(o, oe) in &self.list[cc] {
+                    if self.color[oe as usize] == x {
+                        other[o as usize / 64 - lo as usize] &= !(1 << (o % 64));
+                    }
+                }
+                for (clash, &h) in clash.iter_mut().zip(&*other) {
+                    *clash |= h;
+                }
+            }
+        }
+        (1..=self.n_primary as usize).any(|p| {
+            let state = self.items[p];
+            let (lo, hi) = (sets.span[p].0 as usize, sets.span[p].1 as usize);
+            state.len != 0
+                && state.seen != test
+                && sets.holds[p * words + lo..p * words + hi]
+                    .iter()
+                    .zip(&sets.clash[lo..hi])
+                    .all(|(&h, &c)| h & !c == 0)
+        })
+    }
+
     /// Deletes option `r`, blocked (found at entry `e`): its other items first, then `e`'s, as
     /// DLX-PRE does. Returns a primary item left without options, if any.
     fn delete_blocked(&mut self, r: u32, e: u32) -> Option<u32> {
-        self.mark[r as usize] = GONE;
+        self.kill(r);
         for f in self.cycle(r, e).chain(e..e + 1) {
             if !self.gone(f) && !self.lose(self.item[f as usize]) {
                 return Some(self.item[f as usize]);
@@ -603,6 +698,120 @@ impl State {
             removed_items,
             rounds: self.rounds,
             infeasible,
+        }
+    }
+}
+
+/// The options as bit sets, one word per 64 options: each item's options left, the options set
+/// aside by the pass, and a test's options that clash. A test then reads a few words per item of
+/// the option tried and per primary item, where counting reads every option that clashes: on
+/// problems of long items and few options (pentominoes) that is far less.
+struct Sets {
+    words: usize,
+    /// Item `i`'s options left, `words` words from `i * words`.
+    holds: Vec<u64>,
+    /// The words of `holds` where item `i` had options at the start (the others are 0).
+    span: Vec<(u32, u32)>,
+    aside: Vec<u64>,
+    clash: Vec<u64>,
+    /// Scratch: the options of a colored item that clash with the option tried.
+    other: Vec<u64>,
+}
+
+/// The most memory the sets may take.
+const SETS_BYTES: usize = 64 << 20;
+
+impl Sets {
+    /// Whether the sets cost less than counting, by the reads of a test of each option: counting
+    /// reads the entries of every option that shares an item with it, the sets the words of
+    /// each of its items' spans, and a word or two of each primary item's.
+    fn pays(list: &[Vec<(u32, u32)>], first: &[u32], item: &[u32], n_primary: u32) -> bool {
+        let options = first.len() - 1;
+        let words = options.div_ceil(64);
+        if list.len().saturating_mul(words).saturating_mul(8) > SETS_BYTES || item.is_empty() {
+            return false;
+        }
+        let size = item.len() as f64 / options as f64;
+        let span = |i: usize| match (list[i].first(), list[i].last()) {
+            (Some(&(a, _)), Some(&(b, _))) => f64::from(b / 64 - a / 64 + 1),
+            _ => 0.0,
+        };
+        let (mut counting, mut sets) = (0.0, options as f64 * 2.0 * f64::from(n_primary));
+        for &i in item {
+            counting += list[i as usize].len() as f64 * size;
+            sets += span(i as usize);
+        }
+        sets < counting
+    }
+
+    fn new(list: &[Vec<(u32, u32)>], options: usize) -> Sets {
+        let words = options.div_ceil(64);
+        let mut holds = vec![0u64; list.len() * words];
+        let mut span = vec![(0, 0); list.len()];
+        for (i, list) in list.iter().enumerate() {
+            for &(o, _) in list {
+                holds[i * words + o as usize / 64] |= 1 << (o % 64);
+            }
+            if let (Some(&(first, _)), Some(&(last, _))) = (list.first(), list.last()) {
+                span[i] = (first / 64, last / 64 + 1);
+            }
+        }
+        Sets { words, holds, span, aside: vec![0; words], clash: vec![0; words], other: vec![0; words] }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{Preprocessing, reduce};
+    use crate::{Problem, ProblemBuilder};
+
+    /// A random problem of `primary` + `secondary` items, colors `a` and `b` on secondary ones.
+    fn problem() -> impl Strategy<Value = Problem> {
+        (1usize..=10, 0usize..=4).prop_flat_map(|(primary, secondary)| {
+            let n = primary + secondary;
+            let option =
+                (proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n.min(5)), 0..primary, 0u8..3)
+                    .prop_map(move |(mut items, extra, color)| {
+                        if !items.iter().any(|&i| i < primary) {
+                            items.push(extra);
+                        }
+                        items
+                            .into_iter()
+                            .map(|i| (i, if i < primary { 0 } else { color }))
+                            .collect::<Vec<_>>()
+                    })
+                    .prop_shuffle();
+            proptest::collection::vec(option, 0..=100).prop_map(move |options| {
+                let mut b = ProblemBuilder::new();
+                let mut ids: Vec<_> = (0..primary).map(|k| b.primary(format!("p{k}")).unwrap()).collect();
+                ids.extend((0..secondary).map(|k| b.secondary(format!("s{k}")).unwrap()));
+                for option in options {
+                    let colors = [None, Some("a"), Some("b")];
+                    b.option_with_colors(option.iter().map(|&(i, c)| (ids[i], colors[usize::from(c)])))
+                        .unwrap();
+                }
+                b.build()
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The bit sets remove what the counts remove, option for option (the tests against the
+        /// slow reference, in `tests/`, take whichever pays).
+        #[test]
+        fn sets_reduce_as_counts(problem in problem()) {
+            let settings = Preprocessing::default();
+            let (sets, counts) = (reduce(&problem, &settings, Some(true)).unwrap(), reduce(&problem, &settings, Some(false)).unwrap());
+            prop_assert_eq!(sets.problem(), counts.problem());
+            prop_assert_eq!(&sets.origin, &counts.origin);
+            prop_assert_eq!(
+                (sets.removed_options, sets.removed_items, sets.rounds, sets.infeasible),
+                (counts.removed_options, counts.removed_items, counts.rounds, counts.infeasible)
+            );
         }
     }
 }
