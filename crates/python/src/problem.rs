@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use dlx_engine::{DlxRead, ItemId, Problem, ProblemBuilder};
+use dlx_engine::{CancelFlag, DlxRead, ItemId, Preprocessing, Problem, ProblemBuilder};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -359,6 +359,49 @@ impl PyProblem {
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.options.iter().map(|o| o.bind(py)))
+    }
+
+    /// problem.preprocess(rounds=None): the smaller problem Knuth's DLX-PRE makes (options and
+    /// items no solution needs removed; the same solutions), and each of its options' number in
+    /// this problem: `(smaller, origin)`, a solution `s` of `smaller` by option numbers being
+    /// `[origin[k] for k in s]` here. Items keep their labels, options their elements (less the
+    /// items removed). `rounds` stops sooner. A problem with bounds raises ValueError; a primary
+    /// item left without options makes `smaller` that item alone, without options.
+    #[pyo3(signature = (rounds = None))]
+    fn preprocess(&self, py: Python<'_>, rounds: Option<usize>) -> PyResult<(Self, Vec<usize>)> {
+        // Off the GIL, stopped by Ctrl-C (which raises KeyboardInterrupt from the wait).
+        let cancel = CancelFlag::new();
+        let settings = Preprocessing { max_rounds: rounds, cancel: Some(cancel.clone()) };
+        let problem = Arc::clone(&self.problem);
+        let reduced = crate::wait::interruptible(py, &cancel, move || problem.preprocess_with(&settings))?
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let smaller = reduced.problem();
+        // Items by name: the smaller problem's are some of this one's.
+        let labels: Vec<Py<PyAny>> = smaller
+            .items()
+            .map(|item| {
+                let original = self.problem.item(smaller.item_name(item)).expect("an item of the problem");
+                self.labels[original.index()].clone_ref(py)
+            })
+            .collect();
+        let mut origin = Vec::with_capacity(smaller.option_count());
+        let mut options = Vec::with_capacity(smaller.option_count());
+        for option in smaller.options() {
+            let original = reduced.original_option(option);
+            origin.push(original.index());
+            // The elements as given, less those of the items removed (an option's elements are
+            // in the order of its items).
+            let given = self.options[original.index()].bind(py);
+            let kept: Vec<Bound<'_, PyAny>> = self
+                .problem
+                .option_items(original)
+                .zip(given.iter())
+                .filter_map(|(item, element)| smaller.item(self.problem.item_name(item)).map(|_| element))
+                .collect();
+            options.push(PyTuple::new(py, kept)?.unbind());
+        }
+        let smaller = PyProblem { problem: Arc::new(smaller.clone()), labels, options };
+        Ok((smaller, origin))
     }
 
     /// The number of options.

@@ -422,3 +422,31 @@ def test_a_long_count_reports_its_progress_and_estimate():
     assert set(estimate) == {"nodes", "solutions"}
     assert 92 / 2 < estimate["solutions"] < 92 * 2
     assert dlx.Solver(dlx.Problem.read(FIXTURES / "line-sums7.dlx")).estimate() is None
+
+
+def test_preprocess_keeps_the_solutions_and_the_labels():
+    # Knuth's first example of DLX-PRE: three options and four items go.
+    problem = dlx.Problem.from_dlx("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")
+    smaller, origin = problem.preprocess()
+    assert smaller.to_dlx() == "A B E\nE\nA\nB\n"
+    assert origin == [0, 3, 4]
+    assert smaller.items == ("A", "B", "E")
+    assert smaller.options == (("E",), ("A",), ("B",))
+    solution = dlx.Solver(smaller).first()
+    assert sorted(origin[k] for k in solution) == [0, 3, 4]
+
+    # Random problems with colors: the same solutions, mapped back; labels and elements kept.
+    rng = random.Random(54)
+    for _ in range(200):
+        spec = random_problem(rng)
+        spec["bounds"] = {}
+        problem = dlx.Problem(spec["primary"], spec["secondary"], spec["options"])
+        smaller, origin = problem.preprocess()
+        expected = {frozenset(s) for s in dlx.Solver(problem).solutions()}
+        assert {frozenset(origin[k] for k in s) for s in dlx.Solver(smaller).solutions()} == expected
+        assert set(smaller.items) <= set(problem.items)
+        for option, k in zip(smaller.options, origin):
+            assert set(option) <= set(map(lambda e: tuple(e) if isinstance(e, list) else e, problem.options[k]))
+
+    with pytest.raises(ValueError, match="may be covered 0 to 2 times"):
+        dlx.Problem(["a"], options=[["a"]], bounds={"a": (0, 2)}).preprocess()

@@ -81,6 +81,11 @@ class Problem:
         """A problem read from a ``.dlx`` file."""
     def to_dlx(self) -> str:
         """The problem in Knuth's ``.dlx`` format."""
+    def preprocess(self, rounds: Optional[int] = None) -> tuple[Problem, list[int]]:
+        """The smaller problem Knuth's DLX-PRE makes (the same solutions, options and items that
+        no solution needs removed) and each of its options' number in this problem: a solution
+        ``s`` of the smaller one by option numbers is ``[origin[k] for k in s]`` here. ``rounds``
+        stops sooner; a problem with bounds raises ValueError."""
     @property
     def items(self) -> tuple[Label, ...]: ...
     @property
