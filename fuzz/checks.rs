@@ -38,6 +38,36 @@ pub(crate) fn dlx_format(data: &[u8]) {
     let again = Problem::parse_dlx(&text).unwrap_or_else(|e| panic!("{e} in the written text\n{text}"));
     assert_eq!(again, problem, "the written text reads back differently\n{text}");
     search(&problem);
+    preprocessed(&problem);
+}
+
+/// Preprocessing (DLX-PRE's reductions): the smaller problem has the original's count (where
+/// both counts end within the budget), and its solutions, mapped back, are exact covers of the
+/// original. Only problems with multiplicities are refused.
+fn preprocessed(problem: &Problem) {
+    let reduced = match problem.preprocess() {
+        Ok(reduced) => reduced,
+        Err(e) => {
+            assert!(problem.has_multiplicities(), "{e}");
+            return;
+        }
+    };
+    let count = |p: &Problem| {
+        let mut solver = Solver::new(p);
+        solver.set_budget(Budget { nodes: Some(NODES), updates: None });
+        solver.count_exact().ok()
+    };
+    if let (Some(before), Some(after)) = (count(problem), count(reduced.problem())) {
+        assert_eq!(before, after, "preprocessing changed the count\n{}", problem.to_dlx());
+    }
+    let mut solver = Solver::new(reduced.problem());
+    solver.set_budget(Budget { nodes: Some(NODES), updates: None });
+    for solution in solver.solutions().take(3) {
+        match solution {
+            Ok(options) => assert_exact_cover(problem, &reduced.original_solution(&options)),
+            Err(_) => break,
+        }
+    }
 }
 
 /// A bounded search: every solution found is an exact cover, and the links stay sound whether
