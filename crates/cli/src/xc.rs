@@ -160,6 +160,30 @@ pub(crate) struct XcArgs {
     /// numbers would be the smaller problem's.
     #[arg(long, conflicts_with = "zdd")]
     preprocess: bool,
+    /// Print the K solutions of least total cost (default 1 when options have costs).
+    ///
+    /// Print the K solutions of least total cost, cheapest first, each after a line `cost N` (the
+    /// sum of its options' costs: `|n` in an option line, as Knuth's DLX5 reads them). When some
+    /// option has a cost, `dlx xc` lists so by default, with K = 1; `--count` counts every
+    /// solution, whatever its cost. Every solution is visited (no bound prunes the search yet).
+    #[arg(long, value_name = "K", value_parser = crate::choice::at_least_one,
+          conflicts_with_all = ["count", "limit", "sample", "zdd", "by_size", "fewest", "most", "shard", "checkpoint"])]
+    best: Option<u64>,
+}
+
+impl XcArgs {
+    /// How many of the cheapest solutions to print, if that is the task: `--best K`, or 1 when
+    /// the problem has costs and solutions are listed (not counted, drawn or cut by --limit).
+    fn best(&self, problem: &Problem) -> Option<usize> {
+        let listing = !self.count
+            && self.limit.is_none()
+            && self.sample.is_none()
+            && !self.fewest
+            && !self.most
+            && self.shard.is_none();
+        let k = self.best.or((listing && problem.has_costs()).then_some(1))?;
+        Some(usize::try_from(k).unwrap_or(usize::MAX))
+    }
 }
 
 /// Options skipped for want of a primary item that are named one by one; the rest are counted.
@@ -465,6 +489,24 @@ fn search(
     search: Search<'_, '_>,
     start: Instant,
 ) -> Result<(Count, Stats)> {
+    if let Some(k) = args.best(printed.searched()) {
+        let (found, stats) = match search {
+            Search::One(solver) => (solver.best(k), solver.stats()),
+            Search::Parallel(parallel) => (parallel.best(k), parallel.stats()),
+        };
+        let found = found.map_err(stopped)?;
+        let mut whole = Vec::new();
+        for (index, (cost, options)) in (0u64..).zip(&found) {
+            whole.clear();
+            if index > 0 {
+                writeln!(whole)?;
+            }
+            writeln!(whole, "cost {cost}")?;
+            printed.write(&mut whole, options, 0)?;
+            out.write_all(&whole)?;
+        }
+        return Ok((stats.solutions.clone(), stats));
+    }
     if args.count {
         let whole = args.limit.is_none();
         let (n, stats) = match search {

@@ -99,6 +99,10 @@ pub enum ParseErrorKind {
     /// problem after the first, which one file cannot hold.
     #[error("this line repeats the item line of line {0}: a second problem? a file holds one")]
     ItemsAgain(usize),
+    /// An option's cost (`|n`, Knuth's DLX5) that is not a whole number, or costs whose sum
+    /// passes `u64::MAX`.
+    #[error("`{}`: a cost is `|` and a whole number, the costs of an option at most 2^64 - 1 in all", Excerpt(.0))]
+    Cost(String),
     /// A byte that is not part of valid UTF-8, outside a comment.
     #[error("byte 0x{0:02x} is not valid UTF-8")]
     NotUtf8(u8),
@@ -343,7 +347,16 @@ fn read(bytes: &[u8], mut notes: Option<&mut Notes>) -> Result<Problem, ParseErr
             }
         }
         ids.clear();
+        let mut cost = 0u64;
         for (column, token) in tokens(text) {
+            // A cost (DLX5): `|n`, several summed.
+            if let Some(digits) = token.strip_prefix('|') {
+                let n = digits.parse::<u64>().ok().filter(|_| digits.bytes().all(|b| b.is_ascii_digit()));
+                cost = n
+                    .and_then(|n| cost.checked_add(n))
+                    .ok_or_else(|| err(line, column, ParseErrorKind::Cost(token.to_owned())))?;
+                continue;
+            }
             let (name, color) = match token.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
                 None => (token, None),
@@ -372,7 +385,9 @@ fn read(bytes: &[u8], mut notes: Option<&mut Notes>) -> Result<Problem, ParseErr
             continue;
         }
         let column = tokens(text).next().map_or(1, |(c, _)| c);
-        builder.option_with_colors(ids.iter().copied()).map_err(|e| err(line, column, from_build(e)))?;
+        let option =
+            builder.option_with_colors(ids.iter().copied()).map_err(|e| err(line, column, from_build(e)))?;
+        builder.set_cost(option, cost).map_err(|e| err(line, column, from_build(e)))?;
     }
     Ok(builder.build())
 }
@@ -411,7 +426,10 @@ impl fmt::Display for DlxText<'_> {
         }
         f.write_str("\n")?;
         for option in p.options() {
-            writeln!(f, "{}", p.display_option(option))?;
+            match p.option_cost(option) {
+                0 => writeln!(f, "{}", p.display_option(option))?,
+                cost => writeln!(f, "{} |{cost}", p.display_option(option))?,
+            }
         }
         Ok(())
     }
@@ -436,5 +454,7 @@ fn from_build(e: BuildError) -> ParseErrorKind {
         BuildError::ColoredPrimary { name, .. } => ParseErrorKind::ColoredPrimary(name),
         BuildError::InvalidColor { color, .. } => ParseErrorKind::InvalidColor(color),
         BuildError::InvalidBounds { name, reason, .. } => ParseErrorKind::Bounds { token: name, reason },
+        // The reader gives costs only to the option it has just added.
+        BuildError::UnknownOption { .. } => unreachable!("a cost for an option not added"),
     }
 }

@@ -138,6 +138,7 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod best;
 mod bitsets;
 mod check;
 mod choose;
@@ -155,6 +156,7 @@ mod settings;
 mod solver;
 pub mod zdd;
 
+pub use best::Priced;
 pub use count::{Count, ParseCountError, TooLarge};
 pub use excerpt::Excerpt;
 pub use format::{DlxRead, ParseError, ParseErrorKind};

@@ -681,8 +681,10 @@ impl State {
                         let id = ids[self.item[f as usize] as usize]?;
                         Some((id, problem.color_name(self.color[f as usize])))
                     });
-                    b.option_with_colors(entries).expect("an option of the problem, shortened");
-                    origin.push(OptionId::from_u32(to_u32(k)));
+                    let option = OptionId::from_u32(to_u32(k));
+                    let kept = b.option_with_colors(entries).expect("an option of the problem, shortened");
+                    b.set_cost(kept, problem.option_cost(option)).expect("the option just added");
+                    origin.push(option);
                 }
                 None
             }

@@ -45,6 +45,12 @@ pub enum BuildError {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// A cost was given to an option not yet added.
+    #[error("option {option} has not been added")]
+    UnknownOption {
+        /// The option (numbered from 0).
+        option: usize,
+    },
     /// An option names an item that was never declared.
     #[error("option {option} names unknown item `{}`", Excerpt(name))]
     UnknownItem {
@@ -150,6 +156,8 @@ pub struct ProblemBuilder {
     color_names: Vec<Box<str>>,
     color_ids: HashMap<Box<str>, u32>,
     option_ends: Vec<usize>,
+    /// Each option's cost (Knuth's DLX5), or empty while every option costs 0.
+    costs: Vec<u64>,
     mark: Vec<bool>,
     node_limit: usize,
 }
@@ -173,6 +181,7 @@ impl ProblemBuilder {
             color_names: Vec::new(),
             color_ids: HashMap::new(),
             option_ends: Vec::new(),
+            costs: Vec::new(),
             mark: Vec::new(),
             node_limit: MAX_NODES,
         }
@@ -437,6 +446,39 @@ impl ProblemBuilder {
         Ok(id)
     }
 
+    /// Gives an option added before a cost (Knuth's DLX5: `|n` in a `.dlx` option line), 0 by
+    /// default. [`Solver::best`](crate::Solver::best) finds the solutions of least total cost;
+    /// counts and lists ignore costs.
+    ///
+    /// ```
+    /// use dlx_engine::{ProblemBuilder, Solver};
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let mut b = ProblemBuilder::new();
+    /// let [x, y] = [b.primary("x")?, b.primary("y")?];
+    /// let both = b.option([x, y])?;
+    /// b.set_cost(both, 5)?;
+    /// b.option([x])?;
+    /// let single = b.option([y])?;
+    /// b.set_cost(single, 2)?;
+    /// let problem = b.build();
+    /// let best = Solver::new(&problem).best(1)?;
+    /// assert_eq!(best[0].0, 2); // `x` and `y` apart: 0 + 2
+    /// # Ok(()) }
+    /// ```
+    pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
+        let n = self.option_ends.len();
+        if option.index() >= n {
+            return Err(BuildError::UnknownOption { option: option.index() });
+        }
+        if cost != 0 && self.costs.len() < n {
+            self.costs.resize(n, 0);
+        }
+        if let Some(c) = self.costs.get_mut(option.index()) {
+            *c = cost;
+        }
+        Ok(())
+    }
+
     /// Lays the matrix out in Knuth's dlx1 form. Cannot fail: every limit was checked on the way.
     pub fn build(self) -> Problem {
         let n = self.names.len();
@@ -540,6 +582,15 @@ impl ProblemBuilder {
             colors,
             color_names: if colored { self.color_names } else { Vec::new() },
             bounds,
+            costs: {
+                let mut costs = self.costs;
+                if costs.iter().all(|&c| c == 0) {
+                    costs = Vec::new();
+                } else {
+                    costs.resize(self.option_ends.len(), 0);
+                }
+                costs
+            },
         }
     }
 }
@@ -605,6 +656,8 @@ pub struct Problem {
     /// Each primary item's bounds `(lower, upper)` on its number of covers, indexed by layout
     /// position (entry 0 unused), or empty when every primary item has `1..=1`.
     pub(crate) bounds: Vec<(u32, u32)>,
+    /// Each option's cost, or empty when every option costs 0.
+    costs: Vec<u64>,
 }
 
 impl fmt::Debug for Problem {
@@ -627,6 +680,7 @@ impl PartialEq for Problem {
             && self.uds == other.uds
             && self.option_first == other.option_first
             && self.bounds == other.bounds
+            && self.costs == other.costs
             && self.colors.len() == other.colors.len()
             && self.colors.iter().zip(&other.colors).all(|(&a, &b)| self.color_name(a) == other.color_name(b))
             && self.item_at.len() == other.item_at.len()
@@ -714,6 +768,18 @@ impl Problem {
     /// Whether some option gives a secondary item a color (an XCC problem).
     pub fn has_colors(&self) -> bool {
         !self.colors.is_empty()
+    }
+
+    /// Whether some option has a cost other than 0 (a problem of Knuth's DLX5).
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
+    }
+
+    /// An option's cost ([`ProblemBuilder::set_cost`]; 0 by default). Panics if the option is not
+    /// of this problem.
+    pub fn option_cost(&self, option: OptionId) -> u64 {
+        assert!(option.index() < self.option_count(), "option {option} is not of this problem");
+        self.costs.get(option.index()).copied().unwrap_or(0)
     }
 
     /// Whether some primary item has bounds other than `1..=1` (an MCC problem).

@@ -77,15 +77,17 @@ impl PyProblem {
 
 #[pymethods]
 impl PyProblem {
-    /// Problem(primary, secondary=(), options=(), bounds=None)
+    /// Problem(primary, secondary=(), options=(), bounds=None, costs=None): `costs`, one whole
+    /// number per option (as Knuth's DLX5 takes them), for `Solver.best`.
     #[new]
-    #[pyo3(signature = (primary, secondary = None, options = None, bounds = None))]
+    #[pyo3(signature = (primary, secondary = None, options = None, bounds = None, costs = None))]
     fn new(
         py: Python<'_>,
         primary: &Bound<'_, PyAny>,
         secondary: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyAny>>,
         bounds: Option<&Bound<'_, PyDict>>,
+        costs: Option<Vec<u64>>,
     ) -> PyResult<Self> {
         let primary: Vec<Bound<'_, PyAny>> = primary.try_iter()?.collect::<PyResult<_>>()?;
         let secondary: Vec<Bound<'_, PyAny>> = match secondary {
@@ -215,7 +217,7 @@ impl PyProblem {
                         color,
                     ));
                 }
-                builder
+                let added = builder
                     .option_with_colors(
                         items.iter().map(|&(item, c)| (item, c.map(|c| color_names[c].as_str()))),
                     )
@@ -226,8 +228,20 @@ impl PyProblem {
                         let named = text.starts_with(&format!("option {o} "));
                         PyValueError::new_err(if named { text } else { format!("option {o}: {text}") })
                     })?;
+                if let Some(&cost) = costs.as_ref().and_then(|c| c.get(o)) {
+                    builder.set_cost(added, cost).expect("the option just added");
+                }
                 given.push(PyTuple::new(py, &elements)?.unbind());
             }
+        }
+        if let Some(costs) = &costs
+            && costs.len() != given.len()
+        {
+            return Err(PyValueError::new_err(format!(
+                "{} costs for {} options: give one per option",
+                costs.len(),
+                given.len()
+            )));
         }
         Ok(PyProblem { problem: Arc::new(builder.build()), labels, options: given })
     }
@@ -319,7 +333,14 @@ impl PyProblem {
         for ones in &rows {
             options.append(PyTuple::new(py, ones.iter().map(|&c| &labels[c]))?)?;
         }
-        PyProblem::new(py, split(false)?.as_any(), Some(split(true)?.as_any()), Some(options.as_any()), None)
+        PyProblem::new(
+            py,
+            split(false)?.as_any(),
+            Some(split(true)?.as_any()),
+            Some(options.as_any()),
+            None,
+            None,
+        )
     }
 
     /// Problem.from_dlx(text): a problem in Knuth's `.dlx` format (items by name, colors as

@@ -196,6 +196,22 @@ impl PySolver {
         }
     }
 
+    /// The `k` solutions of least total cost (the sum of their options' costs, `Problem(...,
+    /// costs=)` or `|n` in a `.dlx` option), cheapest first: a list of `(cost, solution)`, each
+    /// solution a list of option numbers (or of the options as given with `labels=True`). Among
+    /// equal costs, those found first. Every solution is visited (no bound prunes yet).
+    #[pyo3(signature = (k = 1, *, labels = false))]
+    fn best(&self, py: Python<'_>, k: usize, labels: bool) -> PyResult<Py<PyList>> {
+        self.unsharded("best")?;
+        let found = self.on_one_solver(py, move |solver| solver.best(k))?.map_err(stopped)?;
+        let list = PyList::empty(py);
+        for (cost, options) in found {
+            let solution = self.listed(py, options.iter().map(|o| o.index()), labels)?;
+            list.append((cost, solution))?;
+        }
+        Ok(list.unbind())
+    }
+
     /// `n` solutions drawn uniformly at random (each solution equally likely, exactly; each draw
     /// independent, so a solution may come out twice), the same for the same `seed`; an empty
     /// list when there is no solution. Each is a list of option numbers (or of the options as

@@ -450,3 +450,17 @@ def test_preprocess_keeps_the_solutions_and_the_labels():
 
     with pytest.raises(ValueError, match="may be covered 0 to 2 times"):
         dlx.Problem(["a"], options=[["a"]], bounds={"a": (0, 2)}).preprocess()
+
+
+def test_best_gives_the_cheapest_solutions():
+    problem = dlx.Problem(["a", "b"], ["x"], [["a"], ["b"], ["a", "b"], ["a", ("x", 1)], ["b", ("x", 1)]],
+                          costs=[3, 4, 5, 1, 2])
+    best = dlx.Solver(problem).best(3)
+    assert [cost for cost, _ in best] == [3, 5, 5]
+    assert sorted(best[0][1]) == [3, 4]
+    # From the .dlx text, `|n` as Knuth's DLX5 writes it; counts ignore costs.
+    text = dlx.Problem.from_dlx("a b\na |3\nb |4\na b |5\n")
+    assert dlx.Solver(text).best(k=1, labels=True) == [(5, [("a", "b")])]
+    assert dlx.Solver(text).count() == 2
+    with pytest.raises(ValueError, match="2 costs for 5 options"):
+        dlx.Problem(["a", "b"], ["x"], problem.options, costs=[1, 2])

@@ -614,3 +614,34 @@ fn xc_preprocess_prints_the_original_options() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no solution (preprocessing left item a without options)"), "{err}");
 }
+
+/// A problem with costs (`|n`, as Knuth's DLX5 reads them): `dlx xc` prints the cheapest solution
+/// after its cost, `--best K` the K cheapest, cheapest first (on every thread the same), `--count`
+/// counts every solution, and a bad cost is an error at its line and column.
+#[test]
+fn costs_give_the_cheapest_solutions() {
+    let problem = "a b | x\na |3\nb |4\na b |5\na |1 x\nb x |2\n";
+    // Solutions: a|3 b|4 = 7, a b|5 = 5, a|1 b|4 = 5, a|3 b x|2 = 5 (a|1 x with b x clash).
+    let out = dlx(&["xc"], Some(problem));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // One of the three of cost 5: the first the search finds.
+    let text = stdout(&out);
+    assert!(["cost 5\na b\n", "cost 5\na\nb x\n", "cost 5\nb\na x\n"].contains(&text.as_str()), "{text}");
+    for threads in ["1", "2"] {
+        let out = dlx(&["xc", "--best", "9", "-j", threads], Some(problem));
+        let text = stdout(&out);
+        let costs: Vec<&str> = text.lines().filter(|l| l.starts_with("cost ")).collect();
+        assert_eq!(costs, ["cost 5", "cost 5", "cost 5", "cost 7"], "{text}");
+        // The options printed are the problem's (as written, without their costs).
+        let uncosted = "a b | x\na\nb\na b\na x\nb x\n";
+        assert_exact_covers(uncosted, &solutions(&text.replace("cost 5\n", "").replace("cost 7\n", "")));
+    }
+    assert_eq!(stdout(&dlx(&["xc", "-n"], Some(problem))), "4\n");
+    let out = dlx(&["xc", "--stats", "--best", "2", "--preprocess"], Some(problem));
+    assert_eq!(stdout(&out).lines().filter(|l| l.starts_with("cost ")).count(), 2);
+
+    let out = dlx(&["xc"], Some("a b\na |x\n"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>:2:3: `|x`: a cost is `|` and a whole number"), "{err}");
+}

@@ -4,6 +4,7 @@
 mod common;
 
 mod colors;
+mod costs;
 mod format;
 mod known;
 mod multiplicities;

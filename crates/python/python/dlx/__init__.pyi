@@ -1,4 +1,4 @@
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from typing import Any, Callable, Literal, Optional, TypedDict, Union, overload
 
@@ -63,6 +63,7 @@ class Problem:
         secondary: Optional[Iterable[Label]] = None,
         options: Optional[Iterable[Option]] = None,
         bounds: Optional[Mapping[Label, Union[int, tuple[int, int]]]] = None,
+        costs: Optional[Sequence[int]] = None,
     ) -> None: ...
     @staticmethod
     def from_matrix(
@@ -134,6 +135,9 @@ class Solver:
         before a count starts. None for a problem with bounds."""
     def zdd(self) -> tuple[str, dict[int, int]]:
         """The ZDD of all solutions in ZDDREAD's text, and the solutions of each size (options in one)."""
+    def best(self, k: int = 1, *, labels: bool = False) -> list[tuple[int, list[Any]]]:
+        """The ``k`` solutions of least total cost (the sum of their options' costs), cheapest
+        first, as ``(cost, solution)``; among equal costs, those found first."""
     def sample(self, n: int, *, seed: int = 0, labels: bool = False) -> list[list[Any]]:
         """``n`` solutions drawn uniformly at random (independently: one may come twice), the same for
         the same ``seed``; [] when there is none. ValueError for a problem with multiplicities."""
