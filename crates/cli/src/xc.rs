@@ -165,7 +165,8 @@ pub(crate) struct XcArgs {
     /// Print the K solutions of least total cost, cheapest first, each after a line `cost N` (the
     /// sum of its options' costs: `|n` in an option line, as Knuth's DLX5 reads them). When some
     /// option has a cost, `dlx xc` lists so by default, with K = 1; `--count` counts every
-    /// solution, whatever its cost. Every solution is visited (no bound prunes the search yet).
+    /// solution, whatever its cost. One thread searches, pruned by DLX5's bound (the K-th best
+    /// found so far); with multiplicities every solution is visited.
     #[arg(long, value_name = "K", value_parser = crate::choice::at_least_one,
           conflicts_with_all = ["count", "limit", "sample", "zdd", "by_size", "fewest", "most", "shard", "checkpoint"])]
     best: Option<u64>,
@@ -255,7 +256,9 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             // subtree's path cost time on problems with many small subtrees (`benches/RESULTS.md`):
             // one solver searches, as with a seed.
             let show = progress::Show::choose(args.progress, args.quiet, !args.count);
-            let cut = threads > 1 || args.shard.is_some() || show != progress::Show::Nothing;
+            // The cheapest solutions are searched on one thread, which prunes by the best found.
+            let cut = (threads > 1 || args.shard.is_some() || show != progress::Show::Nothing)
+                && args.best(problem).is_none();
             (args.seed.is_none() && cut).then_some(show)
         } {
             let (parallel, progress) = parallel();
@@ -490,9 +493,15 @@ fn search(
     start: Instant,
 ) -> Result<(Count, Stats)> {
     if let Some(k) = args.best(printed.searched()) {
+        // (`run` gives one solver here; one is made if not.)
         let (found, stats) = match search {
             Search::One(solver) => (solver.best(k), solver.stats()),
-            Search::Parallel(parallel) => (parallel.best(k), parallel.stats()),
+            Search::Parallel(_) => {
+                let mut solver = Solver::new(printed.searched());
+                solver.set_tie_break(args.tie_break);
+                solver.set_cancel_flag(Some(report::cancel_flag().clone()));
+                (solver.best(k), solver.stats())
+            }
         };
         let found = found.map_err(stopped)?;
         let mut whole = Vec::new();

@@ -6,13 +6,19 @@
 //! cheaper than the `k`-th kept costs a sum and a comparison, and is not copied. Among solutions
 //! of equal cost, those found first are kept, and come first.
 //!
-//! # Limits
+//! # The bound (DLX5's)
 //!
-//! Every solution is visited: no bound prunes the search yet. DLX5 assigns each primary item a
-//! tax (the least cost of its options), so that every option's net cost is not negative, and
-//! stops a branch as soon as its net cost reaches the `k`-th best found; that pruning, on the
-//! search's own levels, is what makes it fast on problems with many solutions, and is not done
-//! here. The answers are the same.
+//! Each primary item is taxed the least cost of its options (items in order, each option's cost
+//! net of the taxes before), so that every option's net cost is at least 0 and every solution
+//! costs its net cost plus the total tax. A branch whose net cost so far, with that of the option
+//! tried, reaches the net cost of the `k`-th best found (once `k` are found) cannot give a better
+//! one: each level tries its item's options cheapest first and stops at the first that reaches
+//! it, and an item none of whose options stays below it ends the branch at once. The item chosen
+//! is the one with the fewest options, as in any search (DLX5 counts only the options below the
+//! bound); the tree is otherwise the search's, with the options of a level in order of cost.
+//!
+//! Problems with multiplicities have no such taxes (an item may be covered several times or
+//! none): every solution is visited there, with the same answers.
 //!
 //! ```
 //! use dlx_engine::{Problem, Solver};
@@ -23,15 +29,15 @@
 //! ```
 
 use std::collections::BinaryHeap;
-use std::ops::ControlFlow;
 
-use crate::{Interrupted, OptionId, ParallelSolver, Problem, Solver};
+use crate::links::LinksMut;
+use crate::{OptionId, Problem};
 
 /// A solution of a [`best`](Solver::best) search: its total cost and its options.
 pub type Priced = (u128, Vec<OptionId>);
 
 /// The `k` cheapest solutions offered so far.
-struct Cheapest {
+pub(crate) struct Cheapest {
     k: usize,
     /// Max-heap on (cost, order found): the top is the one to drop first.
     kept: BinaryHeap<(u128, u64, Vec<OptionId>)>,
@@ -39,12 +45,12 @@ struct Cheapest {
 }
 
 impl Cheapest {
-    fn new(k: usize) -> Cheapest {
+    pub(crate) fn new(k: usize) -> Cheapest {
         Cheapest { k, kept: BinaryHeap::with_capacity(k.min(1 << 16)), offered: 0 }
     }
 
     /// Offers a solution; copies it only if it is kept.
-    fn offer<I: Iterator<Item = OptionId>>(&mut self, problem: &Problem, options: impl Fn() -> I) {
+    pub(crate) fn offer<I: Iterator<Item = OptionId>>(&mut self, problem: &Problem, options: impl Fn() -> I) {
         let cost: u128 = options().map(|o| u128::from(problem.option_cost(o))).sum();
         let order = self.offered;
         self.offered += 1;
@@ -56,41 +62,100 @@ impl Cheapest {
         }
     }
 
+    /// Whether `k` solutions are kept.
+    pub(crate) fn full(&self) -> bool {
+        self.kept.len() >= self.k
+    }
+
+    /// The cost of the `k`-th cheapest kept (the dearest), if any.
+    pub(crate) fn kth(&self) -> Option<u128> {
+        self.kept.peek().map(|top| top.0)
+    }
+
     /// The solutions kept, cheapest first.
-    fn into_sorted(self) -> Vec<Priced> {
+    pub(crate) fn into_sorted(self) -> Vec<Priced> {
         self.kept.into_sorted_vec().into_iter().map(|(cost, _, options)| (cost, options)).collect()
     }
 }
 
-impl Solver<'_> {
-    /// The `k` solutions of least total cost (the sum of their options' costs), cheapest first;
-    /// among equal costs, those the search finds first. Fewer when there are fewer solutions;
-    /// with no costs, the first `k` solutions, each of cost 0. See the [module docs](crate::best)
-    /// for what it does not do yet.
-    pub fn best(&mut self, k: usize) -> Result<Vec<Priced>, Interrupted> {
-        let mut cheapest = Cheapest::new(k);
-        if k > 0 {
-            let problem = self.problem();
-            self.for_each(|s| {
-                cheapest.offer(problem, || s.options());
-                ControlFlow::Continue(())
-            })?;
-        }
-        Ok(cheapest.into_sorted())
-    }
+/// The net costs and the bound of a [`Solver::best`] search.
+pub(crate) struct Pricing {
+    /// Each node's option's net cost (0 for headers and spacers).
+    node_net: Vec<u64>,
+    /// The net cost of the options chosen below each level (forced ones at the base).
+    level: Vec<u128>,
+    /// A branch whose net cost reaches this cannot give one of the `k` best.
+    pub(crate) cutoff: u128,
+    /// The taxes of all primary items.
+    pub(crate) total_tax: u128,
 }
 
-impl ParallelSolver<'_> {
-    /// [`Solver::best`] on every thread: the same solutions, in the same order.
-    pub fn best(&self, k: usize) -> Result<Vec<Priced>, Interrupted> {
-        let mut cheapest = Cheapest::new(k);
-        if k > 0 {
-            let problem = self.problem;
-            self.for_each(|options| {
-                cheapest.offer(problem, || options.iter().copied());
-                ControlFlow::Continue(())
-            })?;
+impl Pricing {
+    /// Taxes the primary items in order, each the least net cost of its options, and starts at
+    /// the net cost of the forced options (`forced`, their first nodes).
+    pub(crate) fn new(problem: &Problem, forced: &[u32], depth: usize) -> Pricing {
+        let mut net: Vec<u64> = problem.options().map(|o| problem.option_cost(o)).collect();
+        let mut of_item: Vec<Vec<usize>> = vec![Vec::new(); problem.item_count()];
+        for option in problem.options() {
+            for item in problem.option_items(option) {
+                if problem.is_primary(item) {
+                    of_item[item.index()].push(option.index());
+                }
+            }
         }
-        Ok(cheapest.into_sorted())
+        let mut total_tax = 0u128;
+        let mut layout: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
+        layout.sort_by_key(|&i| problem.layout_of(i));
+        for item in layout {
+            let options = &of_item[item.index()];
+            let Some(tax) = options.iter().map(|&o| net[o]).min() else { continue };
+            total_tax += u128::from(tax);
+            for &o in options {
+                net[o] -= tax;
+            }
+        }
+        let mut node_net = vec![0u64; problem.node_count()];
+        for option in problem.options() {
+            let range = problem.option_node_range(option);
+            node_net[range.start..range.end - 1].fill(net[option.index()]);
+        }
+        let mut level = vec![0u128; depth + 1];
+        level[forced.len()] = forced.iter().map(|&n| u128::from(node_net[n as usize])).sum();
+        Pricing { node_net, level, cutoff: u128::MAX, total_tax }
+    }
+
+    /// Whether trying option node `x` at level `l` reaches the bound.
+    pub(crate) fn reaches(&self, x: u32, l: usize) -> bool {
+        self.level[l] + u128::from(self.node_net[x as usize]) >= self.cutoff
+    }
+
+    /// Whether every option of `item` reaches the bound at level `l`.
+    pub(crate) fn priced_out<const RECORD: bool>(
+        &self,
+        links: &LinksMut<'_, RECORD>,
+        item: u32,
+        l: usize,
+    ) -> bool {
+        if self.cutoff == u128::MAX {
+            return false;
+        }
+        let mut x = links.down(item);
+        while x != item {
+            if !self.reaches(x, l) {
+                return false;
+            }
+            x = links.down(x);
+        }
+        true
+    }
+
+    /// Orders a level's options cheapest first (those of equal cost keep their order).
+    pub(crate) fn order(&self, pool: &mut [u32]) {
+        pool.sort_by_key(|&x| self.node_net[x as usize]);
+    }
+
+    /// Option node `x` is tried at level `l`.
+    pub(crate) fn enter(&mut self, x: u32, l: usize) {
+        self.level[l + 1] = self.level[l] + u128::from(self.node_net[x as usize]);
     }
 }

@@ -349,8 +349,10 @@ fn read(bytes: &[u8], mut notes: Option<&mut Notes>) -> Result<Problem, ParseErr
         ids.clear();
         let mut cost = 0u64;
         for (column, token) in tokens(text) {
-            // A cost (DLX5): `|n`, several summed.
-            if let Some(digits) = token.strip_prefix('|') {
+            // A cost (DLX5): `|n`, several summed (a lone `|` is a misplaced bar, said below).
+            if let Some(digits) = token.strip_prefix('|')
+                && !digits.is_empty()
+            {
                 let n = digits.parse::<u64>().ok().filter(|_| digits.bytes().all(|b| b.is_ascii_digit()));
                 cost = n
                     .and_then(|n| cost.checked_add(n))

@@ -30,6 +30,7 @@ use crate::index::{ItemId, OptionId};
 use crate::links::Links;
 use crate::problem::Problem;
 
+mod best;
 mod estimate;
 mod iter;
 mod memo;
@@ -230,6 +231,9 @@ pub struct Solver<'p> {
     /// The nodes of this run that a count read off without making their levels (see `search`):
     /// the choice of engine weighs the others.
     read_off: u64,
+    /// While [`best`](Solver::best) searches a problem with costs: the net costs, and the bound
+    /// that prunes (see `best`).
+    pub(crate) pricing: Option<Box<crate::best::Pricing>>,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -286,6 +290,7 @@ impl<'p> Solver<'p> {
             bitsets: BitSets::new(problem),
             memo: Memo::default(),
             memo_memory: DEFAULT_MEMO_MEMORY,
+            pricing: None,
         }
     }
 
@@ -358,11 +363,11 @@ impl<'p> Solver<'p> {
 
     /// Whether runs order each level's options in the pool: shuffled, or preferred first.
     fn pooled(&self) -> bool {
-        self.seed.is_some() || !self.preferred.is_empty()
+        self.seed.is_some() || !self.preferred.is_empty() || self.pricing.is_some()
     }
 
     /// Room in the pool for the options of every level, when runs order them there.
-    fn reserve_pool(&mut self) {
+    pub(crate) fn reserve_pool(&mut self) {
         if self.pooled() && self.pool.capacity() == 0 {
             // Every level's options are distinct nodes, so this never grows during a search.
             self.pool.reserve_exact(self.problem.node_count());

@@ -179,6 +179,12 @@ impl Solver<'_> {
                             links.cover_colored(item);
                             self.emptied_marks[l] = (before, links.emptied_len());
                         }
+                    } else if RANDOM
+                        && let Some(pricing) = &self.pricing
+                        && pricing.priced_out(links, item, l)
+                    {
+                        // Costs: every option of the item would reach the bound (see `best`).
+                        backtracking = true;
                     } else {
                         let before = links.emptied_len();
                         if COLORED {
@@ -200,6 +206,9 @@ impl Solver<'_> {
                                 seeded,
                                 &self.preferred,
                             );
+                            if let Some(pricing) = &self.pricing {
+                                pricing.order(&mut self.pool[start..]);
+                            }
                             self.pool_pos[l] = to_u32(start);
                             x = self.pool.get(start).copied().unwrap_or(item);
                         } else {
@@ -227,6 +236,13 @@ impl Solver<'_> {
                         let next = self.pool_pos[l] as usize + 1;
                         self.pool_pos[l] = to_u32(next);
                         x = self.pool.get(next).copied().unwrap_or(item);
+                        // Costs: the options left (in order of cost) would reach the bound.
+                        if let Some(pricing) = &self.pricing
+                            && x != item
+                            && pricing.reaches(x, l)
+                        {
+                            x = item;
+                        }
                     } else {
                         x = links.down(tried);
                     }
@@ -250,6 +266,9 @@ impl Solver<'_> {
             }
             // X5: try option x.
             chosen[l] = x;
+            if RANDOM && let Some(pricing) = &mut self.pricing {
+                pricing.enter(x, l);
+            }
             nodes += 1;
             if links.len(item) > 1 {
                 guesses += 1;
