@@ -81,9 +81,16 @@ impl Cheapest {
 /// The net costs and the bound of a [`Solver::best`] search.
 pub(crate) struct Pricing {
     /// Each node's option's net cost (0 for headers and spacers).
-    node_net: Vec<u64>,
+    pub(crate) node_net: Vec<u64>,
     /// The net cost of the options chosen below each level (forced ones at the base).
-    level: Vec<u128>,
+    pub(crate) level: Vec<u128>,
+    /// Per level, the threshold its item was covered with, and the one the rest of its option
+    /// was (see `LinksMut::cover_below`): the same undo them.
+    pub(crate) thresh0: Vec<u128>,
+    pub(crate) thresh: Vec<u128>,
+    /// The last option each thresholded cover hid, innermost last (see
+    /// `LinksMut::cover_below`).
+    pub(crate) hidden: Vec<u32>,
     /// A branch whose net cost reaches this cannot give one of the `k` best.
     pub(crate) cutoff: u128,
     /// The taxes of all primary items.
@@ -121,7 +128,15 @@ impl Pricing {
         }
         let mut level = vec![0u128; depth + 1];
         level[forced.len()] = forced.iter().map(|&n| u128::from(node_net[n as usize])).sum();
-        Pricing { node_net, level, cutoff: u128::MAX, total_tax }
+        Pricing {
+            node_net,
+            level,
+            thresh0: vec![0; depth + 1],
+            thresh: vec![0; depth + 1],
+            hidden: Vec::with_capacity(problem.item_count()),
+            cutoff: u128::MAX,
+            total_tax,
+        }
     }
 
     /// Whether trying option node `x` at level `l` reaches the bound.
@@ -147,6 +162,39 @@ impl Pricing {
             x = links.down(x);
         }
         true
+    }
+
+    /// DLX5's choice of item at level `l`, on lists sorted by net cost: the active primary item
+    /// with the fewest options below the bound (counted no further than the fewest so far), ties
+    /// to the one whose cheapest option costs most, and the first with none at once. Returns the
+    /// item and its options below the bound (0: a dead end).
+    pub(crate) fn choose<const RECORD: bool>(&self, links: &LinksMut<'_, RECORD>, l: usize) -> (u32, u32) {
+        let budget = self.cutoff.saturating_sub(self.level[l]);
+        let usable = |p: u32| u128::from(self.node_net[p as usize]) < budget;
+        let (mut best, mut fewest, mut dearest) = (0, u32::MAX, 0);
+        for (k, _) in links.active_primaries() {
+            let first = links.down(k);
+            if first == k || !usable(first) {
+                return (k, 0);
+            }
+            let mut s = 1;
+            let mut p = links.down(first);
+            let more = loop {
+                if p == k || !usable(p) {
+                    break false;
+                }
+                if s == fewest {
+                    break true;
+                }
+                s += 1;
+                p = links.down(p);
+            };
+            let cheapest = self.node_net[first as usize];
+            if !more && (s < fewest || (s == fewest && cheapest > dearest)) {
+                (best, fewest, dearest) = (k, s, cheapest);
+            }
+        }
+        (best, fewest)
     }
 
     /// Orders a level's options cheapest first (those of equal cost keep their order).

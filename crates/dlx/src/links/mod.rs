@@ -158,6 +158,32 @@ impl Links {
         links
     }
 
+    /// Orders every item's list (its options now linked) by `key` of their nodes, ties by node,
+    /// as DLX5 keeps its lists by cost; `|_| 0` puts them back in the layout's order (the order
+    /// of the options). Nodes hidden now keep their links: undone later, they go back between
+    /// the neighbors they had, which, with the lists back in the layout's order, are theirs again
+    /// (so a run in sorted lists ends with them put back).
+    pub(crate) fn sort_lists(&mut self, key: impl Fn(u32) -> u64) {
+        let mut nodes = Vec::new();
+        for i in 1..=self.n_items {
+            nodes.clear();
+            let mut p = self.uds[i as usize].down;
+            while p != i {
+                nodes.push(p);
+                p = self.uds[p as usize].down;
+            }
+            nodes.sort_by_key(|&p| (key(p), p));
+            let mut prev = i;
+            for &p in &nodes {
+                self.uds[prev as usize].down = p;
+                self.uds[p as usize].up = prev;
+                prev = p;
+            }
+            self.uds[prev as usize].down = i;
+            self.uds[i as usize].up = prev;
+        }
+    }
+
     /// Puts every link back as `problem` (the one this was made from) has it, by copying: cheaper
     /// than undoing, operation by operation, a state far from the initial one.
     pub(crate) fn restore(&mut self, problem: &Problem) {
@@ -749,6 +775,96 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
                 q = self.ud_at(q).down;
             } else {
                 self.uncover_item(j);
+                q -= 1;
+            }
+        }
+    }
+
+    /// DLX5's cover, for the cheapest solutions (see `best`), with item `i`'s list sorted by net
+    /// cost (`net`, per node): only its options whose net cost is below `thresh` are hidden from
+    /// the other items. The others can no longer be used below; they stay in the other lists,
+    /// inert, and every choice skips them by their cost. The last option hidden (`i` for none)
+    /// goes on `hidden`, from which [`uncover_below`](Self::uncover_below) takes it back.
+    #[inline(always)]
+    pub(crate) fn cover_below(&mut self, i: u32, net: &[u64], thresh: u128, hidden: &mut Vec<u32>) {
+        self.check_item(i);
+        self.check_record();
+        self.cover_item_below(i, net, thresh, hidden);
+    }
+
+    /// [`cover_below`](Self::cover_below) of an item read from an option node.
+    #[inline(always)]
+    fn cover_item_below(&mut self, i: u32, net: &[u64], thresh: u128, hidden: &mut Vec<u32>) {
+        let ItemLink { left, right } = self.item_at(i);
+        self.item_mut(left).right = right;
+        self.item_mut(right).left = left;
+        *self.top_mut(i) += COVERED;
+        self.active -= u32::from(i <= self.n_primary);
+        self.updates += 1;
+        let mut last = i;
+        let mut p = self.ud_at(i).down;
+        while p != i && u128::from(net[p as usize]) < thresh {
+            let next = self.ud_at(p).down;
+            self.hide(p);
+            last = p;
+            p = next;
+        }
+        hidden.push(last);
+    }
+
+    /// Undoes the last [`cover_below`](Self::cover_below), of item `i`, in exactly the reverse
+    /// order: the options hidden are the first of its list (which still holds them), unhidden from
+    /// the last of them (taken from `hidden`) up.
+    #[inline(always)]
+    pub(crate) fn uncover_below(&mut self, i: u32, hidden: &mut Vec<u32>) {
+        self.check_item(i);
+        self.uncover_item_below(i, hidden);
+    }
+
+    /// [`uncover_below`](Self::uncover_below) of an item read from an option node.
+    #[inline(always)]
+    fn uncover_item_below(&mut self, i: u32, hidden: &mut Vec<u32>) {
+        let mut p = hidden.pop().expect("an uncover follows its cover");
+        while p != i {
+            let next = self.ud_at(p).up;
+            self.unhide(p);
+            p = next;
+        }
+        let ItemLink { left, right } = self.item_at(i);
+        self.item_mut(left).right = i;
+        self.item_mut(right).left = i;
+        *self.top_mut(i) -= COVERED;
+        self.active += u32::from(i <= self.n_primary);
+    }
+
+    /// [`cover_rest`](Self::cover_rest) with [`cover_below`](Self::cover_below)'s threshold.
+    #[inline(always)]
+    pub(crate) fn cover_rest_below(&mut self, p: u32, net: &[u64], thresh: u128, hidden: &mut Vec<u32>) {
+        self.check_option_node(p);
+        self.check_record();
+        let mut q = p + 1;
+        while q != p {
+            let j = self.top_at(q);
+            if j == 0 {
+                q = self.ud_at(q).up;
+            } else {
+                self.cover_item_below(j, net, thresh, hidden);
+                q += 1;
+            }
+        }
+    }
+
+    /// Undoes [`cover_rest_below`](Self::cover_rest_below), right to left.
+    #[inline(always)]
+    pub(crate) fn uncover_rest_below(&mut self, p: u32, hidden: &mut Vec<u32>) {
+        self.check_option_node(p);
+        let mut q = p - 1;
+        while q != p {
+            let j = self.top_at(q);
+            if j == 0 {
+                q = self.ud_at(q).down;
+            } else {
+                self.uncover_item_below(j, hidden);
                 q -= 1;
             }
         }

@@ -26,6 +26,13 @@ impl Solver<'_> {
         self.start_run();
         let pricing = Pricing::new(problem, &self.chosen[..self.base], self.chosen.len() + 1);
         let total_tax = pricing.total_tax;
+        // DLX5 keeps its lists sorted by net cost; so do these links while the search runs
+        // (with colors, each level's options are ordered in the pool instead, and the lists keep
+        // the order of the nodes in memory, which a walk down them reads faster).
+        let sorted = !self.links.is_colored();
+        if sorted {
+            self.links.sort_lists(|p| pricing.node_net[p as usize]);
+        }
         self.pricing = Some(Box::new(pricing));
         self.reserve_pool();
         self.pool.clear();
@@ -50,9 +57,29 @@ impl Solver<'_> {
                 }
             }
         };
-        // The levels are undone before the pool stops being used (the search is exhausted, or
-        // pending and settled by the next run, which the pool no longer orders).
+        // An interrupted search leaves its levels covered: undone here, with the thresholds they
+        // were covered with where the lists were sorted (a search in the pool covered them as
+        // any search does, and is settled as any).
+        if self.pending
+            && !self.pooled()
+            && let Some(pricing) = self.pricing.as_deref_mut()
+        {
+            while self.level > self.base {
+                self.level -= 1;
+                let x = self.chosen[self.level];
+                self.links.with(|links| {
+                    links.uncover_rest_below(x, &mut pricing.hidden);
+                    links.uncover_below(links.item_of(x), &mut pricing.hidden);
+                });
+            }
+            self.links.truncate_emptied(self.run_emptied);
+            self.stats.updates = self.links.updates();
+            self.pending = false;
+        }
         self.settle();
+        if sorted {
+            self.links.sort_lists(|_| 0);
+        }
         self.pricing = None;
         result.map(|()| cheapest.into_sorted())
     }

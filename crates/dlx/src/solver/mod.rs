@@ -363,7 +363,11 @@ impl<'p> Solver<'p> {
 
     /// Whether runs order each level's options in the pool: shuffled, or preferred first.
     fn pooled(&self) -> bool {
-        self.seed.is_some() || !self.preferred.is_empty() || self.pricing.is_some()
+        // The cheapest solutions of a problem with colors are searched in a pool ordered by
+        // cost; without colors, in lists sorted by cost (see `best`).
+        self.seed.is_some()
+            || !self.preferred.is_empty()
+            || (self.pricing.is_some() && self.links.is_colored())
     }
 
     /// Room in the pool for the options of every level, when runs order them there.
@@ -781,15 +785,17 @@ impl Solver<'_> {
 
     pub(super) fn step(&mut self, resume: bool) -> Step {
         let capped = self.cap != usize::MAX;
+        let priced = self.pricing.is_some() && self.multi.is_none() && !capped && !self.pooled();
         let step = match (self.multi.is_some(), self.pooled() && !capped, self.links.is_colored()) {
-            (false, false, false) if capped => self.search::<false, false, true>(resume),
-            (false, false, true) if capped => self.search::<false, true, true>(resume),
+            _ if priced => self.search::<false, false, false, true>(resume),
+            (false, false, false) if capped => self.search::<false, false, true, false>(resume),
+            (false, false, true) if capped => self.search::<false, true, true, false>(resume),
             (true, false, false) if capped => self.search_multi::<false, false, true>(resume),
             (true, false, true) if capped => self.search_multi::<false, true, true>(resume),
-            (false, false, false) => self.search::<false, false, false>(resume),
-            (false, true, false) => self.search::<true, false, false>(resume),
-            (false, false, true) => self.search::<false, true, false>(resume),
-            (false, true, true) => self.search::<true, true, false>(resume),
+            (false, false, false) => self.search::<false, false, false, false>(resume),
+            (false, true, false) => self.search::<true, false, false, false>(resume),
+            (false, false, true) => self.search::<false, true, false, false>(resume),
+            (false, true, true) => self.search::<true, true, false, false>(resume),
             (true, false, false) => self.search_multi::<false, false, false>(resume),
             (true, true, false) => self.search_multi::<true, false, false>(resume),
             (true, false, true) => self.search_multi::<false, true, false>(resume),

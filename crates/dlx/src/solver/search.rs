@@ -44,8 +44,12 @@ impl Solver<'_> {
     /// `LinksMut::agreeing`). The nodes and guesses are those the levels would make, the
     /// updates and cleansings those of the levels made. `CAPPED` stops above such levels with
     /// [`Step::Frontier`] (see `split`).
+    ///
+    /// `PRICED` runs DLX5's search for the cheapest solutions (see `best`), on lists sorted by
+    /// net cost: the item with the fewest options below the bound, covers that hide only the
+    /// options still below it, and each level's options tried until one reaches it.
     #[inline(never)]
-    pub(super) fn search<const RANDOM: bool, const COLORED: bool, const CAPPED: bool>(
+    pub(super) fn search<const RANDOM: bool, const COLORED: bool, const CAPPED: bool, const PRICED: bool>(
         &mut self,
         resume: bool,
     ) -> Step {
@@ -73,6 +77,8 @@ impl Solver<'_> {
         let mut view = self.links.view();
         let links = &mut view;
         let chosen = &mut self.chosen[..];
+        // Costs (see `best`): the net costs and the bound.
+        let mut pricing = self.pricing.as_deref_mut();
         // The item of the current level, and the option node about to be tried.
         let mut item = 0;
         let mut x = 0;
@@ -102,14 +108,19 @@ impl Solver<'_> {
                     // X3, X4: choose an item; unless it is a dead end, cover it and start with its
                     // first option.
                     let from = if l == base { 0 } else { self.emptied_marks[l - 1].0 };
-                    item = if random_ties {
+                    let mut usable = 1;
+                    item = if PRICED && let Some(p) = pricing.as_deref() {
+                        let (k, s) = p.choose(links, l);
+                        usable = s;
+                        k
+                    } else if random_ties {
                         let rng = &mut self.rng;
                         choose::choose_with_ties(links, from, |n| rng.random_range(0..n))
                     } else {
                         choose::choose(links, &self.recent, from)
                     };
                     let len = links.len(item);
-                    if len == 0 {
+                    if len == 0 || (PRICED && usable == 0) {
                         // A dead end: no need to cover the item only to uncover it (X7) at once.
                         self.recent.note_dead_end(item);
                         backtracking = true;
@@ -180,14 +191,19 @@ impl Solver<'_> {
                             self.emptied_marks[l] = (before, links.emptied_len());
                         }
                     } else if RANDOM
-                        && let Some(pricing) = &self.pricing
+                        && let Some(pricing) = pricing.as_deref()
                         && pricing.priced_out(links, item, l)
                     {
                         // Costs: every option of the item would reach the bound (see `best`).
                         backtracking = true;
                     } else {
                         let before = links.emptied_len();
-                        if COLORED {
+                        if PRICED && let Some(p) = pricing.as_deref_mut() {
+                            let first = links.down(item);
+                            p.thresh0[l] =
+                                p.cutoff.saturating_sub(p.level[l] + u128::from(p.node_net[first as usize]));
+                            links.cover_below(item, &p.node_net, p.thresh0[l], &mut p.hidden);
+                        } else if COLORED {
                             links.cover_colored(item);
                         } else {
                             links.cover(item);
@@ -206,7 +222,7 @@ impl Solver<'_> {
                                 seeded,
                                 &self.preferred,
                             );
-                            if let Some(pricing) = &self.pricing {
+                            if let Some(pricing) = pricing.as_deref() {
                                 pricing.order(&mut self.pool[start..]);
                             }
                             self.pool_pos[l] = to_u32(start);
@@ -225,7 +241,9 @@ impl Solver<'_> {
                     }
                     l -= 1;
                     let tried = chosen[l];
-                    if COLORED {
+                    if PRICED && let Some(p) = pricing.as_deref_mut() {
+                        links.uncover_rest_below(tried, &mut p.hidden);
+                    } else if COLORED {
                         links.uncover_rest_colored(tried);
                     } else {
                         links.uncover_rest(tried);
@@ -236,21 +254,24 @@ impl Solver<'_> {
                         let next = self.pool_pos[l] as usize + 1;
                         self.pool_pos[l] = to_u32(next);
                         x = self.pool.get(next).copied().unwrap_or(item);
-                        // Costs: the options left (in order of cost) would reach the bound.
-                        if let Some(pricing) = &self.pricing
-                            && x != item
-                            && pricing.reaches(x, l)
-                        {
-                            x = item;
-                        }
                     } else {
                         x = links.down(tried);
+                    }
+                    // Costs: the options left (in order of cost) would reach the bound.
+                    if (RANDOM || PRICED)
+                        && let Some(pricing) = pricing.as_deref()
+                        && x != item
+                        && pricing.reaches(x, l)
+                    {
+                        x = item;
                     }
                     if x != item {
                         break;
                     }
                     // X7: the item's options are used up.
-                    if COLORED {
+                    if PRICED && let Some(p) = pricing.as_deref_mut() {
+                        links.uncover_below(item, &mut p.hidden);
+                    } else if COLORED {
                         links.uncover_colored(item);
                     } else {
                         links.uncover(item);
@@ -266,14 +287,19 @@ impl Solver<'_> {
             }
             // X5: try option x.
             chosen[l] = x;
-            if RANDOM && let Some(pricing) = &mut self.pricing {
+            if (RANDOM || PRICED)
+                && let Some(pricing) = pricing.as_deref_mut()
+            {
                 pricing.enter(x, l);
             }
             nodes += 1;
             if links.len(item) > 1 {
                 guesses += 1;
             }
-            if COLORED {
+            if PRICED && let Some(p) = pricing.as_deref_mut() {
+                p.thresh[l] = p.cutoff.saturating_sub(p.level[l + 1]);
+                links.cover_rest_below(x, &p.node_net, p.thresh[l], &mut p.hidden);
+            } else if COLORED {
                 links.cover_rest_colored(x);
             } else {
                 links.cover_rest(x);

@@ -1,7 +1,7 @@
 //! Costs (Knuth's DLX5): `|n` in `.dlx` options, the builder's `set_cost`, and `best(k)` against
 //! the cheapest solutions of a brute force, with colors and with multiplicities.
 
-use dlx_engine::{ItemId, OptionId, ParseErrorKind, Problem, ProblemBuilder, Solver};
+use dlx_engine::{Budget, ItemId, OptionId, ParseErrorKind, Problem, ProblemBuilder, Solver};
 use proptest::prelude::*;
 
 #[test]
@@ -137,13 +137,20 @@ proptest! {
     /// The `k` best are `k` solutions of the problem, each of its cost, and their costs are the
     /// `k` least of a full enumeration's, with colors and multiplicities.
     #[test]
-    fn the_k_best_are_the_k_cheapest_of_all(spec in spec(), k in 1usize..=6) {
+    fn the_k_best_are_the_k_cheapest_of_all(spec in spec(), k in 1usize..=6, budget in 1u64..=6) {
         let problem = build(&spec);
         let all = brute_force(&spec);
         let mut costs: Vec<u128> = all.iter().map(|(c, _)| *c).collect();
         costs.sort_unstable();
         costs.truncate(k);
-        let best = Solver::new(&problem).best(k).unwrap();
+        // A search cut short by a budget leaves the links as they were, and the next finds all.
+        let mut solver = Solver::new(&problem);
+        solver.set_budget(Budget { nodes: Some(budget), updates: None });
+        let _ = solver.best(k);
+        solver.verify_links().unwrap();
+        solver.set_budget(Budget::default());
+        let best = solver.best(k).unwrap();
+        solver.verify_links().unwrap();
         prop_assert_eq!(best.iter().map(|(c, _)| *c).collect::<Vec<_>>(), costs);
         for (cost, options) in &best {
             let mut chosen: Vec<usize> = options.iter().map(|o| o.index()).collect();
