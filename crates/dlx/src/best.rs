@@ -12,13 +12,24 @@
 //! net of the taxes before), so that every option's net cost is at least 0 and every solution
 //! costs its net cost plus the total tax. A branch whose net cost so far, with that of the option
 //! tried, reaches the net cost of the `k`-th best found (once `k` are found) cannot give a better
-//! one: each level tries its item's options cheapest first and stops at the first that reaches
-//! it, and an item none of whose options stays below it ends the branch at once. The item chosen
-//! is the one with the fewest options, as in any search (DLX5 counts only the options below the
-//! bound); the tree is otherwise the search's, with the options of a level in order of cost.
+//! one. So, as DLX5 does:
 //!
-//! Problems with multiplicities have no such taxes (an item may be covered several times or
-//! none): every solution is visited there, with the same answers.
+//! - every item's list is sorted by net cost while the search runs (and put back after), so
+//!   that a level tries its item's options cheapest first and stops at the first that reaches
+//!   the bound;
+//! - the item chosen is the one with the fewest options *below the bound* (counted no further
+//!   than the fewest so far), ties to the one whose cheapest option costs most; one with none
+//!   ends the branch;
+//! - covering an item hides only the options still below the bound (those above can no longer
+//!   be chosen below, and stay, inert, in the other lists), with thresholds kept per level so
+//!   that the uncovering undoes exactly that (`LinksMut::cover_below`).
+//!
+//! On Langford pairs and queens with costs the tree is DLX5's, node for node and update for
+//! update (`benches/RESULTS.md`). With colors the lists keep their order and each level's options
+//! are ordered by cost in the pool the seeded search uses, covers hide every option, and the
+//! choice is the search's own: the same answers from a larger tree. Problems with
+//! multiplicities have no such taxes (an item may be covered several times or none): every
+//! solution is visited there, with the same answers.
 //!
 //! ```
 //! use dlx_engine::{Problem, Solver};
@@ -33,7 +44,7 @@ use std::collections::BinaryHeap;
 use crate::links::LinksMut;
 use crate::{OptionId, Problem};
 
-/// A solution of a [`best`](Solver::best) search: its total cost and its options.
+/// A solution of a [`best`](crate::Solver::best) search: its total cost and its options.
 pub type Priced = (u128, Vec<OptionId>);
 
 /// The `k` cheapest solutions offered so far.

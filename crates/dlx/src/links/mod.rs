@@ -73,7 +73,9 @@
 //!   every item read from an option node is valid. Item links likewise only ever name item
 //!   records;
 //! * every index taken from a caller is checked at entry: an item must be in `1..=N`, an option
-//!   node beyond the headers and not a spacer;
+//!   node beyond the headers and not a spacer, the node a thresholded uncover starts from a node
+//!   of that item's column (`uncover_below`); and reordering a list (`Links::sort_lists`)
+//!   relinks a column's nodes among themselves;
 //! * the record of emptied items has room for two entries per primary item, plus the slot above
 //!   them. One cover, or one removal of an option, adds at most one entry per primary item (an
 //!   item's length only falls during it, so it reaches 0 once at most), and each starts by
@@ -825,6 +827,8 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
     #[inline(always)]
     fn uncover_item_below(&mut self, i: u32, hidden: &mut Vec<u32>) {
         let mut p = hidden.pop().expect("an uncover follows its cover");
+        // Taken from the caller, so checked: item `i`'s header or a node of its column.
+        assert!(p == i || self.tops.get(p as usize) == Some(&i), "{p} is not in item {i}'s list");
         while p != i {
             let next = self.ud_at(p).up;
             self.unhide(p);
