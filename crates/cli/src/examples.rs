@@ -44,10 +44,11 @@ pub(crate) const XC: Examples = &[
     ("xc problem.dlx", "print every solution of an exact-cover problem"),
     ("xc --count --threads 8 pentominoes.dlx", "count them on eight threads"),
     ("xc --count --shard 0/4 --format json problem.dlx", "count the first of four parts (for `dlx merge`)"),
+    ("xc --best 10 costs.dlx", "the ten cheapest solutions of a problem with costs (`|n`)"),
 ];
 
 pub(crate) const PRE: Examples = &[
-    ("pre problem.dlx > smaller.dlx", "remove the options and items no solution needs"),
+    ("pre problem.dlx", "the problem without the options and items no solution needs, on stdout"),
     ("xc --preprocess problem.dlx", "solve through the smaller problem, printing the original options"),
 ];
 
