@@ -24,8 +24,8 @@
 //!   be chosen below, and stay, inert, in the other lists), with thresholds kept per level so
 //!   that the uncovering undoes exactly that (`LinksMut::cover_below`).
 //!
-//! On Langford pairs and queens with costs the tree is DLX5's, node for node and update for
-//! update (`benches/RESULTS.md`). With colors the lists keep their order and each level's options
+//! On Langford pairs and queens with costs the tree is DLX5's, update for update
+//! (`benches/RESULTS.md`; nodes are counted otherwise). With colors the lists keep their order and each level's options
 //! are ordered by cost in the pool the seeded search uses, covers hide every option, and the
 //! choice is the search's own: the same answers from a larger tree. Problems with
 //! multiplicities have no such taxes (an item may be covered several times or none): every
