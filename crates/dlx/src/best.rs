@@ -25,11 +25,11 @@
 //!   that the uncovering undoes exactly that (`LinksMut::cover_below`).
 //!
 //! On Langford pairs and queens with costs the tree is DLX5's, update for update
-//! (`benches/RESULTS.md`; nodes are counted otherwise). With colors the lists keep their order and each level's options
-//! are ordered by cost in the pool the seeded search uses, covers hide every option, and the
-//! choice is the search's own: the same answers from a larger tree. Problems with
-//! multiplicities have no such taxes (an item may be covered several times or none): every
-//! solution is visited there, with the same answers.
+//! (`benches/RESULTS.md`; nodes are counted otherwise). With colors the lists keep their order,
+//! each level's options are ordered by cost in the pool the seeded search uses, covers hide
+//! every option, and the choice is the search's own: the same answers from a larger tree.
+//! Problems with multiplicities have no such taxes (an item may be covered several times or
+//! none): every solution is visited there, with the same answers.
 //!
 //! ```
 //! use dlx_engine::{Problem, Solver};
