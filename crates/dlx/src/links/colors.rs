@@ -188,15 +188,7 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
         self.check_option_node(p);
         self.check_record();
         self.check_colors();
-        let mut q = p + 1;
-        while q != p {
-            if self.top_at(q) == 0 {
-                q = self.ud_at(q).up;
-            } else {
-                self.commit(q);
-                q += 1;
-            }
-        }
+        self.each_after(p, Self::commit);
     }
 
     /// Undoes [`cover_rest_colored`](Self::cover_rest_colored), right to left.
@@ -204,15 +196,7 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
     pub(crate) fn uncover_rest_colored(&mut self, p: u32) {
         self.check_option_node(p);
         self.check_colors();
-        let mut q = p - 1;
-        while q != p {
-            if self.top_at(q) == 0 {
-                q = self.ud_at(q).down;
-            } else {
-                self.uncommit(q);
-                q -= 1;
-            }
-        }
+        self.each_before(p, Self::uncommit);
     }
 
     /// The first node of the option holding node `p`, and the spacer after it.

@@ -580,6 +580,58 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
         self.emptied.get(from..self.emptied_len)?.iter().rev().copied().find(active)
     }
 
+    /// The first step of a cover: item `i` out of the list of active items, its header marked
+    /// [`COVERED`] (one update).
+    #[inline(always)]
+    fn take_out_header(&mut self, i: u32) {
+        let ItemLink { left, right } = self.item_at(i);
+        self.item_mut(left).right = right;
+        self.item_mut(right).left = left;
+        *self.top_mut(i) += COVERED;
+        self.active -= u32::from(i <= self.n_primary);
+        self.updates += 1;
+    }
+
+    /// Undoes [`take_out_header`](Self::take_out_header): the last step of an uncover.
+    #[inline(always)]
+    fn put_back_header(&mut self, i: u32) {
+        let ItemLink { left, right } = self.item_at(i);
+        self.item_mut(left).right = i;
+        self.item_mut(right).left = i;
+        *self.top_mut(i) -= COVERED;
+        self.active += u32::from(i <= self.n_primary);
+    }
+
+    /// Calls `f` on each node of `p`'s option after `p`, left to right and around (Knuth's X5
+    /// order).
+    #[inline(always)]
+    fn each_after(&mut self, p: u32, mut f: impl FnMut(&mut Self, u32)) {
+        let mut q = p + 1;
+        while q != p {
+            if self.top_at(q) == 0 {
+                q = self.ud_at(q).up;
+            } else {
+                f(self, q);
+                q += 1;
+            }
+        }
+    }
+
+    /// Calls `f` on each node of `p`'s option before `p`, right to left and around: the reverse
+    /// of [`each_after`](Self::each_after), for undoing (Knuth's X6 order).
+    #[inline(always)]
+    fn each_before(&mut self, p: u32, mut f: impl FnMut(&mut Self, u32)) {
+        let mut q = p - 1;
+        while q != p {
+            if self.top_at(q) == 0 {
+                q = self.ud_at(q).down;
+            } else {
+                f(self, q);
+                q -= 1;
+            }
+        }
+    }
+
     /// Removes item `i` from its list, marks its header [`COVERED`] and hides every option in its
     /// list from the other items.
     #[inline(always)]
@@ -599,12 +651,7 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
     /// [`cover_item`](Self::cover_item), with the colored hides when `COLORED`.
     #[inline(always)]
     fn cover_item_as<const COLORED: bool>(&mut self, i: u32) {
-        let ItemLink { left, right } = self.item_at(i);
-        self.item_mut(left).right = right;
-        self.item_mut(right).left = left;
-        *self.top_mut(i) += COVERED;
-        self.active -= u32::from(i <= self.n_primary);
-        self.updates += 1;
+        self.take_out_header(i);
         let mut p = self.ud_at(i).down;
         while p != i {
             // Read the next option before hiding this one (hiding never changes it), so the walk
@@ -645,11 +692,7 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
             }
             p = next;
         }
-        let ItemLink { left, right } = self.item_at(i);
-        self.item_mut(left).right = i;
-        self.item_mut(right).left = i;
-        *self.top_mut(i) -= COVERED;
-        self.active += u32::from(i <= self.n_primary);
+        self.put_back_header(i);
     }
 
     /// Takes the nodes of `p`'s option, other than `p`, out of their item lists.
@@ -754,32 +797,14 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
         // The covers below add at most one entry per primary item in all: an item's length only
         // falls while they run.
         self.check_record();
-        let mut q = p + 1;
-        while q != p {
-            let j = self.top_at(q);
-            if j == 0 {
-                q = self.ud_at(q).up;
-            } else {
-                self.cover_item(j);
-                q += 1;
-            }
-        }
+        self.each_after(p, |links, q| links.cover_item(links.top_at(q)));
     }
 
     /// Undoes [`cover_rest`](Self::cover_rest), right to left (Knuth's X6).
     #[inline(always)]
     pub(crate) fn uncover_rest(&mut self, p: u32) {
         self.check_option_node(p);
-        let mut q = p - 1;
-        while q != p {
-            let j = self.top_at(q);
-            if j == 0 {
-                q = self.ud_at(q).down;
-            } else {
-                self.uncover_item(j);
-                q -= 1;
-            }
-        }
+        self.each_before(p, |links, q| links.uncover_item(links.top_at(q)));
     }
 
     /// DLX5's cover, for the cheapest solutions (see `best`), with item `i`'s list sorted by net
@@ -797,12 +822,7 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
     /// [`cover_below`](Self::cover_below) of an item read from an option node.
     #[inline(always)]
     fn cover_item_below(&mut self, i: u32, net: &[u64], thresh: u128, hidden: &mut Vec<u32>) {
-        let ItemLink { left, right } = self.item_at(i);
-        self.item_mut(left).right = right;
-        self.item_mut(right).left = left;
-        *self.top_mut(i) += COVERED;
-        self.active -= u32::from(i <= self.n_primary);
-        self.updates += 1;
+        self.take_out_header(i);
         let mut last = i;
         let mut p = self.ud_at(i).down;
         while p != i && u128::from(net[p as usize]) < thresh {
@@ -834,11 +854,7 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
             self.unhide(p);
             p = next;
         }
-        let ItemLink { left, right } = self.item_at(i);
-        self.item_mut(left).right = i;
-        self.item_mut(right).left = i;
-        *self.top_mut(i) -= COVERED;
-        self.active += u32::from(i <= self.n_primary);
+        self.put_back_header(i);
     }
 
     /// [`cover_rest`](Self::cover_rest) with [`cover_below`](Self::cover_below)'s threshold.
@@ -846,32 +862,14 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
     pub(crate) fn cover_rest_below(&mut self, p: u32, net: &[u64], thresh: u128, hidden: &mut Vec<u32>) {
         self.check_option_node(p);
         self.check_record();
-        let mut q = p + 1;
-        while q != p {
-            let j = self.top_at(q);
-            if j == 0 {
-                q = self.ud_at(q).up;
-            } else {
-                self.cover_item_below(j, net, thresh, hidden);
-                q += 1;
-            }
-        }
+        self.each_after(p, |links, q| links.cover_item_below(links.top_at(q), net, thresh, hidden));
     }
 
     /// Undoes [`cover_rest_below`](Self::cover_rest_below), right to left.
     #[inline(always)]
     pub(crate) fn uncover_rest_below(&mut self, p: u32, hidden: &mut Vec<u32>) {
         self.check_option_node(p);
-        let mut q = p - 1;
-        while q != p {
-            let j = self.top_at(q);
-            if j == 0 {
-                q = self.ud_at(q).down;
-            } else {
-                self.uncover_item_below(j, hidden);
-                q -= 1;
-            }
-        }
+        self.each_before(p, |links, q| links.uncover_item_below(links.top_at(q), hidden));
     }
 
     /// Covers option node `x`'s item and then the rest of its option, as the search does on
