@@ -297,10 +297,19 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         // Cleansings happen only in problems with colors.
         let cleansings =
             if problem.has_colors() { format!(", cleansings {}", stats.cleansings) } else { String::new() };
-        // With the memo, its figures.
+        // With the memo, its figures; when the cheapest solutions were searched, the bound every
+        // solution's cost is at least.
         let memo = memo_figures(memo);
+        let memo = match (args.best(problem), problem.cost_lower_bound()) {
+            (Some(_), Some(bound)) => {
+                format!("{memo}; every solution costs at least {bound} (the items' taxes)")
+            }
+            _ => memo,
+        };
+        // The cheapest solutions: those the search met, fewer than there are.
+        let met = if args.best(problem).is_some() { "solutions met" } else { "solutions" };
         stderr!(
-            "solutions {solutions}, nodes {}, updates {}{cleansings}, time {:.3} s{memo}",
+            "{met} {solutions}, nodes {}, updates {}{cleansings}, time {:.3} s{memo}",
             stats.nodes,
             stats.updates,
             start.elapsed().as_secs_f64()

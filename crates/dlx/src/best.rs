@@ -89,7 +89,50 @@ impl Cheapest {
     }
 }
 
-/// The net costs and the bound of a [`Solver::best`] search.
+/// DLX5's taxes: each primary item in the layout's order is taxed the least net cost of its
+/// options, which then lose it. Returns each option's net cost (never negative) and the total
+/// tax, which every solution pays whole when each primary item is covered once.
+fn taxes(problem: &Problem) -> (Vec<u64>, u128) {
+    let mut net: Vec<u64> = problem.options().map(|o| problem.option_cost(o)).collect();
+    let mut of_item: Vec<Vec<usize>> = vec![Vec::new(); problem.item_count()];
+    for option in problem.options() {
+        for item in problem.option_items(option) {
+            if problem.is_primary(item) {
+                of_item[item.index()].push(option.index());
+            }
+        }
+    }
+    let mut total_tax = 0u128;
+    let mut layout: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
+    layout.sort_by_key(|&i| problem.layout_of(i));
+    for item in layout {
+        let options = &of_item[item.index()];
+        let Some(tax) = options.iter().map(|&o| net[o]).min() else { continue };
+        total_tax += u128::from(tax);
+        for &o in options {
+            net[o] -= tax;
+        }
+    }
+    (net, total_tax)
+}
+
+impl Problem {
+    /// A lower bound on the cost of every solution: the total of DLX5's taxes (each primary
+    /// item taxed the least cost of its options, net of the taxes before), which every solution
+    /// pays. `None` for a problem with multiplicities, where an item may be covered several
+    /// times or none. [`Solver::best`](crate::Solver::best)'s search prunes by it.
+    ///
+    /// ```
+    /// use dlx_engine::Problem;
+    /// let problem: Problem = "a b\na |3\nb |4\na b |5\n".parse().unwrap();
+    /// assert_eq!(problem.cost_lower_bound(), Some(5)); // `a` taxed 3, then `b` 2
+    /// ```
+    pub fn cost_lower_bound(&self) -> Option<u128> {
+        (!self.has_multiplicities()).then(|| taxes(self).1)
+    }
+}
+
+/// The net costs and the bound of a [`Solver::best`](crate::Solver::best) search.
 pub(crate) struct Pricing {
     /// Each node's option's net cost (0 for headers and spacers).
     pub(crate) node_net: Vec<u64>,
@@ -109,29 +152,10 @@ pub(crate) struct Pricing {
 }
 
 impl Pricing {
-    /// Taxes the primary items in order, each the least net cost of its options, and starts at
-    /// the net cost of the forced options (`forced`, their first nodes).
+    /// Taxes the primary items ([`taxes`]), and starts at the net cost of the forced options
+    /// (`forced`, their first nodes).
     pub(crate) fn new(problem: &Problem, forced: &[u32], depth: usize) -> Pricing {
-        let mut net: Vec<u64> = problem.options().map(|o| problem.option_cost(o)).collect();
-        let mut of_item: Vec<Vec<usize>> = vec![Vec::new(); problem.item_count()];
-        for option in problem.options() {
-            for item in problem.option_items(option) {
-                if problem.is_primary(item) {
-                    of_item[item.index()].push(option.index());
-                }
-            }
-        }
-        let mut total_tax = 0u128;
-        let mut layout: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
-        layout.sort_by_key(|&i| problem.layout_of(i));
-        for item in layout {
-            let options = &of_item[item.index()];
-            let Some(tax) = options.iter().map(|&o| net[o]).min() else { continue };
-            total_tax += u128::from(tax);
-            for &o in options {
-                net[o] -= tax;
-            }
-        }
+        let (net, total_tax) = taxes(problem);
         let mut node_net = vec![0u64; problem.node_count()];
         for option in problem.options() {
             let range = problem.option_node_range(option);

@@ -641,6 +641,9 @@ fn costs_give_the_cheapest_solutions() {
     assert_eq!(stdout(&dlx(&["xc", "-n"], Some(problem))), "4\n");
     let out = dlx(&["xc", "--stats", "--best", "2", "--preprocess"], Some(problem));
     assert_eq!(stdout(&out).lines().filter(|l| l.starts_with("cost ")).count(), 2);
+    // `a` is taxed 1, `b` then 2 (`b x |2`): every solution costs at least 3.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("solutions met ") && err.contains("every solution costs at least 3"), "{err}");
 
     let out = dlx(&["xc"], Some("a b\na |x\n"));
     assert_eq!(out.status.code(), Some(2));
