@@ -164,9 +164,10 @@ pub(crate) struct XcArgs {
     ///
     /// Print the K solutions of least total cost, cheapest first, each after a line `cost N` (the
     /// sum of its options' costs: `|n` in an option line, as Knuth's DLX5 reads them). When some
-    /// option has a cost, `dlx xc` lists so by default, with K = 1; `--count` counts every
-    /// solution, whatever its cost. One thread searches, pruned by DLX5's bound (the K-th best
-    /// found so far); with multiplicities every solution is visited.
+    /// option has a cost, `dlx xc` lists so by default, with K = 1 (`--limit N` lists the first N
+    /// found instead); `--count` counts every solution, whatever its cost. One thread searches,
+    /// pruned by DLX5's bound (the K-th best found so far); with multiplicities every solution is
+    /// visited.
     #[arg(long, value_name = "K", value_parser = crate::choice::at_least_one,
           conflicts_with_all = ["count", "limit", "sample", "zdd", "by_size", "fewest", "most", "shard", "checkpoint"])]
     best: Option<u64>,
