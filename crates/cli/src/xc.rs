@@ -196,17 +196,16 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     let Some(original) = read_problem(&source)? else { return Ok(ExitCode::from(EXIT_INVALID)) };
     // With --preprocess, the search is of the reduced problem, and its solutions are printed as
     // the original options.
-    let reduced = match args.preprocess {
-        true => {
-            let start = Instant::now();
-            let settings = Preprocessing { max_rounds: None, cancel: Some(report::cancel_flag().clone()) };
-            let reduced = crate::pre::reduce(&original, &settings, &source)?;
-            if args.stats {
-                stderr!("preprocessing: {}", crate::pre::summary(&original, &reduced, start))?;
-            }
-            Some(reduced)
+    let reduced = if args.preprocess {
+        let start = Instant::now();
+        let settings = Preprocessing { max_rounds: None, cancel: Some(report::cancel_flag().clone()) };
+        let reduced = crate::pre::reduce(&original, &settings, &source)?;
+        if args.stats {
+            stderr!("preprocessing: {}", crate::pre::summary(&original, &reduced, start))?;
         }
-        false => None,
+        Some(reduced)
+    } else {
+        None
     };
     let problem = reduced.as_ref().map_or(&original, Reduced::problem);
     let printed = Printed { original: &original, reduced: reduced.as_ref() };

@@ -433,11 +433,12 @@ impl State {
                     let (r, e) = self.list[c as usize][k];
                     // Tried where `c` is its first item left, and uncolored.
                     let first = (self.first[r as usize]..e).all(|f| self.gone(f));
-                    let blocks = |state: &mut Self| match state.sets.is_some() {
-                        true => state.blocks_by_sets(r, e),
-                        false => state.blocks(r, e, pass),
-                    };
-                    if first && self.color[e as usize] == 0 && blocks(self) {
+                    if !first || self.color[e as usize] != 0 {
+                        continue;
+                    }
+                    let blocks =
+                        if self.sets.is_some() { self.blocks_by_sets(r, e) } else { self.blocks(r, e, pass) };
+                    if blocks {
                         blocked.push((r, e));
                     }
                 }
