@@ -212,6 +212,15 @@ impl Pricing {
             if first == k || !usable(first) {
                 return (k, 0);
             }
+            let cheapest = self.node_net[first as usize];
+            // The list is sorted: when its last option is below the bound, all are.
+            let len = links.len(k);
+            if usable(links.up(k)) {
+                if len < fewest || (len == fewest && cheapest > dearest) {
+                    (best, fewest, dearest) = (k, len, cheapest);
+                }
+                continue;
+            }
             let mut s = 1;
             let mut p = links.down(first);
             let more = loop {
@@ -224,7 +233,6 @@ impl Pricing {
                 s += 1;
                 p = links.down(p);
             };
-            let cheapest = self.node_net[first as usize];
             if !more && (s < fewest || (s == fewest && cheapest > dearest)) {
                 (best, fewest, dearest) = (k, s, cheapest);
             }

@@ -549,6 +549,12 @@ impl<const RECORD: bool> LinksMut<'_, RECORD> {
         self.uds[p as usize].down
     }
 
+    /// The node above `p` in its list (for a header, its list's last node).
+    #[inline(always)]
+    pub(crate) fn up(&self, p: u32) -> u32 {
+        self.uds[p as usize].up
+    }
+
     /// The item of option node `p` (0 for a spacer).
     #[inline(always)]
     pub(crate) fn item_of(&self, p: u32) -> u32 {
