@@ -158,7 +158,7 @@ const DEEPEST: usize = 64;
 /// ```
 #[derive(Debug)]
 pub struct ParallelSolver<'p> {
-    pub(crate) problem: &'p Problem,
+    problem: &'p Problem,
     budget: Budget,
     cancel: Option<CancelFlag>,
     tie_break: TieBreak,

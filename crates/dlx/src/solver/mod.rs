@@ -233,7 +233,7 @@ pub struct Solver<'p> {
     read_off: u64,
     /// While [`best`](Solver::best) searches a problem with costs: the net costs, and the bound
     /// that prunes (see `best`).
-    pub(crate) pricing: Option<Box<crate::best::Pricing>>,
+    pricing: Option<Box<crate::best::Pricing>>,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -371,7 +371,7 @@ impl<'p> Solver<'p> {
     }
 
     /// Room in the pool for the options of every level, when runs order them there.
-    pub(crate) fn reserve_pool(&mut self) {
+    fn reserve_pool(&mut self) {
         if self.pooled() && self.pool.capacity() == 0 {
             // Every level's options are distinct nodes, so this never grows during a search.
             self.pool.reserve_exact(self.problem.node_count());
