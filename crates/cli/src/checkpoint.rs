@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use dlx_engine::{Count, Shard, Stats, TieBreak};
+use dlx_engine::{Branching, Count, Shard, Stats, TieBreak};
 use serde_json::{Value, json};
 
 use crate::report::Usage;
@@ -23,6 +23,8 @@ pub(crate) struct Checkpoint {
     pub(crate) fingerprint: String,
     pub(crate) shard: Shard,
     pub(crate) tie_break: TieBreak,
+    /// The branching rule (`mrv` in a file that does not say: the only one before).
+    pub(crate) branch: Branching,
     /// How many pieces the count is cut into.
     pub(crate) pieces: usize,
     /// A fingerprint of the pieces' paths ([`cut_fingerprint`]): a cut that changed (another
@@ -83,6 +85,10 @@ impl Checkpoint {
             fingerprint: text("fingerprint")?.to_owned(),
             shard: text("shard")?.parse().map_err(|e| format!("{e}"))?,
             tie_break: text("tie_break")?.parse().map_err(|e| format!("{e}"))?,
+            branch: match value.get("branch") {
+                None => Branching::Mrv,
+                Some(_) => text("branch")?.parse().map_err(|e| format!("{e}"))?,
+            },
             pieces: usize::try_from(pieces).map_err(|_| "`pieces` is too large")?,
             cut: value.get("cut").and_then(Value::as_str).unwrap_or_default().to_owned(),
             done,
@@ -101,6 +107,7 @@ impl Checkpoint {
             "fingerprint": self.fingerprint,
             "shard": self.shard.to_string(),
             "tie_break": self.tie_break.name(),
+            "branch": self.branch.name(),
             "pieces": self.pieces,
             "cut": self.cut,
             "done": done,
@@ -122,6 +129,12 @@ impl Checkpoint {
                 "it was made with --tie-break {}, this run has {}",
                 self.tie_break.name(),
                 other.tie_break.name()
+            ))
+        } else if self.branch != other.branch {
+            Some(format!(
+                "it was made with --branch {}, this run has {}",
+                self.branch.name(),
+                other.branch.name()
             ))
         } else if self.pieces != other.pieces {
             Some(format!("it cuts the search into {} pieces, this run into {}", self.pieces, other.pieces))
@@ -200,11 +213,14 @@ mod tests {
             fingerprint: "ab".into(),
             shard: Shard::new(1, 4).unwrap(),
             tie_break: TieBreak::LastConflict,
+            branch: Branching::Frb,
             pieces: 10,
             cut: "0123456789abcdef".into(),
             done,
         };
         assert_eq!(Checkpoint::from_json(&checkpoint.to_json()), Ok(checkpoint.clone()));
+        let other = Checkpoint { branch: Branching::Wdeg, ..checkpoint.clone() };
+        assert!(checkpoint.mismatch(&other).unwrap().contains("--branch frb, this run has wdeg"));
         let other = Checkpoint { pieces: 11, ..checkpoint.clone() };
         assert!(checkpoint.mismatch(&other).unwrap().contains("10 pieces"));
         // As many pieces, cut otherwise, or by a version that did not record its cut.

@@ -6,7 +6,7 @@ use std::ffi::OsStr;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, Command};
-use dlx_engine::{Memo, TieBreak};
+use dlx_engine::{Branching, Memo, TieBreak};
 use dlx_sudoku::{Level, NamedRules, Paper, RuleName, Symmetry};
 
 /// A library type whose values the command line names.
@@ -70,7 +70,7 @@ macro_rules! choice {
     )*};
 }
 
-choice!(Symmetry, Level, TieBreak, Memo, Paper);
+choice!(Symmetry, Level, TieBreak, Branching, Memo, Paper);
 
 /// A rule the commands that read puzzles take: the classic rules, a rule added, or even marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,8 +11,8 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 use dlx_engine::{
-    Count, Interrupted, Memo, MemoStats, OptionId, ParallelSolver, Preprocessing, Problem, Progress, Reduced,
-    SampleError, Shard, Solver, Stats, StopReason, TieBreak, ZddError,
+    Branching, Count, Interrupted, Memo, MemoStats, OptionId, ParallelSolver, Preprocessing, Problem,
+    Progress, Reduced, SampleError, Shard, Solver, Stats, StopReason, TieBreak, ZddError,
 };
 
 use crate::checkpoint::Checkpoint;
@@ -97,6 +97,19 @@ pub(crate) struct XcArgs {
     /// instead).
     #[arg(long, value_name = "RULE", value_parser = choice::parser::<TieBreak>(), default_value = "earliest")]
     tie_break: TieBreak,
+    /// Which item each node branches on.
+    ///
+    /// Which item each node of the search branches on: `mrv` the fewest options (minimum
+    /// remaining values, the default); `sharp` the fewest among items whose names begin with `#`
+    /// first, as Knuth's DLX2-SHARP; `wdeg` the fewest divided by a weight that grows each time
+    /// the item runs out of options (dom/wdeg, as SSXCC-WTD0); `frb` the fewest divided by the
+    /// rate at which the item's options lead to a dead end (failure-rate branching, as
+    /// SSXCC-FRB0). Every rule finds the same solutions and counts, in its own order and time,
+    /// on every thread, in shards and checkpoints; rules other than `mrv` search on the links,
+    /// without the memo. `wdeg` and `frb` learn in each run, so their nodes depend on the number
+    /// of threads and pieces.
+    #[arg(long, value_name = "RULE", value_parser = choice::parser::<Branching>(), default_value = "mrv")]
+    branch: Branching,
     /// Search only part K of N of the tree (for a cluster).
     ///
     /// Search only shard K of N disjoint parts of the tree (K from 0 to N-1, N up to 1048576):
@@ -132,7 +145,7 @@ pub(crate) struct XcArgs {
     /// With --count: record the pieces of the count done in FILE as the run goes (a few times a
     /// minute), and resume from it: after Ctrl-C, a kill or a restart, the same command with the
     /// same FILE counts only the pieces left and prints the exact total. A FILE of another
-    /// problem, shard or tie-break rule is refused.
+    /// problem, shard, tie-break or branching rule is refused.
     #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = ["limit", "seed"])]
     checkpoint: Option<PathBuf>,
     /// Seconds between two writes of the checkpoint (it is also written when the run ends).
@@ -188,6 +201,31 @@ impl XcArgs {
     }
 }
 
+/// Refuses `--branch` with what branches by its own rule: the memo and what it makes (the ZDD,
+/// samples, fewest and most), DLX5's search for the cheapest solutions, and the last-conflict
+/// tie-break, which belongs to `mrv`.
+fn branch_fits(args: &XcArgs, problem: &Problem) -> Result<()> {
+    if args.branch == Branching::Mrv {
+        return Ok(());
+    }
+    let rule = args.branch.name();
+    let clash = if args.tie_break != TieBreak::Earliest {
+        Some(format!("--tie-break {} breaks the ties of --branch mrv", args.tie_break.name()))
+    } else if args.zdd.is_some() || args.by_size || args.fewest || args.most || args.sample.is_some() {
+        Some("the memo, which makes the ZDD and draws samples, branches by mrv".to_owned())
+    } else if args.count && args.memo == Memo::Always {
+        Some("--memo always: the memo branches by mrv".to_owned())
+    } else if args.best(problem).is_some() {
+        Some("the cheapest solutions are searched with DLX5's own choice of item".to_owned())
+    } else {
+        None
+    };
+    match clash {
+        Some(why) => Err(Usage(format!("--branch {rule} cannot be used here: {why}")).into()),
+        None => Ok(()),
+    }
+}
+
 /// Options skipped for want of a primary item that are named one by one; the rest are counted.
 const SKIPPED_SHOWN: usize = 10;
 
@@ -209,6 +247,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
     };
     let problem = reduced.as_ref().map_or(&original, Reduced::problem);
     let printed = Printed { original: &original, reduced: reduced.as_ref() };
+    branch_fits(args, problem)?;
     if let Some(n) = args.sample {
         return sample(args, problem, &printed, n, &source);
     }
@@ -233,6 +272,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
         let parallel = || {
             let mut parallel = ParallelSolver::new(problem);
             parallel.set_tie_break(args.tie_break);
+            parallel.set_branching(args.branch);
             parallel.set_cancel_flag(Some(cancel.clone()));
             parallel.set_threads(Some(threads));
             parallel.set_shard(args.shard);
@@ -274,12 +314,17 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             let mut solver = Solver::new(problem);
             solver.set_seed(args.seed);
             solver.set_tie_break(args.tie_break);
+            solver.set_branching(args.branch);
             solver.set_memo(args.memo);
             solver.set_memo_memory(args.memo_memory);
             solver.set_cancel_flag(Some(cancel));
-            if !args.count && args.seed.is_none() && args.tie_break == TieBreak::Earliest {
+            if !args.count
+                && args.seed.is_none()
+                && args.tie_break == TieBreak::Earliest
+                && args.branch == Branching::Mrv
+            {
                 // Listing: on bit sets where a count would go there (a short count chooses; the
-                // other tie-break and seeds search on the links).
+                // other tie-break, branching rules and seeds search on the links).
                 solver.choose_counting();
             }
             let (n, stats) = search(args, &printed, &mut *out, limit, Search::One(&mut solver), start)?;
@@ -640,6 +685,7 @@ fn resumable(
         fingerprint: fingerprint(problem),
         shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
         tie_break: args.tie_break,
+        branch: args.branch,
         pieces: cut.subtrees.len(),
         cut: crate::checkpoint::cut_fingerprint(problem, &cut.subtrees),
         done: Default::default(),

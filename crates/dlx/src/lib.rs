@@ -169,10 +169,10 @@ pub use parallel::{
 pub use preprocess::{PreprocessError, Preprocessing, Reduced};
 pub use problem::{BuildError, Problem, ProblemBuilder};
 pub use solver::{
-    BrokenLinks, Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Estimate, Finished, ForceError,
-    Interrupted, MEMO_GAIN, MEMO_PROBE_NODES, MEMO_SECOND_GAIN, MEMO_SECOND_PROBE_NODES, Memo, MemoStats,
-    SampleError, Solution, Solutions, Solver, Split, Stats, StopReason, Subtree, TieBreak, Undone,
-    UnknownTieBreak, Visitor,
+    Branching, BrokenLinks, Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Estimate, Finished,
+    ForceError, Interrupted, MEMO_GAIN, MEMO_PROBE_NODES, MEMO_SECOND_GAIN, MEMO_SECOND_PROBE_NODES, Memo,
+    MemoStats, SampleError, Solution, Solutions, Solver, Split, Stats, StopReason, Subtree, TieBreak, Undone,
+    UnknownBranching, UnknownTieBreak, Visitor,
 };
 pub use zdd::{Zdd, ZddError, ZddNode};
 

@@ -110,6 +110,91 @@ impl std::str::FromStr for TieBreak {
     }
 }
 
+/// The rule that picks the item each node of the search branches on (see
+/// [`Solver::set_branching`]). Every rule finds the same solutions and counts; the order they
+/// come in, the size of the tree and the time differ. Under every rule an active primary item
+/// with no option left ends the branch at once, and otherwise the earliest item with one option
+/// is taken; the rules differ on how they rank the items with more.
+///
+/// [`Solver::set_branching`]: crate::Solver::set_branching
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Branching {
+    /// Minimum remaining values: an item with the fewest options, ties broken by the
+    /// [`TieBreak`] rule or at random with a seed. Knuth's DLX1, DLX2 and SSXCC.
+    #[default]
+    Mrv,
+    /// Knuth's `#` convention (DLX2-SHARP, DLX3-SHARP): the fewest options among the items whose
+    /// names begin with `#`, and among the others only when no `#` item is left with two
+    /// options or more. A user marks the items worth branching on first.
+    Sharp,
+    /// dom/wdeg (Boussemart, Hemery, Lecoutre and Sais, 2004; Knuth's SSXCC-WTD0): the fewest
+    /// options divided by the item's weight, which starts at 1 in each run and grows by 1 each
+    /// time the search meets the item with no option left.
+    Wdeg,
+    /// Failure-rate branching (Li, Yin and Li, 2021; Knuth's SSXCC-FRB0): the fewest options
+    /// divided by the item's failure rate `(fails + 1/2) / assigns`, where `assigns` is 1 plus
+    /// the options of the item tried in the run, and `fails` those below which the next level
+    /// met an item with no option left.
+    Frb,
+}
+
+impl Branching {
+    /// Every rule.
+    pub const ALL: [Branching; 4] = [Branching::Mrv, Branching::Sharp, Branching::Wdeg, Branching::Frb];
+
+    /// The rule's name: `mrv`, `sharp`, `wdeg` or `frb`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Branching::Mrv => "mrv",
+            Branching::Sharp => "sharp",
+            Branching::Wdeg => "wdeg",
+            Branching::Frb => "frb",
+        }
+    }
+
+    /// What the rule does, in a few words (for help texts).
+    pub fn description(self) -> &'static str {
+        match self {
+            Branching::Mrv => {
+                "The item with the fewest options (minimum remaining values), as Knuth's dlx1 does"
+            }
+            Branching::Sharp => {
+                "The fewest options among items named with a leading '#' first, as Knuth's dlx2-sharp does"
+            }
+            Branching::Wdeg => {
+                "The fewest options divided by a weight that grows each time the item runs out of options \
+                 (dom/wdeg)"
+            }
+            Branching::Frb => {
+                "The fewest options divided by the rate at which the item's options lead to a dead end \
+                 (failure-rate branching)"
+            }
+        }
+    }
+
+    /// Whether the rule learns from the search as it goes (`wdeg`, `frb`): each run (each piece
+    /// of a parallel count) then learns from its own dead ends only, so the tree, though not the
+    /// count, depends on how the work is cut.
+    pub fn learns(self) -> bool {
+        matches!(self, Branching::Wdeg | Branching::Frb)
+    }
+}
+
+/// The rule with this name, as [`Branching::name`] spells it.
+impl std::str::FromStr for Branching {
+    type Err = UnknownBranching;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Branching::ALL.into_iter().find(|b| b.name() == s).ok_or_else(|| UnknownBranching(s.to_owned()))
+    }
+}
+
+/// A name that is none of [`Branching::ALL`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown branching rule `{0}` (mrv, sharp, wdeg, frb)")]
+pub struct UnknownBranching(pub String);
+
 /// What [`Solver::count`] and [`Solver::count_up_to`] search with, and then
 /// [`Solver::visit`] and [`Solver::first`] too (see [`Solver::set_counting`]). The counts, the
 /// solutions and their order, and every figure of [`Stats`] are the same either way: the two

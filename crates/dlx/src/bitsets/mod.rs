@@ -113,6 +113,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::choose::rules::Rule;
 use crate::count::Count;
 use crate::links::Links;
 use crate::problem::Problem;
@@ -248,9 +249,10 @@ impl BitSets {
         links: &Links,
         limits: &Limits<'_>,
         stats: &mut Stats,
+        rule: Option<&mut dyn Rule>,
     ) -> Result<(), StopReason> {
         let mut none = |_: &[u32]| ControlFlow::Continue(());
-        self.search::<false>(problem, links, limits, stats, &mut none).map(|_| ())
+        self.search::<false>(problem, links, (limits, &mut none, rule), stats).map(|_| ())
     }
 
     /// [`count`](Self::count) with the memo (see the module docs): the count, exact however
@@ -293,7 +295,7 @@ impl BitSets {
             return counted;
         }
         let mut none = |_: &[u32]| ControlFlow::Continue(());
-        let limits = (limits, &mut none as &mut Show<'_>);
+        let limits = (limits, &mut none as &mut Show<'_>, None);
         let result =
             dispatch::<false, true>(tables, problem, links, &mut self.stack, limits, Some(memo), stats);
         self.stack.zdd = false;
@@ -349,17 +351,25 @@ impl BitSets {
     /// current state to `solution`, each as the options chosen at the levels above the base
     /// (indices of the problem's options), in the order of the links' search, until it breaks
     /// (`Ok(true)`) or the search ends (`Ok(false)`); with the figures of the links' visit, into
-    /// `stats`. `Err` as for `count`.
+    /// `stats`. `Err` as for `count`. Branches by `rule` (see `choose::rules`) when there is
+    /// one, by minimum remaining values otherwise.
     pub(crate) fn search<const VISIT: bool>(
         &mut self,
         problem: &Problem,
         links: &Links,
-        limits: &Limits<'_>,
+        (limits, solution, rule): (&Limits<'_>, &mut Show<'_>, Option<&mut dyn Rule>),
         stats: &mut Stats,
-        solution: &mut Show<'_>,
     ) -> Result<bool, StopReason> {
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
-        dispatch::<VISIT, false>(tables, problem, links, &mut self.stack, (limits, solution), None, stats)
+        dispatch::<VISIT, false>(
+            tables,
+            problem,
+            links,
+            &mut self.stack,
+            (limits, solution, rule),
+            None,
+            stats,
+        )
     }
 }
 
@@ -370,7 +380,7 @@ fn dispatch<const VISIT: bool, const MEMO: bool>(
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
-    limits: (&Limits<'_>, &mut Show<'_>),
+    limits: (&Limits<'_>, &mut Show<'_>, Option<&mut dyn Rule>),
     memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
@@ -394,7 +404,7 @@ fn run<const W: usize, const LW: usize, const VISIT: bool, const COLORED: bool, 
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
-    limits: (&Limits<'_>, &mut Show<'_>),
+    limits: (&Limits<'_>, &mut Show<'_>, Option<&mut dyn Rule>),
     memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {

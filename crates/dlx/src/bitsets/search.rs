@@ -5,6 +5,7 @@
 use super::memo::{Hit, Memory};
 use super::tables::{NO_PAIR, Span, Tables};
 use super::{INACTIVE, LANES, Limits, Show, to_u16};
+use crate::choose::rules::{self, Rule};
 use crate::count::{Count, Wide};
 use crate::index::to_u32;
 use crate::links::Links;
@@ -165,7 +166,7 @@ pub(super) fn search_as<
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
-    (limits, visit): (&Limits<'_>, &mut Show<'_>),
+    (limits, visit, mut rule): (&Limits<'_>, &mut Show<'_>, Option<&mut dyn Rule>),
     mut memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
@@ -201,9 +202,22 @@ pub(super) fn search_as<
     let mut zsol = 0u32;
     let mut l = 0usize;
     let mut result = Ok(false);
+    // A branching rule that learns hears of each option tried and each dead end, and the levels
+    // a count would read off are made instead (as on the links: see `search`).
+    let learning = rule.as_ref().is_some_and(|r| r.learns());
     'search: loop {
         // Enter level `l`: choose an item, or count a solution; `back` when the level ends at once.
-        let (i, len) = choose::<LW>(level::<_, LW>(&stack.lens, l, lw));
+        let lens = level::<_, LW>(&stack.lens, l, lw);
+        let (i, len) = match rule.as_deref_mut() {
+            None => choose::<LW>(lens),
+            Some(rule) => {
+                let (i, len) = choose_by(rule, &lens[..tables.n_primary]);
+                if len == 0 {
+                    rule.dead_end(to_u32(i + 1), if l == 0 { 0 } else { stack.item[l - 1] + 1 });
+                }
+                (i, len)
+            }
+        };
         if zdd {
             zsol = u32::from(len == INACTIVE);
             stack.znode[l] = 0;
@@ -229,8 +243,8 @@ pub(super) fn search_as<
                 break 'search;
             }
             // (A ZDD takes a node for each option of every level: none is read off.)
-            let last = COLORED && !VISIT && !zdd && stack.active[l] == 1;
-            let pair = COLORED && !VISIT && !zdd && stack.active[l] == 2 && len != 0;
+            let last = COLORED && !VISIT && !zdd && !learning && stack.active[l] == 1;
+            let pair = COLORED && !VISIT && !zdd && !learning && stack.active[l] == 2 && len != 0;
             // With the memo, a level that will be entered (not read off at once) is looked up by
             // its signature: found, its count is added and the level ends; not found, it is
             // stored when it is done.
@@ -295,7 +309,7 @@ pub(super) fn search_as<
                         updates += 1 + hide::<LW, COLORED>(tables, todo, lens, purified);
                         lens[i] = INACTIVE;
                         stack.guess[l] = len > 1;
-                        if COLORED {
+                        if COLORED || rule.is_some() {
                             stack.item[l] = to_u32(i);
                         }
                         if let Some(x) = from {
@@ -358,6 +372,9 @@ pub(super) fn search_as<
         }
         nodes += 1;
         guesses += u64::from(stack.guess[l]);
+        if learning && let Some(rule) = rule.as_deref_mut() {
+            rule.tried(stack.item[l] + 1, 1);
+        }
         let (lens, next_lens) = levels_mut::<_, LW>(&mut stack.lens, l, lw);
         for (n, b) in next_lens.chunks_exact_mut(LANES).zip(lens.chunks_exact(LANES)) {
             n.copy_from_slice(b);
@@ -617,6 +634,15 @@ pub(super) fn hide_word<const LW: usize, const COLORED: bool>(
         }
     }
     updates
+}
+
+/// The item `rule` branches on among the primary items of `lens` (see `rules::choose_among`),
+/// with its length ([`INACTIVE`] when no primary item is active).
+fn choose_by(rule: &dyn Rule, lens: &[u16]) -> (usize, u16) {
+    let items = lens.iter().enumerate().filter(|&(_, &len)| len != INACTIVE);
+    let chosen = rules::choose_among(rule, items.map(|(k, &len)| (to_u32(k + 1), u32::from(len))));
+    // (A length read from `lens` fits in 16 bits.)
+    chosen.map_or((0, INACTIVE), |(item, len)| (item as usize - 1, to_u16(len as usize)))
 }
 
 /// The earliest primary item of least length, with its length ([`INACTIVE`] when no primary item

@@ -20,6 +20,7 @@ use crate::problem::Problem;
 use crate::settings::{Stats, StopReason};
 
 use super::{Limits, Memory, Show, Stack, Tables};
+use crate::choose::rules::Rule;
 
 /// Whether the processor has every feature [`search_v3`] is compiled with.
 #[inline(always)]
@@ -45,7 +46,7 @@ pub(super) fn search_as<
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
-    limits: (&Limits<'_>, &mut Show<'_>),
+    limits: (&Limits<'_>, &mut Show<'_>, Option<&mut dyn Rule>),
     memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
@@ -61,7 +62,7 @@ fn search_v3<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     problem: &Problem,
     links: &Links,
     stack: &mut Stack,
-    limits: (&Limits<'_>, &mut Show<'_>),
+    limits: (&Limits<'_>, &mut Show<'_>, Option<&mut dyn Rule>),
     memo: Option<Memory<'_>>,
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {

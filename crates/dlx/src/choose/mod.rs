@@ -1,10 +1,12 @@
-//! The choice of item at each node of the search: minimum remaining values, its tie-breaks, and
-//! the scans of lengths that make it cheap.
+//! The choice of item at each node of the search: the one place that decides it ([`Chooser`]),
+//! minimum remaining values with its tie-breaks and the scans of lengths that make it cheap,
+//! and the other rules (`rules`).
 //!
-//! The search branches on the active primary item with the fewest remaining options; ties go to
-//! the earliest item, or under `TieBreak::LastConflict` (at a guess) to a recent dead end, or
-//! with a seed to a random one. The choice never changes what is found, only the order and the
-//! size of the search tree.
+//! By default the search branches on the active primary item with the fewest remaining options;
+//! ties go to the earliest item, or under `TieBreak::LastConflict` (at a guess) to a recent dead
+//! end, or with a seed to a random one. A [`Branching`](crate::Branching) other than MRV hands
+//! the choice to its rule's type (see `rules`). The choice never changes what is found, only
+//! the order and the size of the search tree.
 //!
 //! Choosing is a large share of the time when there are many items (324 in a sudoku), so it is
 //! made cheap without changing the choice:
@@ -26,9 +28,135 @@
 use crate::index::to_u32;
 use crate::layout::{COVERED, LEN_MASK};
 use crate::links::LinksMut;
+use crate::{Branching, Problem};
 
+pub(crate) mod rules;
 #[cfg(target_arch = "x86_64")]
 mod sse41;
+
+use rules::Rule;
+
+/// What decides the item each node branches on: the [`Branching`] rule, with minimum remaining
+/// values' tie-break ([`Recent`]) or another rule's type and what it learned. The searches on
+/// the links (plain, colored, with multiplicities) ask it, and tell it of their dead ends and
+/// tries when the rule learns.
+#[derive(Debug)]
+pub(crate) struct Chooser {
+    branching: Branching,
+    /// Minimum remaining values' last-conflict tie-break.
+    pub(crate) recent: Recent,
+    /// The rule's type, for a rule other than minimum remaining values.
+    rule: Option<Box<dyn Rule>>,
+}
+
+impl Chooser {
+    /// Minimum remaining values, ties to the earliest.
+    pub(crate) fn new() -> Chooser {
+        Chooser { branching: Branching::Mrv, recent: Recent::new(), rule: None }
+    }
+
+    /// Branches by `branching` on `problem` from the next run on.
+    pub(crate) fn set(&mut self, branching: Branching, problem: &Problem) {
+        self.branching = branching;
+        self.rule = match branching {
+            Branching::Mrv => None,
+            Branching::Sharp => Some(Box::new(rules::Sharp::new(problem))),
+            Branching::Wdeg => Some(Box::new(rules::Wdeg::new(problem))),
+            Branching::Frb => Some(Box::new(rules::Frb::new(problem))),
+        };
+    }
+
+    /// The rule.
+    pub(crate) fn branching(&self) -> Branching {
+        self.branching
+    }
+
+    /// Whether the rule is minimum remaining values (the bit sets and the memo branch only so).
+    pub(crate) fn is_mrv(&self) -> bool {
+        self.rule.is_none()
+    }
+
+    /// Whether the rule learns from dead ends and tries (the search tells it of them only then).
+    pub(crate) fn learns(&self) -> bool {
+        self.rule.as_ref().is_some_and(|r| r.learns())
+    }
+
+    /// The rule's type, for a rule other than minimum remaining values: for the bit sets, which
+    /// choose by it (see `rules::choose_among`) and tell it what it learns from.
+    pub(crate) fn rule_mut(&mut self) -> Option<&mut dyn Rule> {
+        self.rule.as_deref_mut().map(|r| r as &mut dyn Rule)
+    }
+
+    /// A new run: forgets the dead ends and what the rule learned.
+    pub(crate) fn forget(&mut self) {
+        self.recent.forget();
+        if let Some(rule) = self.rule.as_mut() {
+            rule.forget();
+        }
+    }
+
+    /// The item to branch on (see [`choose`] and `rules`).
+    #[inline(always)]
+    pub(crate) fn item(&self, links: &LinksMut<'_>, from: usize) -> u32 {
+        match &self.rule {
+            None => {
+                let chosen = choose(links, &self.recent, from);
+                // The rules' general scan, scoring by length, agrees with the fast one (on any
+                // empty item for a dead end).
+                debug_assert!(
+                    self.recent.enabled || {
+                        let general = rules::Mrv.choose(links);
+                        general == chosen || (links.len(chosen) == 0 && links.len(general) == 0)
+                    }
+                );
+                chosen
+            }
+            Some(rule) => rule.choose(links),
+        }
+    }
+
+    /// The item to branch on with multiplicities, and its ways (see [`choose_multi`]).
+    #[inline(always)]
+    pub(crate) fn item_multi(
+        &self,
+        links: &LinksMut<'_, false>,
+        bound: &[u32],
+        slack: &[u32],
+        draw: Option<&mut dyn FnMut(u32) -> u32>,
+    ) -> (u32, u32) {
+        match &self.rule {
+            None => {
+                let at_random = draw.is_some();
+                let chosen = choose_multi(links, bound, slack, &self.recent, draw);
+                debug_assert!(
+                    self.recent.enabled
+                        || at_random
+                        || chosen == rules::Mrv.choose_multi(links, bound, slack)
+                );
+                chosen
+            }
+            Some(rule) => rule.choose_multi(links, bound, slack),
+        }
+    }
+
+    /// The search chose `item`, which had no option left, below an option of `parent` (0 at
+    /// the run's first level).
+    #[inline(always)]
+    pub(crate) fn dead_end(&mut self, item: u32, parent: u32) {
+        self.recent.note_dead_end(item);
+        if let Some(rule) = self.rule.as_mut() {
+            rule.dead_end(item, parent);
+        }
+    }
+
+    /// The search tried `times` more options of `item` (called only when the rule learns).
+    #[inline(always)]
+    pub(crate) fn tried(&mut self, item: u32, times: u32) {
+        if let Some(rule) = self.rule.as_mut() {
+            rule.tried(item, times);
+        }
+    }
+}
 
 /// Lengths are compared this many items at a time by the portable scan (a 64-byte cache line).
 const CHUNK: usize = 16;

@@ -86,8 +86,8 @@ use crate::bitsets::Shared;
 use crate::count::Count;
 use crate::problem::Problem;
 use crate::solver::{
-    Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Interrupted, Memo, MemoStats, Solver, Stats,
-    StopReason, Subtree, TieBreak,
+    Branching, Budget, CancelFlag, Counting, DEFAULT_MEMO_MEMORY, Interrupted, Memo, MemoStats, Solver,
+    Stats, StopReason, Subtree, TieBreak,
 };
 
 mod cut;
@@ -162,6 +162,7 @@ pub struct ParallelSolver<'p> {
     budget: Budget,
     cancel: Option<CancelFlag>,
     tie_break: TieBreak,
+    branching: Branching,
     pool: Option<&'p rayon::ThreadPool>,
     threads: Option<usize>,
     shard: Option<Shard>,
@@ -273,6 +274,7 @@ impl<'p> ParallelSolver<'p> {
             budget: Budget::default(),
             cancel: None,
             tie_break: TieBreak::Earliest,
+            branching: Branching::Mrv,
             pool: None,
             threads: None,
             shard: None,
@@ -319,6 +321,7 @@ impl<'p> ParallelSolver<'p> {
         }
         let mut solver = Solver::new(self.problem);
         solver.set_tie_break(self.tie_break);
+        solver.set_branching(self.branching);
         solver.set_cancel_flag(self.cancel.clone());
         solver.set_memo(self.memo);
         solver.set_memo_memory(self.memo_memory);
@@ -451,11 +454,19 @@ impl<'p> ParallelSolver<'p> {
         self.tie_break = tie_break;
     }
 
+    /// Sets the branching rule of every thread's solver (see [`Solver::set_branching`]). A rule
+    /// that learns ([`Branching::learns`]) learns in each piece from that piece's dead ends
+    /// only: the counts are those of one thread, the nodes need not be.
+    pub fn set_branching(&mut self, branching: Branching) {
+        self.branching = branching;
+    }
+
     /// A solver for one thread, with these settings but the budget and the flag of `run`, and
     /// counting where the problem's counts run once chosen.
     fn solver(&self, run: &Run<'_>) -> Solver<'p> {
         let mut solver = Solver::new(self.problem);
         solver.set_tie_break(self.tie_break);
+        solver.set_branching(self.branching);
         solver.set_cancel_flag(Some(run.stop.clone()));
         if let Some(&counting) = self.counting.get() {
             solver.set_counting(counting);

@@ -48,9 +48,10 @@ impl Solver<'_> {
         }
     }
 
-    /// Whether the memo may count this problem from the solver's state (on bit sets).
+    /// Whether the memo may count this problem from the solver's state (on bit sets, branching by
+    /// minimum remaining values).
     pub(super) fn memo_may_run(&self) -> bool {
-        self.bitsets.memo_fits() && self.bitsets_may_run()
+        self.bitsets.memo_fits() && self.bitsets_may_run() && self.chooser.is_mrv()
     }
 
     /// A count without the memo for at most [`MEMO_PROBE_NODES`] nodes: its answer (or its

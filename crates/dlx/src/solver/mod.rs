@@ -24,7 +24,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::bitsets::{self, BitSets};
-use crate::choose::Recent;
+use crate::choose::Chooser;
 use crate::count::Count;
 use crate::index::{ItemId, OptionId};
 use crate::links::Links;
@@ -49,7 +49,8 @@ pub use sample::SampleError;
 pub use split::{Split, Subtree};
 
 pub use crate::settings::{
-    Budget, CancelFlag, Counting, Interrupted, Memo, MemoStats, Stats, StopReason, TieBreak, UnknownTieBreak,
+    Branching, Budget, CancelFlag, Counting, Interrupted, Memo, MemoStats, Stats, StopReason, TieBreak,
+    UnknownBranching, UnknownTieBreak,
 };
 
 /// Links that break an invariant of the layout, or differ from the state the solver's
@@ -180,8 +181,8 @@ impl<'a> Solution<'a> {
 pub struct Solver<'p> {
     problem: &'p Problem,
     links: Links,
-    /// The last-conflict rule's ring of recent dead ends.
-    recent: Recent,
+    /// The branching rule, and what it has learned in this run.
+    chooser: Chooser,
     /// Forced options' first nodes (`..base`), then the option node tried at each level.
     chosen: Vec<u32>,
     /// Forced and excluded options, in the order they were applied: undone strictly in reverse.
@@ -264,7 +265,7 @@ impl<'p> Solver<'p> {
         Solver {
             problem,
             links: Links::new(problem),
-            recent: Recent::new(),
+            chooser: Chooser::new(),
             chosen: vec![0; depth],
             restrictions: Vec::new(),
             base: 0,
@@ -409,7 +410,33 @@ impl<'p> Solver<'p> {
     /// Sets how following runs break ties between equally short items when not at random (the
     /// default is [`TieBreak::Earliest`]).
     pub fn set_tie_break(&mut self, tie_break: TieBreak) {
-        self.recent.set_enabled(tie_break == TieBreak::LastConflict);
+        self.chooser.recent.set_enabled(tie_break == TieBreak::LastConflict);
+    }
+
+    /// Sets the rule that picks the item each node of following runs branches on (the default is
+    /// [`Branching::Mrv`]). Counts and solutions are the same under every rule; the order of the
+    /// solutions, the nodes and the time are not. Every rule runs on the links and on bit sets
+    /// (the same tree on both), on every thread and in shards. Under a rule other than MRV,
+    /// counts do not take the memo (whose choice of item must depend on the subproblem alone,
+    /// and is MRV's), the [`TieBreak`] rule and a seed's random ties play no part (a seed still
+    /// shuffles each item's options), and [`Solver::best`] keeps DLX5's own choice.
+    ///
+    /// ```
+    /// use dlx_engine::{Branching, Problem, Solver};
+    /// // Knuth's convention: items named with a leading `#` are branched on first.
+    /// let problem: Problem = "a b #c\na b\na #c\nb #c\na\nb\n#c\n".parse()?;
+    /// let mut solver = Solver::new(&problem);
+    /// solver.set_branching(Branching::Sharp);
+    /// assert_eq!(solver.count()?, 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_branching(&mut self, branching: Branching) {
+        self.chooser.set(branching, self.problem);
+    }
+
+    /// The branching rule (see [`Solver::set_branching`]).
+    pub fn branching(&self) -> Branching {
+        self.chooser.branching()
     }
 
     /// Sets what following counts search with (the default is [`Counting::Auto`]). Visits and
@@ -428,7 +455,7 @@ impl<'p> Solver<'p> {
 
     /// The rule for ties between equally short items.
     pub fn tie_break(&self) -> TieBreak {
-        if self.recent.enabled() { TieBreak::LastConflict } else { TieBreak::Earliest }
+        if self.chooser.recent.enabled() { TieBreak::LastConflict } else { TieBreak::Earliest }
     }
 
     /// The first solution, or `None` if there is none.
@@ -492,7 +519,7 @@ impl<'p> Solver<'p> {
     /// Whether a run may go on bit sets: without a seed, the last-conflict rule or a cap, whose
     /// choices the bit sets do not make (the problem's own fit is the setting's, see `bitsets`).
     fn bitsets_may_run(&self) -> bool {
-        self.seed.is_none() && !self.recent.enabled() && self.cap == usize::MAX
+        self.seed.is_none() && !self.chooser.recent.enabled() && self.cap == usize::MAX
     }
 
     /// Counts on the links for [`bitsets::PROBE_NODES`] nodes; a search that goes on past them
@@ -603,7 +630,8 @@ impl<'p> Solver<'p> {
             }));
             visitor.solution(&Solution { problem, nodes: &nodes })
         };
-        let result = self.bitsets.search::<true>(problem, &self.links, &limits, &mut self.stats, &mut show);
+        let run = (&limits, &mut show as &mut bitsets::Show<'_>, self.chooser.rule_mut());
+        let result = self.bitsets.search::<true>(problem, &self.links, run, &mut self.stats);
         match result {
             Ok(true) => Ok(Finished::Stopped),
             Ok(false) => Ok(Finished::Exhausted),
@@ -614,7 +642,8 @@ impl<'p> Solver<'p> {
     /// [`count_to`](Self::count_to) on bit sets (see `bitsets`), leaving the links as they are.
     fn count_bitsets(&mut self, limit: u64) -> Result<u64, Interrupted> {
         let limits = bitsets::Limits::new(limit, self.budget, self.cancel.as_ref());
-        let result = self.bitsets.count(self.problem, &self.links, &limits, &mut self.stats);
+        let result =
+            self.bitsets.count(self.problem, &self.links, &limits, &mut self.stats, self.chooser.rule_mut());
         let solutions = self.stats.solutions.clone();
         result.map(|()| self.found()).map_err(|reason| Interrupted { reason, solutions })
     }
@@ -772,7 +801,7 @@ impl Solver<'_> {
         self.links.reset_updates();
         // Each run breaks ties by its own dead ends only, so that it branches the same way from
         // the same state whatever ran before it.
-        self.recent.forget();
+        self.chooser.forget();
         self.level = self.base;
         self.run_emptied = self.links.emptied_len();
         if let Some(seed) = self.seed {

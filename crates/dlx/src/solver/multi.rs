@@ -34,7 +34,6 @@
 
 use rand::Rng;
 
-use crate::choose;
 use crate::index::to_u32;
 use crate::layout::LEN_MASK;
 use crate::links::{Links, LinksMut};
@@ -319,7 +318,8 @@ impl Solver<'_> {
         let cancel = self.cancel.as_ref();
         let run_emptied = self.run_emptied;
         let cap = self.cap;
-        let random_ties = RANDOM && self.random_ties && self.seed.is_some();
+        let random_ties = RANDOM && self.random_ties && self.seed.is_some() && self.chooser.is_mrv();
+        let learning = self.chooser.learns();
         let seeded = self.seed.is_some();
         // Solutions that may pass uncounted by the caller before one is returned (while
         // counting, up to the limit), and those that did.
@@ -365,17 +365,18 @@ impl Solver<'_> {
                 } else {
                     let (i, ways) = if random_ties {
                         let mut draw = |n| rng.random_range(0..n);
-                        choose::choose_multi(links, v.bound, v.slack, &self.recent, Some(&mut draw))
+                        self.chooser.item_multi(links, v.bound, v.slack, Some(&mut draw))
                     } else {
-                        choose::choose_multi(links, v.bound, v.slack, &self.recent, None)
+                        self.chooser.item_multi(links, v.bound, v.slack, None)
                     };
                     if ways == 0 {
                         // Fewer options than the item needs: a dead end, before touching
                         // anything.
-                        self.recent.note_dead_end(i);
+                        self.chooser.dead_end(i, if l == base { 0 } else { item });
                         backtracking = true;
                     } else if !RANDOM
                         && !CAPPED
+                        && !learning
                         && ways == 1
                         && links.len(i) == 0
                         && counted < silent
@@ -460,6 +461,9 @@ impl Solver<'_> {
             nodes += 1;
             if v.ways[l] > 1 {
                 guesses += 1;
+            }
+            if learning {
+                self.chooser.tried(item, 1);
             }
             if x != item {
                 links.cover_rest_multi::<COLORED>(x, v.bound);

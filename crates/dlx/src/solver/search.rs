@@ -43,7 +43,8 @@ impl Solver<'_> {
     /// that agree with it as solutions (and nodes) below it, again covering nothing (see
     /// `LinksMut::agreeing`). The nodes and guesses are those the levels would make, the
     /// updates and cleansings those of the levels made. `CAPPED` stops above such levels with
-    /// [`Step::Frontier`] (see `split`).
+    /// [`Step::Frontier`] (see `split`). A branching rule that learns (see `choose::rules`) makes
+    /// those levels instead, so that it hears of their tries and dead ends as a visit's would.
     ///
     /// `PRICED` runs DLX5's search for the cheapest solutions (see `best`), on lists sorted by
     /// net cost: the item with the fewest options below the bound, covers that hide only the
@@ -62,7 +63,9 @@ impl Solver<'_> {
         let update_limit = self.budget.updates.unwrap_or(u64::MAX);
         let cancel = self.cancel.as_ref();
         let cap = self.cap;
-        let random_ties = RANDOM && self.random_ties && self.seed.is_some();
+        let random_ties = RANDOM && self.random_ties && self.seed.is_some() && self.chooser.is_mrv();
+        // Whether the branching rule hears of dead ends and tries (see `choose::rules`).
+        let learning = self.chooser.learns();
         let seeded = self.seed.is_some();
         // Solutions that may pass uncounted by the caller before one is returned (while
         // counting, up to the limit), and those that did.
@@ -108,6 +111,7 @@ impl Solver<'_> {
                     // X3, X4: choose an item; unless it is a dead end, cover it and start with its
                     // first option.
                     let from = if l == base { 0 } else { self.emptied_marks[l - 1].0 };
+                    let parent = if l == base { 0 } else { item };
                     let mut usable = 1;
                     item = if PRICED && let Some(p) = pricing.as_deref() {
                         let (k, s) = p.choose(links, l);
@@ -117,14 +121,16 @@ impl Solver<'_> {
                         let rng = &mut self.rng;
                         choose::choose_with_ties(links, from, |n| rng.random_range(0..n))
                     } else {
-                        choose::choose(links, &self.recent, from)
+                        self.chooser.item(links, from)
                     };
                     let len = links.len(item);
                     if len == 0 || (PRICED && usable == 0) {
                         // A dead end: no need to cover the item only to uncover it (X7) at once.
-                        self.recent.note_dead_end(item);
+                        self.chooser.dead_end(item, parent);
                         backtracking = true;
-                    } else if COLORED && links.active() == 1 && (CAPPED || counted + u64::from(len) <= silent)
+                    } else if COLORED
+                        && links.active() == 1
+                        && (CAPPED || (!learning && counted + u64::from(len) <= silent))
                     {
                         // The last primary item: each option left in its list completes a
                         // solution (every option that clashes with the choices made has been
@@ -141,7 +147,8 @@ impl Solver<'_> {
                         }
                         counted += u64::from(len);
                         backtracking = true;
-                    } else if COLORED && !RANDOM && links.active() == 2 && (CAPPED || counting) {
+                    } else if COLORED && !RANDOM && links.active() == 2 && (CAPPED || (counting && !learning))
+                    {
                         // The last two primary items: each option `x` of this one is a node, and
                         // the options of the other that agree with it are the solutions (and
                         // nodes) below it, as above; a count reads them off without covering
@@ -170,7 +177,7 @@ impl Solver<'_> {
                             }
                             match below {
                                 None => counted += 1,
-                                Some(0) => self.recent.note_dead_end(j),
+                                Some(0) => self.chooser.dead_end(j, item),
                                 Some(c) => {
                                     nodes += u64::from(c);
                                     if c > 1 {
@@ -295,6 +302,9 @@ impl Solver<'_> {
             nodes += 1;
             if links.len(item) > 1 {
                 guesses += 1;
+            }
+            if learning {
+                self.chooser.tried(item, 1);
             }
             if PRICED && let Some(p) = pricing.as_deref_mut() {
                 p.thresh[l] = p.cutoff.saturating_sub(p.level[l + 1]);

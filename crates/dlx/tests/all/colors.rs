@@ -9,7 +9,8 @@ use crate::common::{all, subsets};
 use std::ops::ControlFlow;
 
 use dlx_engine::{
-    Budget, Counting, ForceError, ItemId, Memo, OptionId, Problem, ProblemBuilder, Solution, Solver, TieBreak,
+    Branching, Budget, Counting, ForceError, ItemId, Memo, OptionId, Problem, ProblemBuilder, Solution,
+    Solver, TieBreak,
 };
 use proptest::prelude::*;
 
@@ -82,7 +83,9 @@ fn wide_spec() -> impl Strategy<Value = Spec> {
 
 fn build(spec: &Spec) -> Problem {
     let mut b = ProblemBuilder::new();
-    let mut ids: Vec<ItemId> = (0..spec.primary).map(|k| b.primary(format!("p{k}")).unwrap()).collect();
+    // Every other primary item named for Knuth's `#` convention.
+    let name = |k: usize| if k % 2 == 1 { format!("#p{k}") } else { format!("p{k}") };
+    let mut ids: Vec<ItemId> = (0..spec.primary).map(|k| b.primary(name(k)).unwrap()).collect();
     ids.extend((0..spec.secondary).map(|k| b.secondary(format!("s{k}")).unwrap()));
     let names = ["", "red", "green", "blue"];
     for option in &spec.options {
@@ -256,7 +259,8 @@ proptest! {
 
     /// Counts and visits on bit sets are those on the links, figure for figure (nodes, guesses,
     /// updates, cleansings) and solution for solution in the same order: to the end, to a limit,
-    /// under a budget of nodes, with an option forced and another excluded. On small problems
+    /// under a budget of nodes, with an option forced and another excluded, under each branching
+    /// rule. On small problems
     /// (whose solutions brute force checks) and on wide ones, whose sets take several words.
     #[test]
     fn bit_sets_agree_with_the_links(
@@ -265,12 +269,14 @@ proptest! {
         excluded in any::<prop::sample::Index>(),
         limit in 1u64..4,
         nodes in 0u64..40,
+        rule in proptest::sample::select(Branching::ALL.to_vec()),
     ) {
         let problem = build(&spec);
         let n = problem.option_count();
         let runs = |counting: Counting, restrict: bool| {
             let mut solver = Solver::new(&problem);
             solver.set_counting(counting);
+            solver.set_branching(rule);
             // The figures of the search itself (the memo's are its own).
             solver.set_memo(Memo::Never);
             if restrict && n > 0 {

@@ -55,14 +55,14 @@ fn best_finds_the_cheapest_first_and_ties_in_order_found() {
 /// A random problem with costs: `primary` items (some with bounds), `secondary` ones (colors
 /// 1-2 in options), each option a list of `(item, color)` and a cost.
 #[derive(Debug, Clone)]
-struct Spec {
-    primary: usize,
+pub(crate) struct Spec {
+    pub(crate) primary: usize,
     secondary: usize,
     bounds: Vec<(u32, u32)>,
     options: Vec<(Vec<(usize, u8)>, u64)>,
 }
 
-fn spec() -> impl Strategy<Value = Spec> {
+pub(crate) fn spec() -> impl Strategy<Value = Spec> {
     (1usize..=4, 0usize..=2, any::<bool>()).prop_flat_map(|(primary, secondary, bounded)| {
         let n = primary + secondary;
         let bound = if bounded { (0u32..=1, 1u32..=2).boxed() } else { Just((1, 1)).boxed() };
@@ -86,7 +86,7 @@ fn spec() -> impl Strategy<Value = Spec> {
     })
 }
 
-fn build(spec: &Spec) -> Problem {
+pub(crate) fn build(spec: &Spec) -> Problem {
     let mut b = ProblemBuilder::new();
     let mut ids: Vec<ItemId> = (0..spec.primary)
         .map(|k| {
@@ -104,7 +104,7 @@ fn build(spec: &Spec) -> Problem {
 }
 
 /// Every solution's cost, by trying every set of options against the rules.
-fn brute_force(spec: &Spec) -> Vec<(u128, Vec<usize>)> {
+pub(crate) fn brute_force(spec: &Spec) -> Vec<(u128, Vec<usize>)> {
     let m = spec.options.len();
     let mut found = Vec::new();
     for mask in 0u32..1 << m {

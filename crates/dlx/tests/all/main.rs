@@ -3,6 +3,7 @@
 
 mod common;
 
+mod branching;
 mod colors;
 mod costs;
 mod format;

@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 
 use crate::common::assert_exact_cover;
 use dlx_engine::{
-    Budget, Counting, ForceError, Memo, OptionId, Problem, ProblemBuilder, Solution, Solver, Stats, TieBreak,
-    Undone,
+    Branching, Budget, Counting, ForceError, Memo, OptionId, Problem, ProblemBuilder, Solution, Solver,
+    Stats, TieBreak, Undone,
 };
 use proptest::prelude::*;
 
@@ -48,7 +48,9 @@ fn build(spec: &Spec) -> Problem {
             ids[spec.primary + k] = Some(b.secondary(format!("s{k}")).unwrap());
         }
         if k < spec.primary {
-            ids[k] = Some(b.primary(format!("p{k}")).unwrap());
+            // Every third primary item is one Knuth's `#` convention branches on first.
+            let sharp = if Plain::is_sharp(k) { "#" } else { "" };
+            ids[k] = Some(b.primary(format!("{sharp}p{k}")).unwrap());
         }
     }
     for option in &spec.options {
@@ -355,6 +357,12 @@ const RECENT: usize = 16;
 struct Plain<'a> {
     spec: &'a Spec,
     last_conflict: bool,
+    /// The branching rule, written here from its definition (`Branching`'s docs).
+    rule: Branching,
+    /// dom/wdeg's weights, and failure-rate branching's assignments and failures, by item.
+    weight: Vec<u64>,
+    assigns: Vec<u64>,
+    fails: Vec<u64>,
     item_active: Vec<bool>,
     option_active: Vec<bool>,
     /// Each item's number of options not hidden (a covered item keeps its own).
@@ -372,12 +380,26 @@ struct Plain<'a> {
 impl Plain<'_> {
     /// Nodes, guesses, updates and solutions of a full count.
     fn run(spec: &Spec, tie_break: TieBreak) -> (u64, u64, u64, u64) {
+        Plain::run_with(spec, tie_break, Branching::Mrv)
+    }
+
+    /// Whether primary item `k` is named with a leading `#` (see `build`).
+    fn is_sharp(k: usize) -> bool {
+        k % 3 == 1
+    }
+
+    /// [`Plain::run`] under a branching rule.
+    fn run_with(spec: &Spec, tie_break: TieBreak, rule: Branching) -> (u64, u64, u64, u64) {
         let lens: Vec<usize> = (0..spec.primary + spec.secondary)
             .map(|i| spec.options.iter().filter(|o| o.contains(&i)).count())
             .collect();
         let mut plain = Plain {
             spec,
             last_conflict: tie_break == TieBreak::LastConflict,
+            rule,
+            weight: vec![1; spec.primary],
+            assigns: vec![1; spec.primary],
+            fails: vec![0; spec.primary],
             item_active: vec![true; spec.primary + spec.secondary],
             option_active: vec![true; spec.options.len()],
             // Primary items with no option at all are empty from the start.
@@ -389,7 +411,7 @@ impl Plain<'_> {
             updates: 0,
             solutions: 0,
         };
-        plain.search(0);
+        plain.search(0, None);
         (plain.nodes, plain.guesses, plain.updates, plain.solutions)
     }
 
@@ -430,8 +452,20 @@ impl Plain<'_> {
         self.item_active[item] = true;
     }
 
-    /// The search below the choice that emptied `emptied[from..]`.
-    fn search(&mut self, from: usize) {
+    /// The score of an item of `len >= 2` options under a rule other than MRV, as a fraction.
+    fn score(&self, i: usize, len: usize) -> (u128, u128) {
+        let len = len as u128;
+        match self.rule {
+            Branching::Sharp => (len + if Plain::is_sharp(i) { 0 } else { 1 << 40 }, 1),
+            Branching::Wdeg => (len, u128::from(self.weight[i])),
+            // len / ((fails + 1/2) / assigns)
+            Branching::Frb => (2 * len * u128::from(self.assigns[i]), 2 * u128::from(self.fails[i]) + 1),
+            _ => (len, 1),
+        }
+    }
+
+    /// The search below the choice that emptied `emptied[from..]`, made at an item of `parent`.
+    fn search(&mut self, from: usize, parent: Option<usize>) {
         let active: Vec<usize> = (0..self.spec.primary).filter(|&i| self.item_active[i]).collect();
         if active.is_empty() {
             self.solutions += 1;
@@ -441,11 +475,27 @@ impl Plain<'_> {
         if least == 0 {
             let dead_end = self.emptied[from..].iter().rev().copied().find(|&z| self.item_active[z]);
             self.dead_ends.push(dead_end.expect("an item emptied since the previous choice"));
+            // The rules that learn: the earliest empty item's weight, the parent's failures.
+            let earliest = active.iter().copied().find(|&i| self.lens[i] == 0).unwrap();
+            self.weight[earliest] += 1;
+            if let Some(p) = parent {
+                self.fails[p] += 1;
+            }
             return;
         }
         let tied = |i: &usize| self.item_active[*i] && self.lens[*i] == least;
         let earliest = active.iter().copied().find(tied).unwrap();
-        let item = if self.last_conflict && least > 1 {
+        let item = if self.rule != Branching::Mrv && least > 1 {
+            // The least score, cross-multiplied; ties to the earliest.
+            let mut best = active[0];
+            for &i in &active[1..] {
+                let ((a, b), (c, d)) = (self.score(i, self.lens[i]), self.score(best, self.lens[best]));
+                if a * d < c * b {
+                    best = i;
+                }
+            }
+            best
+        } else if self.last_conflict && least > 1 {
             self.dead_ends.iter().rev().take(RECENT).copied().find(tied).unwrap_or(earliest)
         } else {
             earliest
@@ -455,14 +505,15 @@ impl Plain<'_> {
         let after = self.emptied.len();
         for &o in &hidden {
             self.nodes += 1;
-            if least > 1 {
+            self.assigns[item] += 1;
+            if self.lens[item] > 1 {
                 self.guesses += 1;
             }
             let mut undo = Vec::new();
             for j in self.others(o, item) {
                 undo.push((j, self.cover(j)));
             }
-            self.search(before);
+            self.search(before, Some(item));
             for (j, h) in undo.into_iter().rev() {
                 self.uncover(j, h);
             }
@@ -504,8 +555,8 @@ proptest! {
     /// Nodes, guesses, updates and solutions are exactly those of plain Algorithm X branching the
     /// same way, under each rule for ties, on small and on wide problems (the engine walks the
     /// active items of the first and scans the lengths of the second as an array), counted on the
-    /// links and on bit sets. Twice in a row, since a run's branching must not depend on the runs
-    /// before it.
+    /// links and on bit sets, and under each branching rule. Twice in a row, since a run's
+    /// branching must not depend on the runs before it.
     #[test]
     fn effort_is_that_of_plain_algorithm_x(spec in prop_oneof![spec(), wide_spec()]) {
         let problem = build(&spec);
@@ -525,6 +576,18 @@ proptest! {
                     solver.verify_links().map_err(|e| TestCaseError::fail(e.to_string()))?;
                 }
             }
+            for rule in Branching::ALL {
+                solver.set_branching(rule);
+                let expected = Plain::run_with(&spec, TieBreak::Earliest, rule);
+                for _ in 0..2 {
+                    let count = solver.count().unwrap();
+                    let s = solver.stats();
+                    let figures = (s.nodes, s.guesses, s.updates, count);
+                    prop_assert_eq!(figures, expected, "{:?} {:?}", rule, counting);
+                    solver.verify_links().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                }
+            }
+            solver.set_branching(Branching::Mrv);
         }
     }
 }
