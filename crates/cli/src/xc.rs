@@ -201,9 +201,10 @@ impl XcArgs {
     }
 }
 
-/// Refuses `--branch` with what branches by its own rule: the memo and what it makes (the ZDD,
-/// samples, fewest and most), DLX5's search for the cheapest solutions, and the last-conflict
-/// tie-break, which belongs to `mrv`.
+/// Refuses `--branch` with what branches by its own rule: the memo when forced, and the ZDD it
+/// makes (with fewest and most), DLX5's search for the cheapest solutions, and the
+/// last-conflict tie-break, which belongs to `mrv`. (Samples are drawn by counts, which every
+/// rule gives.)
 fn branch_fits(args: &XcArgs, problem: &Problem) -> Result<()> {
     if args.branch == Branching::Mrv {
         return Ok(());
@@ -211,8 +212,8 @@ fn branch_fits(args: &XcArgs, problem: &Problem) -> Result<()> {
     let rule = args.branch.name();
     let clash = if args.tie_break != TieBreak::Earliest {
         Some(format!("--tie-break {} breaks the ties of --branch mrv", args.tie_break.name()))
-    } else if args.zdd.is_some() || args.by_size || args.fewest || args.most || args.sample.is_some() {
-        Some("the memo, which makes the ZDD and draws samples, branches by mrv".to_owned())
+    } else if args.zdd.is_some() || args.by_size || args.fewest || args.most {
+        Some("the ZDD is made by the memo, which branches by mrv".to_owned())
     } else if args.count && args.memo == Memo::Always {
         Some("--memo always: the memo branches by mrv".to_owned())
     } else if args.best(problem).is_some() {
@@ -427,6 +428,7 @@ fn memo_figures(memo: Option<MemoStats>) -> String {
 fn memo_solver<'p>(args: &XcArgs, problem: &'p Problem) -> Solver<'p> {
     let mut solver = Solver::new(problem);
     solver.set_tie_break(args.tie_break);
+    solver.set_branching(args.branch);
     solver.set_memo_memory(args.memo_memory);
     solver.set_cancel_flag(Some(report::cancel_flag().clone()));
     solver

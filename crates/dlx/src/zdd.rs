@@ -70,10 +70,12 @@ pub struct Zdd {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ZddError {
     /// The diagram is made by the memo, on bit sets: problems of at most 4,096 options and 1,024
-    /// items, without multiplicities, searched without a seed or the last-conflict rule.
+    /// items, without multiplicities, searched without a seed, the last-conflict rule or a
+    /// branching rule other than MRV.
     #[error(
         "a ZDD is made on bit sets: problems of at most 4,096 options and 1,024 items without \
-         multiplicities, searched without a seed or the last-conflict rule"
+         multiplicities, searched without a seed, the last-conflict rule or a branching rule other \
+         than mrv"
     )]
     NotOnBitSets,
     /// The count was cut short: a budget, the cancel flag, or a diagram larger than the memo's

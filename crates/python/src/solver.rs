@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use dlx_engine::{
-    Budget, CancelFlag, Count, Interrupted, Memo, OptionId, ParallelSolver, Problem, Progress, SampleError,
-    Shard, Solver, Stats, StopReason, TieBreak, ZddError,
+    Branching, Budget, CancelFlag, Count, Interrupted, Memo, OptionId, ParallelSolver, Problem, Progress,
+    SampleError, Shard, Solver, Stats, StopReason, TieBreak, ZddError,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -66,6 +66,7 @@ impl PyStats {
 struct Settings {
     seed: Option<u64>,
     tie_break: TieBreak,
+    branch: Branching,
     budget: Option<u64>,
     force: Vec<OptionId>,
     exclude: Vec<OptionId>,
@@ -80,6 +81,7 @@ impl Settings {
         let mut solver = Solver::new(problem);
         solver.set_seed(self.seed);
         solver.set_tie_break(self.tie_break);
+        solver.set_branching(self.branch);
         solver.set_budget(Budget { nodes: self.budget, updates: None });
         solver.set_cancel_flag(Some(cancel.clone()));
         solver.set_memo(self.memo);
@@ -110,8 +112,11 @@ fn stopped(e: Interrupted) -> PyErr {
 /// Searches of a problem: `first()`, `count()`, `solutions()`, with their settings.
 ///
 /// `seed` breaks ties between items at random (reproducibly); `tie_break` is `"earliest"` or
-/// `"last-conflict"`; `budget` stops a search after that many nodes (raising `dlx.Interrupted`);
-/// `force` and `exclude` are option numbers every solution takes or leaves; `shard=(k, n)` makes
+/// `"last-conflict"`; `branch` is the rule that picks the item each node branches on: `"mrv"`
+/// (the default: the fewest options), `"sharp"` (Knuth's `#` items first), `"wdeg"` (dom/wdeg)
+/// or `"frb"` (failure-rate branching), the same solutions and counts under each; `budget`
+/// stops a search after that many nodes (raising `dlx.Interrupted`); `force` and `exclude` are
+/// option numbers every solution takes or leaves; `shard=(k, n)` makes
 /// `count()` count part `k` of `n`; `threads` is `count()`'s default; `memo` is `"auto"` (the
 /// default), `"always"` or `"never"`: whether `count()` remembers the counts of subproblems met
 /// again (tilings count so in seconds where visiting every solution would take centuries; the
@@ -130,15 +135,16 @@ pub(crate) struct PySolver {
 
 #[pymethods]
 impl PySolver {
-    /// Solver(problem, *, seed=None, tie_break=None, budget=None, force=(), exclude=(),
-    /// shard=None, threads=None)
+    /// Solver(problem, *, seed=None, tie_break=None, branch=None, budget=None, force=(),
+    /// exclude=(), shard=None, threads=None, memo=None)
     #[new]
-    #[pyo3(signature = (problem, *, seed = None, tie_break = None, budget = None, force = None, exclude = None, shard = None, threads = None, memo = None))]
+    #[pyo3(signature = (problem, *, seed = None, tie_break = None, branch = None, budget = None, force = None, exclude = None, shard = None, threads = None, memo = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         problem: Py<PyProblem>,
         seed: Option<u64>,
         tie_break: Option<&str>,
+        branch: Option<&str>,
         budget: Option<u64>,
         force: Option<&Bound<'_, PyAny>>,
         exclude: Option<&Bound<'_, PyAny>>,
@@ -156,6 +162,17 @@ impl PySolver {
             Some(name) => name.parse::<TieBreak>().map_err(|e| PyValueError::new_err(e.to_string()))?,
             None => TieBreak::default(),
         };
+        let branch = match branch {
+            Some(name) => name.parse::<Branching>().map_err(|e| PyValueError::new_err(e.to_string()))?,
+            None => Branching::default(),
+        };
+        if branch != Branching::Mrv && (tie_break != TieBreak::Earliest || memo == Memo::Always) {
+            return Err(PyValueError::new_err(format!(
+                "branch={:?} cannot go with tie_break={:?} or memo=\"always\": those belong to \"mrv\"",
+                branch.name(),
+                tie_break.name()
+            )));
+        }
         let shard = shard
             .map(|(k, n)| Shard::new(k, n).map_err(|e| PyValueError::new_err(e.to_string())))
             .transpose()?;
@@ -170,6 +187,7 @@ impl PySolver {
         let settings = Settings {
             seed,
             tie_break,
+            branch,
             budget,
             force: options(force)?,
             exclude: options(exclude)?,
@@ -203,6 +221,12 @@ impl PySolver {
     #[pyo3(signature = (k = 1, *, labels = false))]
     fn best(&self, py: Python<'_>, k: usize, labels: bool) -> PyResult<Py<PyList>> {
         self.unsharded("best")?;
+        if self.settings.branch != Branching::Mrv {
+            return Err(PyValueError::new_err(format!(
+                "best() searches with DLX5's own choice of item, not branch={:?}",
+                self.settings.branch.name()
+            )));
+        }
         let found = self.on_one_solver(py, move |solver| solver.best(k))?.map_err(stopped)?;
         let list = PyList::empty(py);
         for (cost, options) in found {
@@ -326,6 +350,7 @@ impl PySolver {
                     solver.set_threads(threads);
                     solver.set_shard(settings.shard);
                     solver.set_tie_break(settings.tie_break);
+                    solver.set_branching(settings.branch);
                     solver.set_budget(Budget { nodes: settings.budget, updates: None });
                     solver.set_cancel_flag(Some(cancel.clone()));
                     solver.set_memo(settings.memo);

@@ -259,6 +259,35 @@ def test_force_exclude_seed_and_tie_break():
         dlx.Solver(problem, force=[first[0]]).count(threads=2)
 
 
+def test_branching_rules_keep_the_solutions():
+    # Six queens with the rows' items named "#r..." after the columns': Knuth's DLX2-SHARP
+    # branches on rows, in 105 nodes with the root; DLX2 on columns, in 111.
+    n = 6
+    items = [f"c{c}" for c in range(n)] + [f"#r{r}" for r in range(n)]
+    diagonals = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
+    options = [[f"c{c}", f"#r{r}", f"a{r + c}", f"b{r - c + n - 1}"] for r in range(n) for c in range(n)]
+    problem = dlx.Problem(items, diagonals, options)
+    spec = {"primary": items, "secondary": diagonals, "bounds": {}, "options": options}
+    found = {}
+    for rule in ["mrv", "sharp", "wdeg", "frb"]:
+        solver = dlx.Solver(problem, branch=rule)
+        found[rule] = sorted(sorted(s) for s in solver.solutions())
+        assert all(exact_cover(spec, s) for s in found[rule])
+        assert solver.count(threads=1) == 4 and dlx.Solver(problem, branch=rule).count(threads=2) == 4
+    assert found["sharp"] == found["mrv"] == found["wdeg"] == found["frb"]
+    sharp = dlx.Solver(problem, branch="sharp")
+    sharp.count(threads=1)
+    plain = dlx.Solver(problem)
+    plain.count(threads=1)
+    assert (plain.stats.nodes, sharp.stats.nodes) == (110, 104)
+    with pytest.raises(ValueError, match="branching rule"):
+        dlx.Solver(problem, branch="dom")
+    with pytest.raises(ValueError, match="mrv"):
+        dlx.Solver(problem, branch="wdeg", tie_break="last-conflict")
+    with pytest.raises(ValueError, match="DLX5"):
+        dlx.Solver(problem, branch="frb").best(1)
+
+
 def queens(n):
     """The n-queens problem: rows and columns primary, diagonals secondary."""
     rows, cols = [f"r{i}" for i in range(n)], [f"c{j}" for j in range(n)]

@@ -77,6 +77,7 @@ fn interrupted_counts_resume_to_the_exact_total() {
         vec!["xc", "--count", "--checkpoint", file, &fixture("knuth7.dlx")],
         vec!["xc", "--count", "--checkpoint", file, "--shard", "1/2", &problem],
         vec!["xc", "--count", "--checkpoint", file, "--tie-break", "last-conflict", &problem],
+        vec!["xc", "--count", "--checkpoint", file, "--branch", "frb", &problem],
     ] {
         let out = dlx().args(&other).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{other:?}");

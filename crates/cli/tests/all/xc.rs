@@ -131,6 +131,71 @@ fn tie_break_rules_find_the_same_solutions() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// `--branch`: every rule prints the same solutions and counts, on one thread and two, in
+/// shards and with a checkpoint; `sharp` branches on the `#` items (a smaller tree than MRV's
+/// here, DLX2-SHARP's); what branches by its own rule is refused with a sentence.
+#[test]
+fn branching_rules_find_the_same_solutions() {
+    let nodes = |err: &[u8]| -> u64 {
+        let err = std::str::from_utf8(err).unwrap();
+        err.split(", ").find_map(|part| part.strip_prefix("nodes ")).unwrap().parse().unwrap()
+    };
+    // Six queens, the rows' items named `#r1` ... after the columns'.
+    let mut queens = String::from("c1 c2 c3 c4 c5 c6 #r1 #r2 #r3 #r4 #r5 #r6 |");
+    queens += &(2..=12).map(|k| format!(" a{k}")).collect::<String>();
+    queens += &(1..12).map(|k| format!(" b{k}")).collect::<String>();
+    queens += "\n";
+    for r in 1..=6 {
+        for c in 1..=6 {
+            queens += &format!("c{c} #r{r} a{} b{}\n", r + c, r + 6 - c);
+        }
+    }
+    let mrv = dlx(&["xc", "--stats"], Some(&queens));
+    let sharp = dlx(&["xc", "--stats", "--branch", "sharp"], Some(&queens));
+    assert_eq!((nodes(&mrv.stderr), nodes(&sharp.stderr)), (110, 104), "DLX2's 111 and DLX2-SHARP's 105");
+    let set = |o: &Output| solutions(&stdout(o)).into_iter().collect::<BTreeSet<_>>();
+    assert_eq!(set(&mrv), set(&sharp));
+    let path = fixture("pentominoes3x20.dlx");
+    let path = path.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for rule in ["mrv", "sharp", "wdeg", "frb"] {
+        let listed = dlx(&["xc", "--branch", rule, "-j", "2", path], None);
+        assert_eq!(listed.status.code(), Some(0), "{rule}");
+        assert_eq!(solutions(&stdout(&listed)).len(), 8, "{rule}");
+        assert_exact_covers(&std::fs::read_to_string(path).unwrap(), &solutions(&stdout(&listed)));
+        for threads in ["1", "2"] {
+            let counted = dlx(&["xc", "--count", "--branch", rule, "-j", threads, path], None);
+            assert_eq!(stdout(&counted), "8\n", "{rule} on {threads}");
+        }
+        let parts: Vec<String> = (0..3)
+            .map(|k| {
+                stdout(&dlx(&["xc", "--count", "--branch", rule, "--shard", &format!("{k}/3"), path], None))
+            })
+            .collect();
+        let total: u64 = parts.iter().map(|p| p.trim().parse::<u64>().unwrap()).sum();
+        assert_eq!(total, 8, "{rule} in shards");
+        let file = dir.path().join(format!("{rule}.json"));
+        let file = file.to_str().unwrap();
+        let resumable = dlx(&["xc", "--count", "--branch", rule, "--checkpoint", file, path], None);
+        assert_eq!(stdout(&resumable), "8\n", "{rule} with a checkpoint");
+        assert!(std::fs::read_to_string(file).unwrap().contains(&format!("\"branch\":\"{rule}\"")));
+    }
+    for (args, why) in [
+        (&["--tie-break", "last-conflict"][..], "--tie-break last-conflict breaks the ties of --branch mrv"),
+        (&["--count", "--memo", "always"][..], "--memo always"),
+        (&["--count", "--zdd", "-"][..], "the ZDD is made by the memo"),
+        (&["--best", "2"][..], "DLX5's own choice"),
+    ] {
+        let out = dlx(&[&["xc", "--branch", "wdeg"][..], args, &[path]].concat(), None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--branch wdeg cannot be used here") && err.contains(why), "{err}");
+    }
+    let bad = dlx(&["xc", "--branch", "dom", path], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("[possible values: mrv, sharp, wdeg, frb]"));
+}
+
 #[test]
 fn an_unsolvable_problem_says_so_on_stderr() {
     // Item C is in no option: nothing covers it.

@@ -108,6 +108,7 @@ class Solver:
         *,
         seed: Optional[int] = None,
         tie_break: Optional[Literal["earliest", "last-conflict"]] = None,
+        branch: Optional[Literal["mrv", "sharp", "wdeg", "frb"]] = None,
         budget: Optional[int] = None,
         force: Optional[Iterable[int]] = None,
         exclude: Optional[Iterable[int]] = None,
