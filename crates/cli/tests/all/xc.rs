@@ -141,15 +141,7 @@ fn branching_rules_find_the_same_solutions() {
         err.split(", ").find_map(|part| part.strip_prefix("nodes ")).unwrap().parse().unwrap()
     };
     // Six queens, the rows' items named `#r1` ... after the columns'.
-    let mut queens = String::from("c1 c2 c3 c4 c5 c6 #r1 #r2 #r3 #r4 #r5 #r6 |");
-    queens += &(2..=12).map(|k| format!(" a{k}")).collect::<String>();
-    queens += &(1..12).map(|k| format!(" b{k}")).collect::<String>();
-    queens += "\n";
-    for r in 1..=6 {
-        for c in 1..=6 {
-            queens += &format!("c{c} #r{r} a{} b{}\n", r + c, r + 6 - c);
-        }
-    }
+    let queens = std::fs::read_to_string(fixture("queens6-sharp.dlx")).unwrap();
     let mrv = dlx(&["xc", "--stats"], Some(&queens));
     let sharp = dlx(&["xc", "--stats", "--branch", "sharp"], Some(&queens));
     assert_eq!((nodes(&mrv.stderr), nodes(&sharp.stderr)), (110, 104), "DLX2's 111 and DLX2-SHARP's 105");

@@ -5,7 +5,7 @@
 use super::memo::{Hit, Memory};
 use super::tables::{NO_PAIR, Span, Tables};
 use super::{INACTIVE, LANES, Limits, Show, to_u16};
-use crate::choose::rules::{self, Rule};
+use crate::choose::rules::Rule;
 use crate::count::{Count, Wide};
 use crate::index::to_u32;
 use crate::links::Links;
@@ -202,8 +202,8 @@ pub(super) fn search_as<
     let mut zsol = 0u32;
     let mut l = 0usize;
     let mut result = Ok(false);
-    // A branching rule that learns hears of each option tried and each dead end, and the levels
-    // a count would read off are made instead (as on the links: see `search`).
+    // A branching rule that learns hears of each option tried and each dead end, those of the
+    // levels a count reads off too (as on the links: see `search`).
     let learning = rule.as_ref().is_some_and(|r| r.learns());
     'search: loop {
         // Enter level `l`: choose an item, or count a solution; `back` when the level ends at once.
@@ -211,7 +211,7 @@ pub(super) fn search_as<
         let (i, len) = match rule.as_deref_mut() {
             None => choose::<LW>(lens),
             Some(rule) => {
-                let (i, len) = choose_by(rule, &lens[..tables.n_primary]);
+                let (i, len) = choose_by::<LW>(rule, lens, tables.n_primary);
                 if len == 0 {
                     rule.dead_end(to_u32(i + 1), if l == 0 { 0 } else { stack.item[l - 1] + 1 });
                 }
@@ -243,8 +243,8 @@ pub(super) fn search_as<
                 break 'search;
             }
             // (A ZDD takes a node for each option of every level: none is read off.)
-            let last = COLORED && !VISIT && !zdd && !learning && stack.active[l] == 1;
-            let pair = COLORED && !VISIT && !zdd && !learning && stack.active[l] == 2 && len != 0;
+            let last = COLORED && !VISIT && !zdd && stack.active[l] == 1;
+            let pair = COLORED && !VISIT && !zdd && stack.active[l] == 2 && len != 0;
             // With the memo, a level that will be entered (not read off at once) is looked up by
             // its signature: found, its count is added and the level ends; not found, it is
             // stored when it is done.
@@ -278,6 +278,9 @@ pub(super) fn search_as<
                     guesses += u64::from(len);
                 }
                 solutions += u128::from(len);
+                if learning && let Some(rule) = rule.as_deref_mut() {
+                    rule.tried(to_u32(i + 1), u32::from(len));
+                }
                 true
             } else {
                 // The last two primary items of a problem with colors: each option `x` of `i` is a
@@ -289,7 +292,8 @@ pub(super) fn search_as<
                     let alive = level::<_, W>(&stack.alive, l, w);
                     let figures = (&mut nodes, &mut guesses, &mut solutions);
                     let limits = (limits, limit);
-                    read_off::<LW>(tables, (lens, alive, &mut stack.marks), (i, len), limits, figures)
+                    let rule = if learning { rule.as_deref_mut() } else { None };
+                    read_off::<LW>(tables, (lens, alive, &mut stack.marks), (i, len, rule), limits, figures)
                 } else {
                     None
                 };
@@ -433,10 +437,10 @@ pub(super) fn search_as<
 /// nodes), and returns it: the level goes on from there as the search does (`None`: every option
 /// was read off).
 #[inline(always)]
-pub(super) fn read_off<const LW: usize>(
+pub(super) fn read_off<'b, const LW: usize>(
     tables: &Tables,
     (lens, alive, marks): (&[u16], &[u64], &mut [Option<u32>]),
-    (i, len): (usize, u16),
+    (i, len, mut rule): (usize, u16, Option<&mut (dyn Rule + 'b)>),
     (limits, limit): (&Limits<'_>, u128),
     (nodes, guesses, solutions): (&mut u64, &mut u64, &mut u128),
 ) -> Option<usize> {
@@ -460,6 +464,15 @@ pub(super) fn read_off<const LW: usize>(
             }
             *nodes += 1;
             *guesses += u64::from(len > 1);
+            if let Some(rule) = rule.as_deref_mut() {
+                // What the levels read off would tell a rule that learns (see `search`).
+                rule.tried(to_u32(i + 1), 1);
+                match below {
+                    Some(0) => rule.dead_end(u32::from(j) + 1, to_u32(i + 1)),
+                    Some(c) => rule.tried(u32::from(j) + 1, u32::try_from(c).unwrap_or(u32::MAX)),
+                    None => {}
+                }
+            }
             let c = below.unwrap_or(1);
             if below.is_some() {
                 *nodes += c;
@@ -636,13 +649,19 @@ pub(super) fn hide_word<const LW: usize, const COLORED: bool>(
     updates
 }
 
-/// The item `rule` branches on among the primary items of `lens` (see `rules::choose_among`),
-/// with its length ([`INACTIVE`] when no primary item is active).
-fn choose_by(rule: &dyn Rule, lens: &[u16]) -> (usize, u16) {
-    let items = lens.iter().enumerate().filter(|&(_, &len)| len != INACTIVE);
-    let chosen = rules::choose_among(rule, items.map(|(k, &len)| (to_u32(k + 1), u32::from(len))));
+/// The item `rule` branches on among the primary items of `lens`, with its length ([`INACTIVE`]
+/// when no primary item is active), as on the links (see `rules`): the earliest of least length
+/// when that is 0 or 1 (or when the rule chooses as minimum remaining values does), else the
+/// least score.
+#[inline(always)]
+fn choose_by<const LW: usize>(rule: &dyn Rule, lens: &[u16], n_primary: usize) -> (usize, u16) {
+    let (k, least) = choose::<LW>(lens);
+    if least <= 1 || least == INACTIVE || rule.is_mrv() {
+        return (k, least);
+    }
     // (A length read from `lens` fits in 16 bits.)
-    chosen.map_or((0, INACTIVE), |(item, len)| (item as usize - 1, to_u16(len as usize)))
+    let chosen = rule.least_among(&lens[..n_primary], INACTIVE);
+    chosen.map_or((k, least), |(item, len)| (item as usize - 1, to_u16(len as usize)))
 }
 
 /// The earliest primary item of least length, with its length ([`INACTIVE`] when no primary item

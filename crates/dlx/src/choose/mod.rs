@@ -105,13 +105,13 @@ impl Chooser {
                 // empty item for a dead end).
                 debug_assert!(
                     self.recent.enabled || {
-                        let general = rules::Mrv.choose(links);
+                        let general = rules::Mrv.choose(links, from);
                         general == chosen || (links.len(chosen) == 0 && links.len(general) == 0)
                     }
                 );
                 chosen
             }
-            Some(rule) => rule.choose(links),
+            Some(rule) => rule.choose(links, from),
         }
     }
 
@@ -264,7 +264,7 @@ fn prefer_recent(links: &LinksMut<'_>, recent: &Recent, earliest: u32) -> u32 {
 /// The earliest active primary item of least length (0 when none is active): an array scan with
 /// many active primary items, a walk along the list with few.
 #[inline(always)]
-fn scan(links: &LinksMut<'_>) -> u32 {
+pub(crate) fn scan(links: &LinksMut<'_>) -> u32 {
     if walks(links) {
         return walk(links);
     }
@@ -275,7 +275,7 @@ fn scan(links: &LinksMut<'_>) -> u32 {
 /// an array: with few primary items, or few of them active (the crossover was measured: see
 /// `benches/RESULTS.md`).
 #[inline(always)]
-fn walks(links: &LinksMut<'_>) -> bool {
+pub(crate) fn walks(links: &LinksMut<'_>) -> bool {
     links.primary_count() < ARRAY_SCAN_FROM || links.active() * 4 < links.primary_count()
 }
 

@@ -33,7 +33,8 @@ use std::cmp::Ordering;
 use std::fmt::Debug;
 
 use crate::Problem;
-use crate::layout::LEN_MASK;
+use crate::index::to_u32;
+use crate::layout::{COVERED, LEN_MASK};
 use crate::links::LinksMut;
 
 /// A score to be minimized: `num / den`, with `den > 0`, compared exactly.
@@ -79,6 +80,12 @@ pub(crate) trait Rule: Debug + Send + Sync {
     /// least.
     fn score(&self, item: u32, len: u32) -> Score;
 
+    /// Whether the rule chooses as minimum remaining values does on this problem (`sharp` on a
+    /// problem without `#` items): its choices are then made by MRV's own scans.
+    fn is_mrv(&self) -> bool {
+        false
+    }
+
     /// Whether the rule learns from the search: whether [`Rule::dead_end`] and [`Rule::tried`]
     /// need calling (the search leaves out the calls otherwise).
     fn learns(&self) -> bool {
@@ -95,12 +102,39 @@ pub(crate) trait Rule: Debug + Send + Sync {
     /// A new run: what was learned is forgotten.
     fn forget(&mut self) {}
 
-    /// The item to branch on in the links' state (see [`choose_among`]; the record of items
-    /// emptied is not read: the scan finds the earliest empty item); 0 when no primary item is
-    /// active.
-    fn choose(&self, links: &LinksMut<'_>) -> u32 {
-        let items = links.active_primaries().map(|(item, top)| (item, top & LEN_MASK));
-        choose_among(self, items).map_or(0, |(item, _)| item)
+    /// The item to branch on in the links' state, `from` where the record of items emptied
+    /// since the previous choice starts (see the module docs): the earliest empty item if the
+    /// record holds one, else minimum remaining values' own scan when it finds an item of one
+    /// option (then the earliest such), else the least score, ties to the earliest; 0 when no
+    /// primary item is active. (The earliest empty item, not the newest emptied that minimum
+    /// remaining values takes: a choice that depends on the state alone, for the rules that
+    /// learn from it.)
+    fn choose(&self, links: &LinksMut<'_>, from: usize) -> u32 {
+        if links.emptied_since(from).is_some() {
+            let empty = links.active_primaries().find(|&(_, top)| top & LEN_MASK == 0);
+            return empty.map_or(0, |(item, _)| item);
+        }
+        let shortest = super::scan(links);
+        if shortest == 0 || links.len(shortest) <= 1 || self.is_mrv() {
+            return shortest;
+        }
+        // As minimum remaining values scans: along the list with few items active, else the
+        // lengths as an array (in the same order).
+        let least = if super::walks(links) {
+            least_score(self, links.active_primaries().map(|(item, top)| (item, top & LEN_MASK)))
+        } else {
+            let tops = links.primary_tops().iter().enumerate().filter(|&(_, &top)| top & COVERED == 0);
+            least_score(self, tops.map(|(k, &top)| (to_u32(k + 1), top & LEN_MASK)))
+        };
+        least.map_or(shortest, |(item, _)| item)
+    }
+
+    /// The item of least score among the primary items of `lens` (item `k + 1` at `k`; those of
+    /// length `inactive` left out), every one of them of two options or more, and its length: the
+    /// bit sets' choice at a guess.
+    fn least_among(&self, lens: &[u16], inactive: u16) -> Option<(u32, u32)> {
+        let items = lens.iter().enumerate().filter(|&(_, &len)| len != inactive);
+        least_score(self, items.map(|(k, &len)| (to_u32(k + 1), u32::from(len))))
     }
 
     /// The item to branch on in a problem with multiplicities, and its number of ways (as
@@ -126,35 +160,22 @@ pub(crate) trait Rule: Debug + Send + Sync {
     }
 }
 
-/// The item a rule branches on among `items`, the active primary items in order with their
-/// lengths, and its length (`None` when there is none): the earliest empty item if there is one
-/// (a dead end, whichever is taken: the earliest, not the newest emptied that minimum remaining
-/// values takes, so that the rules that learn from it depend on the state alone), else the
-/// earliest with one option, else the least score, ties to the earliest. The links' search and
-/// the bit sets' both choose here.
+/// The item of least score among `items` (active primary items in order with their lengths,
+/// each of two options or more), ties to the earliest, with its length; `None` when there is
+/// none. The links' search and the bit sets' both choose a guess here.
 #[inline]
-pub(crate) fn choose_among<R: Rule + ?Sized>(
+pub(crate) fn least_score<R: Rule + ?Sized>(
     rule: &R,
     items: impl Iterator<Item = (u32, u32)>,
 ) -> Option<(u32, u32)> {
-    let mut one = None;
     let mut best: Option<(Score, u32, u32)> = None;
     for (item, len) in items {
-        match len {
-            0 => return Some((item, 0)),
-            1 => {
-                one = one.or(Some(item));
-            }
-            _ if one.is_none() => {
-                let score = rule.score(item, len);
-                if best.is_none_or(|(b, _, _)| score < b) {
-                    best = Some((score, item, len));
-                }
-            }
-            _ => {}
+        let score = rule.score(item, len);
+        if best.is_none_or(|(b, _, _)| score < b) {
+            best = Some((score, item, len));
         }
     }
-    one.map(|item| (item, 1)).or(best.map(|(_, item, len)| (item, len)))
+    best.map(|(_, item, len)| (item, len))
 }
 
 /// An item's key with multiplicities (see [`Rule::choose_multi`]), to be minimized.
@@ -177,6 +198,8 @@ pub(crate) struct Sharp {
     /// Whether each item (numbered as in the links, the root first) has a name beginning with
     /// `#`.
     sharp: Vec<bool>,
+    /// Whether any primary item has.
+    any: bool,
 }
 
 /// Sharp's penalty: more than any length (lengths stay below `2^30`).
@@ -186,8 +209,10 @@ impl Sharp {
     /// The rule for `problem`'s item names.
     pub(crate) fn new(problem: &Problem) -> Sharp {
         // The root, then the items in layout order.
-        let sharp = std::iter::once(false).chain(problem.layout_names().map(|name| name.starts_with('#')));
-        Sharp { sharp: sharp.collect() }
+        let sharp: Vec<bool> =
+            std::iter::once(false).chain(problem.layout_names().map(|name| name.starts_with('#'))).collect();
+        let any = sharp[1..=problem.primary_count()].contains(&true);
+        Sharp { sharp, any }
     }
 }
 
@@ -195,6 +220,10 @@ impl Rule for Sharp {
     fn score(&self, item: u32, len: u32) -> Score {
         let penalty = if self.sharp[item as usize] { 0 } else { UNSHARP };
         Score::new(u64::from(len) + penalty, 1)
+    }
+
+    fn is_mrv(&self) -> bool {
+        !self.any
     }
 }
 
@@ -290,7 +319,7 @@ mod tests {
     fn rules_choose_by_their_scores() {
         let problem: Problem = "A B #C\nA\nA\nB\nB\nB\n#C\n#C\n#C\n".parse().unwrap();
         let mut links = Links::new(&problem);
-        let mut choose = |rule: &dyn Rule| rule.choose(&links.view());
+        let mut choose = |rule: &dyn Rule| rule.choose(&links.view(), 0);
         assert_eq!(choose(&Sharp::new(&problem)), 3, "#C, though longer than A");
         let mut wdeg = Wdeg::new(&problem);
         assert_eq!(choose(&wdeg), 1, "A: 2/1 against 3/1");

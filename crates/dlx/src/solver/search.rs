@@ -43,8 +43,8 @@ impl Solver<'_> {
     /// that agree with it as solutions (and nodes) below it, again covering nothing (see
     /// `LinksMut::agreeing`). The nodes and guesses are those the levels would make, the
     /// updates and cleansings those of the levels made. `CAPPED` stops above such levels with
-    /// [`Step::Frontier`] (see `split`). A branching rule that learns (see `choose::rules`) makes
-    /// those levels instead, so that it hears of their tries and dead ends as a visit's would.
+    /// [`Step::Frontier`] (see `split`). A branching rule that learns (see `choose::rules`) is
+    /// told of the tries and dead ends those levels would have made, as a visit tells it.
     ///
     /// `PRICED` runs DLX5's search for the cheapest solutions (see `best`), on lists sorted by
     /// net cost: the item with the fewest options below the bound, covers that hide only the
@@ -128,9 +128,7 @@ impl Solver<'_> {
                         // A dead end: no need to cover the item only to uncover it (X7) at once.
                         self.chooser.dead_end(item, parent);
                         backtracking = true;
-                    } else if COLORED
-                        && links.active() == 1
-                        && (CAPPED || (!learning && counted + u64::from(len) <= silent))
+                    } else if COLORED && links.active() == 1 && (CAPPED || counted + u64::from(len) <= silent)
                     {
                         // The last primary item: each option left in its list completes a
                         // solution (every option that clashes with the choices made has been
@@ -142,13 +140,15 @@ impl Solver<'_> {
                         }
                         nodes += u64::from(len);
                         read_off += u64::from(len);
+                        if learning {
+                            self.chooser.tried(item, len);
+                        }
                         if len > 1 {
                             guesses += u64::from(len);
                         }
                         counted += u64::from(len);
                         backtracking = true;
-                    } else if COLORED && !RANDOM && links.active() == 2 && (CAPPED || (counting && !learning))
-                    {
+                    } else if COLORED && !RANDOM && links.active() == 2 && (CAPPED || counting) {
                         // The last two primary items: each option `x` of this one is a node, and
                         // the options of the other that agree with it are the solutions (and
                         // nodes) below it, as above; a count reads them off without covering
@@ -175,10 +175,16 @@ impl Solver<'_> {
                             if len > 1 {
                                 guesses += 1;
                             }
+                            if learning {
+                                self.chooser.tried(item, 1);
+                            }
                             match below {
                                 None => counted += 1,
                                 Some(0) => self.chooser.dead_end(j, item),
                                 Some(c) => {
+                                    if learning {
+                                        self.chooser.tried(j, c);
+                                    }
                                     nodes += u64::from(c);
                                     if c > 1 {
                                         guesses += u64::from(c);

@@ -12,27 +12,15 @@ use proptest::prelude::*;
 
 /// Knuth's six queens with the rows' items named `#r1` ... `#r6` and listed after the columns'
 /// (`c1` ... `c6`), so that DLX2-SHARP branches on rows where DLX2 branches on columns; the
-/// diagonals `a2` ... `a12` and `b1` ... `b11` secondary. Option `6(r - 1) + c - 1` puts a queen
-/// at row `r`, column `c`.
+/// diagonals secondary. Option `6(r - 1) + c - 1` puts a queen at row `r`, column `c`.
 fn six_queens_sharp() -> Problem {
-    let n = 6;
-    let mut text: String = (1..=n).map(|c| format!("c{c} ")).collect();
-    text += &(1..=n).map(|r| format!("#r{r} ")).collect::<String>();
-    text += "|";
-    text += &(2..=2 * n).map(|k| format!(" a{k}")).collect::<String>();
-    text += &(1..2 * n).map(|k| format!(" b{k}")).collect::<String>();
-    text += "\n";
-    for r in 1..=n {
-        for c in 1..=n {
-            text += &format!("c{c} #r{r} a{} b{}\n", r + c, r + n - c);
-        }
-    }
-    text.parse().unwrap()
+    std::fs::read_to_string(common::fixture("queens6-sharp.dlx")).unwrap().parse().unwrap()
 }
 
 /// With `sharp`, the tree of Knuth's DLX2-SHARP (built from `ascherer/cwebtest` with its change
-/// file `dlx2-sharp.ch`, run as `dlx2-sharp m1 < six-queens.dlx`): 105 nodes with the root, and
-/// its four solutions in its order, each option at its level. Without, DLX2's 111 nodes.
+/// file `dlx2-sharp.ch`, run as `dlx2-sharp m1 < fixtures/queens6-sharp.dlx`): 105 nodes with
+/// the root, and its four solutions in its order, each option at its level. Without, DLX2's 111
+/// nodes.
 #[test]
 fn sharp_makes_dlx2_sharps_tree() {
     let problem = six_queens_sharp();
