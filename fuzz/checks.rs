@@ -10,7 +10,8 @@ use std::io::BufReader;
 use std::sync::OnceLock;
 
 use dlx_engine::{
-    Budget, Count, Counting, Memo, OptionId, ParallelSolver, Problem, ProblemBuilder, Shard, Solver, Stats,
+    Branching, Budget, Count, Counting, Memo, OptionId, ParallelSolver, Problem, ProblemBuilder, Shard,
+    Solver, Stats,
 };
 use dlx_sudoku::{Defaults, Format, Matrix, Parity, Puzzle, Record, Records, Rules, Variant};
 
@@ -39,6 +40,30 @@ pub(crate) fn dlx_format(data: &[u8]) {
     assert_eq!(again, problem, "the written text reads back differently\n{text}");
     search(&problem);
     preprocessed(&problem);
+    branched(&problem);
+}
+
+/// Every branching rule counts what minimum remaining values counts (where the counts end within
+/// the budget), with the same figures on the links and on bit sets.
+fn branched(problem: &Problem) {
+    let count = |rule: Branching, counting: Counting| {
+        let mut solver = Solver::new(problem);
+        solver.set_branching(rule);
+        solver.set_counting(counting);
+        solver.set_memo(Memo::Never);
+        solver.set_budget(Budget { nodes: Some(NODES), updates: None });
+        let counted = solver.count_exact().ok();
+        solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
+        (counted, solver.stats())
+    };
+    let mrv = count(Branching::Mrv, Counting::Links).0;
+    for rule in Branching::ALL {
+        let links = count(rule, Counting::Links);
+        assert_eq!(links, count(rule, Counting::BitSets), "{rule:?} on bit sets\n{}", problem.to_dlx());
+        if let (Some(a), Some(b)) = (&mrv, &links.0) {
+            assert_eq!(a, b, "{rule:?} counted otherwise\n{}", problem.to_dlx());
+        }
+    }
 }
 
 /// Preprocessing (DLX-PRE's reductions): the smaller problem has the original's count (where

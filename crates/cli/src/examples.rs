@@ -45,6 +45,7 @@ pub(crate) const XC: Examples = &[
     ("xc --count --threads 8 pentominoes.dlx", "count them on eight threads"),
     ("xc --count --shard 0/4 --format json problem.dlx", "count the first of four parts (for `dlx merge`)"),
     ("xc --best 10 costs.dlx", "the ten cheapest solutions of a problem with costs (`|n`)"),
+    ("xc --count --branch sharp problem.dlx", "count, branching on the items named with a leading `#` first"),
 ];
 
 pub(crate) const PRE: Examples = &[
