@@ -106,6 +106,18 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
         } else if part.shard.count() != count {
             stderr!("dlx: {at}: shard {} of another cut than {first_at}'s (N = {count})", part.shard)?;
             invalid = true;
+        } else if (part.tie_break, part.branch) != (first.tie_break, first.branch) {
+            // Other rules choose other items at the top of the tree: other parts.
+            stderr!(
+                "dlx: {at}: shard {} made with --tie-break {} --branch {}, not {} and {} as in {first_at}: \
+                 the rules cut the tree into other parts",
+                part.shard,
+                part.tie_break.name(),
+                part.branch.name(),
+                first.tie_break.name(),
+                first.branch.name()
+            )?;
+            invalid = true;
         } else if !part.complete {
             stderr!("dlx: {at}: shard {} was cut short by --limit", part.shard)?;
             invalid = true;
@@ -113,7 +125,10 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
     }
     let mut seen: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
     for (part, at) in &parts {
-        if part.fingerprint == first.fingerprint && part.shard.count() == count {
+        if part.fingerprint == first.fingerprint
+            && part.shard.count() == count
+            && (part.tie_break, part.branch) == (first.tie_break, first.branch)
+        {
             seen.entry(part.shard.index()).or_default().push(at);
         }
     }

@@ -2,7 +2,7 @@
 //! or the whole's), its problem's fingerprint, and counts in JSON: the one module both commands
 //! import, so that neither imports the other.
 
-use dlx_engine::{Count, Problem, Shard, Stats};
+use dlx_engine::{Branching, Count, Problem, Shard, Stats, TieBreak};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -22,6 +22,11 @@ pub(crate) struct Part {
     /// The problem's fingerprint (see [`fingerprint`]).
     pub(crate) fingerprint: String,
     pub(crate) shard: Shard,
+    /// The rules that chose the items, which shape the parts of the tree: shards cut by other
+    /// rules are other parts (`earliest` and `mrv` in a record that does not say: the only ones
+    /// before).
+    pub(crate) tie_break: TieBreak,
+    pub(crate) branch: Branching,
     pub(crate) solutions: Count,
     /// Whether every solution of the shard was counted (not cut by --limit).
     pub(crate) complete: bool,
@@ -43,6 +48,8 @@ impl Part {
         json!({
             "fingerprint": self.fingerprint,
             "shard": self.shard.to_string(),
+            "tie_break": self.tie_break.name(),
+            "branch": self.branch.name(),
             "solutions": count_json(&self.solutions),
             "complete": self.complete,
             "nodes": self.stats.nodes,
@@ -61,9 +68,23 @@ impl Part {
         let shard = field("shard")?.as_str().ok_or("`shard` is not K/N")?;
         let shard = shard.parse().map_err(|e| format!("{e}"))?;
         let solutions = count_of(field("solutions")?).ok_or("`solutions` is not a count")?;
+        let named = |name: &str| match value.get(name) {
+            None => Ok(None),
+            Some(v) => v.as_str().map(Some).ok_or_else(|| format!("`{name}` is not a rule's name")),
+        };
+        let tie_break = match named("tie_break")? {
+            None => TieBreak::Earliest,
+            Some(name) => name.parse().map_err(|e| format!("{e}"))?,
+        };
+        let branch = match named("branch")? {
+            None => Branching::Mrv,
+            Some(name) => name.parse().map_err(|e| format!("{e}"))?,
+        };
         Ok(Part {
             fingerprint,
             shard,
+            tie_break,
+            branch,
             solutions: solutions.clone(),
             complete: field("complete")?.as_bool().ok_or("`complete` is not true or false")?,
             stats: Stats {
@@ -99,6 +120,8 @@ mod tests {
         let part = Part {
             fingerprint: "ab".into(),
             shard: Shard::new(3, 8).unwrap(),
+            tie_break: TieBreak::LastConflict,
+            branch: Branching::Wdeg,
             solutions: "340282366920938463463374607431768211461".parse().unwrap(),
             complete: true,
             stats: Stats {
@@ -110,7 +133,14 @@ mod tests {
             },
             time: 0.5,
         };
-        assert_eq!(Part::from_json(&part.to_json()), Ok(part));
+        assert_eq!(Part::from_json(&part.to_json()), Ok(part.clone()));
         assert!(Part::from_json(&json!({"shard": "1/2"})).unwrap_err().contains("fingerprint"));
+        // A record from before the rules were recorded was made by the default rules.
+        let mut old = part.to_json();
+        old.as_object_mut().unwrap().retain(|k, _| k != "tie_break" && k != "branch");
+        let read = Part::from_json(&old).unwrap();
+        assert_eq!((read.tie_break, read.branch), (TieBreak::Earliest, Branching::Mrv));
+        old["branch"] = json!("dom");
+        assert!(Part::from_json(&old).unwrap_err().contains("unknown branching rule `dom`"));
     }
 }

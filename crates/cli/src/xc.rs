@@ -661,6 +661,8 @@ fn write_count(
             let part = Part {
                 fingerprint: fingerprint(problem),
                 shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
+                tie_break: args.tie_break,
+                branch: args.branch,
                 solutions: n.clone(),
                 complete,
                 stats: stats.clone(),

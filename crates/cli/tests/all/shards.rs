@@ -105,6 +105,41 @@ fn sixteen_shards_merge_to_one_run() {
     let mixed = dlx(&["merge", a.to_str().unwrap(), b.to_str().unwrap()], "");
     assert_eq!(mixed.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&mixed.stderr).contains("another problem"));
+    // Shards of another N, or cut by other rules, are other parts of the tree: refused, each
+    // file named.
+    let queens_file = dir.path().join("queens12.dlx");
+    let queens_file = queens_file.to_str().unwrap();
+    let parts: Vec<String> = (1..16).map(|k| format!("{}/queens12/{k}.json", dir.path().display())).collect();
+    for (flags, why) in [
+        (&["--shard", "0/2"][..], "of another cut than"),
+        (&["--shard", "0/16", "--branch", "wdeg"][..], "made with --tie-break earliest --branch wdeg"),
+        (&["--shard", "0/16", "--tie-break", "last-conflict"][..], "the rules cut the tree into other parts"),
+    ] {
+        let args = [&["xc", "--count", "--format", "json"][..], flags, &[queens_file]].concat();
+        let other = dlx(&args, "");
+        assert!(other.status.success(), "{flags:?}");
+        let other_file = dir.path().join("other.json");
+        std::fs::write(&other_file, &other.stdout).unwrap();
+        let mut merge = vec!["merge"];
+        merge.extend(parts.iter().map(String::as_str));
+        merge.push(other_file.to_str().unwrap());
+        let out = dlx(&merge, "");
+        assert_eq!(out.status.code(), Some(2), "{flags:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("other.json:1: shard 0/") && err.contains(why), "{flags:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+    // With the same rule on every shard, any rule adds up.
+    let frb: Vec<String> = (0..4)
+        .map(|k| {
+            let shard = format!("{k}/4");
+            let args =
+                ["xc", "--count", "--format", "json", "--branch", "frb", "--shard", &shard, queens_file];
+            String::from_utf8(dlx(&args, "").stdout).unwrap()
+        })
+        .collect();
+    let merged = dlx(&["merge"], &frb.concat());
+    assert_eq!(String::from_utf8(merged.stdout).unwrap(), "14200\n");
     // A shard cut short by --limit is refused.
     let file = dir.path().join("queens12.dlx");
     let cut = dlx(
