@@ -4,6 +4,7 @@
 mod common;
 
 mod checkpoint;
+mod cluster;
 mod collections;
 mod docs;
 mod edges;
