@@ -430,6 +430,32 @@ impl PyProblem {
         self.options.len()
     }
 
+    /// Pickling (for Dask, Ray, multiprocessing): the problem's `.dlx` text, which keeps its
+    /// items, colors, bounds and costs exactly, with the items' labels and the options as given
+    /// (Python objects, pickled as Python pickles them).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py.get_type::<PyProblem>().getattr("_restore")?;
+        let labels = PyList::new(py, self.labels.iter().map(|l| l.bind(py)))?;
+        let options = PyList::new(py, self.options.iter().map(|o| o.bind(py)))?;
+        let args = PyTuple::new(
+            py,
+            [self.problem.to_dlx().into_pyobject(py)?.into_any(), labels.into_any(), options.into_any()],
+        )?;
+        Ok((restore, args))
+    }
+
+    /// The inverse of `__reduce__`: the problem of a `.dlx` text, with these labels and options.
+    #[staticmethod]
+    fn _restore(text: &str, labels: Vec<Py<PyAny>>, options: Vec<Py<PyTuple>>) -> PyResult<Self> {
+        let problem = Problem::parse_dlx(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        if labels.len() != problem.item_count() || options.len() != problem.option_count() {
+            return Err(PyValueError::new_err(
+                "a pickled problem whose labels or options do not fit its text",
+            ));
+        }
+        Ok(PyProblem { problem: Arc::new(problem), labels, options })
+    }
+
     pub(crate) fn __repr__(&self) -> String {
         let p = &self.problem;
         let extras = match (p.has_colors(), p.has_multiplicities()) {

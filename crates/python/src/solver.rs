@@ -13,11 +13,11 @@ use std::time::Instant;
 
 use dlx_engine::{
     Branching, Budget, CancelFlag, Count, Interrupted, Memo, OptionId, ParallelSolver, Problem, Progress,
-    SampleError, Shard, Solver, Stats, StopReason, TieBreak, ZddError,
+    SampleError, Shard, Solver, Split, Stats, StopReason, TieBreak, ZddError,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::count::PyCount;
 use crate::problem::PyProblem;
@@ -76,6 +76,20 @@ struct Settings {
 }
 
 impl Settings {
+    /// The engine's parallel solver of `problem` with these settings (no forced or excluded
+    /// options: it takes none) and `cancel`.
+    fn parallel<'p>(&self, problem: &'p Problem, cancel: &CancelFlag) -> ParallelSolver<'p> {
+        let mut solver = ParallelSolver::new(problem);
+        solver.set_threads(self.threads);
+        solver.set_shard(self.shard);
+        solver.set_tie_break(self.tie_break);
+        solver.set_branching(self.branch);
+        solver.set_budget(Budget { nodes: self.budget, updates: None });
+        solver.set_cancel_flag(Some(cancel.clone()));
+        solver.set_memo(self.memo);
+        solver
+    }
+
     /// The engine's solver of `problem` with these settings and `cancel`.
     fn solver<'p>(&self, problem: &'p Problem, cancel: &CancelFlag) -> Result<Solver<'p>, String> {
         let mut solver = Solver::new(problem);
@@ -131,6 +145,8 @@ pub(crate) struct PySolver {
     /// The figures of the search that ended last, whichever call ran it (the iterator of
     /// `solutions()` writes them here too when its search ends).
     stats: Arc<Mutex<PyStats>>,
+    /// The cut into pieces, once `pieces` or `count_pieces` made it.
+    cut: Mutex<Option<Arc<Split>>>,
 }
 
 #[pymethods]
@@ -200,7 +216,12 @@ impl PySolver {
         }
         // The settings are checked once here (forced options that conflict raise now).
         settings.solver(&problem.get().problem, &CancelFlag::new()).map_err(PyValueError::new_err)?;
-        Ok(PySolver { problem, settings, stats: Arc::new(Mutex::new(PyStats::default())) })
+        Ok(PySolver {
+            problem,
+            settings,
+            stats: Arc::new(Mutex::new(PyStats::default())),
+            cut: Mutex::new(None),
+        })
     }
 
     /// The first solution (a list of option numbers, or of the options as given with
@@ -427,6 +448,94 @@ impl PySolver {
     fn __repr__(&self) -> String {
         format!("<dlx.Solver of {}>", self.problem.get().__repr__())
     }
+
+    /// The number of pieces a count of this solver's problem (or shard) is cut into for a
+    /// cluster: at least 4,096 (or as many as the tree has), the same on every machine and run,
+    /// so that each piece, named by its position, can be counted anywhere (`count_pieces`). The
+    /// cut is made once per solver object.
+    fn pieces(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.cut(py)?.subtrees.len())
+    }
+
+    /// count_pieces(pieces, threads=None): the number of solutions in the pieces at these
+    /// positions (`range(pieces())`), exactly; the pieces of a count counted in any grouping,
+    /// on any machines, add up to the count. On `threads` threads (all cores when None).
+    #[pyo3(signature = (pieces, threads = None))]
+    fn count_pieces(&self, py: Python<'_>, pieces: Vec<usize>, threads: Option<usize>) -> PyResult<PyCount> {
+        let cut = self.cut(py)?;
+        if let Some(&bad) = pieces.iter().find(|&&k| k >= cut.subtrees.len()) {
+            return Err(PyValueError::new_err(format!(
+                "piece {bad} does not exist: there are {} pieces",
+                cut.subtrees.len()
+            )));
+        }
+        if threads == Some(0) {
+            return Err(PyValueError::new_err("threads must be at least 1"));
+        }
+        let wanted: std::collections::HashSet<usize> = pieces.into_iter().collect();
+        let problem = Arc::clone(&self.problem.get().problem);
+        let settings = self.settings.clone();
+        let cancel = CancelFlag::new();
+        let flag = cancel.clone();
+        let (counted, stats) = crate::wait::interruptible(py, &cancel, move || {
+            let mut parallel = settings.parallel(&problem, &flag);
+            parallel.set_threads(threads.or(settings.threads));
+            let counted = parallel.count_subtrees(&cut.subtrees, &|k| !wanted.contains(&k), &|_, _| {});
+            (counted, parallel.stats())
+        })?;
+        self.set_stats(stats);
+        Ok(PyCount(counted.map_err(stopped)?))
+    }
+
+    /// Pickling: the problem (see `Problem.__reduce__`) and the settings, as the constructor
+    /// takes them; the figures of the last search are not kept.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py.get_type::<PySolver>().getattr("_restore")?;
+        let s = &self.settings;
+        let numbers = |options: &[OptionId]| options.iter().map(|o| o.index()).collect::<Vec<_>>();
+        let args = (
+            self.problem.clone_ref(py),
+            s.seed,
+            s.tie_break.name(),
+            s.branch.name(),
+            s.budget,
+            numbers(&s.force),
+            numbers(&s.exclude),
+            s.shard.map(|shard| (shard.index(), shard.count())),
+            s.threads,
+            s.memo.name(),
+        );
+        Ok((restore, args.into_pyobject(py)?))
+    }
+
+    /// The inverse of `__reduce__`.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        problem: Py<PyProblem>,
+        seed: Option<u64>,
+        tie_break: &str,
+        branch: &str,
+        budget: Option<u64>,
+        force: &Bound<'_, PyAny>,
+        exclude: &Bound<'_, PyAny>,
+        shard: Option<(u32, u32)>,
+        threads: Option<usize>,
+        memo: &str,
+    ) -> PyResult<Self> {
+        PySolver::new(
+            problem,
+            seed,
+            Some(tie_break),
+            Some(branch),
+            budget,
+            Some(force),
+            Some(exclude),
+            shard,
+            threads,
+            Some(memo),
+        )
+    }
 }
 
 impl PySolver {
@@ -454,6 +563,28 @@ impl PySolver {
     /// Keeps the figures of the search that just ended.
     fn set_stats(&self, stats: Stats) {
         *self.stats.lock().expect("not poisoned") = stats.into();
+    }
+
+    /// The cut of `pieces` and `count_pieces`, made once: refused with forced or excluded
+    /// options, which count on one thread.
+    fn cut(&self, py: Python<'_>) -> PyResult<Arc<Split>> {
+        if !self.settings.force.is_empty() || !self.settings.exclude.is_empty() {
+            return Err(PyValueError::new_err("force= and exclude= count on one thread: no pieces"));
+        }
+        if let Some(cut) = self.cut.lock().expect("not poisoned").as_ref() {
+            return Ok(Arc::clone(cut));
+        }
+        let problem = Arc::clone(&self.problem.get().problem);
+        let settings = self.settings.clone();
+        let cancel = CancelFlag::new();
+        let flag = cancel.clone();
+        let cut = crate::wait::interruptible(py, &cancel, move || {
+            settings.parallel(&problem, &flag).resumable_cut()
+        })?
+        .map_err(stopped)?;
+        let cut = Arc::new(cut);
+        *self.cut.lock().expect("not poisoned") = Some(Arc::clone(&cut));
+        Ok(cut)
     }
 
     /// An error for a shard given to a search that lists solutions: shards are parts of a count.

@@ -134,6 +134,10 @@ class Solver:
     def estimate(self, paths: int = 1000, *, seed: int = 0) -> Optional[Estimate]:
         """Knuth's estimate of a count's search from random paths down its tree: orders of magnitude
         before a count starts. None for a problem with bounds."""
+    def pieces(self) -> int:
+        """How many pieces a count is cut into for a cluster (the same on every machine)."""
+    def count_pieces(self, pieces: list[int], threads: Optional[int] = None) -> int:
+        """The solutions of the pieces at these positions; all pieces add up to the count."""
     def zdd(self) -> tuple[str, dict[int, int]]:
         """The ZDD of all solutions in ZDDREAD's text, and the solutions of each size (options in one)."""
     def best(self, k: int = 1, *, labels: bool = False) -> list[tuple[int, list[Any]]]:
