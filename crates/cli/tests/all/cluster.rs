@@ -1,6 +1,7 @@
-//! The engines people run `dlx` under, for real: GNU parallel, with the commands `docs/cli.md`
-//! shows. Where GNU parallel is not installed (`.ci/setup` installs it), each test says so in one
-//! line and passes.
+//! The engines people run `dlx` under, for real: GNU parallel and a Slurm cluster of one machine
+//! (`.ci/slurm`), with the commands and the script `docs/cli.md` shows. Where they cannot run
+//! (not installed, which `.ci/setup` does as root; no root for Slurm's daemons), each test says so
+//! in one line and passes.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -76,4 +77,63 @@ fn puzzles_through_gnu_parallel_pipe_keep_their_order() {
     let whole = dlx(&["solve", dir.path().join("puzzles.txt").to_str().unwrap()], "");
     assert_eq!(piped, String::from_utf8(whole.stdout).unwrap());
     assert_eq!(piped.lines().count(), 300);
+}
+
+/// Whether a one-machine Slurm cluster can start here (root, Slurm's and munge's daemons); if
+/// not, says so on stderr.
+fn slurm() -> bool {
+    let root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout == b"0\n");
+    let found = ["slurmctld", "slurmd", "sbatch", "munged"].iter().all(|c| {
+        Command::new("sh").arg("-c").arg(format!("command -v {c}")).output().is_ok_and(|o| o.status.success())
+    });
+    if !(root && found) {
+        eprintln!(
+            "Slurm cannot start here (it needs root, slurm-wlm and munge, which `.ci/setup` installs): its test is skipped"
+        );
+    }
+    root && found
+}
+
+/// Stops the cluster when the test ends, passed or failed.
+struct Down(PathBuf);
+
+impl Drop for Down {
+    fn drop(&mut self) {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.ci/slurm");
+        let _ = Command::new(script).arg("down").arg(&self.0).status();
+    }
+}
+
+/// `docs/cli.md`'s job-array script, as written, submitted with `sbatch --array=0-15 --wait` to a
+/// Slurm cluster of this machine: its 16 parts merge to the count of one process.
+#[test]
+fn a_slurm_job_array_merges_to_one_count() {
+    if !slurm() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cluster = dir.path().join("cluster");
+    std::fs::create_dir(&cluster).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.ci/slurm");
+    let _down = Down(cluster.clone());
+    let up = Command::new(&script).arg("up").arg(&cluster).output().unwrap();
+    assert!(up.status.success(), "the cluster started: {}", String::from_utf8_lossy(&up.stderr));
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    std::fs::copy(common::fixture("word-squares4.dlx"), work.join("problem.dlx")).unwrap();
+    let job = documented("#!/bin/sh");
+    assert_eq!(job.len(), 2, "{job:?}");
+    assert!(job[1].contains("$SLURM_ARRAY_TASK_COUNT"), "{job:?}");
+    std::fs::write(work.join("count.sh"), job.join("\n") + "\n").unwrap();
+    let conf = format!("SLURM_CONF={}", cluster.join("slurm.conf").display());
+    shell(
+        &format!("export {conf}; timeout 300 sbatch --quiet --array=0-15 --wait -o /dev/null count.sh"),
+        &work,
+    );
+    let merged = shell("dlx merge part*.json", &work);
+    let parts = std::fs::read_dir(&work)
+        .unwrap()
+        .filter(|e| e.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().starts_with("part")));
+    assert_eq!(parts.count(), 16);
+    assert_eq!(merged, "17460\n");
 }
