@@ -366,15 +366,9 @@ impl PySolver {
             &flag,
             move || {
                 if parallel {
-                    let mut solver = ParallelSolver::new(&problem);
+                    let mut solver = settings.parallel(&problem, &cancel);
                     solver.set_progress(measured);
                     solver.set_threads(threads);
-                    solver.set_shard(settings.shard);
-                    solver.set_tie_break(settings.tie_break);
-                    solver.set_branching(settings.branch);
-                    solver.set_budget(Budget { nodes: settings.budget, updates: None });
-                    solver.set_cancel_flag(Some(cancel.clone()));
-                    solver.set_memo(settings.memo);
                     let counted = match limit {
                         None => solver.count_exact(),
                         Some(limit) => solver.count_up_to(limit).map(Count::from),
