@@ -82,7 +82,7 @@ impl Chooser {
     }
 
     /// The rule's type, for a rule other than minimum remaining values: for the bit sets, which
-    /// choose by it (see `rules::choose_among`) and tell it what it learns from.
+    /// choose by it (`Rule::least_among` at a guess) and tell it what it learns from.
     pub(crate) fn rule_mut(&mut self) -> Option<&mut dyn Rule> {
         self.rule.as_deref_mut().map(|r| r as &mut dyn Rule)
     }

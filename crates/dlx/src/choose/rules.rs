@@ -2,11 +2,17 @@
 //! one type per rule.
 //!
 //! Every rule of Knuth's family agrees on two things, which [`Rule::choose`] keeps for all: an
-//! active primary item with no option left ends the branch at once, and otherwise the earliest
-//! item with one option is taken (a forced move, whatever the scores say). Among the items with
-//! two options or more a rule scores each, and the search branches on the least score, ties to
-//! the earliest item. A score is a fraction (see [`Score`]), so that rules dividing a length by a
-//! weight compare exactly.
+//! active primary item with no option left ends the branch at once (the earliest such: the one
+//! the rules that learn are told of), and otherwise the earliest item with one option is taken
+//! (a forced move, whatever the scores say). Among the items with two options or more a rule
+//! scores each, and the search branches on the least score, ties to the earliest item. A score is
+//! a fraction (see [`Score`]), so that rules dividing a length by a weight compare exactly: with
+//! items A of 2 options and weight 1 and B of 3 options and weight 2, dom/wdeg scores A 2/1 and
+//! B 3/2, and branches on B.
+//!
+//! Knuth's SSXCC variants take every item of one option at once before they branch (a single
+//! node); the search here takes them one at a time, as DLX2 does, so `wdeg` and `frb` make trees
+//! of their own, not SSXCC-WTD0's or SSXCC-FRB0's node for node. `sharp` makes DLX2-SHARP's.
 //!
 //! * [`Mrv`]: the length. The same choices as the search's own scan (`choose::choose`), made the
 //!   slow way: kept as the reference the others are written against and tested with.
@@ -26,8 +32,8 @@
 //! it starts from (which is what lets the pieces of a parallel count, shards and checkpoints
 //! agree on the tree above them).
 //!
-//! A new rule is one more type here that implements [`Rule`], and one more name in
-//! [`Branching`](crate::Branching).
+//! A new rule is one more type here that implements [`Rule`], one more name in
+//! [`Branching`](crate::Branching), and the line of `Chooser::set` that makes it.
 
 use std::cmp::Ordering;
 use std::fmt::Debug;

@@ -376,6 +376,7 @@ impl Solver<'_> {
                         backtracking = true;
                     } else if !RANDOM
                         && !CAPPED
+                        // (A rule that learns is told of each null move: those levels are made.)
                         && !learning
                         && ways == 1
                         && links.len(i) == 0
