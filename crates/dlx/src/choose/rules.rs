@@ -350,6 +350,18 @@ mod tests {
         assert_eq!(frb.fails, [0, 3, 0, 0]);
     }
 
+    /// The rules that learn are those the public setting says learn.
+    #[test]
+    fn the_setting_says_which_rules_learn() {
+        let problem: Problem = "A B\nA\nB\n".parse().unwrap();
+        for branching in crate::Branching::ALL {
+            let mut chooser = super::super::Chooser::new();
+            chooser.set(branching, &problem);
+            assert_eq!(chooser.learns(), branching.learns(), "{branching:?}");
+            assert_eq!(chooser.is_mrv(), branching == crate::Branching::Mrv, "{branching:?}");
+        }
+    }
+
     /// Scores compare as the fractions they stand for, exactly, at the largest values.
     #[test]
     fn scores_compare_as_fractions() {
