@@ -312,7 +312,8 @@ impl Puzzle {
 
     /// The digits as one line of side x side symbols, `.` for empty cells.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&d| self.symbols.symbol(d)).collect()
+        let bytes = self.cells.iter().map(|&d| self.symbols.byte(d)).collect();
+        String::from_utf8(bytes).expect("every symbol is one ASCII byte")
     }
 
     /// The grid as rows of symbols separated by spaces, with `|` between boxes and a rule line

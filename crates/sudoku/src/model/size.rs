@@ -153,14 +153,18 @@ pub enum Symbols {
 impl Symbols {
     /// The symbol of digit `digit` (1 to 36 - the offset), `.` for 0.
     pub fn symbol(self, digit: u8) -> char {
-        if digit == 0 {
-            return '.';
-        }
-        let value = match self {
-            Symbols::OneBased => u32::from(digit),
-            Symbols::ZeroBased => u32::from(digit) - 1,
+        char::from(self.byte(digit))
+    }
+
+    /// [`symbol`](Self::symbol) as the one ASCII byte it is, read from a table.
+    pub(crate) fn byte(self, digit: u8) -> u8 {
+        const ONE: &[u8; 37] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ?";
+        const ZERO: &[u8; 38] = b".0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ?";
+        let table: &[u8] = match self {
+            Symbols::OneBased => ONE,
+            Symbols::ZeroBased => ZERO,
         };
-        char::from_digit(value, 36).map_or('?', |c| c.to_ascii_uppercase())
+        table[usize::from(digit).min(table.len() - 1)]
     }
 
     /// The digit a symbol writes in a grid of `side`: `Some(0)` for an empty cell, `None` when
@@ -220,5 +224,19 @@ mod tests {
         assert_eq!(Symbols::detect("0123456789ABCDEF.", 16), Symbols::ZeroBased);
         assert_eq!(Symbols::detect("123456789ABCDEFG.0", 16), Symbols::OneBased);
         assert_eq!(Symbols::detect("12.0", 9), Symbols::OneBased);
+    }
+
+    #[test]
+    fn the_symbols_table_is_base_36() {
+        // The table against the definition, for every digit a cell can hold.
+        for (symbols, offset) in [(Symbols::OneBased, 0), (Symbols::ZeroBased, 1)] {
+            for digit in 0..=u8::MAX {
+                let expected = match digit {
+                    0 => '.',
+                    d => char::from_digit(u32::from(d - offset), 36).map_or('?', |c| c.to_ascii_uppercase()),
+                };
+                assert_eq!(symbols.symbol(digit), expected, "{symbols:?} {digit}");
+            }
+        }
     }
 }
