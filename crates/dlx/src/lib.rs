@@ -154,6 +154,8 @@ pub mod preprocess;
 mod problem;
 mod settings;
 mod solver;
+#[cfg(test)]
+mod testing;
 pub mod zdd;
 
 pub use best::Priced;

@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use crate::count::Count;
-use crate::solver::{Budget, Interrupted, Solver, Stats, StopReason, Subtree};
+use crate::solver::{Budget, Interrupted, Solver, Split, Stats, StopReason, Subtree};
 
 use super::{
     DEEPEST, EXPAND_CHUNK, PIECES_PER_THREAD, ParallelSolver, RESUMABLE_PIECES, Run, SEQUENTIAL_NODES,
@@ -123,7 +123,7 @@ impl<'p> ParallelSolver<'p> {
 
     /// Cuts the whole tree into at least `want` subtrees (or as many as there are above depth
     /// [`DEEPEST`]): the first level on this thread, then one more level per round on all threads
-    /// at once ([`Solver::split_subtree`]), so that the walk above the cut is shared too. The
+    /// at once (`Solver::split_each`), so that the walk above the cut is shared too. The
     /// subtrees come out in the order of the search, the same whatever the threads.
     pub(super) fn expand(
         &self,
@@ -162,29 +162,24 @@ impl<'p> ParallelSolver<'p> {
                     break;
                 }
                 let chunk = &subtrees[k..subtrees.len().min(k + EXPAND_CHUNK)];
-                let deeper: Vec<Result<(Vec<Subtree>, Stats), Interrupted>> = self.in_pool(|| {
+                // Runs of neighbours, each cut by one solver from the path the last one left
+                // (see `Solver::split_each`): enough of them for every thread to take some.
+                let run_len = chunk.len().div_ceil(self.threads() * 4).max(1);
+                let deeper: Vec<Result<Vec<Split>, Interrupted>> = self.in_pool(|| {
                     chunk
-                        .par_iter()
-                        .map_init(
-                            || self.solver(run),
-                            |solver, subtree| {
-                                if subtree.is_final() {
-                                    // A solution above the cut, or a subtree whose options are
-                                    // its solutions: it stays as it is.
-                                    return Ok((vec![subtree.clone()], Stats::default()));
-                                }
-                                split_past_forced(solver, subtree)
-                            },
-                        )
+                        .par_chunks(run_len)
+                        .map_init(|| self.solver(run), |solver, run| solver.split_each(run, FORCED_LEVELS))
                         .collect()
                 });
                 for result in deeper {
-                    let (below, walked) = result.map_err(|e| Interrupted {
+                    let splits = result.map_err(|e| Interrupted {
                         reason: run.reason().unwrap_or(e.reason),
                         solutions: Count::ZERO,
                     })?;
-                    next.extend(below);
-                    stats.add(&walked);
+                    for split in splits {
+                        next.extend(split.subtrees);
+                        stats.add(&split.stats);
+                    }
                 }
                 k += chunk.len();
             }
@@ -204,30 +199,9 @@ impl<'p> ParallelSolver<'p> {
 }
 
 /// Levels of forced moves (a single way to go on) that one cut of a subtree goes through before
-/// it hands the subtree back (see `split_past_forced`).
+/// it hands the subtree back (see `Solver::split_each`): so a tree whose search begins with a long
+/// run of forced moves is still cut into many subtrees.
 const FORCED_LEVELS: usize = 1024;
-
-/// Cuts a subtree one level further; where that level is forced (a single way on), goes on down
-/// until the search branches, ends, or [`FORCED_LEVELS`] levels were forced: so a tree whose
-/// search begins with a long run of forced moves is still cut into many subtrees. Returns the
-/// subtrees and the figures of the walk, which add up as those of one level at a time do.
-fn split_past_forced(
-    solver: &mut Solver<'_>,
-    subtree: &Subtree,
-) -> Result<(Vec<Subtree>, Stats), Interrupted> {
-    let mut split = solver.split_subtree(subtree, 1)?;
-    let mut stats = split.stats;
-    for _ in 0..FORCED_LEVELS {
-        match split.subtrees.as_slice() {
-            [only] if !only.is_final() => {
-                split = solver.split_subtree(only, 1)?;
-                stats.add(&split.stats);
-            }
-            _ => break,
-        }
-    }
-    Ok((split.subtrees, stats))
-}
 
 /// Whether one subtree holds more than half of the subtrees' weight (Knuth's measure): a cut
 /// that stopped there would leave most of the work to one thread.

@@ -10,8 +10,11 @@
 //! cost more than they gain there. Otherwise the top
 //! of the tree is cut one level deeper at a time until there are at least [`PIECES_PER_THREAD`]
 //! subtrees per thread (or the tree ends above the cut), each level's subtrees cut further by all
-//! threads at once ([`Solver::split_subtree`]); then rayon's work stealing hands them out: a
-//! thread that finishes a small subtree takes the next. Subtrees of one tree differ widely
+//! threads at once, each thread taking runs of neighbours and moving the links from one's path to
+//! the next's through their common start only (a cut of each from the root, as
+//! [`Solver::split_subtree`] makes, would cost the depth of the cut for every subtree, every
+//! round: on a deep, narrow tree, more than the search); then rayon's work stealing hands them
+//! out: a thread that finishes a small subtree takes the next. Subtrees of one tree differ widely
 //! in size, so the cut aims at many per thread: the largest then still takes a small share of
 //! the whole (the sizes are in `benches/RESULTS.md`).
 //!

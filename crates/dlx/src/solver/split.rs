@@ -104,6 +104,16 @@ impl Split {
     }
 }
 
+/// The path [`Solver::split_each`] keeps covered between one subtree and the next.
+struct Mount {
+    /// The level the paths start from.
+    base: usize,
+    /// The path covered.
+    path: Vec<u32>,
+    /// The length of the record of emptied items before each of its levels was covered.
+    emptied: Vec<usize>,
+}
+
 impl Solver<'_> {
     /// Walks the search down to `depth` levels below the forced options and cuts it there: the
     /// subtrees below, each to be searched with [`count_subtree`](Self::count_subtree) or
@@ -165,6 +175,95 @@ impl Solver<'_> {
             below.weight *= subtree.weight;
         }
         Ok(split)
+    }
+
+    /// Cuts each of `subtrees` one level further, as [`split_subtree`](Self::split_subtree)
+    /// does, and where that level is forced (one subtree below, not final) goes on down, up to
+    /// `forced` more levels, until the search branches or ends; a final subtree stays as it is.
+    /// One split per subtree, in order, each with the figures of its walks. The subtrees are
+    /// replayed one after the other from the path the previous one left covered: only the levels
+    /// below the paths' common start are undone and covered, so a run of neighbours costs about
+    /// one walk of their tree, not a replay from the root each (with multiplicities, whose
+    /// replays tweak the levels, each subtree is replayed from the root).
+    pub(crate) fn split_each(
+        &mut self,
+        subtrees: &[Subtree],
+        forced: usize,
+    ) -> Result<Vec<Split>, Interrupted> {
+        let mut splits = Vec::with_capacity(subtrees.len());
+        self.settle();
+        let mut mount =
+            self.multi.is_none().then(|| Mount { base: self.base, path: Vec::new(), emptied: Vec::new() });
+        let result = subtrees.iter().try_for_each(|subtree| {
+            if subtree.is_final() {
+                splits.push(Split { subtrees: vec![subtree.clone()], stats: Stats::default() });
+                return Ok(());
+            }
+            let mut split = self.split_from(mount.as_mut(), subtree)?;
+            for _ in 0..forced {
+                let [only] = split.subtrees.as_slice() else { break };
+                if only.is_final() {
+                    break;
+                }
+                let below = self.split_from(mount.as_mut(), &only.clone())?;
+                let mut stats = split.stats;
+                stats.add(&below.stats);
+                split = Split { subtrees: below.subtrees, stats };
+            }
+            splits.push(split);
+            Ok(())
+        });
+        if let Some(mount) = &mut mount {
+            self.settle();
+            self.mount(mount, &[]);
+        }
+        result.map(|()| splits)
+    }
+
+    /// [`split_subtree`](Self::split_subtree) of `subtree`, from the path `mount` holds covered
+    /// when there is one (see [`split_each`](Self::split_each)).
+    fn split_from(&mut self, mount: Option<&mut Mount>, subtree: &Subtree) -> Result<Split, Interrupted> {
+        let Some(mount) = mount else { return self.split_subtree(subtree, 1) };
+        self.mount(mount, &subtree.path);
+        let mut split = self.split(1)?;
+        for below in &mut split.subtrees {
+            below.path = subtree.path.iter().chain(below.path.iter()).copied().collect();
+            below.weight *= subtree.weight;
+        }
+        Ok(split)
+    }
+
+    /// Moves the links from the root of the path `mount` holds covered to the root of `path`
+    /// (both from `mount.base`): the levels below their common start are undone, deepest first,
+    /// each with the record of emptied items truncated as the search's backtracking does, and
+    /// `path`'s levels below it covered as [`in_subtree`](Self::in_subtree) covers them. An empty
+    /// `path` puts the links back as they were before the first move. Nothing may be pending.
+    fn mount(&mut self, mount: &mut Mount, path: &[u32]) {
+        let common = mount.path.iter().zip(path).take_while(|(a, b)| a == b).count();
+        while mount.path.len() > common {
+            let (x, emptied) = (mount.path.pop(), mount.emptied.pop());
+            if let (Some(x), Some(emptied)) = (x, emptied) {
+                self.links.with(|d| d.uncover_choice(x));
+                self.links.truncate_emptied(emptied);
+            }
+        }
+        assert!(
+            mount.base + path.len() < self.chosen.len(),
+            "the subtree is deeper than this problem's search"
+        );
+        let n_items = self.links.item_count();
+        for &x in &path[common..] {
+            assert!(
+                (x as usize) < self.problem.node_count() && x > n_items,
+                "the subtree is not of this problem"
+            );
+            self.chosen[mount.base + mount.path.len()] = x;
+            mount.emptied.push(self.links.emptied_len());
+            self.links.with(|d| d.cover_choice(x));
+            mount.path.push(x);
+        }
+        self.base = mount.base + path.len();
+        self.level = self.base;
     }
 
     /// The number of solutions in a subtree of this solver's search, which [`split`](Self::split)
@@ -289,5 +388,68 @@ impl Solver<'_> {
         self.base = base;
         self.level = base;
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{Split, Subtree};
+    use crate::Solver;
+    use crate::testing::problem;
+
+    /// A subtree as a split says it: its path, leaf and final flags, and weight.
+    type Said = (Vec<u32>, bool, bool, f64);
+
+    /// What a split says: each subtree, and the figures.
+    fn said(split: &Split) -> (Vec<Said>, crate::Stats) {
+        let subtrees = split.subtrees.iter().map(|t| (t.path.to_vec(), t.leaf, t.last, t.weight)).collect();
+        (subtrees, split.stats.clone())
+    }
+
+    /// [`Solver::split_each`] as a replay from the root for each subtree would make it.
+    fn one_by_one(solver: &mut Solver<'_>, subtrees: &[Subtree], forced: usize) -> Vec<Split> {
+        let mut splits = Vec::new();
+        for subtree in subtrees {
+            if subtree.is_final() {
+                splits.push(Split::new(vec![subtree.clone()], crate::Stats::default()));
+                continue;
+            }
+            let mut split = solver.split_subtree(subtree, 1).unwrap();
+            for _ in 0..forced {
+                match split.subtrees.as_slice() {
+                    [only] if !only.is_final() => {
+                        let below = solver.split_subtree(&only.clone(), 1).unwrap();
+                        let mut stats = split.stats;
+                        stats.add(&below.stats);
+                        split = Split::new(below.subtrees, stats);
+                    }
+                    _ => break,
+                }
+            }
+            splits.push(split);
+        }
+        splits
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Subtrees cut from the path the previous one left covered are cut as from the root,
+        /// subtree for subtree and figure for figure, through forced levels; the links are as
+        /// before afterwards (the same cut again, the same count).
+        #[test]
+        fn neighbours_cut_as_from_the_root(problem in problem(), depth in 1usize..4, forced in 0usize..3) {
+            let mut solver = Solver::new(&problem);
+            let count = solver.count().unwrap();
+            let subtrees = solver.split(depth).unwrap().subtrees;
+            let expected: Vec<_> = one_by_one(&mut solver, &subtrees, forced).iter().map(said).collect();
+            for _ in 0..2 {
+                let got: Vec<_> = solver.split_each(&subtrees, forced).unwrap().iter().map(said).collect();
+                prop_assert_eq!(&got, &expected);
+            }
+            prop_assert_eq!(solver.count().unwrap(), count);
+        }
     }
 }
