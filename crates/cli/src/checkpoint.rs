@@ -27,8 +27,9 @@ pub(crate) struct Checkpoint {
     pub(crate) branch: Branching,
     /// How many pieces the count is cut into.
     pub(crate) pieces: usize,
-    /// A fingerprint of the pieces' paths ([`cut_fingerprint`]): a cut that changed (another
-    /// version of the engine) into as many pieces is refused too. Empty in a file without one.
+    /// A fingerprint of the pieces' paths ([`dlx_engine::Split::fingerprint`]): a cut that
+    /// changed (another version of the engine) into as many pieces is refused too. Empty in a
+    /// file without one.
     pub(crate) cut: String,
     /// The pieces counted whole, by position, with their figures.
     pub(crate) done: BTreeMap<usize, Stats>,
@@ -176,26 +177,6 @@ impl Checkpoint {
         file.persist(path).with_context(|| format!("cannot write the checkpoint {}", path.display()))?;
         Ok(())
     }
-}
-
-/// A fingerprint of a cut: FNV-1a over each piece's options (their positions in the problem)
-/// and whether it is a leaf, in order, as 16 hex digits. The same on every machine and version
-/// that cuts the same way.
-pub(crate) fn cut_fingerprint(problem: &dlx_engine::Problem, pieces: &[dlx_engine::Subtree]) -> String {
-    let solver = dlx_engine::Solver::new(problem);
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |word: u64| {
-        for byte in word.to_le_bytes() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    };
-    for piece in pieces {
-        eat(u64::from(piece.is_leaf()));
-        let options = solver.subtree_options(piece);
-        eat(options.len() as u64);
-        options.iter().for_each(|o| eat(u64::from(o.as_u32())));
-    }
-    format!("{hash:016x}")
 }
 
 #[cfg(test)]

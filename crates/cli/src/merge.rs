@@ -18,7 +18,8 @@ use crate::report::{EXIT_FAILURE, EXIT_INVALID, Stopped, Usage, stderr};
 /// printed, one per line, in any number of files (stdin when none or `-`).
 ///
 /// Prints the total count only when every shard 0 to N-1 is there exactly once, all of the same
-/// problem (the same fingerprint) and the same N, and none was cut short by --limit; otherwise it
+/// problem (the same fingerprint), the same N and rules and the same cut of the tree (a version
+/// of dlx that cuts otherwise makes other parts), and none was cut short by --limit; otherwise it
 /// names the shards missing, repeated or cut short, or the files of other problems, and exits
 /// with 2. A file that cannot be read is reported, and exits with 1.
 #[derive(Debug, Args)]
@@ -118,6 +119,19 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
                 first.branch.name()
             )?;
             invalid = true;
+        } else if part.cut != first.cut {
+            // Another version of dlx may cut the tree into other parts.
+            let said = |cut: &Option<String>| {
+                cut.as_deref().map_or("none recorded".to_owned(), |c| format!("cut {c}"))
+            };
+            stderr!(
+                "dlx: {at}: shard {} of another cut of the tree than {first_at}'s ({}, not {}): made by \
+                 another version of dlx; make every shard with one",
+                part.shard,
+                said(&part.cut),
+                said(&first.cut)
+            )?;
+            invalid = true;
         } else if !part.complete {
             stderr!("dlx: {at}: shard {} was cut short by --limit", part.shard)?;
             invalid = true;
@@ -128,6 +142,7 @@ pub(crate) fn run(args: &MergeArgs) -> Result<ExitCode> {
         if part.fingerprint == first.fingerprint
             && part.shard.count() == count
             && (part.tie_break, part.branch) == (first.tie_break, first.branch)
+            && part.cut == first.cut
         {
             seen.entry(part.shard.index()).or_default().push(at);
         }

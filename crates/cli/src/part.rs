@@ -27,6 +27,11 @@ pub(crate) struct Part {
     /// before).
     pub(crate) tie_break: TieBreak,
     pub(crate) branch: Branching,
+    /// The fingerprint of the cut for shards the shard was taken from
+    /// ([`dlx_engine::Split::fingerprint`], 16 hex digits), when it was one of several: shards of
+    /// two cuts (two versions of dlx that cut differently) are other parts. `None` for a whole
+    /// count, and in records from before it was kept.
+    pub(crate) cut: Option<String>,
     pub(crate) solutions: Count,
     /// Whether every solution of the shard was counted (not cut by --limit).
     pub(crate) complete: bool,
@@ -50,6 +55,7 @@ impl Part {
             "shard": self.shard.to_string(),
             "tie_break": self.tie_break.name(),
             "branch": self.branch.name(),
+            "cut": self.cut,
             "solutions": count_json(&self.solutions),
             "complete": self.complete,
             "nodes": self.stats.nodes,
@@ -80,11 +86,19 @@ impl Part {
             None => Branching::Mrv,
             Some(name) => name.parse().map_err(|e| format!("{e}"))?,
         };
+        let cut = match value.get("cut") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(hex)) if hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                Some(hex.clone())
+            }
+            Some(_) => return Err("`cut` is not a cut's fingerprint (16 hex digits)".to_owned()),
+        };
         Ok(Part {
             fingerprint,
             shard,
             tie_break,
             branch,
+            cut,
             solutions: solutions.clone(),
             complete: field("complete")?.as_bool().ok_or("`complete` is not true or false")?,
             stats: Stats {
@@ -122,6 +136,7 @@ mod tests {
             shard: Shard::new(3, 8).unwrap(),
             tie_break: TieBreak::LastConflict,
             branch: Branching::Wdeg,
+            cut: Some("0123456789abcdef".into()),
             solutions: "340282366920938463463374607431768211461".parse().unwrap(),
             complete: true,
             stats: Stats {
@@ -142,5 +157,13 @@ mod tests {
         assert_eq!((read.tie_break, read.branch), (TieBreak::Earliest, Branching::Mrv));
         old["branch"] = json!("dom");
         assert!(Part::from_json(&old).unwrap_err().contains("unknown branching rule `dom`"));
+        // A whole count's record, or one from before the cut was kept, has none.
+        let mut whole = part.to_json();
+        whole["cut"] = Value::Null;
+        assert_eq!(Part::from_json(&whole).unwrap().cut, None);
+        whole.as_object_mut().unwrap().remove("cut");
+        assert_eq!(Part::from_json(&whole).unwrap().cut, None);
+        whole["cut"] = json!("xyz");
+        assert!(Part::from_json(&whole).unwrap_err().contains("`cut`"));
     }
 }

@@ -290,7 +290,7 @@ pub(crate) fn run(args: &XcArgs) -> Result<ExitCode> {
             let (parallel, progress) = parallel();
             let show = progress::Show::choose(args.progress, args.quiet, false);
             let (n, stats) = resumable(args, problem, &parallel, path, &progress, show)?;
-            write_count(args, problem, &mut *out, &n, &stats, start)?;
+            write_count(args, problem, &mut *out, (&n, &stats), parallel.shard_cut_fingerprint(), start)?;
             (n, stats, parallel.memo_stats())
         } else if let Some(show) = {
             // One thread with nothing to show and no shard needs no cut, whose replays of each
@@ -490,7 +490,7 @@ fn zdd(args: &XcArgs, problem: &Problem, printed: &Printed<'_>, source: &Source)
     let mut out = BufWriter::new(io::stdout().lock());
     let count = zdd.count();
     if args.count {
-        write_count(args, problem, &mut out, &count, &solver.stats(), start)?;
+        write_count(args, problem, &mut out, (&count, &solver.stats()), None, start)?;
         if args.by_size {
             for (size, n) in zdd.counts_by_size().iter().enumerate().filter(|(_, n)| !n.is_zero()) {
                 writeln!(out, "{size}: {n}")?;
@@ -574,18 +574,18 @@ fn search(
     }
     if args.count {
         let whole = args.limit.is_none();
-        let (n, stats) = match search {
+        let (n, stats, cut) = match search {
             Search::One(solver) => {
                 let n = if whole { solver.count_exact() } else { solver.count_up_to(limit).map(Count::from) };
-                (n.map_err(stopped)?, solver.stats())
+                (n.map_err(stopped)?, solver.stats(), None)
             }
             Search::Parallel(parallel) => {
                 let n =
                     if whole { parallel.count_exact() } else { parallel.count_up_to(limit).map(Count::from) };
-                (n.map_err(stopped)?, parallel.stats())
+                (n.map_err(stopped)?, parallel.stats(), parallel.shard_cut_fingerprint())
             }
         };
-        write_count(args, printed.searched(), out, &n, &stats, start)?;
+        write_count(args, printed.searched(), out, (&n, &stats), cut, start)?;
         return Ok((n, stats));
     }
     let mut written = 0u64;
@@ -649,8 +649,8 @@ fn write_count(
     args: &XcArgs,
     problem: &Problem,
     out: &mut impl Write,
-    n: &Count,
-    stats: &Stats,
+    (n, stats): (&Count, &Stats),
+    cut: Option<u64>,
     start: Instant,
 ) -> Result<()> {
     // The count reached the limit: there may be more, as `dlx count` says.
@@ -663,6 +663,7 @@ fn write_count(
                 shard: args.shard.unwrap_or(Shard::new(0, 1).expect("shard 0 of 1")),
                 tie_break: args.tie_break,
                 branch: args.branch,
+                cut: cut.map(|c| format!("{c:016x}")),
                 solutions: n.clone(),
                 complete,
                 stats: stats.clone(),
@@ -691,7 +692,7 @@ fn resumable(
         tie_break: args.tie_break,
         branch: args.branch,
         pieces: cut.subtrees.len(),
-        cut: crate::checkpoint::cut_fingerprint(problem, &cut.subtrees),
+        cut: format!("{:016x}", cut.fingerprint(problem)),
         done: Default::default(),
     };
     let start = match Checkpoint::read(path)? {

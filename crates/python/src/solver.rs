@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use dlx_engine::{
     Branching, Budget, CancelFlag, Count, Interrupted, Memo, OptionId, ParallelSolver, Problem, Progress,
-    SampleError, Shard, Solver, Split, Stats, StopReason, TieBreak, ZddError,
+    SampleError, Shard, Solver, Split, Stats, StopReason, Subtree, TieBreak, ZddError,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -449,6 +449,14 @@ impl PySolver {
     /// cut is made once per solver object.
     fn pieces(&self, py: Python<'_>) -> PyResult<usize> {
         Ok(self.cut(py)?.subtrees.len())
+    }
+
+    /// The share of the tree each piece stands for, by Knuth's estimate (the product, over the
+    /// levels above the piece, of one over the ways the search could go there): a guess at each
+    /// piece's size, made without searching it, for handing the heaviest out first. They add up
+    /// to at most 1 (the dead ends above the cut take the rest).
+    fn piece_weights(&self, py: Python<'_>) -> PyResult<Vec<f64>> {
+        Ok(self.cut(py)?.subtrees.iter().map(Subtree::weight).collect())
     }
 
     /// count_pieces(pieces, threads=None): the number of solutions in the pieces at these

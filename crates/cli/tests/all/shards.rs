@@ -129,6 +129,28 @@ fn sixteen_shards_merge_to_one_run() {
         assert!(err.contains("other.json:1: shard 0/") && err.contains(why), "{flags:?}: {err}");
         assert!(out.stdout.is_empty());
     }
+    // A shard of another cut of the tree (as another version of dlx may make), or of a version
+    // that kept no cut, is refused too: its parts may overlap the others'.
+    let shard0 = std::fs::read_to_string(dir.path().join("queens12/0.json")).unwrap();
+    let cut = shard0.split("\"cut\":\"").nth(1).and_then(|rest| rest.get(..16)).expect("a cut recorded");
+    let other_cut = format!("{:016x}", u64::from_str_radix(cut, 16).unwrap() ^ 1);
+    for (record, why) in [
+        (shard0.replace(cut, &other_cut), format!("(cut {other_cut}, not cut {cut})")),
+        (shard0.replace(&format!("\"cut\":\"{cut}\","), ""), format!("(none recorded, not cut {cut})")),
+    ] {
+        let other_file = dir.path().join("other.json");
+        std::fs::write(&other_file, &record).unwrap();
+        let mut merge = vec!["merge"];
+        merge.extend(parts.iter().map(String::as_str));
+        merge.push(other_file.to_str().unwrap());
+        let out = dlx(&merge, "");
+        assert_eq!(out.status.code(), Some(2), "{record}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("other.json:1: shard 0/16 of another cut of the tree") && err.contains(&why),
+            "{err}"
+        );
+    }
     // With the same rule on every shard, any rule adds up.
     let frb: Vec<String> = (0..4)
         .map(|k| {

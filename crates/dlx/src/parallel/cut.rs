@@ -99,6 +99,8 @@ impl<'p> ParallelSolver<'p> {
         let count = shard.count() as usize;
         let want = count.saturating_mul(SHARD_PIECES).min(SHARD_CUT.max(count));
         let (all, above) = self.expand(run, &mut solver, want)?;
+        *self.shard_cut.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Some(crate::solver::fingerprint(self.problem, &all));
         let mine: Vec<Subtree> = all.into_iter().skip(shard.index() as usize).step_by(count).collect();
         let mut stats = if shard.index() == 0 { above } else { Stats::default() };
         let (mine, below) = self.expand_from(run, mine, further)?;

@@ -184,6 +184,8 @@ pub struct ParallelSolver<'p> {
     memo_table: Mutex<Option<Option<Arc<Shared>>>>,
     /// The memo's figures after the last memoized count.
     memo_figures: Mutex<Option<MemoStats>>,
+    /// The fingerprint of the last cut for shards (see [`Self::shard_cut_fingerprint`]).
+    shard_cut: Mutex<Option<u64>>,
 }
 
 /// The shared state of one parallel run.
@@ -289,6 +291,7 @@ impl<'p> ParallelSolver<'p> {
             memo_memory: DEFAULT_MEMO_MEMORY,
             memo_table: Mutex::new(None),
             memo_figures: Mutex::new(None),
+            shard_cut: Mutex::new(None),
         }
     }
 
@@ -311,6 +314,14 @@ impl<'p> ParallelSolver<'p> {
     /// nodes that count would have taken without the memo), if any did.
     pub fn memo_stats(&self) -> Option<MemoStats> {
         *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The [fingerprint](crate::Split::fingerprint) of the whole cut for shards that the last
+    /// run of a shard made (before it took its share), if one did: the same for every shard of
+    /// one cut. A record of a shard's count keeps it, so that shards cut another way (by another
+    /// version) are not added up with it.
+    pub fn shard_cut_fingerprint(&self) -> Option<u64> {
+        self.shard.and(*self.shard_cut.lock().unwrap_or_else(std::sync::PoisonError::into_inner))
     }
 
     /// How counts to the end take the memo, chosen once for the problem by the probes of one

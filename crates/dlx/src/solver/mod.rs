@@ -46,6 +46,7 @@ pub use memo::{DEFAULT_MEMO_MEMORY, MEMO_GAIN, MEMO_PROBE_NODES, MEMO_SECOND_GAI
 use multi::Multi;
 use restrict::Restriction;
 pub use sample::SampleError;
+pub(crate) use split::fingerprint;
 pub use split::{Split, Subtree};
 
 pub use crate::settings::{

@@ -22,6 +22,7 @@
 
 use crate::count::Count;
 use crate::index::OptionId;
+use crate::problem::Problem;
 
 use super::Step;
 use super::{Finished, Interrupted, Solver, Stats, Visitor, multi};
@@ -102,6 +103,34 @@ impl Split {
     pub(crate) fn new(subtrees: Vec<Subtree>, stats: Stats) -> Split {
         Split { subtrees, stats }
     }
+
+    /// A fingerprint of the cut, for `problem` (the one it was cut from): FNV-1a over each
+    /// subtree, in order, of whether it is a leaf, the number of its options and the options
+    /// (their positions in the problem; the null moves of multiplicities left out). The same
+    /// wherever and whenever the problem is cut into the same subtrees; a cut made another way
+    /// (by another version, or other rules) almost surely has another. Records of a count made
+    /// piece by piece keep it, so that pieces of two different cuts are never added up.
+    pub fn fingerprint(&self, problem: &Problem) -> u64 {
+        fingerprint(problem, &self.subtrees)
+    }
+}
+
+/// See [`Split::fingerprint`].
+pub(crate) fn fingerprint(problem: &Problem, subtrees: &[Subtree]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |word: u64| {
+        for byte in word.to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    let n_items = problem.item_count() as u64;
+    for subtree in subtrees {
+        eat(u64::from(subtree.leaf));
+        let options = subtree.path.iter().filter(|&&x| u64::from(x) > n_items);
+        eat(options.clone().count() as u64);
+        options.for_each(|&x| eat(u64::from(problem.option_of_node(x).as_u32())));
+    }
+    hash
 }
 
 /// The path [`Solver::split_each`] keeps covered between one subtree and the next.

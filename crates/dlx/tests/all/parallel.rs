@@ -211,6 +211,7 @@ fn shards_partition_the_solutions() {
             let mut all = Vec::new();
             let mut sum = dlx_engine::Stats::default();
             let mut parts = Vec::new();
+            let mut cuts = Vec::new();
             for index in 0..count {
                 let shard = Shard::new(index, count).unwrap();
                 let mut parallel = ParallelSolver::new(&problem);
@@ -225,15 +226,20 @@ fn shards_partition_the_solutions() {
                     })
                     .unwrap();
                 let visited = parallel.stats();
+                let cut = parallel.shard_cut_fingerprint();
                 let n = pool(3).install(|| parallel.count()).unwrap();
                 let counted = parallel.stats();
                 assert_eq!(n, part.len() as u64, "shard {shard}");
+                // Every shard, listing or counting, on any threads, took its part of one cut.
+                assert!(cut.is_some() && parallel.shard_cut_fingerprint() == cut, "shard {shard}");
+                cuts.push(cut);
                 assert_eq!(counted, visited, "shard {shard}: counted and visited alike");
                 sum.add(&counted);
                 all.extend(part.iter().cloned());
                 parts.push(part);
             }
             all.sort();
+            assert!(cuts.iter().all(|&c| c == cuts[0]), "{count} shards: one cut");
             assert_eq!(all, sorted_expected, "{count} shards: every solution once");
             assert_eq!(sum, stats, "{count} shards: the figures add up");
             // The same parts on one thread.

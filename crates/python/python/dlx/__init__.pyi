@@ -136,6 +136,8 @@ class Solver:
         before a count starts. None for a problem with bounds."""
     def pieces(self) -> int:
         """How many pieces a count is cut into for a cluster (the same on every machine)."""
+    def piece_weights(self) -> list[float]:
+        """Each piece's share of the tree by Knuth's estimate, a guess at its size."""
     def count_pieces(self, pieces: list[int], threads: Optional[int] = None) -> int:
         """The solutions of the pieces at these positions; all pieces add up to the count."""
     def zdd(self) -> tuple[str, dict[int, int]]:
