@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use dlx_engine::{
-    Branching, Budget, CancelFlag, Count, Interrupted, Memo, OptionId, ParallelSolver, Problem, Progress,
-    SampleError, Shard, Solver, Split, Stats, StopReason, Subtree, TieBreak, ZddError,
+    Branching, Budget, CancelFlag, Count, Counting, Interrupted, Memo, OptionId, ParallelSolver, Problem,
+    Progress, SampleError, Shard, Solver, Split, Stats, StopReason, Subtree, TieBreak, ZddError,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -147,6 +147,10 @@ pub(crate) struct PySolver {
     stats: Arc<Mutex<PyStats>>,
     /// The cut into pieces, once `pieces` or `count_pieces` made it.
     cut: Mutex<Option<Arc<Split>>>,
+    /// Where the pieces' counts run and whether they take the memo, once the first
+    /// `count_pieces` chose (by probes of the problem, the same on every machine): the later
+    /// calls, which may count a few small pieces each, do not probe again.
+    chosen: Mutex<Option<(Counting, Memo)>>,
 }
 
 #[pymethods]
@@ -221,6 +225,7 @@ impl PySolver {
             settings,
             stats: Arc::new(Mutex::new(PyStats::default())),
             cut: Mutex::new(None),
+            chosen: Mutex::new(None),
         })
     }
 
@@ -479,12 +484,26 @@ impl PySolver {
         let settings = self.settings.clone();
         let cancel = CancelFlag::new();
         let flag = cancel.clone();
-        let (counted, stats) = crate::wait::interruptible(py, &cancel, move || {
+        let chosen = *self.chosen.lock().expect("not poisoned");
+        let (counted, stats, choice) = crate::wait::interruptible(py, &cancel, move || {
             let mut parallel = settings.parallel(&problem, &flag);
             parallel.set_threads(threads.or(settings.threads));
+            if let Some((counting, memo)) = chosen {
+                parallel.set_counting(counting);
+                parallel.set_memo(memo);
+            }
             let counted = parallel.count_subtrees(&cut.subtrees, &|k| !wanted.contains(&k), &|_, _| {});
-            (counted, parallel.stats())
+            let memo = match settings.memo {
+                Memo::Auto if parallel.memo_stats().is_some() => Memo::Always,
+                Memo::Auto => Memo::Never,
+                memo => memo,
+            };
+            let choice = Some((parallel.counting_chosen().unwrap_or(Counting::Auto), memo));
+            (counted, parallel.stats(), choice)
         })?;
+        if counted.is_ok() && chosen.is_none() {
+            *self.chosen.lock().expect("not poisoned") = choice;
+        }
         self.set_stats(stats);
         Ok(PyCount(counted.map_err(stopped)?))
     }

@@ -40,6 +40,35 @@ def test_pieces_add_up_to_the_count():
         solver.count_pieces([n])
 
 
+@pytest.mark.parametrize("memo", ["never", "auto", "always"])
+def test_pieces_counted_call_by_call_add_up(memo):
+    # The first call chooses where counts run (bit sets here) and whether they take the memo;
+    # the later ones take that choice rather than probe again: the same count.
+    solver = dlx.Solver(dlx.Problem.read(FIXTURES / "pentominoes6x10.dlx"), memo=memo)
+    n = solver.pieces()
+    assert sum(solver.count_pieces(list(range(k, n, 8)), threads=1) for k in range(8)) == 9356
+
+
+def test_tasks_are_runs_of_about_equal_weight():
+    import random
+
+    from dlx.distributed import _runs
+
+    rng = random.Random(5)
+    for _ in range(500):
+        n = rng.randint(1, 60)
+        tasks = rng.randint(1, n)
+        weights = [rng.random() ** 8 for _ in range(n)]
+        runs = _runs(weights, tasks)
+        # As many runs as asked, each piece once, in order, each run weighing what it says.
+        assert len(runs) == tasks
+        assert [piece for _, run in runs for piece in run] == list(range(n))
+        assert all(run and weight == pytest.approx(sum(weights[k] for k in run)) for weight, run in runs)
+        # No run but one piece weighs more than its share and the piece that ends it.
+        share = sum(weights) / tasks
+        assert all(len(run) == 1 or weight - weights[run[-1]] < share * (1 + 1e-9) for weight, run in runs)
+
+
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("dask.distributed")

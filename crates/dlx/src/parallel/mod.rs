@@ -475,6 +475,24 @@ impl<'p> ParallelSolver<'p> {
         self.branching = branching;
     }
 
+    /// Where every thread's counts run (bit sets or the links), once a count of this solver chose
+    /// it; `None` before. A caller that counts the pieces of one problem in many runs (the tasks
+    /// of a cluster) passes it to the next runs' solvers with [`set_counting`](Self::set_counting)
+    /// rather than have each choose again by a probe of its own.
+    pub fn counting_chosen(&self) -> Option<Counting> {
+        self.counting.get().copied()
+    }
+
+    /// Sets where every thread's counts run: as an earlier run of the same problem and settings
+    /// chose ([`counting_chosen`](Self::counting_chosen); the choice comes from a probe's figures,
+    /// the same on every machine), or [`Counting::Auto`] to choose afresh.
+    pub fn set_counting(&mut self, counting: Counting) {
+        self.counting = match counting {
+            Counting::Auto => std::sync::OnceLock::new(),
+            chosen => std::sync::OnceLock::from(chosen),
+        };
+    }
+
     /// A solver for one thread, with these settings but the budget and the flag of `run`, and
     /// counting where the problem's counts run once chosen.
     fn solver(&self, run: &Run<'_>) -> Solver<'p> {

@@ -362,3 +362,35 @@ fn memoized_counts_run_on_every_thread_in_shards_and_pieces() {
         assert_eq!(parallel.memo_stats().is_some(), memo == Memo::Always);
     }
 }
+
+/// Where counts run, chosen by one run's probe, passed to the next run's solver: that run does
+/// not probe again, and counts the same pieces with the same figures (a cluster's tasks pass it
+/// on so).
+#[test]
+fn a_counting_choice_passes_to_the_next_run() {
+    use dlx_engine::{Counting, Memo};
+    let text = std::fs::read_to_string(fixture("pentominoes6x10.dlx")).unwrap();
+    let problem = Problem::parse_dlx(&text).unwrap();
+    let new = || {
+        let mut parallel = ParallelSolver::new(&problem);
+        parallel.set_threads(Some(1));
+        parallel.set_memo(Memo::Never);
+        parallel
+    };
+    let first = new();
+    assert_eq!(first.counting_chosen(), None);
+    let pieces = first.resumable_cut().unwrap().subtrees;
+    let some = |k: usize| k % 97 != 0;
+    let count = first.count_subtrees(&pieces, &some, &|_, _| {}).unwrap();
+    // The pentominoes' nodes make many updates each: bit sets.
+    assert_eq!(first.counting_chosen(), Some(Counting::BitSets));
+    let mut next = new();
+    next.set_counting(Counting::BitSets);
+    assert_eq!(next.count_subtrees(&pieces, &some, &|_, _| {}).unwrap(), count);
+    assert_eq!(next.stats(), first.stats());
+    // On the links, the same count and nodes, other updates.
+    let mut links = new();
+    links.set_counting(Counting::Links);
+    assert_eq!(links.count_subtrees(&pieces, &some, &|_, _| {}).unwrap(), count);
+    assert_eq!((links.stats().nodes, links.counting_chosen()), (first.stats().nodes, Some(Counting::Links)));
+}

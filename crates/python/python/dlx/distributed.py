@@ -1,10 +1,12 @@
 """Counts on a Dask cluster: the pieces of a count handed out to the workers as they free up.
 
 A count is cut into pieces (``Solver.pieces()``: at least 4,096, the same on every machine, each
-named by its position), and each task counts a run of them (``Solver.count_pieces``). Dask hands
-the tasks out as workers free up, so a fast worker takes more; a task whose worker dies is run
-again elsewhere, and its result replaces nothing (a task's count is kept once, by the task), so
-no piece is counted twice. The sum is exact however large (a Python ``int``)::
+named by its position), and each task counts a run of them (``Solver.count_pieces``). The runs
+are of about equal size by Knuth's estimate of each piece's share of the tree
+(``Solver.piece_weights()``), and the heaviest go first: Dask hands the tasks out as workers free
+up, so a fast worker takes more and the last tasks are light ones. A task whose worker dies is
+run again elsewhere, and its result replaces nothing (a task's count is kept once, by the task),
+so no piece is counted twice. The sum is exact however large (a Python ``int``)::
 
     from dask.distributed import Client
     import dlx, dlx.distributed
@@ -41,10 +43,11 @@ def count(
     """The number of solutions of ``problem`` (or of a ``Solver``, with its settings: a shard,
     a branching rule), counted by the workers of the Dask ``client``.
 
-    ``pieces`` is the number of tasks (default: 16 per worker thread, at most one per piece of
-    the cut); each counts a run of consecutive pieces. A task that fails (its worker lost) is run
-    again, up to ``retries`` times, by Dask. ``progress(done, tasks)`` is called as each task's
-    result comes back.
+    ``pieces`` is the number of tasks (default: 32 per worker thread, at most one per piece of
+    the cut); each counts a run of consecutive pieces, the runs of about equal estimated size,
+    handed out heaviest first. A task that fails (its worker lost) is run again, up to
+    ``retries`` times, by Dask. ``progress(done, tasks)`` is called as each task's result comes
+    back.
     """
     from dask.distributed import as_completed
 
@@ -52,16 +55,16 @@ def count(
     n = solver.pieces()
     if pieces is None:
         threads = sum(client.nthreads().values()) or 1
-        pieces = 16 * threads
+        pieces = 32 * threads
     if pieces < 1:
         raise ValueError("pieces must be at least 1")
-    tasks = min(pieces, n)
-    # Runs of consecutive pieces, as even as can be.
-    runs = [list(range(k * n // tasks, (k + 1) * n // tasks)) for k in range(tasks)]
+    runs = _runs(solver.piece_weights(), min(pieces, n))
     # One copy of the solver on each worker (its cut is then made once per worker).
     [shared] = client.scatter([solver], broadcast=True)
+    # The heaviest runs first: Dask starts the tasks of higher priority first.
     futures = [
-        client.submit(_count_pieces, shared, run, retries=retries, pure=False) for run in runs
+        client.submit(_count_pieces, shared, run, retries=retries, pure=False, priority=len(runs) - rank)
+        for rank, (_, run) in enumerate(sorted(runs, key=lambda weighed: -weighed[0]))
     ]
     total = 0
     done = 0
@@ -69,5 +72,27 @@ def count(
         total += future.result()
         done += 1
         if progress is not None:
-            progress(done, tasks)
+            progress(done, len(runs))
     return total
+
+
+def _runs(weights: list[float], tasks: int) -> list[tuple[float, list[int]]]:
+    """The pieces cut into ``tasks`` runs of consecutive pieces (at most one per piece), each of
+    about ``1/tasks`` of the weights' sum, with its weight."""
+    total = sum(weights)
+    runs: list[tuple[float, list[int]]] = []
+    run: list[int] = []
+    weight = before = 0.0
+    for piece, w in enumerate(weights):
+        run.append(piece)
+        weight += w
+        # Runs still to make after this one: it ends where the weights so far reach the next
+        # multiple of the share, or where each of them needs one of the pieces left.
+        left = tasks - len(runs) - 1
+        if left > 0 and (before + weight >= total * (len(runs) + 1) / tasks or len(weights) - piece - 1 == left):
+            runs.append((weight, run))
+            before += weight
+            run, weight = [], 0.0
+    if run:
+        runs.append((weight, run))
+    return runs
