@@ -380,7 +380,7 @@ fn a_counting_choice_passes_to_the_next_run() {
     let first = new();
     assert_eq!(first.counting_chosen(), None);
     let pieces = first.resumable_cut().unwrap().subtrees;
-    let some = |k: usize| k % 97 != 0;
+    let some = |k: usize| !k.is_multiple_of(97);
     let count = first.count_subtrees(&pieces, &some, &|_, _| {}).unwrap();
     // The pentominoes' nodes make many updates each: bit sets.
     assert_eq!(first.counting_chosen(), Some(Counting::BitSets));
