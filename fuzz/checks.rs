@@ -41,6 +41,31 @@ pub(crate) fn dlx_format(data: &[u8]) {
     search(&problem);
     preprocessed(&problem);
     branched(&problem);
+    priced(&problem);
+}
+
+/// The cheapest solutions of a problem with costs: the same on the links and on bit sets (where
+/// the problem allows them), figures too, within the budget; each an exact cover of its cost.
+fn priced(problem: &Problem) {
+    if !problem.has_costs() {
+        return;
+    }
+    let best = |counting: Counting| {
+        let mut solver = Solver::new(problem);
+        solver.set_counting(counting);
+        solver.set_budget(Budget { nodes: Some(NODES), updates: None });
+        let best = solver.best(3).map_err(|e| e.reason);
+        solver.verify_links().unwrap_or_else(|e| panic!("{e}"));
+        let stats = solver.stats();
+        (best, stats.nodes, stats.guesses, stats.solutions)
+    };
+    let links = best(Counting::Links);
+    assert_eq!(links, best(Counting::BitSets), "the cheapest on bit sets\n{}", problem.to_dlx());
+    for (cost, options) in links.0.iter().flatten() {
+        assert_exact_cover(problem, options);
+        let sum: u128 = options.iter().map(|&o| u128::from(problem.option_cost(o))).sum();
+        assert_eq!(*cost, sum, "{options:?}\n{}", problem.to_dlx());
+    }
 }
 
 /// Every branching rule counts what minimum remaining values counts (where the counts end within

@@ -24,6 +24,16 @@
 //!   be chosen below, and stay, inert, in the other lists), with thresholds kept per level so
 //!   that the uncovering undoes exactly that (`LinksMut::cover_below`).
 //!
+//! # On bit sets
+//!
+//! Without colors or multiplicities, and with at most 16,384 options, the same search runs on
+//! bit sets where nodes hide many options each (the pentominoes; `Counting` says where, as for
+//! counts): the options numbered again by net cost, "below the bound" is a prefix of every
+//! column, a level reads and copies only that prefix, and choosing an option clears its items'
+//! columns at once (see `bitsets::priced`). The tree is the same, node for node and guess for
+//! guess (a guess: an option tried where more than one was below the bound); no updates are
+//! counted there.
+//!
 //! On Langford pairs and queens with costs the tree is DLX5's, update for update
 //! (`benches/RESULTS.md`; nodes are counted otherwise). With colors the lists keep their order,
 //! each level's options are ordered by cost in the pool the seeded search uses, covers hide
@@ -71,6 +81,11 @@ impl Cheapest {
             self.kept.pop();
             self.kept.push((cost, order, options().collect()));
         }
+    }
+
+    /// How many solutions were offered.
+    pub(crate) fn offered(&self) -> u64 {
+        self.offered
     }
 
     /// Whether `k` solutions are kept.
@@ -145,6 +160,9 @@ pub(crate) struct Pricing {
     /// The last option each thresholded cover hid, innermost last (see
     /// `LinksMut::cover_below`).
     pub(crate) hidden: Vec<u32>,
+    /// Per level, whether its item had more than one option below the bound when chosen: each
+    /// option tried there is then a guess.
+    pub(crate) guess: Vec<bool>,
     /// A branch whose net cost reaches this cannot give one of the `k` best.
     pub(crate) cutoff: u128,
     /// The taxes of all primary items.
@@ -169,6 +187,7 @@ impl Pricing {
             thresh0: vec![0; depth + 1],
             thresh: vec![0; depth + 1],
             hidden: Vec::with_capacity(problem.item_count()),
+            guess: vec![false; depth + 1],
             cutoff: u128::MAX,
             total_tax,
         }

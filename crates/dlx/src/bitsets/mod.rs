@@ -121,6 +121,7 @@ use crate::settings::{Budget, CancelFlag, Counting, MemoStats, Stats, StopReason
 
 mod memo;
 mod multi;
+mod priced;
 mod search;
 mod tables;
 #[cfg(target_arch = "x86_64")]
@@ -129,6 +130,7 @@ mod x86;
 
 use memo::Memory;
 pub(crate) use memo::{Shared, Table};
+pub(crate) use priced::Priced;
 use search::{Stack, search_as, take_next};
 use tables::{NO_PAIR, Tables};
 
@@ -660,5 +662,33 @@ mod tests {
             }
             assert!(each.iter().all(|e| *e == each[0]));
         }
+    }
+
+    /// The cheapest solutions on bit sets, in the portable build and the one for the processor's
+    /// features, as on the links: the 3x20 pentominoes with a cost on each placement.
+    #[test]
+    fn each_build_of_the_priced_search_agrees_with_the_links() {
+        let path = format!("{}/../../fixtures/pentominoes3x20.dlx", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut lines = text.lines().filter(|l| !l.starts_with('|') && !l.trim().is_empty());
+        let mut priced = format!("{}\n", lines.next().unwrap());
+        for (k, line) in lines.enumerate() {
+            priced += &format!("{line} |{}\n", (k * 37 + 11) % 100);
+        }
+        let problem = Problem::parse_dlx(&priced).unwrap();
+        let mut each = Vec::new();
+        for (counting, portable) in
+            [(Counting::Links, false), (Counting::BitSets, false), (Counting::BitSets, true)]
+        {
+            PORTABLE.with(|p| p.set(portable));
+            let mut solver = Solver::new(&problem);
+            solver.set_counting(counting);
+            let best = solver.best(5).unwrap();
+            let stats = solver.stats();
+            each.push((best, stats.nodes, stats.guesses, stats.solutions));
+        }
+        PORTABLE.with(|p| p.set(false));
+        assert_eq!(each[0].0.len(), 5);
+        assert!(each.iter().all(|e| *e == each[0]), "{each:?}");
     }
 }

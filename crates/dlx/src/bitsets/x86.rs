@@ -19,8 +19,10 @@ use crate::links::Links;
 use crate::problem::Problem;
 use crate::settings::{Stats, StopReason};
 
-use super::{Limits, Memory, Show, Stack, Tables};
+use super::{Limits, Memory, Priced, Show, Stack, Tables};
+use crate::best::Cheapest;
 use crate::choose::rules::Rule;
+use crate::index::OptionId;
 
 /// Whether the processor has every feature [`search_v3`] is compiled with.
 #[inline(always)]
@@ -67,4 +69,35 @@ fn search_v3<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
     stats: &mut Stats,
 ) -> Result<bool, StopReason> {
     super::search_as::<W, LW, VISIT, COLORED, MEMO>(tables, problem, links, stack, limits, memo, stats)
+}
+
+/// [`Priced::search_as`] compiled with the x86-64-v3 features (the cheapest solutions on bit
+/// sets). Panics unless the processor has them ([`has_v3`]).
+#[inline(always)]
+pub(super) fn priced(
+    priced: &Priced,
+    problem: &Problem,
+    links: &Links,
+    base: (&[OptionId], u128),
+    bound: (&mut u128, u128),
+    cheapest: &mut Cheapest,
+    limits: &Limits<'_>,
+) -> (u64, u64, Option<StopReason>) {
+    assert!(has_v3(), "the processor has the x86-64-v3 features");
+    // SAFETY: the processor has every feature `priced_v3` is compiled with, as checked just
+    // above.
+    unsafe { priced_v3(priced, problem, links, base, bound, cheapest, limits) }
+}
+
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn priced_v3(
+    priced: &Priced,
+    problem: &Problem,
+    links: &Links,
+    base: (&[OptionId], u128),
+    bound: (&mut u128, u128),
+    cheapest: &mut Cheapest,
+    limits: &Limits<'_>,
+) -> (u64, u64, Option<StopReason>) {
+    priced.search_as(problem, links, base, bound, cheapest, limits)
 }

@@ -2,15 +2,25 @@
 
 use std::ops::ControlFlow;
 
-use super::{Interrupted, Solver, Step};
-use crate::best::{Cheapest, Priced, Pricing};
+use super::{Budget, Counting, Interrupted, Solver, Step, StopReason};
+use crate::best::{Cheapest, Priced as Solution, Pricing};
+use crate::bitsets::{self, Priced};
+
+/// Nodes the search for the cheapest solutions makes on the links before it decides where to
+/// go on (see [`Solver::best`]).
+const PRICED_PROBE_NODES: u64 = 1 << 10;
+
+/// An update on the links costs about this many words of a level's state read on bit sets
+/// (fitted on the 6x10 pentominoes, where bit sets win, and an empty sudoku grid, where the
+/// links do: `benches/RESULTS.md`).
+const PRICED_UPDATE_COST: u64 = 11;
 
 impl Solver<'_> {
     /// The `k` solutions of least total cost (the sum of their options' costs), cheapest first;
     /// among equal costs, those the search finds first. Fewer when there are fewer solutions;
     /// with no costs, the first `k` solutions, each of cost 0. The search is pruned by DLX5's
     /// bound (see the [module docs](crate::best)); its figures are in [`stats`](Self::stats).
-    pub fn best(&mut self, k: usize) -> Result<Vec<Priced>, Interrupted> {
+    pub fn best(&mut self, k: usize) -> Result<Vec<Solution>, Interrupted> {
         let mut cheapest = Cheapest::new(k);
         if k == 0 {
             return Ok(Vec::new());
@@ -23,8 +33,74 @@ impl Solver<'_> {
             })?;
             return Ok(cheapest.into_sorted());
         }
+        let (forced, depth) = (self.chosen[..self.base].to_vec(), self.chosen.len() + 1);
+        let pricing = || Pricing::new(problem, &forced, depth);
+        let Some(priced) = Priced::new(problem, &pricing().node_net) else {
+            return self.best_on_links(pricing(), &mut cheapest).0.map(|()| cheapest.into_sorted());
+        };
+        match self.bitsets.choice() {
+            Counting::Links => {
+                return self.best_on_links(pricing(), &mut cheapest).0.map(|()| cheapest.into_sorted());
+            }
+            Counting::BitSets => return self.best_on_bitsets(&priced, pricing(), &forced, cheapest),
+            _ => {}
+        }
+        // Bit sets pay where a node's hides cost more than reading the state (see
+        // `bitsets::priced`): the first nodes on the links tell, and the search starts again
+        // where they say (the figures are the second start's).
+        let budget = self.budget;
+        let probe = budget.nodes.map_or(PRICED_PROBE_NODES, |n| n.min(PRICED_PROBE_NODES));
+        self.budget = Budget { nodes: Some(probe), ..budget };
+        let mut probed = Cheapest::new(k);
+        let (tried, updates) = self.best_on_links(pricing(), &mut probed);
+        self.budget = budget;
+        match tried {
+            Ok(()) => return Ok(probed.into_sorted()),
+            Err(e) if e.reason != StopReason::Budget || probe < PRICED_PROBE_NODES => return Err(e),
+            Err(_) => {}
+        }
+        let state = priced.node_words() as u64;
+        if updates.saturating_mul(PRICED_UPDATE_COST) < self.stats.nodes.saturating_mul(state) {
+            return self.best_on_links(pricing(), &mut cheapest).0.map(|()| cheapest.into_sorted());
+        }
+        self.best_on_bitsets(&priced, pricing(), &forced, cheapest)
+    }
+
+    /// DLX5's search on bit sets (see `bitsets::priced`), below the forced options (their first
+    /// nodes).
+    fn best_on_bitsets(
+        &mut self,
+        priced: &Priced,
+        pricing: Pricing,
+        forced: &[u32],
+        mut cheapest: Cheapest,
+    ) -> Result<Vec<Solution>, Interrupted> {
+        let problem = self.problem();
         self.start_run();
-        let pricing = Pricing::new(problem, &self.chosen[..self.base], self.chosen.len() + 1);
+        let forced: Vec<_> = forced.iter().map(|&n| problem.option_of_node(n)).collect();
+        let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
+        let mut cutoff = u128::MAX;
+        let (nodes, guesses, stopped) = priced.search(
+            problem,
+            &self.links,
+            (&forced, pricing.level[self.base]),
+            (&mut cutoff, pricing.total_tax),
+            &mut cheapest,
+            &limits,
+        );
+        (self.stats.nodes, self.stats.guesses) = (nodes, guesses);
+        self.stats.solutions = cheapest.offered().into();
+        match stopped {
+            None => Ok(cheapest.into_sorted()),
+            Some(reason) => Err(Interrupted { reason, solutions: self.stats.solutions.clone() }),
+        }
+    }
+
+    /// DLX5's search on the links, offering the solutions to `cheapest`; with the updates it
+    /// made (before undoing its levels, when it stopped early).
+    fn best_on_links(&mut self, pricing: Pricing, cheapest: &mut Cheapest) -> (Result<(), Interrupted>, u64) {
+        let problem = self.problem();
+        self.start_run();
         let total_tax = pricing.total_tax;
         // DLX5 keeps its lists sorted by net cost; so do these links while the search runs
         // (with colors, each level's options are ordered in the pool instead, and the lists keep
@@ -57,6 +133,7 @@ impl Solver<'_> {
                 }
             }
         };
+        let updates = self.links.updates();
         // An interrupted search leaves its levels covered: undone here, with the thresholds they
         // were covered with where the lists were sorted (a search in the pool covered them as
         // any search does, and is settled as any).
@@ -81,6 +158,6 @@ impl Solver<'_> {
             self.links.sort_lists(|_| 0);
         }
         self.pricing = None;
-        result.map(|()| cheapest.into_sorted())
+        (result, updates)
     }
 }

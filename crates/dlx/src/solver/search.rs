@@ -113,9 +113,11 @@ impl Solver<'_> {
                     let from = if l == base { 0 } else { self.emptied_marks[l - 1].0 };
                     let parent = if l == base { 0 } else { item };
                     let mut usable = 1;
-                    item = if PRICED && let Some(p) = pricing.as_deref() {
+                    item = if PRICED && let Some(p) = pricing.as_deref_mut() {
                         let (k, s) = p.choose(links, l);
                         usable = s;
+                        // Each option tried is a guess when more than one is below the bound.
+                        p.guess[l] = s > 1;
                         k
                     } else if random_ties {
                         let rng = &mut self.rng;
@@ -306,7 +308,11 @@ impl Solver<'_> {
                 pricing.enter(x, l);
             }
             nodes += 1;
-            if links.len(item) > 1 {
+            let guess = match pricing.as_deref() {
+                Some(p) if PRICED => p.guess[l],
+                _ => links.len(item) > 1,
+            };
+            if guess {
                 guesses += 1;
             }
             if learning {

@@ -1,7 +1,7 @@
 //! Costs (Knuth's DLX5): `|n` in `.dlx` options, the builder's `set_cost`, and `best(k)` against
 //! the cheapest solutions of a brute force, with colors and with multiplicities.
 
-use dlx_engine::{Budget, ItemId, OptionId, ParseErrorKind, Problem, ProblemBuilder, Solver};
+use dlx_engine::{Budget, Counting, ItemId, OptionId, ParseErrorKind, Problem, ProblemBuilder, Solver};
 use proptest::prelude::*;
 
 #[test]
@@ -143,15 +143,20 @@ proptest! {
         let mut costs: Vec<u128> = all.iter().map(|(c, _)| *c).collect();
         costs.sort_unstable();
         costs.truncate(k);
-        // A search cut short by a budget leaves the links as they were, and the next finds all.
-        let mut solver = Solver::new(&problem);
-        solver.set_budget(Budget { nodes: Some(budget), updates: None });
-        let _ = solver.best(k);
-        solver.verify_links().unwrap();
-        solver.set_budget(Budget::default());
-        let best = solver.best(k).unwrap();
-        solver.verify_links().unwrap();
-        prop_assert_eq!(best.iter().map(|(c, _)| *c).collect::<Vec<_>>(), costs);
+        // A search cut short by a budget leaves the links as they were, and the next finds all;
+        // on the links and on bit sets (where the problem allows them) alike.
+        let mut best = Vec::new();
+        for counting in [Counting::Links, Counting::BitSets, Counting::Auto] {
+            let mut solver = Solver::new(&problem);
+            solver.set_counting(counting);
+            solver.set_budget(Budget { nodes: Some(budget), updates: None });
+            let _ = solver.best(k);
+            solver.verify_links().unwrap();
+            solver.set_budget(Budget::default());
+            best = solver.best(k).unwrap();
+            solver.verify_links().unwrap();
+            prop_assert_eq!(best.iter().map(|(c, _)| *c).collect::<Vec<_>>(), costs.clone(), "{:?}", counting);
+        }
         for (cost, options) in &best {
             let mut chosen: Vec<usize> = options.iter().map(|o| o.index()).collect();
             chosen.sort_unstable();
@@ -170,6 +175,63 @@ proptest! {
             holding.truncate(k);
             let best = solver.best(k).unwrap();
             prop_assert_eq!(best.iter().map(|(c, _)| *c).collect::<Vec<_>>(), holding);
+        }
+    }
+}
+
+/// A random problem without colors or multiplicities, larger than brute force allows: `primary`
+/// + `secondary` items, options of up to five items, costs up to `dear`.
+fn plain_with_costs() -> impl Strategy<Value = Problem> {
+    (1usize..=9, 0usize..=3, 1u64..=60).prop_flat_map(|(primary, secondary, dear)| {
+        let n = primary + secondary;
+        let option =
+            (proptest::sample::subsequence((0..n).collect::<Vec<_>>(), 1..=n.min(5)), 0..primary, 0..=dear)
+                .prop_map(move |(mut items, extra, cost)| {
+                    if !items.iter().any(|&i| i < primary) {
+                        items.push(extra);
+                    }
+                    (items, cost)
+                });
+        proptest::collection::vec(option, 0..=60).prop_map(move |options| {
+            let mut b = ProblemBuilder::new();
+            let mut ids: Vec<ItemId> = (0..primary).map(|k| b.primary(format!("p{k}")).unwrap()).collect();
+            ids.extend((0..secondary).map(|k| b.secondary(format!("s{k}")).unwrap()));
+            for (items, cost) in options {
+                let o = b.option(items.iter().map(|&i| ids[i])).unwrap();
+                b.set_cost(o, cost).unwrap();
+            }
+            b.build()
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// On bit sets, DLX5's search walks the links' tree: the same solutions in the same order
+    /// (ties too), the same nodes, guesses and solutions met; below a forced option, and cut
+    /// short by a budget at the same node.
+    #[test]
+    fn bit_sets_walk_the_links_tree(problem in plain_with_costs(), k in 1usize..=8, budget in 1u64..=40) {
+        let run = |counting: Counting, force: bool, budget: Option<u64>| {
+            let mut solver = Solver::new(&problem);
+            solver.set_counting(counting);
+            if force && problem.option_count() > 0 {
+                solver.force(OptionId::from_u32(0)).unwrap();
+            }
+            solver.set_budget(Budget { nodes: budget, updates: None });
+            let best = solver.best(k).map_err(|e| e.reason);
+            let stats = solver.stats();
+            (best, stats.nodes, stats.guesses, stats.solutions)
+        };
+        for force in [false, true] {
+            for budget in [None, Some(budget)] {
+                prop_assert_eq!(
+                    run(Counting::BitSets, force, budget),
+                    run(Counting::Links, force, budget),
+                    "force {}, budget {:?}", force, budget
+                );
+            }
         }
     }
 }
