@@ -308,10 +308,8 @@ impl Solver<'_> {
                 pricing.enter(x, l);
             }
             nodes += 1;
-            let guess = match pricing.as_deref() {
-                Some(p) if PRICED => p.guess[l],
-                _ => links.len(item) > 1,
-            };
+            let guess =
+                if PRICED { pricing.as_deref().is_some_and(|p| p.guess[l]) } else { links.len(item) > 1 };
             if guess {
                 guesses += 1;
             }
