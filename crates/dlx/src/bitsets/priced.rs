@@ -24,8 +24,12 @@ use crate::solver::StopReason;
 
 use super::Limits;
 
-/// The most options this search takes (a level's state is one bit each).
+/// The most options this search takes (a level's state is one bit each)...
 pub(crate) const MAX_OPTIONS: usize = 1 << 14;
+
+/// ... and the most words its columns take, all items together (32 MiB), as do the levels'
+/// states at most (a level covers a primary item at least).
+const MAX_WORDS: usize = 1 << 22;
 
 /// The problem numbered for the search: options by net cost, each item's column.
 pub(crate) struct Priced {
@@ -75,7 +79,7 @@ fn prefix_words(p: usize) -> (usize, u64) {
 
 impl Priced {
     /// `problem` numbered for the search, with `node_net` (each option node's net cost, see
-    /// `best`); `None` when it has colors or multiplicities, or too many options.
+    /// `best`); `None` when it has colors or multiplicities, or too many options or items.
     pub(crate) fn new(problem: &Problem, node_net: &[u64]) -> Option<Priced> {
         let m = problem.option_count();
         if problem.has_multiplicities() || problem.has_colors() || m > MAX_OPTIONS || m == 0 {
@@ -86,6 +90,9 @@ impl Priced {
         order.sort_by_key(|&o| net_of(o));
         let words = m.div_ceil(64);
         let n_items = problem.item_count();
+        if (n_items + 1).saturating_mul(words) > MAX_WORDS {
+            return None;
+        }
         let mut cols = vec![0u64; (n_items + 1) * words];
         let mut rank = vec![0u32; m];
         let (mut starts, mut items, mut net) = (vec![0u32], Vec::new(), Vec::with_capacity(m));

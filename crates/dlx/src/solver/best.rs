@@ -35,15 +35,14 @@ impl Solver<'_> {
         }
         let (forced, depth) = (self.chosen[..self.base].to_vec(), self.chosen.len() + 1);
         let pricing = || Pricing::new(problem, &forced, depth);
-        let Some(priced) = Priced::new(problem, &pricing().node_net) else {
-            return self.best_on_links(pricing(), &mut cheapest).0.map(|()| cheapest.into_sorted());
+        let first = pricing();
+        let choice = self.bitsets.choice();
+        let priced = (choice != Counting::Links).then(|| Priced::new(problem, &first.node_net)).flatten();
+        let Some(priced) = priced else {
+            return self.best_on_links(first, &mut cheapest).0.map(|()| cheapest.into_sorted());
         };
-        match self.bitsets.choice() {
-            Counting::Links => {
-                return self.best_on_links(pricing(), &mut cheapest).0.map(|()| cheapest.into_sorted());
-            }
-            Counting::BitSets => return self.best_on_bitsets(&priced, pricing(), &forced, cheapest),
-            _ => {}
+        if choice == Counting::BitSets {
+            return self.best_on_bitsets(&priced, first, &forced, cheapest);
         }
         // Bit sets pay where a node's hides cost more than reading the state (see
         // `bitsets::priced`): the first nodes on the links tell, and the search starts again
@@ -52,7 +51,7 @@ impl Solver<'_> {
         let probe = budget.nodes.map_or(PRICED_PROBE_NODES, |n| n.min(PRICED_PROBE_NODES));
         self.budget = Budget { nodes: Some(probe), ..budget };
         let mut probed = Cheapest::new(k);
-        let (tried, updates) = self.best_on_links(pricing(), &mut probed);
+        let (tried, updates) = self.best_on_links(first, &mut probed);
         self.budget = budget;
         match tried {
             Ok(()) => return Ok(probed.into_sorted()),
