@@ -130,7 +130,7 @@ mod x86;
 
 use memo::Memory;
 pub(crate) use memo::{Shared, Table};
-pub(crate) use priced::Priced;
+pub(crate) use priced::{Priced, Run as PricedRun};
 use search::{Stack, search_as, take_next};
 use tables::{NO_PAIR, Tables};
 

@@ -51,6 +51,23 @@ pub(crate) struct Priced {
     cols: Vec<u64>,
 }
 
+/// What a search starts from and reports to.
+pub(crate) struct Run<'a> {
+    pub(crate) problem: &'a Problem,
+    /// The links, in the state the search starts from: the forced options `forced` chosen, at
+    /// net cost `base_cost`.
+    pub(crate) links: &'a Links,
+    pub(crate) forced: &'a [OptionId],
+    pub(crate) base_cost: u128,
+    /// The net cost a branch must stay below, and the total tax (a solution's cost less its net
+    /// cost).
+    pub(crate) cutoff: &'a mut u128,
+    pub(crate) total_tax: u128,
+    /// The cheapest solutions found, and the budget and cancel flag.
+    pub(crate) cheapest: &'a mut Cheapest,
+    pub(crate) limits: &'a Limits<'a>,
+}
+
 /// One level of the search.
 #[derive(Clone, Copy, Default)]
 struct Level {
@@ -201,40 +218,23 @@ impl Priced {
         OptionId::from_u32(self.order[k as usize])
     }
 
-    /// Searches from the state of `links` (the forced options `forced` chosen, at net cost
-    /// `base_cost`), offering each solution found to `cheapest` (the forced options first) and
-    /// lowering `cutoff` (the net cost a branch must stay below) to the `k`-th's net cost
-    /// (`total_tax` less) once `k` are kept. Returns the nodes and guesses made, and why it
-    /// stopped early, if it did.
-    pub(crate) fn search(
-        &self,
-        problem: &Problem,
-        links: &Links,
-        base: (&[OptionId], u128),
-        bound: (&mut u128, u128),
-        cheapest: &mut Cheapest,
-        limits: &Limits<'_>,
-    ) -> (u64, u64, Option<StopReason>) {
+    /// Searches as `run` says, offering each solution found to its `cheapest` (the forced
+    /// options first) and lowering its `cutoff` to the `k`-th's net cost once `k` are kept.
+    /// Returns the nodes and guesses made, and why it stopped early, if it did.
+    pub(crate) fn search(&self, run: Run<'_>) -> (u64, u64, Option<StopReason>) {
         // Compiled for the processor's x86-64-v3 features where it has them (a column's count is
         // one instruction there), as the other searches on bit sets are (see `x86`).
         #[cfg(target_arch = "x86_64")]
         if super::x86::has_v3() && !super::tests::portable() {
-            return super::x86::priced(self, problem, links, base, bound, cheapest, limits);
+            return super::x86::priced(self, run);
         }
-        self.search_as(problem, links, base, bound, cheapest, limits)
+        self.search_as(run)
     }
 
     /// [`search`](Self::search), compiled where it is inlined.
     #[inline(always)]
-    pub(super) fn search_as(
-        &self,
-        problem: &Problem,
-        links: &Links,
-        (forced, base_cost): (&[OptionId], u128),
-        (cutoff, total_tax): (&mut u128, u128),
-        cheapest: &mut Cheapest,
-        limits: &Limits<'_>,
-    ) -> (u64, u64, Option<StopReason>) {
+    pub(super) fn search_as(&self, run: Run<'_>) -> (u64, u64, Option<StopReason>) {
+        let Run { problem, links, forced, base_cost, cutoff, total_tax, cheapest, limits } = run;
         let (w, iw) = (self.words, self.item_words);
         let depth = self.n_primary + 1;
         // Each level's options still possible (the words of its prefix) and primary items left.

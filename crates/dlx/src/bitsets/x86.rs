@@ -19,10 +19,8 @@ use crate::links::Links;
 use crate::problem::Problem;
 use crate::settings::{Stats, StopReason};
 
-use super::{Limits, Memory, Priced, Show, Stack, Tables};
-use crate::best::Cheapest;
+use super::{Limits, Memory, Priced, PricedRun, Show, Stack, Tables};
 use crate::choose::rules::Rule;
-use crate::index::OptionId;
 
 /// Whether the processor has every feature [`search_v3`] is compiled with.
 #[inline(always)]
@@ -74,30 +72,14 @@ fn search_v3<const W: usize, const LW: usize, const VISIT: bool, const COLORED: 
 /// [`Priced::search_as`] compiled with the x86-64-v3 features (the cheapest solutions on bit
 /// sets). Panics unless the processor has them ([`has_v3`]).
 #[inline(always)]
-pub(super) fn priced(
-    priced: &Priced,
-    problem: &Problem,
-    links: &Links,
-    base: (&[OptionId], u128),
-    bound: (&mut u128, u128),
-    cheapest: &mut Cheapest,
-    limits: &Limits<'_>,
-) -> (u64, u64, Option<StopReason>) {
+pub(super) fn priced(priced: &Priced, run: PricedRun<'_>) -> (u64, u64, Option<StopReason>) {
     assert!(has_v3(), "the processor has the x86-64-v3 features");
     // SAFETY: the processor has every feature `priced_v3` is compiled with, as checked just
     // above.
-    unsafe { priced_v3(priced, problem, links, base, bound, cheapest, limits) }
+    unsafe { priced_v3(priced, run) }
 }
 
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-fn priced_v3(
-    priced: &Priced,
-    problem: &Problem,
-    links: &Links,
-    base: (&[OptionId], u128),
-    bound: (&mut u128, u128),
-    cheapest: &mut Cheapest,
-    limits: &Limits<'_>,
-) -> (u64, u64, Option<StopReason>) {
-    priced.search_as(problem, links, base, bound, cheapest, limits)
+fn priced_v3(priced: &Priced, run: PricedRun<'_>) -> (u64, u64, Option<StopReason>) {
+    priced.search_as(run)
 }

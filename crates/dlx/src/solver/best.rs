@@ -79,14 +79,16 @@ impl Solver<'_> {
         let forced: Vec<_> = forced.iter().map(|&n| problem.option_of_node(n)).collect();
         let limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
         let mut cutoff = u128::MAX;
-        let (nodes, guesses, stopped) = priced.search(
+        let (nodes, guesses, stopped) = priced.search(bitsets::PricedRun {
             problem,
-            &self.links,
-            (&forced, pricing.level[self.base]),
-            (&mut cutoff, pricing.total_tax),
-            &mut cheapest,
-            &limits,
-        );
+            links: &self.links,
+            forced: &forced,
+            base_cost: pricing.level[self.base],
+            cutoff: &mut cutoff,
+            total_tax: pricing.total_tax,
+            cheapest: &mut cheapest,
+            limits: &limits,
+        });
         (self.stats.nodes, self.stats.guesses) = (nodes, guesses);
         self.stats.solutions = cheapest.offered().into();
         match stopped {
