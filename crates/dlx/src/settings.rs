@@ -203,9 +203,10 @@ pub struct UnknownBranching(pub String);
 /// [`Solver::best`] follows it too, for a problem without colors or multiplicities of at most
 /// 16,384 options (and items times options at most 2^28): on bit sets it walks DLX5's tree
 /// with the options numbered by net cost (see the [`best`](crate::best) module), the same
-/// nodes, guesses and solutions in the same order, but counts no updates. Under `Auto` its
-/// first 1,024 nodes on the links choose, by the updates they made against the words a node
-/// reads on bit sets, and the search starts again where they say.
+/// nodes, guesses and solutions in the same order, but counts no updates (so a budget of
+/// updates keeps it on the links). Under `Auto` its first 1,024 nodes on the links choose, by
+/// the updates they made against the words a node reads on bit sets, and the search starts
+/// again where they say.
 ///
 /// [`Solver::count`]: crate::Solver::count
 /// [`Solver::count_up_to`]: crate::Solver::count_up_to

@@ -20,6 +20,8 @@ impl Solver<'_> {
     /// among equal costs, those the search finds first. Fewer when there are fewer solutions;
     /// with no costs, the first `k` solutions, each of cost 0. The search is pruned by DLX5's
     /// bound (see the [module docs](crate::best)); its figures are in [`stats`](Self::stats).
+    /// It runs on bit sets where the problem allows them and they pay, as [`Counting`] says
+    /// (the same tree; no updates counted, and a budget of updates keeps it on the links).
     pub fn best(&mut self, k: usize) -> Result<Vec<Solution>, Interrupted> {
         let mut cheapest = Cheapest::new(k);
         if k == 0 {
@@ -37,7 +39,9 @@ impl Solver<'_> {
         let pricing = || Pricing::new(problem, &forced, depth);
         let first = pricing();
         let choice = self.bitsets.choice();
-        let priced = (choice != Counting::Links).then(|| Priced::new(problem, &first.node_net)).flatten();
+        // (Bit sets count no updates: a budget of updates keeps the search on the links.)
+        let on_bitsets = choice != Counting::Links && self.budget.updates.is_none();
+        let priced = on_bitsets.then(|| Priced::new(problem, &first.node_net)).flatten();
         let Some(priced) = priced else {
             return self.best_on_links(first, &mut cheapest).0.map(|()| cheapest.into_sorted());
         };
