@@ -213,23 +213,25 @@ proptest! {
     /// short by a budget at the same node.
     #[test]
     fn bit_sets_walk_the_links_tree(problem in plain_with_costs(), k in 1usize..=8, budget in 1u64..=40) {
-        let run = |counting: Counting, force: bool, budget: Option<u64>| {
+        let run = |counting: Counting, force: bool, budget: Budget| {
             let mut solver = Solver::new(&problem);
             solver.set_counting(counting);
             if force && problem.option_count() > 0 {
                 solver.force(OptionId::from_u32(0)).unwrap();
             }
-            solver.set_budget(Budget { nodes: budget, updates: None });
+            solver.set_budget(budget);
             let best = solver.best(k).map_err(|e| e.reason);
             let stats = solver.stats();
             (best, stats.nodes, stats.guesses, stats.solutions)
         };
+        // (A budget of updates keeps the search on the links, which count them.)
+        let updates = Budget { nodes: None, updates: Some(budget * 10) };
         for force in [false, true] {
-            for budget in [None, Some(budget)] {
+            for budget in [Budget::default(), Budget { nodes: Some(budget), updates: None }, updates] {
                 prop_assert_eq!(
                     run(Counting::BitSets, force, budget),
                     run(Counting::Links, force, budget),
-                    "force {}, budget {:?}", force, budget
+                    "force {}, {:?}", force, budget
                 );
             }
         }
