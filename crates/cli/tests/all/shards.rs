@@ -110,6 +110,19 @@ fn sixteen_shards_merge_to_one_run() {
     let queens_file = dir.path().join("queens12.dlx");
     let queens_file = queens_file.to_str().unwrap();
     let parts: Vec<String> = (1..16).map(|k| format!("{}/queens12/{k}.json", dir.path().display())).collect();
+    // The merge of shards 1 to 15 with `record` as shard 0: refused (exit 2, no total), and what
+    // it said.
+    let refused = |record: &[u8]| {
+        let other_file = dir.path().join("other.json");
+        std::fs::write(&other_file, record).unwrap();
+        let mut merge = vec!["merge"];
+        merge.extend(parts.iter().map(String::as_str));
+        merge.push(other_file.to_str().unwrap());
+        let out = dlx(&merge, "");
+        assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(record));
+        assert!(out.stdout.is_empty());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
     for (flags, why) in [
         (&["--shard", "0/2"][..], "of another cut than"),
         (&["--shard", "0/16", "--branch", "wdeg"][..], "made with --tie-break earliest --branch wdeg"),
@@ -118,16 +131,8 @@ fn sixteen_shards_merge_to_one_run() {
         let args = [&["xc", "--count", "--format", "json"][..], flags, &[queens_file]].concat();
         let other = dlx(&args, "");
         assert!(other.status.success(), "{flags:?}");
-        let other_file = dir.path().join("other.json");
-        std::fs::write(&other_file, &other.stdout).unwrap();
-        let mut merge = vec!["merge"];
-        merge.extend(parts.iter().map(String::as_str));
-        merge.push(other_file.to_str().unwrap());
-        let out = dlx(&merge, "");
-        assert_eq!(out.status.code(), Some(2), "{flags:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = refused(&other.stdout);
         assert!(err.contains("other.json:1: shard 0/") && err.contains(why), "{flags:?}: {err}");
-        assert!(out.stdout.is_empty());
     }
     // A shard of another cut of the tree (as another version of dlx may make), or of a version
     // that kept no cut, is refused too: its parts may overlap the others'.
@@ -138,14 +143,7 @@ fn sixteen_shards_merge_to_one_run() {
         (shard0.replace(cut, &other_cut), format!("(cut {other_cut}, not cut {cut})")),
         (shard0.replace(&format!("\"cut\":\"{cut}\","), ""), format!("(none recorded, not cut {cut})")),
     ] {
-        let other_file = dir.path().join("other.json");
-        std::fs::write(&other_file, &record).unwrap();
-        let mut merge = vec!["merge"];
-        merge.extend(parts.iter().map(String::as_str));
-        merge.push(other_file.to_str().unwrap());
-        let out = dlx(&merge, "");
-        assert_eq!(out.status.code(), Some(2), "{record}");
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = refused(record.as_bytes());
         assert!(
             err.contains("other.json:1: shard 0/16 of another cut of the tree") && err.contains(&why),
             "{err}"

@@ -17,7 +17,7 @@
 //! options they hide as updates; here nothing is hidden one by one, and no updates are counted.
 
 use crate::best::Cheapest;
-use crate::index::OptionId;
+use crate::index::{OptionId, to_u32};
 use crate::links::Links;
 use crate::problem::Problem;
 use crate::solver::StopReason;
@@ -328,8 +328,4 @@ impl Priced {
             entering = true;
         }
     }
-}
-
-fn to_u32(n: usize) -> u32 {
-    u32::try_from(n).expect("fits in u32 on this path")
 }
