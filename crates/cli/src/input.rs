@@ -1,7 +1,7 @@
 //! Reading inputs named on the command line (`-` or nothing for stdin).
 
 use std::fs;
-use std::io::{self, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -53,6 +53,16 @@ impl Source {
         sources
     }
 
+    /// Whether reading the source never waits on someone else: a regular file (named, or
+    /// standard input read from one) or an argument, not a terminal, a pipe or a device.
+    pub(crate) fn is_steady(&self) -> bool {
+        match self {
+            Source::Argument(..) => true,
+            Source::File(p) => fs::metadata(p).is_ok_and(|m| m.is_file()),
+            Source::Stdin => stdin_is_file(),
+        }
+    }
+
     /// How the source is named in messages.
     pub(crate) fn name(&self) -> String {
         match self {
@@ -82,6 +92,46 @@ impl Source {
             Source::Argument(text, _) => Ok(text.clone().into_bytes()),
         }
     }
+}
+
+/// A reader of an input that can say whether reading a line from it would wait.
+pub(crate) trait Lines: BufRead + Send {
+    /// Whether a whole line is at hand (in the buffer): reading it does not wait.
+    fn line_ready(&self) -> bool;
+}
+
+impl<R: Read + Send> Lines for BufReader<R> {
+    fn line_ready(&self) -> bool {
+        self.buffer().contains(&b'\n')
+    }
+}
+
+impl Lines for io::Cursor<Vec<u8>> {
+    fn line_ready(&self) -> bool {
+        true
+    }
+}
+
+impl<L: Lines + ?Sized> Lines for Box<L> {
+    fn line_ready(&self) -> bool {
+        (**self).line_ready()
+    }
+}
+
+/// Whether standard input is a regular file.
+#[cfg(unix)]
+fn stdin_is_file() -> bool {
+    use std::os::fd::AsFd;
+    io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .is_ok_and(|fd| fs::File::from(fd).metadata().is_ok_and(|m| m.is_file()))
+}
+
+/// Whether standard input is a regular file (taken as not, where that is not asked).
+#[cfg(not(unix))]
+fn stdin_is_file() -> bool {
+    false
 }
 
 /// The longest line [`Source::read_bytes`] reads: 64 MiB (an option of millions of items).

@@ -13,6 +13,11 @@
 //! the next piece, or a producer waiting for room, looks again after a nap of [`NAP`], and the
 //! caller sleeps in the channel only once nothing has come for [`NAPPING`].
 //!
+//! A producer that does a run of pieces together sends them as one
+//! ([`send_run`](Producer::send_run)), numbered by the first; a caller that can take the pieces
+//! of a run before it is done asks for them when nothing has come for a while
+//! ([`Ordered::next_written_or`]).
+//!
 //! The producers are not joined when the caller stops early (Ctrl-C, a closed pipe): one may be
 //! waiting on a terminal for a line that never comes. The process ends with the run, and they
 //! with it; each also stops at its next [`room`](Producer::room) or [`send`](Producer::send) once
@@ -77,7 +82,7 @@ struct Window {
 
 /// The producers' end; the caller's [`Ordered::next`] ends once every clone is dropped.
 pub(crate) struct Producer<T> {
-    done: Sender<(u64, T)>,
+    done: Sender<(u64, u64, T)>,
     window: Arc<Window>,
 }
 
@@ -104,7 +109,13 @@ impl<T> Producer<T> {
 
     /// Hands piece `seq` to the caller: `false` when the caller has gone.
     pub(crate) fn send(&self, seq: u64, piece: T) -> bool {
-        self.done.send((seq, piece)).is_ok()
+        self.send_run(seq, 1, piece)
+    }
+
+    /// Hands the caller the run of `count` pieces from `seq` as one (a worker that did them
+    /// together): `false` when the caller has gone.
+    pub(crate) fn send_run(&self, seq: u64, count: u64, piece: T) -> bool {
+        self.done.send((seq, count, piece)).is_ok()
     }
 }
 
@@ -120,10 +131,10 @@ enum Next<T> {
 
 /// The caller's end: the pieces in order. Dropping it tells the producers to stop.
 pub(crate) struct Ordered<T> {
-    done: Receiver<(u64, T)>,
+    done: Receiver<(u64, u64, T)>,
     window: Arc<Window>,
-    /// Pieces done before some piece ahead of them.
-    waiting: BTreeMap<u64, T>,
+    /// Runs of pieces done before some piece ahead of them, by their first: how many, the run.
+    waiting: BTreeMap<u64, (u64, T)>,
     /// The number of the next piece to take.
     next: u64,
     /// Since when nothing has come.
@@ -141,13 +152,31 @@ impl<T> Ordered<T> {
     /// comes ends the wait with [`Stopped`](report::Stopped), what was written flushed.
     pub(crate) fn next_written(
         &mut self,
+        flush: impl FnMut() -> io::Result<()>,
+    ) -> anyhow::Result<Option<T>> {
+        self.next_written_or(flush, |_| None)
+    }
+
+    /// [`next_written`](Self::next_written) for producers that do runs of pieces and hold the
+    /// ones done while they do the rest: once nothing has come for a while, `steal(k)` takes
+    /// the run of pieces from `k`, the next in order, that a producer holds, if one does (how
+    /// many, the run). A run done is then written however long the pieces after it take.
+    pub(crate) fn next_written_or(
+        &mut self,
         mut flush: impl FnMut() -> io::Result<()>,
+        mut steal: impl FnMut(u64) -> Option<(u64, T)>,
     ) -> anyhow::Result<Option<T>> {
         loop {
             let wait = if self.unflushed { FLUSH_WHEN_IDLE } else { POLL };
             match self.next(wait) {
                 Next::End => return Ok(None),
                 Next::Idle => {
+                    if let Some((count, piece)) = steal(self.next).filter(|&(count, _)| count > 0) {
+                        self.idle_since = None;
+                        self.took(count);
+                        self.unflushed = true;
+                        return Ok(Some(piece));
+                    }
                     if self.unflushed {
                         flush()?;
                         (self.unflushed, self.flushed) = (false, Instant::now());
@@ -177,9 +206,8 @@ impl<T> Ordered<T> {
         // Read the clock only once nothing has come (a read per piece shows in an easy batch).
         let mut start = None;
         loop {
-            if let Some(piece) = self.waiting.remove(&self.next) {
-                self.next += 1;
-                self.window.taken.store(self.next, Ordering::Relaxed);
+            if let Some((count, piece)) = self.waiting.remove(&self.next) {
+                self.took(count);
                 return Next::Piece(piece);
             }
             let received = match self.done.try_recv() {
@@ -203,26 +231,31 @@ impl<T> Ordered<T> {
             };
             match received {
                 // The piece awaited: taken without a stay in `waiting`.
-                Some((seq, piece)) if seq == self.next => {
+                Some((seq, count, piece)) if seq == self.next => {
                     self.idle_since = None;
-                    self.next += 1;
-                    self.window.taken.store(self.next, Ordering::Relaxed);
+                    self.took(count);
                     return Next::Piece(piece);
                 }
-                Some((seq, piece)) => {
+                Some((seq, count, piece)) => {
                     self.idle_since = None;
-                    self.waiting.insert(seq, piece);
+                    self.waiting.insert(seq, (count, piece));
                 }
                 // Every producer has gone: what is waiting is all there is (in order, unless a
                 // producer died before it sent a piece).
                 None => {
                     return match self.waiting.pop_first() {
-                        Some((_, piece)) => Next::Piece(piece),
+                        Some((_, (_, piece))) => Next::Piece(piece),
                         None => Next::End,
                     };
                 }
             }
         }
+    }
+
+    /// The caller has taken a run of `count` pieces, the next in order.
+    fn took(&mut self, count: u64) {
+        self.next += count;
+        self.window.taken.store(self.next, Ordering::Relaxed);
     }
 }
 
@@ -268,6 +301,34 @@ mod tests {
         }
         assert!(matches!(ordered.next(wait), Next::End));
         threads.into_iter().for_each(|t| t.join().unwrap());
+    }
+
+    /// Runs of pieces come out in order with single pieces; a run the caller takes from a
+    /// producer still at work (once nothing has come) moves the caller past it.
+    #[test]
+    fn runs_come_out_in_order_and_can_be_taken_early() {
+        let (producer, mut ordered) = ordered::<Vec<u64>>();
+        producer.send_run(3, 2, vec![3, 4]);
+        producer.send_run(0, 3, vec![0, 1, 2]);
+        producer.send(5, vec![5]);
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            seen.extend(ordered.next_written(|| Ok(())).unwrap().unwrap());
+        }
+        assert_eq!(seen, (0..6).collect::<Vec<_>>());
+        // Pieces 6 and 7 are done, held by a producer that works on 8.
+        let mut asked = Vec::new();
+        let steal = |k| {
+            asked.push(k);
+            (k == 6).then(|| (2, vec![6, 7]))
+        };
+        assert_eq!(ordered.next_written_or(|| Ok(()), steal).unwrap(), Some(vec![6, 7]));
+        assert_eq!(asked, [6]);
+        assert!(producer.room(8 + WINDOW - 1), "the pieces taken make room");
+        producer.send(8, vec![8]);
+        drop(producer);
+        assert_eq!(ordered.next_written(|| Ok(())).unwrap(), Some(vec![8]));
+        assert_eq!(ordered.next_written(|| Ok(())).unwrap(), None);
     }
 
     /// A producer ahead by the whole window waits for the caller, and stops when it goes.

@@ -1,7 +1,7 @@
 //! `dlx solve` and `dlx count`: batches of sudoku puzzles, streamed, in parallel, in order.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use dlx_sudoku::{Answer, Defaults, Search, Status, Task, Watch};
 use dlx_sudoku::{Format, Level, Matrices, Puzzle, Records, Size, Technique, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::input::Source;
+use crate::input::{Lines, Source};
 use crate::output::{persist, temporary};
 use crate::report::{self, EXIT_FAILURE, EXIT_INVALID, EXIT_NOT_UNIQUE, Stopped, Usage, stderr};
 
@@ -23,9 +23,13 @@ mod stream;
 mod write;
 
 use crate::progress::{Cleared, CountBars};
-use stream::Item;
+use stream::{Body, End};
 
-use write::{CSV_HEADER, CSV_RATE_HEADER, Said, position, write_answer, write_csv};
+use write::{CSV_HEADER, CSV_RATE_HEADER, Said, Writing, notes, position, write_answer, write_csv};
+
+/// The bytes an input is read by: a pipe's worth, so that the workers, who read for themselves,
+/// seldom stop for a system call.
+const READ_BUFFER: usize = 64 << 10;
 
 /// Inputs at least this large get a progress bar (on stderr, and only when it is a terminal).
 const PROGRESS_BYTES: u64 = 256 * 1024;
@@ -284,6 +288,29 @@ struct Summary {
 }
 
 impl Summary {
+    /// Adds another summary's answers, which came after this one's (the techniques keep their
+    /// first-seen order).
+    fn merge(&mut self, other: &Summary) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.unique += other.unique;
+        self.multiple += other.multiple;
+        self.none += other.none;
+        self.invalid += other.invalid;
+        self.wrong_given += other.wrong_given;
+        for (level, n) in self.levels.iter_mut().zip(other.levels) {
+            *level += n;
+        }
+        for &(name, n) in &other.hardest {
+            match self.hardest.iter_mut().find(|(known, _)| *known == name) {
+                Some((_, count)) => *count += n,
+                None => self.hardest.push((name, n)),
+            }
+        }
+        self.nodes += other.nodes;
+        self.guesses += other.guesses;
+    }
+
     fn add(&mut self, a: &Answer, task: Task) {
         self.puzzles += 1;
         if matches!(a.given, Some(Err(_))) {
@@ -354,12 +381,12 @@ pub(crate) enum Wait {
     /// The run reads it, and nothing is left unwritten while it waits for standard input: a
     /// signal then ends the run at once (see [`crate::input::stdin`]).
     InRun,
-    /// A thread of its own reads it while the run writes: the run looks for signals itself.
+    /// Other threads read it (the workers) while the run writes: the run looks for signals itself.
     InBackground,
 }
 
 /// An input being read, with its progress bar.
-pub(crate) type Opened = (Box<dyn BufRead + Send>, ProgressBar);
+pub(crate) type Opened = (Box<dyn Lines>, ProgressBar);
 
 /// Opens one input, with its progress bar; `None` (reported) when it cannot be opened.
 pub(crate) fn open(source: &Source, quiet: bool, wait: Wait) -> Result<Option<Opened>> {
@@ -371,7 +398,7 @@ pub(crate) fn open(source: &Source, quiet: bool, wait: Wait) -> Result<Option<Op
                 Wait::InRun => Box::new(crate::input::stdin()),
                 Wait::InBackground => Box::new(crate::input::Cancellable(io::stdin())),
             };
-            (Box::new(BufReader::new(bar.wrap_read(stdin))), bar)
+            (Box::new(BufReader::with_capacity(READ_BUFFER, bar.wrap_read(stdin))), bar)
         }
         Source::Argument(text, _) => {
             (Box::new(io::Cursor::new(text.clone().into_bytes())), ProgressBar::hidden())
@@ -379,7 +406,13 @@ pub(crate) fn open(source: &Source, quiet: bool, wait: Wait) -> Result<Option<Op
         Source::File(p) => match File::open(p) {
             Ok(file) => {
                 let bar = progress_bar(source, file.metadata().ok().map(|m| m.len()), quiet);
-                (Box::new(BufReader::new(bar.wrap_read(crate::input::Cancellable(file)))), bar)
+                (
+                    Box::new(BufReader::with_capacity(
+                        READ_BUFFER,
+                        bar.wrap_read(crate::input::Cancellable(file)),
+                    )),
+                    bar,
+                )
             }
             Err(e) => {
                 stderr!("dlx: {}: cannot read: {e}", p.display())?;
@@ -438,9 +471,11 @@ fn run(
         let bars = Arc::new(CountBars::new(show, name.clone()));
         let watch =
             matches!(task, Task::Count { .. }).then(|| (Arc::clone(&bars) as Arc<dyn Watch>, threads));
-        let mut answers =
-            stream::answers(records, threads, Arc::clone(&matrices), variant, task, watch, args.engine);
-        // However the reading ends, no bar stays drawn (the reader and the workers keep theirs).
+        let asked =
+            stream::Asked { matrices: Arc::clone(&matrices), variant, task, watch, search: args.engine };
+        let writing = Writing { format, task, file: file.map(str::to_owned), name: name.clone(), on_screen };
+        let mut answers = stream::answers(records, source.is_steady(), threads, asked, writing);
+        // However the reading ends, no bar stays drawn (the workers keep theirs).
         let _cleared = (Cleared(bar.clone()), ClearCounts(bars));
         let flush = |out: &mut BufWriter<_>, puzzles| {
             bar.set_message(format!("{puzzles} puzzles"));
@@ -448,14 +483,61 @@ fn run(
         };
         loop {
             let puzzles = summary.puzzles;
-            let Some(item) = answers.next_written(|| flush(&mut out, puzzles))? else { break };
-            let a = match item {
-                Item::Answer(Some(a)) => a,
-                Item::Answer(None) => {
+            let Some(piece) = answers.next_written(|| flush(&mut out, puzzles))? else { break };
+            match piece.body {
+                Body::Written(written) => {
+                    summary.merge(&written.summary);
+                    for m in &written.messages {
+                        bar.suspend(|| stderr!("{m}"))?;
+                    }
+                    out.write_all(&written.text)?;
+                }
+                Body::Answers(list) => {
+                    for a in list {
+                        if let (Task::Encode, Some(dir)) = (task, output) {
+                            summary.add(&a, task);
+                            if let Some(e) = &a.error {
+                                bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(&a)))?;
+                            }
+                            if let Some(text) = &a.encoding {
+                                let mut file = temporary(dir, ".dlx.part")?;
+                                file.write_all(text.as_bytes())
+                                    .with_context(|| format!("cannot write in {}", dir.display()))?;
+                                persist(file, &dir.join(format!("puzzle-{:04}.dlx", summary.puzzles)))?;
+                            }
+                            continue;
+                        }
+                        if let Task::Encode = task
+                            && summary.puzzles > 0
+                        {
+                            // Two `.dlx` problems in one stream read as one wrong problem.
+                            out.flush()?;
+                            return Err(Usage(format!(
+                            "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
+                             would read as one wrong problem; give one puzzle at a time, or --output DIR",
+                            a.line
+                        ))
+                        .into());
+                        }
+                        summary.add(&a, task);
+                        // The record on stdout says what is wrong; on stderr too, unless both
+                        // are the screen a person reads, which would show it twice.
+                        if !on_screen {
+                            for m in notes(&a, &name) {
+                                bar.suspend(|| stderr!("{m}"))?;
+                            }
+                        }
+                        write_answer(&mut out, &a, format, task, file, &mut said)?;
+                    }
+                }
+            }
+            match piece.end {
+                None => {}
+                Some(End::Stopped) => {
                     out.flush()?;
                     return Err(Stopped.into());
                 }
-                Item::Failed(e, last_line) => {
+                Some(End::Failed(e, last_line)) => {
                     out.flush()?;
                     bar.finish_and_clear();
                     if report::check_interrupt().is_err() {
@@ -467,42 +549,7 @@ fn run(
                     unreadable = true;
                     break;
                 }
-            };
-            if let (Task::Encode, Some(dir)) = (task, output) {
-                summary.add(&a, task);
-                if let Some(e) = &a.error {
-                    bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(&a)))?;
-                }
-                if let Some(text) = &a.encoding {
-                    let mut file = temporary(dir, ".dlx.part")?;
-                    file.write_all(text.as_bytes())
-                        .with_context(|| format!("cannot write in {}", dir.display()))?;
-                    persist(file, &dir.join(format!("puzzle-{:04}.dlx", summary.puzzles)))?;
-                }
-                continue;
             }
-            if let Task::Encode = task
-                && summary.puzzles > 0
-            {
-                // Two `.dlx` problems in one stream read as one wrong problem.
-                out.flush()?;
-                return Err(Usage(format!(
-                    "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
-                     would read as one wrong problem; give one puzzle at a time, or --output DIR",
-                    a.line
-                ))
-                .into());
-            }
-            summary.add(&a, task);
-            // The record on stdout says what is wrong; on stderr too, unless both are the
-            // screen a person reads, which would show it twice.
-            if let Some(e) = a.error.as_ref().filter(|_| !on_screen) {
-                bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(&a)))?;
-            }
-            if let Some(Err(e)) = a.given.as_ref().filter(|_| !on_screen) {
-                bar.suspend(|| stderr!("dlx: {name}:{}: {e}", a.line))?;
-            }
-            write_answer(&mut out, &a, format, task, file, &mut said)?;
         }
         bar.finish_and_clear();
     }

@@ -68,6 +68,80 @@ pub(super) fn write_json(out: &mut impl Write, value: &serde_json::Value) -> io:
     writeln!(out)
 }
 
+/// The form an answer is written in: the one asked, else the form of its record.
+fn form(format: Option<OutputFormat>, a: &Answer) -> OutputFormat {
+    format.unwrap_or(match a.format {
+        Format::Line => OutputFormat::Line,
+        Format::Json => OutputFormat::Json,
+        Format::Grid | Format::List => OutputFormat::Grid,
+    })
+}
+
+/// The messages an answer leaves on stderr beside its record on stdout: what is wrong with the
+/// record, and with the solution given beside it.
+pub(super) fn notes(a: &Answer, name: &str) -> impl Iterator<Item = String> {
+    let error = a.error.as_ref().map(|e| format!("dlx: {name}:{}: {e}", position(a)));
+    let given = match &a.given {
+        Some(Err(e)) => Some(format!("dlx: {name}:{}: {e}", a.line)),
+        _ => None,
+    };
+    error.into_iter().chain(given)
+}
+
+/// How a batch's answers are written, for the workers to write those they can.
+pub(super) struct Writing {
+    /// The form asked, if one was.
+    pub(super) format: Option<OutputFormat>,
+    pub(super) task: Task,
+    /// The input's name in records, when there are several inputs.
+    pub(super) file: Option<String>,
+    /// The input's name in messages.
+    pub(super) name: String,
+    /// Whether stdout and stderr are both the screen a person reads: messages are then in the
+    /// records alone.
+    pub(super) on_screen: bool,
+}
+
+/// Answers written on a worker's thread: their text, what they add to the batch's summary, and
+/// the messages they leave for stderr.
+pub(super) struct Written {
+    pub(super) text: Vec<u8>,
+    pub(super) summary: Summary,
+    pub(super) messages: Vec<String>,
+}
+
+impl Writing {
+    /// Whether an answer is the caller's to write, in order with every answer before it: a grid's
+    /// header lines say what changed since the block above, `.dlx` problems are numbered (or
+    /// refused past the first), and ratings' averages are summed in the input's order.
+    fn callers(&self, a: &Answer) -> bool {
+        matches!(self.task, Task::Encode | Task::Rate { .. }) || form(self.format, a) == OutputFormat::Grid
+    }
+
+    /// A run of answers written, unless one of them is the caller's to write.
+    pub(super) fn write(&self, answers: Vec<Answer>) -> Body {
+        if answers.iter().any(|a| self.callers(a)) {
+            return Body::Answers(answers);
+        }
+        let text = Vec::with_capacity(answers.len() * 96);
+        let mut written = Written { text, summary: Summary::default(), messages: Vec::new() };
+        // Untouched: no header lines but the grid form's.
+        let mut said = Said::default();
+        for a in &answers {
+            written.summary.add(a, self.task);
+            if !self.on_screen {
+                written.messages.extend(notes(a, &self.name));
+            }
+            let file = self.file.as_deref();
+            if write_answer(&mut written.text, a, self.format, self.task, file, &mut said).is_err() {
+                // Memory does not refuse a write; were it to, the caller would write them.
+                return Body::Answers(answers);
+            }
+        }
+        Body::Written(written)
+    }
+}
+
 pub(super) fn write_answer(
     out: &mut impl Write,
     a: &Answer,
@@ -76,11 +150,7 @@ pub(super) fn write_answer(
     file: Option<&str>,
     said: &mut Said,
 ) -> io::Result<()> {
-    let format = format.unwrap_or(match a.format {
-        Format::Line => OutputFormat::Line,
-        Format::Json => OutputFormat::Json,
-        Format::Grid | Format::List => OutputFormat::Grid,
-    });
+    let format = form(format, a);
     if let (Task::Rate { explain }, Some(rating)) = (task, &a.rating) {
         return write_rating(out, a, rating, format, file, explain);
     }

@@ -246,6 +246,22 @@ fn finished_records_are_written_at_once() {
     drop(stdin);
     assert_eq!(seen.as_deref(), Some(format!("{solution}\n").as_str()), "a piped puzzle held back");
 
+    // Easy puzzles are taken several at a time, but only those already piped in: the worker
+    // does not wait for more while it holds some.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["solve", "-q", "-j", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(format!("{puzzle}\n{puzzle}\n{puzzle}\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let seen = read_while_running(child, |seen| seen.matches('\n').count() >= 3);
+    drop(stdin);
+    assert_eq!(seen, Some(format!("{solution}\n").repeat(3)), "piped puzzles held back");
+
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("p.txt");
     let empty = ".".repeat(81);

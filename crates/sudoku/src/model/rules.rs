@@ -288,7 +288,14 @@ impl From<Variant> for Rules {
 impl Rules {
     /// Rows, columns and boxes of the size.
     pub fn new(size: Size) -> Rules {
-        let regions = (0..size.cells()).map(|cell| size_u8(size.box_of(cell))).collect();
+        // Row by row, box by box (a batch reads a grid's rules per record: no division a cell).
+        let mut regions = Vec::with_capacity(size.cells());
+        for row in 0..size.side() {
+            let band = size_u8(row / size.box_rows() * size.box_rows());
+            for stack in 0..size_u8(size.side() / size.box_cols()) {
+                regions.extend(std::iter::repeat_n(band + stack, size.box_cols()));
+            }
+        }
         Rules { size, regions, jigsaw: false, constraints: 0, parity: Vec::new(), cages: Vec::new() }
     }
 
@@ -632,6 +639,20 @@ fn size_u8(k: usize) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The boxes are the size's, cell by cell, for every shape of box.
+    #[test]
+    fn new_rules_have_the_sizes_boxes() {
+        for box_rows in 1..=Size::MAX_SIDE {
+            for box_cols in 1..=Size::MAX_SIDE {
+                let Ok(size) = Size::new(box_rows, box_cols) else { continue };
+                let rules = Rules::new(size);
+                for cell in 0..size.cells() {
+                    assert_eq!(usize::from(rules.regions[cell]), size.box_of(cell), "{size:?} cell {cell}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn units_cover_each_cell_once_per_kind() {

@@ -871,6 +871,11 @@ impl<R: BufRead> Records<R> {
 }
 
 impl<R> Records<R> {
+    /// The reader the records are read from (to ask it, say, whether more input is at hand).
+    pub fn get_ref(&self) -> &R {
+        &self.reader
+    }
+
     /// The record of what was read: its cells as a [`Puzzle`], whose rules are those of the
     /// record before when they are equal, so that a batch of puzzles of one set of rules holds
     /// them once (a 9x9 puzzle without even markers shares the classic rules).
