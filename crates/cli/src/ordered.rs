@@ -11,7 +11,9 @@
 //! switch) whenever that thread sleeps in the channel: per piece, that would be most of the time
 //! of an easy puzzle. So while work streams nobody sleeps in the channel: the caller waiting for
 //! the next piece, or a producer waiting for room, looks again after a nap of [`NAP`], and the
-//! caller sleeps in the channel only once nothing has come for [`NAPPING`].
+//! caller sleeps in the channel only once nothing has come for [`NAPPING`]. Twice a run the
+//! caller is woken from its nap, which would otherwise be time lost on every run however short:
+//! by the first piece, and by each producer that leaves (the last leaves when the work is done).
 //!
 //! A producer that does a run of pieces together sends them as one
 //! ([`send_run`](Producer::send_run)), numbered by the first; a caller that can take the pieces
@@ -57,7 +59,11 @@ const POLL: Duration = Duration::from_millis(100);
 /// A channel of numbered pieces: the producers' end (to clone, one per thread) and the caller's.
 pub(crate) fn ordered<T>() -> (Producer<T>, Ordered<T>) {
     let (done_tx, done) = channel();
-    let window = Arc::new(Window::default());
+    let window = Arc::new(Window {
+        taken: AtomicU64::new(0),
+        closed: AtomicBool::new(false),
+        caller: std::thread::current(),
+    });
     let producer = Producer { done: done_tx, window: Arc::clone(&window) };
     let ordered = Ordered {
         done,
@@ -72,12 +78,14 @@ pub(crate) fn ordered<T>() -> (Producer<T>, Ordered<T>) {
 }
 
 /// How far the producers are ahead of the caller.
-#[derive(Default)]
 struct Window {
     /// Pieces the caller has taken.
     taken: AtomicU64,
     /// The caller has gone.
     closed: AtomicBool,
+    /// The caller's thread, woken from its nap by the first piece and by each producer that
+    /// leaves (the last leaves at the end of the work).
+    caller: std::thread::Thread,
 }
 
 /// The producers' end; the caller's [`Ordered::next`] ends once every clone is dropped.
@@ -115,7 +123,17 @@ impl<T> Producer<T> {
     /// Hands the caller the run of `count` pieces from `seq` as one (a worker that did them
     /// together): `false` when the caller has gone.
     pub(crate) fn send_run(&self, seq: u64, count: u64, piece: T) -> bool {
-        self.done.send((seq, count, piece)).is_ok()
+        let sent = self.done.send((seq, count, piece)).is_ok();
+        if seq == 0 {
+            self.window.caller.unpark();
+        }
+        sent
+    }
+}
+
+impl<T> Drop for Producer<T> {
+    fn drop(&mut self) {
+        self.window.caller.unpark();
     }
 }
 
@@ -219,7 +237,7 @@ impl<T> Ordered<T> {
                         return Next::Idle;
                     }
                     if self.idle_since.get_or_insert_with(Instant::now).elapsed() < NAPPING {
-                        std::thread::sleep(NAP.min(left));
+                        std::thread::park_timeout(NAP.min(left));
                         continue;
                     }
                     match self.done.recv_timeout(left) {
