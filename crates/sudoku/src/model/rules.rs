@@ -272,14 +272,21 @@ pub struct Rules {
 /// A 9x9 variant as rules: the same units and forbidden moves (the even cells are each puzzle's
 /// marks, not the variant's). The 9x9 path keeps its own tables of them, on 128-bit cell sets;
 /// the tests check that they are these.
+/// The constraint a 9x9 variant adds to the classic rules, if one.
+fn added_by(variant: Variant) -> Option<Constraint> {
+    match variant {
+        Variant::Classic | Variant::Even => None,
+        Variant::Diagonal => Some(Constraint::Diagonals),
+        Variant::Windoku => Some(Constraint::Windows),
+        Variant::AntiKing => Some(Constraint::AntiKing),
+    }
+}
+
 impl From<Variant> for Rules {
     fn from(variant: Variant) -> Rules {
         let mut rules = Rules::new(Size::CLASSIC);
-        match variant {
-            Variant::Classic | Variant::Even => {}
-            Variant::Diagonal => rules.add(Constraint::Diagonals),
-            Variant::Windoku => rules.add(Constraint::Windows),
-            Variant::AntiKing => rules.add(Constraint::AntiKing),
+        if let Some(constraint) = added_by(variant) {
+            rules.add(constraint);
         }
         rules
     }
@@ -555,10 +562,9 @@ impl Rules {
             (0, false) => Variant::Classic,
             (0, true) => Variant::Even,
             (_, true) => return None,
-            (bits, false) => Variant::ALL
-                .into_iter()
-                .filter(|&v| v != Variant::Classic && v != Variant::Even)
-                .find(|&v| Rules::from(v).constraints == bits)?,
+            (bits, false) => {
+                Variant::ALL.into_iter().find(|&v| added_by(v).is_some_and(|c| c.bit() == bits))?
+            }
         };
         Some(variant)
     }

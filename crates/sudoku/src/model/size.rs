@@ -181,6 +181,41 @@ impl Symbols {
         (1..=side).contains(&digit).then(|| u8::try_from(digit).ok()).flatten()
     }
 
+    /// [`digit`](Self::digit) of an ASCII symbol, read from a table (a batch reads every
+    /// line's cells so).
+    pub(crate) fn digit_of_byte(self, symbol: u8, side: usize) -> Option<u8> {
+        /// Not a digit.
+        const NONE: u8 = u8::MAX;
+        /// Each ASCII symbol's value, `offset` added to its value in base 36; `.` and `_` empty,
+        /// and `0` too without an offset.
+        const fn table(offset: u8) -> [u8; 128] {
+            let mut table = [NONE; 128];
+            let mut b = 0u8;
+            while b < 128 {
+                table[b as usize] = match b {
+                    b'0'..=b'9' => b - b'0' + offset,
+                    b'a'..=b'z' => b - b'a' + 10 + offset,
+                    b'A'..=b'Z' => b - b'A' + 10 + offset,
+                    b'.' | b'_' => 0,
+                    _ => NONE,
+                };
+                b += 1;
+            }
+            if offset == 0 {
+                table[b'0' as usize] = 0;
+            }
+            table
+        }
+        static ONE_BASED: [u8; 128] = table(0);
+        static ZERO_BASED: [u8; 128] = table(1);
+        let table = match self {
+            Symbols::OneBased => &ONE_BASED,
+            Symbols::ZeroBased => &ZERO_BASED,
+        };
+        let digit = *table.get(usize::from(symbol))?;
+        (digit != NONE && usize::from(digit) <= side).then_some(digit)
+    }
+
     /// The convention a text of a grid of `side` is in (see the type's docs).
     pub fn detect(text: &str, side: usize) -> Symbols {
         if side < 10 {
@@ -207,6 +242,19 @@ mod tests {
         assert_eq!("3x2".parse::<Size>().map(|s| (s.box_rows(), s.box_cols())), Ok((3, 2)));
         assert!("x".parse::<Size>().is_err());
         assert_eq!(Size::of_cells(50), None);
+    }
+
+    /// The table reads every byte as the symbols' rule does, for every side.
+    #[test]
+    fn digits_of_bytes_are_the_symbols_digits() {
+        for symbols in [Symbols::OneBased, Symbols::ZeroBased] {
+            for side in 1..=Size::MAX_SIDE + 2 {
+                for byte in 0..=u8::MAX {
+                    let by_char = if byte.is_ascii() { symbols.digit(char::from(byte), side) } else { None };
+                    assert_eq!(symbols.digit_of_byte(byte, side), by_char, "{symbols:?} {side} {byte}");
+                }
+            }
+        }
     }
 
     #[test]

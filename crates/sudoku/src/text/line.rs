@@ -143,6 +143,30 @@ fn err(column: usize, kind: LineErrorKind) -> LineError {
 /// The tokens of a line with the column (from 1) where each starts.
 fn tokens(line: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
+    if line.is_ascii() {
+        // Byte by byte (a column a byte), with the whitespace of `char::is_whitespace`.
+        let separator = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b';');
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if separator(bytes[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < bytes.len() && !separator(bytes[i]) {
+                i += 1;
+            }
+            out.push((start + 1, &line[start..i]));
+        }
+        return out;
+    }
+    tokens_by_char(line)
+}
+
+/// [`tokens`] read a character at a time (any text).
+fn tokens_by_char(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
     let mut start = None;
     let mut column = 0;
     for (i, c) in line.char_indices() {
@@ -375,6 +399,18 @@ pub(crate) fn parse_puzzle_record(
 
 /// The digits of a string of symbols; on a bad symbol, its position (from 0) and the error.
 fn digits(text: &str, size: Size, symbols: Symbols) -> Result<Vec<u8>, (usize, LineErrorKind)> {
+    if text.is_ascii() {
+        // Byte by byte, from a table: a batch reads every line's cells.
+        let side = size.side();
+        let mut cells = Vec::with_capacity(text.len());
+        for (k, &b) in text.as_bytes().iter().enumerate() {
+            match symbols.digit_of_byte(b, side) {
+                Some(digit) => cells.push(digit),
+                None => return Err((k, LineErrorKind::Symbol { symbol: char::from(b), size })),
+            }
+        }
+        return Ok(cells);
+    }
     // A `match` rather than `ok_or`: the error is made only for a bad symbol.
     text.chars()
         .enumerate()
@@ -535,6 +571,23 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Lines of ASCII are cut byte by byte as they are character by character: the same
+    /// tokens at the same columns, on lines of every separator.
+    #[test]
+    fn ascii_tokens_are_the_characters_tokens() {
+        let alphabet = [" ", "\t", ";", "\r", "\x0b", "\x0c", "\n", "1", ".", "a", "=", "#", "size=2x3"];
+        let mut state = 7u64;
+        for _ in 0..5000 {
+            let mut line = String::new();
+            for _ in 0..(state % 12) {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                line.push_str(alphabet[(state >> 33) as usize % alphabet.len()]);
+            }
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            assert_eq!(tokens(&line), tokens_by_char(&line), "{line:?}");
+        }
+    }
 
     #[test]
     fn lines_read_their_size_from_their_length() {

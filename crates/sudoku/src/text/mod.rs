@@ -484,21 +484,28 @@ fn is_field_end(c: char) -> bool {
 /// fields, and any other of a word's key (a misspelled rule, which the grid forms' reader then
 /// reports rather than a rule silently dropped).
 fn rule_fields(body: &str) -> impl Iterator<Item = &str> {
-    body.split([' ', '\t', ';']).filter(|t| !t.is_empty()).skip(1).take_while(|t| !t.starts_with('#')).filter(
-        |t| {
-            GRID_FIELDS.iter().any(|f| t.starts_with(f))
-                || t.split_once('=').is_some_and(|(key, _)| {
-                    !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-                })
-        },
-    )
+    words(body).skip(1).take_while(|t| !t.starts_with('#')).filter(|t| {
+        GRID_FIELDS.iter().any(|f| t.starts_with(f))
+            || t.split_once('=').is_some_and(|(key, _)| {
+                !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            })
+    })
+}
+
+/// The words of a line: what lies between spaces, tabs and semicolons. Cut on bytes, which
+/// reads every line at once (an ASCII byte is never part of another character).
+fn words(body: &str) -> impl Iterator<Item = &str> {
+    body.as_bytes().split(|&b| matches!(b, b' ' | b'\t' | b';')).filter(|w| !w.is_empty()).map(|w| {
+        let start = w.as_ptr() as usize - body.as_ptr() as usize;
+        &body[start..start + w.len()]
+    })
 }
 
 /// The length of a line's first field, whether it has fields of the forms of any size
 /// (`line`; see [`rule_fields`]), and whether that length is a square other than 81 (a grid of
 /// another size).
 fn sized_line(body: &str) -> (usize, bool, bool) {
-    let first = body.split([' ', '\t', ';']).find(|t| !t.is_empty()).unwrap_or("").chars().count();
+    let first = words(body).next().unwrap_or("").chars().count();
     let fields = rule_fields(body).next().is_some();
     (first, fields, first != 81 && Size::of_cells(first).is_some())
 }
@@ -606,13 +613,16 @@ fn marked_line(text: &str) -> Option<NinePuzzle> {
         return None;
     }
     let mut puzzle = plain_line(&text[..81])?;
+    // Without a branch a cell: the marks of a batch's lines follow no pattern.
+    let (mut even, mut other) = (0u128, false);
     for (cell, &m) in marks.iter().enumerate() {
-        match m {
-            b'.' => {}
-            b'e' => puzzle.set_even_cell(cell, true),
-            _ => return None,
-        }
+        even |= u128::from(m == b'e') << cell;
+        other |= m != b'.' && m != b'e';
     }
+    if other {
+        return None;
+    }
+    puzzle.set_even_cells(even);
     Some(puzzle)
 }
 
