@@ -8,17 +8,16 @@
 //!       --(the next run)---------------------> worker --(the next run)------+    in order
 //! ```
 //!
-//! A worker takes as many records at once as it answers in about [`RUN_TIME`] (at most
-//! [`RUN`]), judging by the last it answered, and only
-//! those at hand when the input may keep a reader waiting (standard input, a pipe, a device), so
-//! that a puzzle typed at a terminal or piped in by a slow generator is answered as soon as it is
-//! read. What crosses between threads is then one message per run, and a record is read,
-//! answered, written and dropped on one thread: handed from thread to thread, each record and
-//! each answer cost an easy puzzle much of what its search costs, and `-j 1` had read and written
-//! beside its worker, on a second core (`benches/RESULTS.md`). The answers a worker has made
-//! wait in its outbox until the run is done, where the caller takes them when it has waited a
-//! while for them ([`Answers::next_written`]): a record is written however long the records after
-//! it in its run take.
+//! A worker takes as many records at once as it answers in about [`RUN_TIME`] (at most [`RUN`]),
+//! judging by the last it answered, and only those at hand when the input may keep a reader waiting
+//! (standard input, a pipe, a device), so that a puzzle typed at a terminal or piped in by a slow
+//! generator is answered as soon as it is read. What crosses between threads is then one message
+//! per run, and a record is read, answered, written and dropped on one thread: handed from thread
+//! to thread, each record and each answer cost an easy puzzle much of what its search costs, and
+//! `-j 1` had read and written beside its worker, on a second core (`benches/RESULTS.md`). The
+//! answers a worker has made wait in its outbox until the run is done, where the caller takes them
+//! when it has waited a while for them ([`Answers::next_written`]): a record is written however
+//! long the records after it in its run take.
 
 use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
