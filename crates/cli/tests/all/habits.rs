@@ -232,35 +232,28 @@ fn finished_records_are_written_at_once() {
     use std::process::Stdio;
     let puzzle = "5176...34289..4...3462.5.9.6.2....1..38..6.47..........9.....787.34..56..........";
     let solution = "517698234289134756346275891672849315138526947954713682495362178723481569861957423";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["solve", "-q"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(format!("{puzzle}\n").as_bytes()).unwrap();
-    stdin.flush().unwrap();
-    let seen = read_while_running(child, |seen| seen.contains('\n'));
-    drop(stdin);
-    assert_eq!(seen.as_deref(), Some(format!("{solution}\n").as_str()), "a piped puzzle held back");
-
+    // `dlx solve ARGS` with `lines` piped in and the pipe left open: what it writes of them
+    // while it still runs, once it has written `lines` lines.
+    let piped = |args: &[&str], lines: usize| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(["solve", "-q"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(format!("{puzzle}\n").repeat(lines).as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let seen = read_while_running(child, move |seen| seen.matches('\n').count() >= lines);
+        drop(stdin);
+        seen
+    };
+    assert_eq!(piped(&[], 1), Some(format!("{solution}\n")), "a piped puzzle held back");
     // Easy puzzles are taken several at a time, but only those already piped in: the worker
     // does not wait for more while it holds some.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["solve", "-q", "-j", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(format!("{puzzle}\n{puzzle}\n{puzzle}\n").as_bytes()).unwrap();
-    stdin.flush().unwrap();
-    let seen = read_while_running(child, |seen| seen.matches('\n').count() >= 3);
-    drop(stdin);
-    assert_eq!(seen, Some(format!("{solution}\n").repeat(3)), "piped puzzles held back");
+    assert_eq!(piped(&["-j", "1"], 3), Some(format!("{solution}\n").repeat(3)), "piped puzzles held back");
 
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("p.txt");
