@@ -484,52 +484,52 @@ fn run(
         loop {
             let puzzles = summary.puzzles;
             let Some(piece) = answers.next_written(|| flush(&mut out, puzzles))? else { break };
-            match piece.body {
+            let list = match piece.body {
                 Body::Written(written) => {
                     summary.merge(&written.summary);
                     for m in &written.messages {
                         bar.suspend(|| stderr!("{m}"))?;
                     }
                     out.write_all(&written.text)?;
+                    Vec::new()
                 }
-                Body::Answers(list) => {
-                    for a in list {
-                        if let (Task::Encode, Some(dir)) = (task, output) {
-                            summary.add(&a, task);
-                            if let Some(e) = &a.error {
-                                bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(&a)))?;
-                            }
-                            if let Some(text) = &a.encoding {
-                                let mut file = temporary(dir, ".dlx.part")?;
-                                file.write_all(text.as_bytes())
-                                    .with_context(|| format!("cannot write in {}", dir.display()))?;
-                                persist(file, &dir.join(format!("puzzle-{:04}.dlx", summary.puzzles)))?;
-                            }
-                            continue;
-                        }
-                        if let Task::Encode = task
-                            && summary.puzzles > 0
-                        {
-                            // Two `.dlx` problems in one stream read as one wrong problem.
-                            out.flush()?;
-                            return Err(Usage(format!(
-                            "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
-                             would read as one wrong problem; give one puzzle at a time, or --output DIR",
-                            a.line
-                        ))
-                        .into());
-                        }
-                        summary.add(&a, task);
-                        // The record on stdout says what is wrong; on stderr too, unless both
-                        // are the screen a person reads, which would show it twice.
-                        if !on_screen {
-                            for m in notes(&a, &name) {
-                                bar.suspend(|| stderr!("{m}"))?;
-                            }
-                        }
-                        write_answer(&mut out, &a, format, task, file, &mut said)?;
+                Body::Answers(list) => list,
+            };
+            for a in list {
+                if let (Task::Encode, Some(dir)) = (task, output) {
+                    summary.add(&a, task);
+                    if let Some(e) = &a.error {
+                        bar.suspend(|| stderr!("dlx: {name}:{}: {e}", position(&a)))?;
+                    }
+                    if let Some(text) = &a.encoding {
+                        let mut file = temporary(dir, ".dlx.part")?;
+                        file.write_all(text.as_bytes())
+                            .with_context(|| format!("cannot write in {}", dir.display()))?;
+                        persist(file, &dir.join(format!("puzzle-{:04}.dlx", summary.puzzles)))?;
+                    }
+                    continue;
+                }
+                if let Task::Encode = task
+                    && summary.puzzles > 0
+                {
+                    // Two `.dlx` problems in one stream read as one wrong problem.
+                    out.flush()?;
+                    return Err(Usage(format!(
+                        "{name}:{}: a second puzzle: --format dlx writes one problem, and two on stdout \
+                         would read as one wrong problem; give one puzzle at a time, or --output DIR",
+                        a.line
+                    ))
+                    .into());
+                }
+                summary.add(&a, task);
+                // The record on stdout says what is wrong; on stderr too, unless both are the
+                // screen a person reads, which would show it twice.
+                if !on_screen {
+                    for m in notes(&a, &name) {
+                        bar.suspend(|| stderr!("{m}"))?;
                     }
                 }
+                write_answer(&mut out, &a, format, task, file, &mut said)?;
             }
             match piece.end {
                 None => {}

@@ -96,13 +96,8 @@ struct Work<R> {
     /// Whether reading the input never waits on someone else (a file, an argument): then a
     /// worker takes runs of records whether or not they are in the reader's buffer yet.
     steady: bool,
-    matrices: Arc<Matrices>,
-    variant: Option<Variant>,
-    task: Task,
-    /// Who shows the long counts, and on how many threads they run.
-    watch: Option<(Arc<dyn Watch>, usize)>,
-    /// The search that answers.
-    search: Search,
+    /// The search, the task and its rules.
+    asked: Asked,
     /// How the answers are written.
     writing: Writing,
     /// Each worker's outbox.
@@ -161,18 +156,13 @@ pub(super) fn answers<R: Lines + 'static>(
     writing: Writing,
 ) -> Answers {
     let (producer, ordered) = ordered();
-    let Asked { matrices, variant, task, watch, search } = asked;
     let input = Input { records, next: 0, last_line: 0, workers: 1, ended: false };
     let outboxes = Arc::default();
     let work = Arc::new(Work {
         input: Mutex::new(input),
         threads: threads.max(1),
         steady,
-        matrices,
-        variant,
-        task,
-        watch,
-        search,
+        asked,
         writing,
         outboxes: Arc::clone(&outboxes),
     });
@@ -183,9 +173,10 @@ pub(super) fn answers<R: Lines + 'static>(
 /// A worker thread: takes runs of records and answers them until there are no more, or no one
 /// to hand them to; starts another worker per [`PIECE`] records read, up to the threads asked.
 fn answer<R: Lines + 'static>(work: &Arc<Work<R>>, producer: &Producer<Piece>) {
-    let mut solvers = work.matrices.solvers();
-    solvers.set_search(work.search);
-    if let Some((watch, threads)) = &work.watch {
+    let asked = &work.asked;
+    let mut solvers = asked.matrices.solvers();
+    solvers.set_search(asked.search);
+    if let Some((watch, threads)) = &asked.watch {
         solvers.watch(Arc::clone(watch), *threads);
     }
     let outbox = Arc::new(Mutex::new(Outbox::default()));
@@ -205,7 +196,7 @@ fn answer<R: Lines + 'static>(work: &Arc<Work<R>>, producer: &Producer<Piece>) {
                 end = Some(End::Stopped);
                 break;
             }
-            let a = solvers.answer(record, work.variant, work.task, Some(report::cancel_flag()));
+            let a = solvers.answer(record, asked.variant, asked.task, Some(report::cancel_flag()));
             if report::check_interrupt().is_err() {
                 end = Some(End::Stopped);
                 break;
