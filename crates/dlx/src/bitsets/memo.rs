@@ -11,13 +11,20 @@
 //! a budget, Ctrl-C) stores nothing for the levels it leaves unfinished, so what the table holds is
 //! always exact.
 //!
-//! The threads of one count share a [`Shared`] table: stripes, each a [`Table`] behind its own
-//! lock, a key going to the stripe its hash's high bits name (the low bits choose its slot there),
-//! so that two threads rarely wait for each other. A search reaches either kind through
-//! [`Memory`].
+//! The threads of one count share a [`Shared`] table, which none of them locks to look a key up
+//! or to store one: its records lie in chunks that never move once made, and its index is a
+//! vector of atomic slots, each taken with one compare-and-swap (the record written before, so
+//! that a thread that finds the slot finds the record whole). Each thread hands itself records
+//! [`CLAIM`] at a time and keeps its figures in a [`Claim`] of its own, added to the table's when
+//! its search ends, so that the threads write no common word per entry. The index grows by
+//! doubling into a new one, which a thread fills from the records while the others go on (they
+//! look in both until it is full, and store into the new one). Two threads may store the same
+//! subproblem at once: both records hold its whole count, and the index keeps one. A search
+//! reaches either kind through [`Memory`].
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::settings::MemoStats;
 
@@ -26,8 +33,8 @@ use crate::settings::MemoStats;
 pub(crate) enum Memory<'a> {
     /// A table of its own.
     Own(&'a mut Table),
-    /// A table shared with other threads.
-    Shared(&'a Shared),
+    /// A table shared with other threads, and this thread's claim on it.
+    Shared(&'a Shared, &'a mut Claim),
 }
 
 /// A subproblem found in the table: its count (the low 128 bits, and the words above them if it
@@ -48,76 +55,447 @@ impl Memory<'_> {
         let h = hash(key);
         match self {
             Memory::Own(table) => table.get(key, h),
-            Memory::Shared(shared) => shared.stripe(h).get(key, h),
+            Memory::Shared(shared, claim) => shared.get(key, h, claim),
         }
     }
 
     /// Stores `hit` for `key` (which [`get`](Self::get) did not find), unless the table is at
     /// its budget. (Another thread may have stored it meanwhile: the key is then found first,
-    /// and the second entry is never read; both hold the same count.)
+    /// and the second record is never read; both hold the same count.)
     #[inline]
     pub(crate) fn insert(&mut self, key: &[u64], hit: Hit) {
         let h = hash(key);
         match self {
             Memory::Own(table) => table.insert(key, h, hit),
-            Memory::Shared(shared) => shared.stripe(h).insert(key, h, hit),
+            Memory::Shared(shared, claim) => shared.insert(key, h, hit, claim),
         }
     }
 }
 
-/// Stripes of a table shared by threads.
-const STRIPES: usize = 64;
+/// A search that ends adds its figures to the shared table's.
+impl Drop for Memory<'_> {
+    fn drop(&mut self) {
+        if let Memory::Shared(shared, claim) = self {
+            shared.settle(claim);
+        }
+    }
+}
+
+/// Records a thread hands itself at a time from a [`Shared`] table.
+const CLAIM: usize = 64;
+
+/// The fewest records in a chunk of a [`Shared`] table.
+const CHUNK: usize = 1 << 12;
+
+/// The most chunks a [`Shared`] table has room for (its chunks are larger when its budget holds
+/// more records).
+const MOST_CHUNKS: usize = 1 << 16;
+
+/// Slots of a shared table's first index (more for a table it starts from: at least four times
+/// its entries).
+const FIRST_SLOTS: usize = 1 << 14;
+
+/// A thread's part of a [`Shared`] table: the records it has handed itself and not yet filled,
+/// the indexes it looks in, and its figures not yet added to the table's.
+#[derive(Debug, Default)]
+pub(crate) struct Claim {
+    next: usize,
+    end: usize,
+    /// The table's indexes as of its `generation` (0: none yet), the newest last.
+    indexes: Vec<Arc<[AtomicU64]>>,
+    generation: usize,
+    entries: u64,
+    hits: u64,
+    misses: u64,
+    dropped: u64,
+}
 
 /// A table shared by the threads of one count (see the module docs).
-#[derive(Debug)]
 pub(crate) struct Shared {
-    stripes: Box<[Mutex<Table>]>,
+    /// Words in a key.
+    words: usize,
+    /// The records, in chunks of `chunk` records made once each; a record is the key, the
+    /// count's two halves, the nodes and the ZDD node, as in [`Table`].
+    chunks: Box<[OnceLock<Box<[AtomicU64]>>]>,
+    chunk: usize,
+    /// Records handed out so far, [`CLAIM`] at a time, and the most the chunks may hold.
+    claimed: AtomicUsize,
+    most: usize,
+    /// The indexes looked in, the newest last (keys are stored into it), slots as in [`Table`]
+    /// but for their places ([`top_slot`]); more than one while a new one is filled. Their
+    /// generation changes with them.
+    indexes: Mutex<Vec<Arc<[AtomicU64]>>>,
+    generation: AtomicUsize,
+    /// The records the newest index takes (three quarters of its slots).
+    room: AtomicUsize,
+    /// Bytes the chunks, the indexes and the words above 128 bits take.
+    bytes: AtomicUsize,
+    /// The most bytes the table may take.
+    budget: usize,
+    /// Held to make a chunk or an index.
+    making: Mutex<()>,
+    /// The words above the low 128 bits of the counts that have them, by record.
+    high: Mutex<HashMap<u32, Box<[u64]>>>,
+    /// The threads' figures, as they add them: entries, hits, misses, dropped.
+    figures: [AtomicU64; 4],
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared").field("words", &self.words).field("figures", &self.figures()).finish()
+    }
 }
 
 impl Shared {
     /// An empty table for keys of `words` words, which takes at most `budget` bytes in all.
     pub(crate) fn new(words: usize, budget: usize) -> Shared {
-        Shared { stripes: (0..STRIPES).map(|_| Mutex::new(Table::new(words, budget / STRIPES))).collect() }
+        Shared::with_slots(words, budget, FIRST_SLOTS)
+    }
+
+    /// An empty table whose first index has `slots` slots (a power of two; fewer if they do not
+    /// fit `budget`).
+    fn with_slots(words: usize, budget: usize, slots: usize) -> Shared {
+        let most = (budget / ((words + META) * 8)).min(u32::MAX as usize - 1);
+        let chunk = CHUNK.max((most / MOST_CHUNKS).next_power_of_two());
+        let mut slots = slots;
+        while slots > 1024 && slots * 8 > budget / 4 {
+            slots /= 2;
+        }
+        let fits = slots * 8 <= budget;
+        let indexes = if fits { vec![zeroed(slots).into()] } else { Vec::new() };
+        Shared {
+            words,
+            chunks: (0..most.div_ceil(chunk)).map(|_| OnceLock::new()).collect(),
+            chunk,
+            claimed: AtomicUsize::new(0),
+            most,
+            indexes: Mutex::new(indexes),
+            generation: AtomicUsize::new(1),
+            room: AtomicUsize::new(if fits { slots / 4 * 3 } else { 0 }),
+            bytes: AtomicUsize::new(if fits { slots * 8 } else { 0 }),
+            budget,
+            making: Mutex::new(()),
+            high: Mutex::new(HashMap::new()),
+            figures: Default::default(),
+        }
     }
 
     /// A table of `budget` bytes that holds what `table` holds (as much of it as fits), with its
     /// figures.
     pub(crate) fn from_table(table: &Table, budget: usize) -> Shared {
-        let shared = Shared::new(table.words, budget);
+        let slots = (table.len * 4).next_power_of_two().max(FIRST_SLOTS);
+        let shared = Shared::with_slots(table.words, budget, slots);
+        let mut claim = Claim {
+            hits: table.figures.hits,
+            misses: table.figures.misses,
+            dropped: table.figures.dropped,
+            ..Claim::default()
+        };
         for (key, hit) in table.entries() {
-            let h = hash(key);
-            shared.stripe(h).insert(key, h, hit);
+            shared.insert(key, hash(key), hit, &mut claim);
         }
-        let mut first = shared.stripes[0].lock().unwrap_or_else(PoisonError::into_inner);
-        first.figures.hits += table.figures.hits;
-        first.figures.misses += table.figures.misses;
-        first.figures.dropped += table.figures.dropped;
-        drop(first);
+        shared.settle(&mut claim);
         shared
     }
 
-    /// The stripe of a key whose hash is `h`, locked.
-    #[inline]
-    fn stripe(&self, h: u64) -> std::sync::MutexGuard<'_, Table> {
-        // The top 6 bits: fewer than `STRIPES`.
-        let s = usize::try_from(h >> 58).unwrap_or(0);
-        self.stripes[s].lock().unwrap_or_else(PoisonError::into_inner)
+    /// Words of a record.
+    fn stride(&self) -> usize {
+        self.words + META
     }
 
-    /// The table's figures so far, over all its stripes.
-    pub(crate) fn figures(&self) -> MemoStats {
-        self.stripes.iter().fold(MemoStats::default(), |sum, stripe| {
-            let f = stripe.lock().unwrap_or_else(PoisonError::into_inner).figures();
-            MemoStats {
-                entries: sum.entries + f.entries,
-                hits: sum.hits + f.hits,
-                misses: sum.misses + f.misses,
-                bytes: sum.bytes + f.bytes,
-                dropped: sum.dropped + f.dropped,
-                plain_nodes: 0,
-            }
-        })
+    /// Record `r`, if its chunk is made.
+    #[inline]
+    fn record(&self, r: usize) -> Option<&[AtomicU64]> {
+        let stride = self.stride();
+        let offset = (r % self.chunk) * stride;
+        self.chunks.get(r / self.chunk)?.get().map(|chunk| &chunk[offset..offset + stride])
     }
+
+    /// Whether record `r` holds `key`.
+    #[inline]
+    fn holds(&self, r: usize, key: &[u64]) -> bool {
+        self.record(r)
+            .is_some_and(|record| record.iter().zip(key).all(|(a, &b)| a.load(Ordering::Relaxed) == b))
+    }
+
+    /// The indexes to look in, as `claim` last saw them, seen again if they have changed.
+    #[inline]
+    fn indexes<'c>(&self, claim: &'c mut Claim) -> &'c [Arc<[AtomicU64]>] {
+        if claim.generation != self.generation.load(Ordering::SeqCst) {
+            let indexes = self.indexes.lock().unwrap_or_else(PoisonError::into_inner);
+            claim.indexes.clone_from(&indexes);
+            claim.generation = self.generation.load(Ordering::Acquire);
+        }
+        &claim.indexes
+    }
+
+    /// The record `key` (whose hash is `h`) is stored in, in `index`, if any.
+    #[inline]
+    fn find(&self, index: &[AtomicU64], key: &[u64], h: u64) -> Option<usize> {
+        let mask = index.len() - 1;
+        let mut slot = top_slot(h, index.len());
+        let tag = h & TAG;
+        for _ in 0..index.len() {
+            let at = index[slot].load(Ordering::Acquire);
+            if at == 0 {
+                return None;
+            }
+            if at & TAG == tag {
+                // (Records are numbered below `u32::MAX`: see `with_slots`.)
+                let r = usize::try_from(at & !TAG).unwrap_or(0) - 1;
+                if self.holds(r, key) {
+                    return Some(r);
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+        None
+    }
+
+    /// What is stored for `key` (whose hash is `h`), if anything.
+    #[inline]
+    fn get(&self, key: &[u64], h: u64, claim: &mut Claim) -> Option<Hit> {
+        debug_assert_eq!(key.len(), self.words);
+        let found = self.indexes(claim).iter().rev().find_map(|index| self.find(index, key, h));
+        match found {
+            Some(r) => {
+                claim.hits += 1;
+                Some(self.hit(r))
+            }
+            None => {
+                claim.misses += 1;
+                None
+            }
+        }
+    }
+
+    /// What record `r` holds.
+    fn hit(&self, r: usize) -> Hit {
+        let mut meta = [0; META];
+        if let Some(record) = self.record(r) {
+            for (m, word) in meta.iter_mut().zip(&record[self.words..]) {
+                *m = word.load(Ordering::Relaxed);
+            }
+        }
+        let nodes = meta[2];
+        let high = if nodes & HIGH == 0 {
+            None
+        } else {
+            let high = self.high.lock().unwrap_or_else(PoisonError::into_inner);
+            u32::try_from(r).ok().and_then(|r| high.get(&r)).cloned()
+        };
+        let count = u128::from(meta[0]) | (u128::from(meta[1]) << 64);
+        // (Stored from a `u32`.)
+        let zdd = u32::try_from(meta[3]).unwrap_or(0);
+        Hit { count, high, nodes: nodes & NODES, zdd }
+    }
+
+    /// Stores `hit` for `key` (whose hash is `h`), unless the table is at its budget.
+    fn insert(&self, key: &[u64], h: u64, hit: Hit, claim: &mut Claim) {
+        debug_assert_eq!(key.len(), self.words);
+        let record = self.claim(claim).and_then(|r| Some((r, self.record(r)?)));
+        let Some((r, record)) = record else {
+            claim.dropped += 1;
+            return;
+        };
+        let mut nodes = hit.nodes.min(NODES);
+        if let Some(high) = hit.high {
+            let size = high_bytes(&high);
+            if self.bytes.fetch_add(size, Ordering::Relaxed) + size > self.budget {
+                self.bytes.fetch_sub(size, Ordering::Relaxed);
+                claim.dropped += 1;
+                return;
+            }
+            nodes |= HIGH;
+            // (Below `u32::MAX`: see `with_slots`.)
+            let r = u32::try_from(r).unwrap_or(u32::MAX);
+            self.high.lock().unwrap_or_else(PoisonError::into_inner).insert(r, high);
+        }
+        // (The count's two halves.)
+        #[allow(clippy::cast_possible_truncation)]
+        let halves = [hit.count as u64, (hit.count >> 64) as u64];
+        for (word, &value) in record.iter().zip(key.iter().chain(&halves)) {
+            word.store(value, Ordering::Relaxed);
+        }
+        record[self.words + 3].store(u64::from(hit.zdd), Ordering::Relaxed);
+        record[self.words + 2].store(nodes, Ordering::Relaxed);
+        // Into the newest index, and again into a newer one made meanwhile (see `grow`).
+        loop {
+            if let Some(index) = self.indexes(claim).last() {
+                self.place(index, key, h, r);
+            }
+            if self.generation.load(Ordering::SeqCst) == claim.generation {
+                break;
+            }
+        }
+        claim.entries += 1;
+    }
+
+    /// Puts record `r`, of `key` whose hash is `h`, in `index`, unless a record of the same key
+    /// is there already (or the index is full).
+    fn place(&self, index: &[AtomicU64], key: &[u64], h: u64, r: usize) {
+        self.put(index, (h & TAG) | (r as u64 + 1), Some(key));
+    }
+
+    /// Puts the slot `value` (a record and its key's tag) in `index`, unless that record, or
+    /// another of the same key (`key`, read from the record if not given), is there already (or
+    /// the index is full).
+    fn put(&self, index: &[AtomicU64], value: u64, key: Option<&[u64]>) {
+        let mask = index.len() - 1;
+        let mut slot = top_slot(value, index.len());
+        let tag = value & TAG;
+        let record = |at: u64| usize::try_from(at & !TAG).unwrap_or(0) - 1;
+        for _ in 0..index.len() {
+            let mut at = index[slot].load(Ordering::Acquire);
+            if at == 0 {
+                match index[slot].compare_exchange(0, value, Ordering::SeqCst, Ordering::Acquire) {
+                    Ok(_) => return,
+                    Err(now) => at = now,
+                }
+            }
+            if at == value {
+                return;
+            }
+            if at & TAG == tag {
+                let same = match key {
+                    Some(key) => self.holds(record(at), key),
+                    None => self.record(record(value)).is_some_and(|mine| {
+                        let key: Vec<u64> =
+                            mine[..self.words].iter().map(|w| w.load(Ordering::Relaxed)).collect();
+                        self.holds(record(at), &key)
+                    }),
+                };
+                if same {
+                    return;
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// The next record of `claim`, which hands itself [`CLAIM`] more when it has none left:
+    /// `None` when the table is at its budget.
+    #[inline]
+    fn claim(&self, claim: &mut Claim) -> Option<usize> {
+        if claim.next == claim.end {
+            let start = self.claimed.fetch_add(CLAIM, Ordering::Relaxed);
+            let end = start + CLAIM;
+            if end > self.most {
+                return None;
+            }
+            let room = self.room.load(Ordering::Acquire);
+            // Past two thirds of the room (half the slots), a thread makes the next index (the
+            // others go on); past the room, they wait for it.
+            if end > room / 3 * 2 && !self.grow(end, end > room) {
+                return None;
+            }
+            let c = start / self.chunk;
+            if self.chunks[c].get().is_none() && !self.make_chunk(c) {
+                return None;
+            }
+            claim.next = start;
+            claim.end = end;
+        }
+        claim.next += 1;
+        Some(claim.next - 1)
+    }
+
+    /// Makes chunk `c`, if it fits the budget: whether it is made.
+    fn make_chunk(&self, c: usize) -> bool {
+        let _making = self.making.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.chunks[c].get().is_some() {
+            return true;
+        }
+        let bytes = self.chunk * self.stride() * 8;
+        if self.bytes.load(Ordering::Relaxed) + bytes > self.budget {
+            return false;
+        }
+        self.bytes.fetch_add(bytes, Ordering::Relaxed);
+        self.chunks[c].set(zeroed(self.chunk * self.stride())).is_ok()
+    }
+
+    /// Makes an index twice the newest's when records up to `end` outgrow it and it fits the
+    /// budget, and fills it from the records (waiting for a thread making one already when
+    /// `wait`, else leaving it to that thread): whether there is room for records up to `end`.
+    fn grow(&self, end: usize, wait: bool) -> bool {
+        let making = if wait {
+            self.making.lock().unwrap_or_else(PoisonError::into_inner)
+        } else {
+            match self.making.try_lock() {
+                Ok(making) => making,
+                Err(_) => return true,
+            }
+        };
+        let room = self.room.load(Ordering::Acquire);
+        if end <= room / 3 * 2 {
+            return true;
+        }
+        let indexes = self.indexes.lock().unwrap_or_else(PoisonError::into_inner);
+        let slots = indexes.last().map_or(0, |index| index.len() * 2);
+        drop(indexes);
+        if slots == 0 || self.bytes.load(Ordering::Relaxed) + slots * 8 > self.budget {
+            return end <= room;
+        }
+        self.bytes.fetch_add(slots * 8, Ordering::Relaxed);
+        let index: Arc<[AtomicU64]> = zeroed(slots).into();
+        let mut indexes = self.indexes.lock().unwrap_or_else(PoisonError::into_inner);
+        indexes.push(Arc::clone(&index));
+        let older = indexes[..indexes.len() - 1].to_vec();
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        drop(indexes);
+        self.room.store(slots / 4 * 3, Ordering::Release);
+        drop(making);
+        // Every slot of the older indexes into the new one, in one pass: a slot's place is its
+        // tag's top bits, so that the slots keep their order. A thread that puts a slot in an
+        // older index after this pass reads it sees the new generation after (both sequentially
+        // consistent), and puts it in the new index too (see `insert`). Then the old ones are
+        // looked in no more, and freed once no thread holds them.
+        for old in &older {
+            for slot in old.iter() {
+                let value = slot.load(Ordering::SeqCst);
+                if value != 0 {
+                    self.put(&index, value, None);
+                }
+            }
+        }
+        let mut indexes = self.indexes.lock().unwrap_or_else(PoisonError::into_inner);
+        let newer = indexes.iter().position(|i| Arc::ptr_eq(i, &index)).unwrap_or(0);
+        for old in indexes.drain(..newer) {
+            self.bytes.fetch_sub(old.len() * 8, Ordering::Relaxed);
+        }
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        true
+    }
+
+    /// Adds a thread's figures to the table's.
+    fn settle(&self, claim: &mut Claim) {
+        let figures = [claim.entries, claim.hits, claim.misses, claim.dropped];
+        for (sum, f) in self.figures.iter().zip(figures) {
+            sum.fetch_add(f, Ordering::Relaxed);
+        }
+        (claim.entries, claim.hits, claim.misses, claim.dropped) = (0, 0, 0, 0);
+    }
+
+    /// The table's figures so far (those the threads have added).
+    pub(crate) fn figures(&self) -> MemoStats {
+        let [entries, hits, misses, dropped] = self.figures.each_ref().map(|f| f.load(Ordering::Relaxed));
+        let bytes = self.bytes.load(Ordering::Relaxed) as u64;
+        MemoStats { entries, hits, misses, bytes, dropped, plain_nodes: 0 }
+    }
+}
+
+/// The first slot to look at for a key whose hash is `h` (or a slot holding its tag) in a shared
+/// index of `len` slots (a power of two, at most 2^32): the tag's top bits, so that in an index
+/// twice as large the slots keep their order.
+#[inline]
+fn top_slot(h: u64, len: usize) -> usize {
+    // (At most 32 bits: `len` is at most 2^32.)
+    usize::try_from((h >> 32) >> (32 - len.trailing_zeros().min(32))).unwrap_or(0)
+}
+
+/// `n` atomic words, each 0.
+fn zeroed(n: usize) -> Box<[AtomicU64]> {
+    (0..n).map(|_| AtomicU64::new(0)).collect()
 }
 
 /// Subproblems' counts by signature.
@@ -356,6 +734,7 @@ mod tests {
             assert_eq!(found, Some(Hit { high, ..hit(u128::from(k) << 70, k) }));
             assert_eq!(memo.get(&[k, k.wrapping_mul(7), 0]), None);
         }
+        drop(memo);
         let figures = table.figures();
         assert_eq!((figures.entries, figures.hits, figures.dropped), (10_000, 10_000, 0));
 
@@ -365,6 +744,7 @@ mod tests {
             memo.insert(&[k, 0], hit(1, 1));
         }
         assert_eq!(memo.get(&[5, 0]), Some(hit(1, 1)));
+        drop(memo);
         let figures = small.figures();
         assert!(figures.bytes <= 64 * 1024, "{figures:?}");
         assert!(figures.dropped > 0 && figures.entries > 500, "{figures:?}");
@@ -375,42 +755,55 @@ mod tests {
         for k in 0..100_000u64 {
             memo.insert(&[k, 0], Hit { high: Some(vec![k; 8].into_boxed_slice()), ..hit(1, 1) });
         }
+        drop(memo);
         let figures = big.figures();
         assert!(figures.bytes <= 64 * 1024 && figures.dropped > 0, "{figures:?}");
         assert!(figures.entries < 682, "fewer than without the words above: {figures:?}");
     }
 
-    /// Threads sharing a table find what each stored, whatever stripe it went to; the figures
-    /// add up over the stripes; and the budget holds for the whole.
+    /// Threads sharing a table find what each stored, as they store it too, across the growths
+    /// of its index, counts past 2^128 with their words above; the figures add up over the
+    /// threads; and the budget holds for the whole.
     #[test]
     fn threads_share_a_table() {
         let shared = Shared::new(2, usize::MAX);
+        let count = |k: u64, t: u64| u128::from(k + t) << 64;
+        let high = |k: u64| k.is_multiple_of(1000).then(|| vec![k, 1].into_boxed_slice());
         std::thread::scope(|scope| {
             for t in 0..4u64 {
                 let shared = &shared;
                 scope.spawn(move || {
-                    let mut memo = Memory::Shared(shared);
-                    for k in 0..5_000u64 {
-                        memo.insert(&[k, t], hit(u128::from(k + t), 1));
+                    let mut claim = Claim::default();
+                    let mut memo = Memory::Shared(shared, &mut claim);
+                    for k in 0..50_000u64 {
+                        memo.insert(&[k, t], Hit { high: high(k), ..hit(count(k, t), k) });
+                        let j = k / 2;
+                        assert_eq!(memo.get(&[j, t]), Some(Hit { high: high(j), ..hit(count(j, t), j) }));
                     }
                 });
             }
         });
-        let mut memo = Memory::Shared(&shared);
+        assert!(shared.generation.load(Ordering::Relaxed) > 8, "the index grew several times");
+        let mut claim = Claim::default();
+        let mut memo = Memory::Shared(&shared, &mut claim);
         for t in 0..4u64 {
-            for k in (0..5_000u64).step_by(7) {
-                assert_eq!(memo.get(&[k, t]), Some(hit(u128::from(k + t), 1)));
+            for k in 0..50_000u64 {
+                assert_eq!(memo.get(&[k, t]), Some(Hit { high: high(k), ..hit(count(k, t), k) }));
             }
-            assert_eq!(memo.get(&[5_000, t]), None);
+            assert_eq!(memo.get(&[50_000, t]), None);
         }
+        drop(memo);
         let figures = shared.figures();
-        assert_eq!((figures.entries, figures.dropped, figures.misses), (20_000, 0, 4));
+        assert_eq!((figures.entries, figures.dropped, figures.misses), (200_000, 0, 4));
+        assert_eq!(figures.hits, 400_000);
 
         let small = Shared::new(2, 1 << 20);
-        let mut memo = Memory::Shared(&small);
+        let mut claim = Claim::default();
+        let mut memo = Memory::Shared(&small, &mut claim);
         for k in 0..200_000u64 {
             memo.insert(&[k, 0], hit(1, 1));
         }
+        drop(memo);
         let figures = small.figures();
         assert!(figures.bytes <= 1 << 20 && figures.dropped > 0, "{figures:?}");
     }

@@ -182,8 +182,10 @@ pub(crate) struct BitSets {
     stack: Stack,
     /// The memo of memoized counts, made by the first.
     memo: Option<Box<Table>>,
-    /// A memo shared with other threads' solvers, used instead when set.
+    /// A memo shared with other threads' solvers, used instead when set, and this solver's
+    /// claim on it.
     shared: Option<std::sync::Arc<Shared>>,
+    claim: memo::Claim,
     /// The levels of memoized counts with multiplicities.
     multi: multi::Levels,
 }
@@ -202,6 +204,7 @@ impl BitSets {
             stack: Stack::default(),
             memo: None,
             shared: None,
+            claim: memo::Claim::default(),
             multi: multi::Levels::default(),
         }
     }
@@ -285,7 +288,7 @@ impl BitSets {
         self.stack.zdd = zdd;
         let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
         let memo = match &self.shared {
-            Some(shared) if !zdd => Memory::Shared(shared),
+            Some(shared) if !zdd => Memory::Shared(shared, &mut self.claim),
             _ => Memory::Own(self.memo.get_or_insert_with(|| Box::new(Table::new(tables.key_words, memory)))),
         };
         if let Some(bound) = bound {
@@ -325,6 +328,7 @@ impl BitSets {
     /// a table of their own (`None`: their own).
     pub(crate) fn share_memo(&mut self, shared: Option<std::sync::Arc<Shared>>) {
         self.shared = shared;
+        self.claim = memo::Claim::default();
     }
 
     /// The words of a memo's keys for `problem` (whose tables this makes if not made yet).

@@ -37,9 +37,9 @@
 //! [`Solver::choose_memo`], made once for the problem; [`ParallelSolver::set_memo`] forces it).
 //! The count then runs on this thread first, within a budget of nodes, on a table of its own: a
 //! count that ends there (dominoes on 12x12) starts no thread. Otherwise its table becomes one
-//! that every thread shares (in stripes, each behind a lock: see `bitsets::memo`), the tree (or
-//! the shard's part) is cut as for a plain count, and each thread counts subtrees with the memo:
-//! what one thread stores, the others find. Every other thread tries each level's options last
+//! that every thread shares (without locks: see `bitsets::memo`), the tree (or the shard's part)
+//! is cut as for a plain count, and each thread counts subtrees with the memo: what one thread
+//! stores, the others find. Every other thread tries each level's options last
 //! first: two threads that went the same way would count the same subproblems at the same time,
 //! neither done when the other meets them (the figures are in `benches/RESULTS.md`). The count
 //! is exact whatever the order and however the threads meet, since an entry holds the whole
