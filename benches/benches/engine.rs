@@ -8,9 +8,10 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dlx_benches::{
-    PlainProblem, langford::langford, line_sums, pentominoes::pentominoes, queens::queens, word_squares,
+    PlainProblem, dominoes, langford::langford, line_sums, pentominoes::pentominoes, queens::queens,
+    word_squares,
 };
-use dlx_engine::{Counting, Problem, Solver};
+use dlx_engine::{Counting, ParallelSolver, Problem, Solver};
 
 fn count_engine(problem: &Problem) -> u64 {
     Solver::new(problem).count().expect("no budget")
@@ -176,6 +177,25 @@ fn bench(c: &mut Criterion) {
         b.iter(|| count_dlx_crate_multi(&plain))
     });
     group.finish();
+
+    // The memo on one thread and on two (in two bands of levels), the count as `dlx xc -n` makes
+    // it (`Memo::Auto`'s probes first), with a new solver each time.
+    for (rows, threads) in [(12, [1, 2]), (14, [1, 2])] {
+        let problem = dominoes::dominoes(rows, rows).unwrap();
+        let want = dominoes::tilings(rows, rows).unwrap();
+        let mut group = c.benchmark_group(format!("memo/dominoes-{rows}x{rows}"));
+        group.sample_size(if rows > 12 { 20 } else { 50 });
+        for threads in threads {
+            let count = || {
+                let mut parallel = ParallelSolver::new(&problem);
+                parallel.set_threads(Some(threads));
+                parallel.count_exact().expect("no budget")
+            };
+            assert_eq!(count(), want);
+            group.bench_function(BenchmarkId::new("threads", threads), |b| b.iter(count));
+        }
+        group.finish();
+    }
 }
 
 criterion_group!(benches, bench);

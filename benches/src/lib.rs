@@ -28,6 +28,11 @@ pub mod word_squares;
 #[path = "../../crates/dlx/examples/line_sums.rs"]
 pub mod line_sums;
 
+/// Domino tilings of a board, built by the engine's example.
+#[allow(dead_code, unreachable_pub, missing_docs)]
+#[path = "../../crates/dlx/examples/dominoes.rs"]
+pub mod dominoes;
+
 /// A problem as plain lists: primary items are `0..primary`, secondary items follow; each option
 /// lists its items (0-based, in the engine's layout order) in ascending order.
 #[derive(Debug, Clone)]

@@ -92,9 +92,10 @@
 //! costs time and memory for nothing: [`Memo::Auto`](crate::Memo::Auto) counts the first nodes with
 //! it and keeps it only where the hits already saved many times its nodes (see `Solver::set_memo`).
 //!
-//! Threads share one table (`memo::Shared`, see `ParallelSolver`), and every other thread tries
-//! each level's options last first, so that the threads finish different subproblems first and
-//! find each other's. A count that makes a ZDD ([`crate::zdd`]) keeps with each entry the
+//! Two threads count in two bands of levels, each on a table of its own (`band`); more threads
+//! share one table (`memo::Shared`, see `ParallelSolver`), and every other thread tries each
+//! level's options last first, so that the threads finish different subproblems first and find
+//! each other's. A count that makes a ZDD ([`crate::zdd`]) keeps with each entry the
 //! diagram's node for its subproblem: a level that finishes makes a chain of nodes, one per
 //! option tried that has solutions below it, as DLX6 does, and a hit takes the node stored. Such
 //! a count reads no level off (see the colors above): each option needs its node.
@@ -119,6 +120,7 @@ use crate::links::Links;
 use crate::problem::Problem;
 use crate::settings::{Budget, CancelFlag, Counting, MemoStats, Stats, StopReason};
 
+mod band;
 mod memo;
 mod multi;
 mod priced;
@@ -128,6 +130,7 @@ mod tables;
 #[allow(unsafe_code)]
 mod x86;
 
+pub(crate) use band::{Band, plain_nodes as band_plain_nodes, sum as band_sum};
 use memo::Memory;
 pub(crate) use memo::{Shared, Table};
 pub(crate) use priced::{Priced, Run as PricedRun};
@@ -307,6 +310,48 @@ impl BitSets {
         result.map(|_| self.stack.wide.clone())
     }
 
+    /// [`count_memo`](Self::count_memo) from `key`, a signature of this problem (which has no
+    /// colors nor multiplicities), rather than from the links' state: the lower thread of a count
+    /// in two bands (see `band`).
+    pub(crate) fn count_key(
+        &mut self,
+        problem: &Problem,
+        links: &Links,
+        key: &[u64],
+        limits: &Limits<'_>,
+        memory: usize,
+        stats: &mut Stats,
+    ) -> Result<Count, StopReason> {
+        self.stack.start.clear();
+        self.stack.start.extend_from_slice(key);
+        self.stack.from_key = true;
+        let counted = self.count_memo(problem, links, None, limits, memory, stats, false);
+        self.stack.from_key = false;
+        counted
+    }
+
+    /// The level from which a count in two bands hands its subproblems over (see `band`): four
+    /// sevenths of the depth of a solution, estimated as the primary items over the mean primary
+    /// items of an option (the upper thread's nodes are a little cheaper, and its levels near the
+    /// root have fewer subproblems: `benches/RESULTS.md`).
+    pub(crate) fn band_level(&mut self, problem: &Problem) -> usize {
+        let tables = self.tables.get_or_insert_with(|| Box::new(Tables::new(problem)));
+        let options = problem.option_count().max(1);
+        let primaries: usize = (0..problem.option_count()).map(|o| tables.primaries(o)).sum();
+        let depth = tables.n_primary * options / primaries.max(1);
+        (depth * 4 / 7).max(1)
+    }
+
+    /// Moves this solver's own memo table into `other`'s (its entries hold for any state).
+    pub(crate) fn move_memo_to(&mut self, other: &mut BitSets) {
+        other.memo = self.memo.take();
+    }
+
+    /// Whether the problem has colors (counted on bit sets or not).
+    pub(crate) fn colored(&mut self, problem: &Problem) -> bool {
+        self.tables.get_or_insert_with(|| Box::new(Tables::new(problem))).colors.is_some()
+    }
+
     /// The ZDD the last count made ([`count_memo`](Self::count_memo) with `zdd`), taken out: its
     /// nodes (the `k`-th numbered `k + 2`: its option as an index of the problem's, the node of
     /// the options tried before it, that of the solutions below it) and its root.
@@ -432,6 +477,8 @@ pub(crate) struct Limits<'a> {
     pub(crate) nodes: u64,
     pub(crate) updates: u64,
     pub(crate) cancel: Option<&'a CancelFlag>,
+    /// The upper thread of a count in two bands: where it hands subproblems over (see `band`).
+    pub(crate) band: Option<&'a Band>,
 }
 
 impl Limits<'_> {
@@ -455,6 +502,7 @@ impl Limits<'_> {
             nodes: budget.nodes.unwrap_or(u64::MAX),
             updates: budget.updates.unwrap_or(u64::MAX),
             cancel,
+            band: None,
         }
     }
 }

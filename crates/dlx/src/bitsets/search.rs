@@ -66,6 +66,10 @@ pub(super) struct Stack {
     pub(super) backwards: bool,
     /// The nodes the last count would have taken without the memo (saturating).
     pub(super) plain_nodes: u64,
+    /// Whether the count starts from `start`, a signature, rather than from the links (the lower
+    /// thread of a count in two bands, on a problem without colors: see `band`).
+    pub(super) from_key: bool,
+    pub(super) start: Vec<u64>,
 }
 
 impl Stack {
@@ -183,7 +187,11 @@ pub(super) fn search_as<
     if COLORED && stack.marks.len() < problem.item_count() {
         stack.marks.resize(problem.item_count(), None);
     }
-    read_state(tables, problem, links, stack);
+    if stack.from_key {
+        read_key(tables, stack, w);
+    } else {
+        read_state(tables, problem, links, stack);
+    }
     let hidden = &mut stack.hidden[..w];
 
     let mut nodes = 0u64;
@@ -250,7 +258,20 @@ pub(super) fn search_as<
             // stored when it is done.
             let found = if MEMO && len != 0 && !last && !pair {
                 let key = level::<_, W>(&stack.alive, l, w);
-                let found = memo.as_mut().and_then(|memo| memo.get(key));
+                let mut found = memo.as_mut().and_then(|memo| memo.get(key));
+                if found.is_none()
+                    && let Some(band) = limits.band.filter(|band| band.hands(l))
+                {
+                    // In the lower band: handed over, its count to come (see `band`).
+                    let Some(id) = band.hand(key, stack.zdd_nodes.len()) else {
+                        result = Err(StopReason::Memory);
+                        break 'search;
+                    };
+                    if let Some(memo) = memo.as_mut() {
+                        memo.insert(key, Hit { count: 0, high: None, nodes: 0, zdd: id });
+                    }
+                    found = Some(Hit { count: 0, high: None, nodes: 0, zdd: id });
+                }
                 if found.is_none() {
                     level_mut::<_, W>(&mut stack.key, l, w).copy_from_slice(key);
                     stack.entry[l] = solutions;
@@ -683,6 +704,30 @@ pub(super) fn choose<const LW: usize>(lens: &[u16]) -> (usize, u16) {
         }
     }
     (0, least)
+}
+
+/// Reads the state of level 0 from `stack.start`, a signature of a problem without colors: the
+/// options possible, and the primary items' lengths (a primary item with none is covered: a
+/// signature is only ever taken of a level whose active items all have options).
+fn read_key(tables: &Tables, stack: &mut Stack, w: usize) {
+    stack.alive[..w].copy_from_slice(&stack.start[..w]);
+    let lens = &mut stack.lens[..tables.n_primary];
+    lens.fill(0);
+    for (k, &word) in stack.start[..w].iter().enumerate() {
+        let mut m = word;
+        while m != 0 {
+            let x = k * 64 + m.trailing_zeros() as usize;
+            m &= m - 1;
+            for &j in &tables.option(x)[..tables.primaries(x)] {
+                lens[usize::from(j)] += 1;
+            }
+        }
+    }
+    for len in lens {
+        if *len == 0 {
+            *len = INACTIVE;
+        }
+    }
 }
 
 /// Level 0's state from the links: the options in the lists of active primary items and their

@@ -35,15 +35,30 @@
 //!
 //! A count to the end takes the memo as one thread's count would choose it (the probes of
 //! [`Solver::choose_memo`], made once for the problem; [`ParallelSolver::set_memo`] forces it).
-//! The count then runs on this thread first, within a budget of nodes, on a table of its own: a
-//! count that ends there (dominoes on 12x12) starts no thread. Otherwise its table becomes one
-//! that every thread shares (without locks: see `bitsets::memo`), the tree (or the shard's part)
-//! is cut as for a plain count, and each thread counts subtrees with the memo: what one thread
-//! stores, the others find. Every other thread tries each level's options last
-//! first: two threads that went the same way would count the same subproblems at the same time,
-//! neither done when the other meets them (the figures are in `benches/RESULTS.md`). The count
-//! is exact whatever the order and however the threads meet, since an entry holds the whole
-//! count of its subproblem.
+//!
+//! On two threads, a problem without colors nor multiplicities is counted in two bands of levels
+//! (`bitsets::band`): this thread counts from the root down to a level about halfway to a
+//! solution, and hands each subproblem it meets there to the other thread, which counts them on
+//! a table of its own (the probes'); this one makes the ZDD of its levels, whose nodes for the
+//! subproblems handed over take their counts at the end. The threads share no table: they
+//! exchange one signature and one count per subproblem at that level, where threads sharing a
+//! table exchange cache lines at every node (`benches/RESULTS.md`). Each subproblem of a tiling
+//! lies at one depth, so that the two threads make about one thread's nodes between them; a
+//! subproblem met both above the band's level and below it is counted twice. Without the probes
+//! (under [`Memo::Always`]) the count takes [`MEMO_BAND_FIRST_NODES`] on this thread first. A
+//! ZDD that outgrows its quarter of the memo's bytes (the upper table another quarter, the lower
+//! one half) ends the bands: the count goes on as below.
+//!
+//! Otherwise (more threads, colors, multiplicities, a shard, a budget), the count runs on this
+//! thread first, within a budget of nodes, on a table of its own: a count that ends there
+//! (dominoes on 12x12 on three threads) starts no thread. Otherwise its table becomes one that
+//! every thread shares (without locks: see `bitsets::memo`), the tree (or the shard's part) is
+//! cut as for a plain count, and each thread counts subtrees with the memo: what one thread
+//! stores, the others find. Every other thread tries each level's options last first: two
+//! threads that went the same way would count the same subproblems at the same time, neither
+//! done when the other meets them (the figures are in `benches/RESULTS.md`). The count is exact
+//! whatever the order and however the threads meet, since an entry holds the whole count of its
+//! subproblem.
 //!
 //! # Shards
 //!
@@ -85,7 +100,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::bitsets::Shared;
+use crate::bitsets::{Band, Shared};
 use crate::count::Count;
 use crate::problem::Problem;
 use crate::solver::{
@@ -146,6 +161,10 @@ const SMALL_TREE_BOUND: u64 = 8 * SEQUENTIAL_NODES;
 /// `ParallelSolver::count_memo`).
 const MEMO_FIRST_NODES: u64 = 1 << 17;
 
+/// Nodes a memoized count in two bands takes on one thread before it starts the other (see
+/// `ParallelSolver::count_in_bands`).
+const MEMO_BAND_FIRST_NODES: u64 = 1 << 12;
+
 /// The deepest cut tried: past it the subtrees are used as they are.
 const DEEPEST: usize = 64;
 
@@ -186,6 +205,14 @@ pub struct ParallelSolver<'p> {
     memo_figures: Mutex<Option<MemoStats>>,
     /// The fingerprint of the last cut for shards (see [`Self::shard_cut_fingerprint`]).
     shard_cut: Mutex<Option<u64>>,
+    /// A count in two bands: the nodes it takes on one thread first, the level it hands
+    /// subproblems over from (`None`: the solver's estimate), and how many the last one handed
+    /// over (see [`Self::count_in_bands`]).
+    band_first_nodes: u64,
+    band_level: Option<usize>,
+    band_handed: Mutex<Option<usize>>,
+    /// The upper thread's bytes, when not its share of the memo's (for the tests).
+    band_upper_memory: Option<usize>,
 }
 
 /// The shared state of one parallel run.
@@ -199,6 +226,13 @@ struct Run<'a> {
     updates: AtomicU64,
     budget: Budget,
     caller: Option<&'a CancelFlag>,
+}
+
+/// How a count in two bands ended (see `ParallelSolver::count_in_bands`): counted or stopped,
+/// or out of room for them, to be counted instead from this solver, which holds a table.
+enum Banded<'p> {
+    Done(Result<(Count, Stats), Interrupted>),
+    Instead(Box<Solver<'p>>),
 }
 
 /// Where a memoized count starts (see `ParallelSolver::memo_start`).
@@ -292,6 +326,10 @@ impl<'p> ParallelSolver<'p> {
             memo_table: Mutex::new(None),
             memo_figures: Mutex::new(None),
             shard_cut: Mutex::new(None),
+            band_first_nodes: MEMO_BAND_FIRST_NODES,
+            band_level: None,
+            band_handed: Mutex::new(None),
+            band_upper_memory: None,
         }
     }
 
@@ -548,6 +586,18 @@ impl<'p> ParallelSolver<'p> {
         let keep = |figures: Option<MemoStats>| {
             *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = figures;
         };
+        if self.shard.is_none()
+            && self.threads() == 2
+            && run.remaining() == Budget::default()
+            && let MemoStart::Probed(solver) = &mut start
+            && solver.memo_in_bands()
+        {
+            let MemoStart::Probed(solver) = start else { unreachable!() };
+            match self.count_in_bands(run, solver) {
+                Banded::Done(result) => return result,
+                Banded::Instead(solver) => start = MemoStart::Probed(solver),
+            }
+        }
         if self.shard.is_none() {
             let (mut solver, shared) = match start {
                 MemoStart::Probed(solver) => (solver, None),
@@ -609,6 +659,100 @@ impl<'p> ParallelSolver<'p> {
             Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
             None => Ok((stats.solutions.clone(), stats)),
         }
+    }
+
+    /// A count with the memo on two threads, in two bands of levels (see `bitsets::band`), from
+    /// `upper`, the solver whose probes chose the memo: without probes, first on this thread
+    /// alone within [`MEMO_BAND_FIRST_NODES`] nodes (a count that ends there starts no thread);
+    /// then the upper band on this thread, on a table made afresh, and the lower one on the
+    /// other, on the probes' or the first attempt's table. Its progress is reported at the end.
+    fn count_in_bands(&self, run: &Run<'_>, mut upper: Box<Solver<'p>>) -> Banded<'p> {
+        let _watch = run.watch();
+        upper.set_cancel_flag(Some(run.stop.clone()));
+        // (Probes that kept their table did not end within as many nodes.)
+        let probed = upper.memo_stats().is_some_and(|m| m.entries > 0);
+        upper.set_budget(Budget {
+            nodes: Some(if probed { 0 } else { self.band_first_nodes }),
+            updates: None,
+        });
+        let first = upper.count_exact();
+        match first {
+            Ok(count) => {
+                let stats = upper.stats();
+                *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+                    upper.memo_stats();
+                self.report_whole(&count, &stats);
+                return Banded::Done(Ok((count, stats)));
+            }
+            Err(e) if e.reason != StopReason::Budget => return Banded::Done(Err(e)),
+            Err(_) => {}
+        }
+        // The budget of bytes: a quarter for the upper thread's table, as much for its ZDD (see
+        // `Solver::zdd`), half for the lower thread's.
+        upper.set_budget(Budget::default());
+        upper.set_memo_memory(self.band_upper_memory.unwrap_or(self.memo_memory / 4));
+        let mut lower = Box::new(self.solver(run));
+        lower.set_memo(Memo::Always);
+        lower.set_memo_memory(self.memo_memory / 2);
+        upper.move_memo_to(&mut lower);
+        let level = self.band_level.unwrap_or_else(|| upper.memo_band_level());
+        let band = Band::new(level, upper.memo_key_words());
+        let mut up = || {
+            let top = upper.count_upper(&band);
+            band.finish();
+            top
+        };
+        let down = || {
+            let bottom = lower.count_lower(&band);
+            if bottom.is_err() {
+                band.fail();
+            }
+            bottom
+        };
+        // On the caller's pool if it gave one; else on this thread and one more, which is quicker
+        // to start than a pool of two.
+        let (top, bottom) = match self.pool {
+            Some(pool) => pool.install(|| rayon::join(up, down)),
+            None => std::thread::scope(|scope| {
+                let lower = scope.spawn(down);
+                let top = up();
+                (top, lower.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            }),
+        };
+        let mut stats = upper.stats();
+        let (up, low) = (upper.memo_stats().unwrap_or_default(), lower.memo_stats().unwrap_or_default());
+        let mut figures = MemoStats {
+            entries: up.entries + low.entries,
+            hits: up.hits + low.hits,
+            misses: up.misses + low.misses,
+            bytes: up.bytes + low.bytes,
+            dropped: up.dropped + low.dropped,
+            plain_nodes: 0,
+        };
+        let keep = |figures: MemoStats| {
+            *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(figures);
+        };
+        let ((counts, plain, below), (nodes, root)) = match (bottom, top) {
+            (Ok(bottom), Ok(top)) => (bottom, top),
+            (Err(e), _) | (_, Err(e)) => {
+                keep(figures);
+                if e.reason == StopReason::Memory {
+                    // The ZDD or the hand-over outgrew their room: the count on every thread
+                    // sharing a table, from the lower thread's.
+                    lower.set_memo_memory(self.memo_memory);
+                    return Banded::Instead(lower);
+                }
+                return Banded::Done(Err(Interrupted { solutions: Count::ZERO, ..e }));
+            }
+        };
+        stats.add(&below);
+        *self.band_handed.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(counts.len());
+        figures.plain_nodes = crate::bitsets::band_plain_nodes(&nodes, root, up.plain_nodes, &plain);
+        keep(figures);
+        let count = crate::bitsets::band_sum(&nodes, root, &counts);
+        stats.solutions = count.clone();
+        self.report_whole(&count, &stats);
+        Banded::Done(Ok((count, stats)))
     }
 
     /// [`count_up_to`](Self::count_up_to), with the run's figures.
@@ -869,5 +1013,91 @@ mod tests {
         assert!(one.stats().nodes > SEQUENTIAL_NODES);
         assert_eq!(searched_whole(&pentominoes), Some((count, one.stats())));
         assert_eq!(searched_whole(&langford(11)), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+        /// A memoized count in two bands, started at once and handing subproblems over from any
+        /// level, on a pool of two threads or on this thread and one more, agrees with
+        /// enumeration's, with its figures: at least the nodes one thread's memoized count takes,
+        /// and the nodes it would have taken without the memo.
+        #[test]
+        fn counts_in_two_bands_agree_with_enumeration(
+            problem in crate::testing::problem(),
+            level in 1usize..6,
+            pooled in proptest::prelude::any::<bool>(),
+        ) {
+            let want = {
+                let mut plain = Solver::new(&problem);
+                plain.set_memo(Memo::Never);
+                plain.count_exact().unwrap()
+            };
+            let mut one = Solver::new(&problem);
+            one.set_memo(Memo::Always);
+            proptest::prop_assert_eq!(one.count_exact().unwrap(), want.clone());
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let mut parallel = ParallelSolver::new(&problem);
+            match pooled {
+                true => parallel.set_pool(Some(&pool)),
+                false => parallel.set_threads(Some(2)),
+            }
+            parallel.set_memo(Memo::Always);
+            parallel.band_first_nodes = 0;
+            parallel.band_level = Some(level);
+            proptest::prop_assert_eq!(parallel.count_exact().unwrap(), want.clone());
+            proptest::prop_assert_eq!(parallel.stats().solutions, want);
+            let colored = problem.has_colors();
+            let handed = *parallel.band_handed.lock().unwrap();
+            proptest::prop_assert_eq!(handed.is_some(), !colored);
+            if handed.is_some() {
+                let (figures, memo) = (parallel.stats(), parallel.memo_stats().unwrap());
+                // (A subproblem met above the band's level and below it is counted twice.)
+                proptest::prop_assert!(figures.nodes >= one.stats().nodes, "{}", problem.to_dlx());
+                proptest::prop_assert_eq!(memo.plain_nodes, one.memo_stats().unwrap().plain_nodes);
+            }
+        }
+    }
+
+    /// Dominoes on 10x10, counted in two bands by default on two threads (after the same probes
+    /// as on one): subproblems handed over, the count, about the nodes of one thread's count
+    /// (each subproblem of a tiling has one depth), and the nodes it would take without the memo;
+    /// and with too few bytes for the upper thread's ZDD, the count all the same.
+    #[test]
+    fn dominoes_count_in_two_bands() {
+        let mut text: String = (0..100).map(|c| format!("c{c} ")).collect();
+        text.push('\n');
+        for c in 0..100 {
+            if c % 10 < 9 {
+                text += &format!("c{c} c{}\n", c + 1);
+            }
+            if c < 90 {
+                text += &format!("c{c} c{}\n", c + 10);
+            }
+        }
+        let problem: Problem = text.parse().unwrap();
+        let mut one = ParallelSolver::new(&problem);
+        one.set_threads(Some(1));
+        assert_eq!(one.count_exact().unwrap(), 258_584_046_368u128);
+        assert_eq!(*one.band_handed.lock().unwrap(), None);
+        let mut parallel = ParallelSolver::new(&problem);
+        parallel.set_threads(Some(2));
+        assert_eq!(parallel.count_exact().unwrap(), 258_584_046_368u128);
+        let handed = parallel.band_handed.lock().unwrap().unwrap_or(0);
+        assert!(handed > 50, "{handed} subproblems handed over");
+        // The probes' table goes to the lower thread: the upper one counts again the few
+        // subproblems above the band's level they had counted.
+        let (nodes, least) = (parallel.stats().nodes, one.stats().nodes);
+        assert!(
+            (least..least + crate::MEMO_PROBE_NODES).contains(&nodes),
+            "{nodes} nodes, {least} on one thread"
+        );
+        assert_eq!(parallel.memo_stats().unwrap().plain_nodes, one.memo_stats().unwrap().plain_nodes);
+        // Out of room for the upper thread's ZDD: counted by the threads sharing a table instead.
+        let mut small = ParallelSolver::new(&problem);
+        small.set_threads(Some(2));
+        small.band_upper_memory = Some(4096);
+        assert_eq!(small.count_exact().unwrap(), 258_584_046_368u128);
+        assert_eq!(*small.band_handed.lock().unwrap(), None);
     }
 }

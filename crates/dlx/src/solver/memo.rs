@@ -2,7 +2,7 @@
 //! its table (its own, or one shared with other threads), the memoized count and the ZDD (see
 //! `bitsets` for the memo itself).
 
-use super::{Interrupted, Memo, MemoStats, Solver, StopReason};
+use super::{Interrupted, Memo, MemoStats, Solver, Stats, StopReason};
 use crate::bitsets;
 use crate::count::Count;
 use crate::index::OptionId;
@@ -221,6 +221,70 @@ impl Solver<'_> {
     /// The nodes the last memoized count would have taken without the memo (saturating).
     pub(crate) fn memo_plain_nodes(&self) -> u64 {
         self.bitsets.plain_nodes()
+    }
+
+    /// The upper thread's part of a count in two bands (see `bitsets::band`): the ZDD of the
+    /// levels above `band`'s, made on a table made afresh, its nodes and root, with the figures of
+    /// its search ([`stats`](Self::stats)).
+    pub(crate) fn count_upper(&mut self, band: &bitsets::Band) -> Result<(Vec<[u32; 3]>, u32), Interrupted> {
+        self.start_run();
+        let mut limits = bitsets::Limits::new(u64::MAX, self.budget, self.cancel.as_ref());
+        limits.band = Some(band);
+        let memory = self.memo_memory;
+        let made =
+            self.bitsets.count_memo(self.problem, &self.links, None, &limits, memory, &mut self.stats, true);
+        let solutions = self.stats.solutions.clone();
+        made.map_err(|reason| Interrupted { reason, solutions })?;
+        Ok(self.bitsets.take_zdd())
+    }
+
+    /// The lower thread's part of a count in two bands: the count of each subproblem `band` hands
+    /// over, in turn, until the upper thread is done, and the nodes each would have taken without
+    /// the memo, with the figures of all its searches added up.
+    pub(crate) fn count_lower(
+        &mut self,
+        band: &bitsets::Band,
+    ) -> Result<(Vec<Count>, Vec<u64>, Stats), Interrupted> {
+        let cancel = self.cancel.clone();
+        let limits = bitsets::Limits::new(u64::MAX, self.budget, cancel.as_ref());
+        let memory = self.memo_memory;
+        let words = band.words();
+        let (mut counts, mut plain, mut keys, mut sum) =
+            (Vec::new(), Vec::new(), Vec::new(), Stats::default());
+        self.start_run();
+        loop {
+            keys.clear();
+            band.take(counts.len(), &mut keys);
+            if keys.is_empty() {
+                return Ok((counts, plain, sum));
+            }
+            for key in keys.chunks_exact(words) {
+                let counted =
+                    self.bitsets.count_key(self.problem, &self.links, key, &limits, memory, &mut self.stats);
+                sum.add(&self.stats);
+                match counted {
+                    Ok(count) => counts.push(count),
+                    Err(reason) => return Err(Interrupted { reason, solutions: sum.solutions }),
+                }
+                plain.push(self.bitsets.plain_nodes());
+            }
+        }
+    }
+
+    /// The level at which a count in two bands hands its subproblems over (see `bitsets::band`).
+    pub(crate) fn memo_band_level(&mut self) -> usize {
+        self.bitsets.band_level(self.problem)
+    }
+
+    /// Moves this solver's own memo table into `other`'s, a solver of the same problem.
+    pub(crate) fn move_memo_to(&mut self, other: &mut Solver<'_>) {
+        self.bitsets.move_memo_to(&mut other.bitsets);
+    }
+
+    /// Whether a count in two bands may take this problem: on bit sets with the memo, without
+    /// colors nor multiplicities.
+    pub(crate) fn memo_in_bands(&mut self) -> bool {
+        self.memo_may_run() && self.multi.is_none() && !self.bitsets.colored(self.problem)
     }
 
     /// A count with the memo, on bit sets.

@@ -1,0 +1,174 @@
+//! A memoized count in two bands of levels, on two threads that share no table: the upper
+//! thread counts from the root down to the band's level, where it hands each subproblem it meets
+//! (once each) over to the lower thread and goes on as if it had solutions; the lower thread
+//! counts those subproblems, each from its signature, on a table of its own. The upper count
+//! makes the ZDD of its levels (see `search`), in which each subproblem handed over is a node to
+//! be filled in; once the lower thread has counted them all, the diagram's counts are summed from
+//! the bottom up ([`sum`]).
+//!
+//! Threads that share a table exchange a subproblem for every few nodes, each exchange a move of
+//! a cache line between cores, as dear as a node; these exchange one per subproblem at the
+//! band's level only (`benches/RESULTS.md`).
+
+use std::sync::{Condvar, Mutex, PoisonError};
+
+use crate::count::Count;
+
+/// The hand-over between the two threads of a count in two bands.
+#[derive(Debug)]
+pub(crate) struct Band {
+    /// The level from which subproblems are handed over.
+    level: usize,
+    /// Words of a signature.
+    words: usize,
+    handed: Mutex<Handed>,
+    ready: Condvar,
+}
+
+/// The subproblems handed over so far, whether the upper thread is done, and whether the lower
+/// one stopped.
+#[derive(Debug, Default)]
+struct Handed {
+    /// Their signatures, end to end.
+    keys: Vec<u64>,
+    done: bool,
+    failed: bool,
+    /// Whether the lower thread waits for more.
+    waiting: bool,
+}
+
+impl Band {
+    /// A hand-over at `level`, of signatures of `words` words.
+    pub(crate) fn new(level: usize, words: usize) -> Band {
+        Band { level: level.max(1), words, handed: Mutex::new(Handed::default()), ready: Condvar::new() }
+    }
+
+    /// Whether the upper thread hands a subproblem of level `l` over.
+    #[inline]
+    pub(crate) fn hands(&self, l: usize) -> bool {
+        l >= self.level
+    }
+
+    /// Hands `key` over: its node in the upper thread's ZDD, numbered down from `u32::MAX` (see
+    /// [`sum`]); `None` when those would meet the diagram's `zdd_nodes` nodes, or the lower
+    /// thread has stopped.
+    pub(crate) fn hand(&self, key: &[u64], zdd_nodes: usize) -> Option<u32> {
+        let mut handed = self.handed.lock().unwrap_or_else(PoisonError::into_inner);
+        let k = handed.keys.len() / self.words;
+        if handed.failed || (k + zdd_nodes + 3) as u64 >= u64::from(u32::MAX) {
+            return None;
+        }
+        handed.keys.extend_from_slice(key);
+        if handed.waiting {
+            self.ready.notify_one();
+        }
+        // (Below `u32::MAX`: checked above.)
+        Some(u32::MAX - u32::try_from(k).unwrap_or(u32::MAX))
+    }
+
+    /// The lower thread has stopped: the upper one stops at its next hand-over.
+    pub(crate) fn fail(&self) {
+        self.handed.lock().unwrap_or_else(PoisonError::into_inner).failed = true;
+    }
+
+    /// The upper thread is done (or stopped): the lower one ends once it has counted what it has.
+    pub(crate) fn finish(&self) {
+        let mut handed = self.handed.lock().unwrap_or_else(PoisonError::into_inner);
+        handed.done = true;
+        self.ready.notify_one();
+    }
+
+    /// The signatures handed over after the first `from` (appended to `into`), waiting for some;
+    /// none once the upper thread is done and all are taken.
+    pub(crate) fn take(&self, from: usize, into: &mut Vec<u64>) {
+        let mut handed = self.handed.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            let start = from * self.words;
+            if handed.keys.len() > start {
+                into.extend_from_slice(&handed.keys[start..]);
+                return;
+            }
+            if handed.done {
+                return;
+            }
+            handed.waiting = true;
+            handed = self.ready.wait(handed).unwrap_or_else(PoisonError::into_inner);
+            handed.waiting = false;
+        }
+    }
+
+    /// Words of a signature.
+    pub(crate) fn words(&self) -> usize {
+        self.words
+    }
+}
+
+/// The count of the upper thread's ZDD (`nodes`, the `k`-th numbered `k + 2`, and `root`), the
+/// node numbered `u32::MAX - j` standing for the `j`-th subproblem handed over, whose count is
+/// `lower[j]`.
+pub(crate) fn sum(nodes: &[[u32; 3]], root: u32, lower: &[Count]) -> Count {
+    let small: Option<Vec<u128>> = lower.iter().map(|c| u128::try_from(c).ok()).collect();
+    small
+        .and_then(|lower| fold(nodes, root, 1, &lower, u128::checked_add))
+        .map_or_else(|| sum_wide(nodes, root, lower), Count::from)
+}
+
+/// The nodes a count in two bands would have taken without the memo: the upper thread's
+/// (`upper`, in which each subproblem handed over took none), and for each subproblem handed
+/// over, the lower thread's nodes for it without the memo (`lower`) as many times as the upper
+/// band's tree reaches it: the paths to its node in the upper thread's ZDD, which has a node for
+/// every option that leads to one (saturating at `u64::MAX`).
+pub(crate) fn plain_nodes(nodes: &[[u32; 3]], root: u32, upper: u64, lower: &[u64]) -> u64 {
+    let lower: Vec<u128> = lower.iter().map(|&n| u128::from(n)).collect();
+    let saturating = |a: u128, b: u128| Some(a.saturating_add(b));
+    let below = fold(nodes, root, 0, &lower, saturating).unwrap_or(u128::MAX);
+    u64::try_from(below.saturating_add(u128::from(upper))).unwrap_or(u64::MAX)
+}
+
+/// The value of the upper thread's ZDD, from the bottom up: 0 for the empty family, `one` for
+/// the family of the empty set, `lower[j]` for the `j`-th subproblem handed over, and for a node,
+/// `add` of its two branches' (`None` when `add` says so).
+fn fold(
+    nodes: &[[u32; 3]],
+    root: u32,
+    one: u128,
+    lower: &[u128],
+    add: impl Fn(u128, u128) -> Option<u128>,
+) -> Option<u128> {
+    let mut values: Vec<u128> = Vec::with_capacity(nodes.len());
+    let value = |id: u32, values: &[u128]| -> u128 {
+        match id {
+            0 => 0,
+            1 => one,
+            _ => {
+                let j = (u32::MAX - id) as usize;
+                if j < lower.len() { lower[j] } else { values[id as usize - 2] }
+            }
+        }
+    };
+    for &[_, lo, hi] in nodes {
+        let v = add(value(lo, &values), value(hi, &values))?;
+        values.push(v);
+    }
+    Some(value(root, &values))
+}
+
+/// [`sum`] in counts of any size.
+fn sum_wide(nodes: &[[u32; 3]], root: u32, lower: &[Count]) -> Count {
+    let mut counts: Vec<Count> = Vec::with_capacity(nodes.len());
+    let value = |id: u32, counts: &[Count]| -> Count {
+        match id {
+            0 => Count::ZERO,
+            1 => Count::from(1u64),
+            _ => {
+                let j = (u32::MAX - id) as usize;
+                if j < lower.len() { lower[j].clone() } else { counts[id as usize - 2].clone() }
+            }
+        }
+    };
+    for &[_, lo, hi] in nodes {
+        let c = value(lo, &counts) + value(hi, &counts);
+        counts.push(c);
+    }
+    value(root, &counts)
+}
