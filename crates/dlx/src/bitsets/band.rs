@@ -10,6 +10,7 @@
 //! a cache line between cores, as dear as a node; these exchange one per subproblem at the
 //! band's level only (`benches/RESULTS.md`).
 
+use std::collections::HashMap;
 use std::sync::{Condvar, Mutex, PoisonError};
 
 use crate::count::Count;
@@ -105,12 +106,52 @@ impl Band {
 
 /// The count of the upper thread's ZDD (`nodes`, the `k`-th numbered `k + 2`, and `root`), the
 /// node numbered `u32::MAX - j` standing for the `j`-th subproblem handed over, whose count is
-/// `lower[j]`.
+/// `lower[j]`. Counts are summed in `u128`s, and the few past `u128::MAX` (those near the root of
+/// counts past 2^128) as counts of any size, each marked by `u128::MAX` in its place.
 pub(crate) fn sum(nodes: &[[u32; 3]], root: u32, lower: &[Count]) -> Count {
-    let small: Option<Vec<u128>> = lower.iter().map(|c| u128::try_from(c).ok()).collect();
-    small
-        .and_then(|lower| fold(nodes, root, 1, &lower, u128::checked_add))
-        .map_or_else(|| sum_wide(nodes, root, lower), Count::from)
+    let small = |c: &Count| u128::try_from(c).ok().filter(|&c| c != u128::MAX);
+    let lower_small: Vec<u128> = lower.iter().map(|c| small(c).unwrap_or(u128::MAX)).collect();
+    let mut counts: Vec<u128> = Vec::with_capacity(nodes.len());
+    let mut large: HashMap<u32, Count> = HashMap::new();
+    // A node's count: in a `u128`, or else of any size.
+    let value = |id: u32, counts: &[u128], large: &HashMap<u32, Count>| -> Result<u128, Count> {
+        let c = match id {
+            0 => 0,
+            1 => 1,
+            _ => {
+                let j = (u32::MAX - id) as usize;
+                if j < lower.len() {
+                    let c = lower_small[j];
+                    return if c == u128::MAX { Err(lower[j].clone()) } else { Ok(c) };
+                }
+                counts[id as usize - 2]
+            }
+        };
+        if c == u128::MAX { Err(large.get(&id).cloned().unwrap_or_default()) } else { Ok(c) }
+    };
+    for (k, &[_, lo, hi]) in nodes.iter().enumerate() {
+        let (lo, hi) = (value(lo, &counts, &large), value(hi, &counts, &large));
+        let c = match (lo, hi) {
+            (Ok(a), Ok(b)) => {
+                a.checked_add(b).filter(|&c| c != u128::MAX).ok_or_else(|| Count::from(a) + Count::from(b))
+            }
+            (a, b) => Err(wide(a) + wide(b)),
+        };
+        counts.push(match c {
+            Ok(c) => c,
+            Err(c) => {
+                // (Numbered below `u32::MAX`: see `Band::hand`.)
+                large.insert(u32::try_from(k + 2).unwrap_or(u32::MAX), c);
+                u128::MAX
+            }
+        });
+    }
+    wide(value(root, &counts, &large))
+}
+
+/// A count from [`sum`]'s, however large.
+fn wide(count: Result<u128, Count>) -> Count {
+    count.map_or_else(|c| c, Count::from)
 }
 
 /// The nodes a count in two bands would have taken without the memo: the upper thread's
@@ -153,22 +194,35 @@ fn fold(
     Some(value(root, &values))
 }
 
-/// [`sum`] in counts of any size.
-fn sum_wide(nodes: &[[u32; 3]], root: u32, lower: &[Count]) -> Count {
-    let mut counts: Vec<Count> = Vec::with_capacity(nodes.len());
-    let value = |id: u32, counts: &[Count]| -> Count {
-        match id {
-            0 => Count::ZERO,
-            1 => Count::from(1u64),
-            _ => {
-                let j = (u32::MAX - id) as usize;
-                if j < lower.len() { lower[j].clone() } else { counts[id as usize - 2].clone() }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chain of nodes, each the one before or one more subproblem handed over: the count is one
+    /// plus theirs, summed in `u128`s, past them (through `u128::MAX` itself) and with counts
+    /// past 2^128 handed over, as counts of any size sum it; and the nodes without the memo,
+    /// each subproblem's once, saturating.
+    #[test]
+    fn sums_agree_with_counts_of_any_size() {
+        let huge = Count::from(u128::MAX) + Count::from(u128::MAX);
+        for lower in [
+            vec![Count::from(3u64), Count::from(5u64)],
+            vec![Count::from(u128::MAX - 1), Count::ZERO],
+            vec![Count::from(u128::MAX), Count::from(1u64), Count::from(u128::MAX >> 1)],
+            vec![Count::from(1u128 << 127), Count::from(1u128 << 127), Count::from(7u64)],
+            vec![huge.clone(), Count::from(2u64), huge],
+        ] {
+            let mut nodes: Vec<[u32; 3]> = Vec::new();
+            let mut root = 1u32;
+            for j in 0..lower.len() {
+                nodes.push([0, root, u32::MAX - u32::try_from(j).unwrap()]);
+                root = u32::try_from(nodes.len() + 1).unwrap();
             }
+            let want = lower.iter().fold(Count::from(1u64), |sum, c| sum + c.clone());
+            assert_eq!(sum(&nodes, root, &lower), want, "{lower:?}");
+            let n = lower.len() as u64;
+            assert_eq!(plain_nodes(&nodes, root, 5, &vec![2; lower.len()]), 5 + 2 * n);
+            assert_eq!(plain_nodes(&nodes, root, 1, &vec![u64::MAX; lower.len()]), u64::MAX);
         }
-    };
-    for &[_, lo, hi] in nodes {
-        let c = value(lo, &counts) + value(hi, &counts);
-        counts.push(c);
     }
-    value(root, &counts)
 }
