@@ -748,6 +748,8 @@ impl<'p> ParallelSolver<'p> {
         stats.add(&below);
         *self.band_handed.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(counts.len());
         figures.plain_nodes = crate::bitsets::band_plain_nodes(&nodes, root, up.plain_nodes, &plain);
+        // (The upper thread's ZDD is part of the memo's bytes here.)
+        figures.bytes += (nodes.capacity() * std::mem::size_of::<[u32; 3]>()) as u64;
         keep(figures);
         let count = crate::bitsets::band_sum(&nodes, root, &counts);
         stats.solutions = count.clone();
