@@ -6,6 +6,14 @@
 //! be filled in; once the lower thread has counted them all, the diagram's counts are summed from
 //! the bottom up ([`sum`]).
 //!
+//! A worked example: dominoes on a board of two rows and four columns (cells `a1`..`a4` over
+//! `b1`..`b4`, as in the module docs above), the band at level 2. The upper thread covers `a1` at
+//! level 0, by `a1 b1` or `a1 a2`. Below `a1 b1` it covers `a2`: by `a2 b2`, which leaves the two
+//! right columns, handed over as subproblem 0 (node `u32::MAX`), or by `a2 a3`, which leaves
+//! `b2 b3`, `b3 b4`, `a4 b4`, handed over as subproblem 1 (node `u32::MAX - 1`). Below `a1 a2`,
+//! `b1 b2` is forced, and leaves the two right columns again: found in the upper thread's table,
+//! node `u32::MAX` again. The lower thread counts 2 and 1; the ZDD sums 2 + 1 + 2 = 5.
+//!
 //! Threads that share a table exchange a subproblem for every few nodes, each exchange a move of
 //! a cache line between cores, as dear as a node; these exchange one per subproblem at the
 //! band's level only (`benches/RESULTS.md`).
