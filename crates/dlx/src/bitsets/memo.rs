@@ -11,15 +11,16 @@
 //! a budget, Ctrl-C) stores nothing for the levels it leaves unfinished, so what the table holds is
 //! always exact.
 //!
-//! The threads of one count share a [`Shared`] table, which none of them locks to look a key up
-//! or to store one: its records lie in chunks that never move once made, and its index is a
-//! vector of atomic slots, each taken with one compare-and-swap (the record written before, so
-//! that a thread that finds the slot finds the record whole). Each thread hands itself records
-//! [`CLAIM`] at a time and keeps its figures in a [`Claim`] of its own, added to the table's when
-//! its search ends, so that the threads write no common word per entry. The index grows by
-//! doubling into a new one, which a thread fills from the records while the others go on (they
-//! look in both until it is full, and store into the new one). Two threads may store the same
-//! subproblem at once: both records hold its whole count, and the index keeps one. A search
+//! The threads of one count (but the two of a count in bands, see `band`) share a [`Shared`]
+//! table, which none of them locks to look a key up or to store one: its records lie in chunks
+//! that never move once made, and its index is a vector of atomic slots, each taken with one
+//! compare-and-swap (the record written before, so that a thread that finds the slot finds the
+//! record whole). Each thread hands itself records [`CLAIM`] at a time and keeps its figures in a
+//! [`Claim`] of its own, added to the table's when its search ends, so that the threads write no
+//! common word per entry. The index grows by doubling into a new one, which a thread fills from
+//! the old one in one pass in order (a slot's place is its tag's top bits) while the others go on
+//! (they look in both until it is full, and store into the new one). Two threads may store the
+//! same subproblem at once: both records hold its whole count, and the index keeps one. A search
 //! reaches either kind through [`Memory`].
 
 use std::collections::HashMap;
@@ -415,7 +416,7 @@ impl Shared {
     }
 
     /// Makes an index twice the newest's when records up to `end` outgrow it and it fits the
-    /// budget, and fills it from the records (waiting for a thread making one already when
+    /// budget, and fills it from the older ones (waiting for a thread making one already when
     /// `wait`, else leaving it to that thread): whether there is room for records up to `end`.
     fn grow(&self, end: usize, wait: bool) -> bool {
         let making = if wait {
