@@ -168,38 +168,22 @@ fn wide(count: Result<u128, Count>) -> Count {
 /// band's tree reaches it: the paths to its node in the upper thread's ZDD, which has a node for
 /// every option that leads to one (saturating at `u64::MAX`).
 pub(crate) fn plain_nodes(nodes: &[[u32; 3]], root: u32, upper: u64, lower: &[u64]) -> u64 {
-    let lower: Vec<u128> = lower.iter().map(|&n| u128::from(n)).collect();
-    let saturating = |a: u128, b: u128| Some(a.saturating_add(b));
-    let below = fold(nodes, root, 0, &lower, saturating).unwrap_or(u128::MAX);
-    u64::try_from(below.saturating_add(u128::from(upper))).unwrap_or(u64::MAX)
-}
-
-/// The value of the upper thread's ZDD, from the bottom up: 0 for the empty family, `one` for
-/// the family of the empty set, `lower[j]` for the `j`-th subproblem handed over, and for a node,
-/// `add` of its two branches' (`None` when `add` says so).
-fn fold(
-    nodes: &[[u32; 3]],
-    root: u32,
-    one: u128,
-    lower: &[u128],
-    add: impl Fn(u128, u128) -> Option<u128>,
-) -> Option<u128> {
-    let mut values: Vec<u128> = Vec::with_capacity(nodes.len());
-    let value = |id: u32, values: &[u128]| -> u128 {
+    // The nodes below each ZDD node (none for the empty family and the empty set).
+    let mut below: Vec<u64> = Vec::with_capacity(nodes.len());
+    let value = |id: u32, below: &[u64]| -> u64 {
         match id {
-            0 => 0,
-            1 => one,
+            0 | 1 => 0,
             _ => {
                 let j = (u32::MAX - id) as usize;
-                if j < lower.len() { lower[j] } else { values[id as usize - 2] }
+                if j < lower.len() { lower[j] } else { below[id as usize - 2] }
             }
         }
     };
     for &[_, lo, hi] in nodes {
-        let v = add(value(lo, &values), value(hi, &values))?;
-        values.push(v);
+        let n = value(lo, &below).saturating_add(value(hi, &below));
+        below.push(n);
     }
-    Some(value(root, &values))
+    value(root, &below).saturating_add(upper)
 }
 
 #[cfg(test)]

@@ -278,17 +278,10 @@ impl Shared {
                 *m = word.load(Ordering::Relaxed);
             }
         }
-        let nodes = meta[2];
-        let high = if nodes & HIGH == 0 {
-            None
-        } else {
+        unpack(&meta, || {
             let high = self.high.lock().unwrap_or_else(PoisonError::into_inner);
             u32::try_from(r).ok().and_then(|r| high.get(&r)).cloned()
-        };
-        let count = u128::from(meta[0]) | (u128::from(meta[1]) << 64);
-        // (Stored from a `u32`.)
-        let zdd = u32::try_from(meta[3]).unwrap_or(0);
-        Hit { count, high, nodes: nodes & NODES, zdd }
+        })
     }
 
     /// Stores `hit` for `key` (whose hash is `h`), unless the table is at its budget.
@@ -299,27 +292,21 @@ impl Shared {
             claim.dropped += 1;
             return;
         };
-        let mut nodes = hit.nodes.min(NODES);
-        if let Some(high) = hit.high {
+        let (meta, high) = pack(hit);
+        if let Some(high) = high {
             let size = high_bytes(&high);
             if self.bytes.fetch_add(size, Ordering::Relaxed) + size > self.budget {
                 self.bytes.fetch_sub(size, Ordering::Relaxed);
                 claim.dropped += 1;
                 return;
             }
-            nodes |= HIGH;
             // (Below `u32::MAX`: see `with_slots`.)
             let r = u32::try_from(r).unwrap_or(u32::MAX);
             self.high.lock().unwrap_or_else(PoisonError::into_inner).insert(r, high);
         }
-        // (The count's two halves.)
-        #[allow(clippy::cast_possible_truncation)]
-        let halves = [hit.count as u64, (hit.count >> 64) as u64];
-        for (word, &value) in record.iter().zip(key.iter().chain(&halves)) {
+        for (word, &value) in record.iter().zip(key.iter().chain(&meta)) {
             word.store(value, Ordering::Relaxed);
         }
-        record[self.words + 3].store(u64::from(hit.zdd), Ordering::Relaxed);
-        record[self.words + 2].store(nodes, Ordering::Relaxed);
         // Into the newest index, and again into a newer one made meanwhile (see `grow`).
         loop {
             if let Some(index) = self.indexes(claim).last() {
@@ -530,6 +517,27 @@ pub(crate) struct Table {
 /// Words of an entry's record after its key: its count's two halves, nodes, ZDD node.
 const META: usize = 4;
 
+/// The words of a record after its key for `hit` (see `Table::records`), and the words of its
+/// count above the low 128 bits, kept apart.
+fn pack(hit: Hit) -> ([u64; META], Option<Box<[u64]>>) {
+    let nodes = hit.nodes.min(NODES) | if hit.high.is_some() { HIGH } else { 0 };
+    // (The count's two halves.)
+    #[allow(clippy::cast_possible_truncation)]
+    let meta = [hit.count as u64, (hit.count >> 64) as u64, nodes, u64::from(hit.zdd)];
+    (meta, hit.high)
+}
+
+/// What a record whose words after its key are `meta` holds, `high` giving the words of its
+/// count above the low 128 bits when it has them.
+fn unpack(meta: &[u64], high: impl FnOnce() -> Option<Box<[u64]>>) -> Hit {
+    let nodes = meta[2];
+    let high = if nodes & HIGH == 0 { None } else { high() };
+    let count = u128::from(meta[0]) | (u128::from(meta[1]) << 64);
+    // (Stored from a `u32`.)
+    let zdd = u32::try_from(meta[3]).unwrap_or(0);
+    Hit { count, high, nodes: nodes & NODES, zdd }
+}
+
 impl Table {
     /// An empty table for keys of `words` words, which takes at most `budget` bytes.
     pub(crate) fn new(words: usize, budget: usize) -> Table {
@@ -570,18 +578,10 @@ impl Table {
     /// What entry `e` holds.
     #[inline]
     fn hit(&self, e: usize) -> Hit {
-        let meta = &self.record(e)[self.words..];
-        let nodes = meta[2];
-        let high = if nodes & HIGH == 0 {
-            None
-        } else {
-            // (Entries are numbered below `u32::MAX`: see `insert`.)
+        // (Entries are numbered below `u32::MAX`: see `insert`.)
+        unpack(&self.record(e)[self.words..], || {
             u32::try_from(e).ok().and_then(|e| self.high.get(&e)).cloned()
-        };
-        let count = u128::from(meta[0]) | (u128::from(meta[1]) << 64);
-        // (Stored from a `u32`.)
-        let zdd = u32::try_from(meta[3]).unwrap_or(0);
-        Hit { count, high, nodes: nodes & NODES, zdd }
+        })
     }
 
     /// What is stored for `key`, if anything.
@@ -622,18 +622,14 @@ impl Table {
         if (entries + 1) * 2 > self.index.len() {
             self.grow_index();
         }
-        let mut nodes = hit.nodes.min(NODES);
-        if let Some(high) = hit.high {
-            nodes |= HIGH;
+        let (meta, high) = pack(hit);
+        if let Some(high) = high {
             self.high_bytes += high_bytes;
             // (Below `u32::MAX`: checked above.)
             self.high.insert(u32::try_from(entries).unwrap_or(u32::MAX), high);
         }
         self.records.extend_from_slice(key);
-        // (The count's two halves.)
-        #[allow(clippy::cast_possible_truncation)]
-        let halves = [hit.count as u64, (hit.count >> 64) as u64];
-        self.records.extend_from_slice(&[halves[0], halves[1], nodes, u64::from(hit.zdd)]);
+        self.records.extend_from_slice(&meta);
         self.len += 1;
         let mask = self.index.len() - 1;
         let mut slot = slot_of(h, mask);

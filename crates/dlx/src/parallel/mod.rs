@@ -422,6 +422,11 @@ impl<'p> ParallelSolver<'p> {
         result.map(|(value, _)| value)
     }
 
+    /// Keeps `figures` as the memo's after the last count (see [`Self::memo_stats`]).
+    fn keep_memo(&self, figures: Option<MemoStats>) {
+        *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = figures;
+    }
+
     /// Makes the following runs report their progress into `progress` as they go (each run adds
     /// to it: give a fresh one to each run).
     pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
@@ -563,7 +568,7 @@ impl<'p> ParallelSolver<'p> {
     /// The number of solutions, however large: with the memo where it is set or chosen (see
     /// [`set_memo`](Self::set_memo)), by visiting every solution otherwise.
     pub fn count_exact(&self) -> Result<Count, Interrupted> {
-        *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        self.keep_memo(None);
         match self.memo_start() {
             Some(start) => self.keep(self.with_run(|run| self.count_memo(run, start))),
             None => self.keep(self.count_with_stats(u64::MAX)),
@@ -583,9 +588,7 @@ impl<'p> ParallelSolver<'p> {
     /// and its subtrees counted on every thread, which share a table that keeps what the first
     /// attempt finished.
     fn count_memo(&self, run: &Run<'_>, mut start: MemoStart<'p>) -> Result<(Count, Stats), Interrupted> {
-        let keep = |figures: Option<MemoStats>| {
-            *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = figures;
-        };
+        let keep = |figures: Option<MemoStats>| self.keep_memo(figures);
         if self.shard.is_none()
             && self.threads() == 2
             && run.remaining() == Budget::default()
@@ -679,8 +682,7 @@ impl<'p> ParallelSolver<'p> {
         match first {
             Ok(count) => {
                 let stats = upper.stats();
-                *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
-                    upper.memo_stats();
+                self.keep_memo(upper.memo_stats());
                 self.report_whole(&count, &stats);
                 return Banded::Done(Ok((count, stats)));
             }
@@ -729,9 +731,7 @@ impl<'p> ParallelSolver<'p> {
             dropped: up.dropped + low.dropped,
             plain_nodes: 0,
         };
-        let keep = |figures: MemoStats| {
-            *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(figures);
-        };
+        let keep = |figures: MemoStats| self.keep_memo(Some(figures));
         let ((counts, plain, below), (nodes, root)) = match (bottom, top) {
             (Ok(bottom), Ok(top)) => (bottom, top),
             (Err(e), _) | (_, Err(e)) => {
@@ -813,7 +813,7 @@ impl<'p> ParallelSolver<'p> {
         skip: &(dyn Fn(usize) -> bool + Sync),
         counted: &(dyn Fn(usize, Stats) + Sync),
     ) -> Result<Count, Interrupted> {
-        *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        self.keep_memo(None);
         let table = self.memo_start().map(|start| self.memo_table(start));
         self.keep(self.with_run(|run| {
             let _watch = run.watch();
@@ -822,7 +822,7 @@ impl<'p> ParallelSolver<'p> {
                 self.count_pieces(run, subtrees, skip, counted, &found, u64::MAX, table.as_ref());
             if let Some(table) = &table {
                 let memo = MemoStats { plain_nodes: plain, ..table.figures() };
-                *self.memo_figures.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(memo);
+                self.keep_memo(Some(memo));
             }
             match run.reason() {
                 Some(reason) => Err(Interrupted { reason, solutions: sums.solutions }),
