@@ -131,8 +131,10 @@
 //! `multi` the memo's search with multiplicities; its build for x86-64-v3 processors in
 //! `bitsets::x86`, whose only `unsafe` is likewise the call after the check), `solver` (`restrict`,
 //! `search`, `multi` for Algorithm M, `iter`, `split` for subtrees), `parallel` (every core on one
-//! search, shards, progress), `check` (the link checker), `format` (the `.dlx` text), `count`
-//! (counts of any size). Each module states its own invariants at its top.
+//! search, shards, progress; `parallel::place`, whose only `unsafe` is the calls to the C
+//! library that read and set the processors a thread may run on), `check` (the link checker),
+//! `format` (the `.dlx` text), `count` (counts of any size). Each module states its own
+//! invariants at its top.
 //! Measurements behind the design are in `benches/RESULTS.md`.
 
 #![deny(missing_docs)]

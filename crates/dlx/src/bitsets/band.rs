@@ -19,7 +19,9 @@
 //! band's level only (`benches/RESULTS.md`).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use crate::count::Count;
 
@@ -32,7 +34,13 @@ pub(crate) struct Band {
     words: usize,
     handed: Mutex<Handed>,
     ready: Condvar,
+    /// Changes to `handed` (keys handed over, done, failed): what a waiting thread spins on.
+    changes: AtomicUsize,
 }
+
+/// How long the lower thread spins for more before it sleeps: a thread asleep is woken the
+/// longer after (a virtual core asleep, much longer).
+const SPIN: Duration = Duration::from_micros(200);
 
 /// The subproblems handed over so far, whether the upper thread is done, and whether the lower
 /// one stopped.
@@ -49,7 +57,13 @@ struct Handed {
 impl Band {
     /// A hand-over at `level`, of signatures of `words` words.
     pub(crate) fn new(level: usize, words: usize) -> Band {
-        Band { level: level.max(1), words, handed: Mutex::new(Handed::default()), ready: Condvar::new() }
+        Band {
+            level: level.max(1),
+            words,
+            handed: Mutex::new(Handed::default()),
+            ready: Condvar::new(),
+            changes: AtomicUsize::new(0),
+        }
     }
 
     /// Whether the upper thread hands a subproblem of level `l` over.
@@ -68,6 +82,7 @@ impl Band {
             return None;
         }
         handed.keys.extend_from_slice(key);
+        self.changes.fetch_add(1, Ordering::Release);
         if handed.waiting {
             self.ready.notify_one();
         }
@@ -78,27 +93,45 @@ impl Band {
     /// The lower thread has stopped: the upper one stops at its next hand-over.
     pub(crate) fn fail(&self) {
         self.handed.lock().unwrap_or_else(PoisonError::into_inner).failed = true;
+        self.changes.fetch_add(1, Ordering::Release);
     }
 
     /// The upper thread is done (or stopped): the lower one ends once it has counted what it has.
     pub(crate) fn finish(&self) {
         let mut handed = self.handed.lock().unwrap_or_else(PoisonError::into_inner);
         handed.done = true;
+        self.changes.fetch_add(1, Ordering::Release);
         self.ready.notify_one();
     }
 
     /// The signatures handed over after the first `from` (appended to `into`), waiting for some;
     /// none once the upper thread is done and all are taken.
     pub(crate) fn take(&self, from: usize, into: &mut Vec<u64>) {
+        let start = from * self.words;
         let mut handed = self.handed.lock().unwrap_or_else(PoisonError::into_inner);
         loop {
-            let start = from * self.words;
             if handed.keys.len() > start {
                 into.extend_from_slice(&handed.keys[start..]);
                 return;
             }
             if handed.done {
                 return;
+            }
+            // Spins a while for a change, then sleeps until one.
+            let seen = self.changes.load(Ordering::Acquire);
+            drop(handed);
+            let spun = Instant::now();
+            let mut spins = 0u32;
+            while self.changes.load(Ordering::Acquire) == seen {
+                std::hint::spin_loop();
+                spins += 1;
+                if spins.is_multiple_of(64) && spun.elapsed() > SPIN {
+                    break;
+                }
+            }
+            handed = self.handed.lock().unwrap_or_else(PoisonError::into_inner);
+            if handed.keys.len() > start || handed.done {
+                continue;
             }
             handed.waiting = true;
             handed = self.ready.wait(handed).unwrap_or_else(PoisonError::into_inner);
@@ -114,9 +147,59 @@ impl Band {
 
 /// The count of the upper thread's ZDD (`nodes`, the `k`-th numbered `k + 2`, and `root`), the
 /// node numbered `u32::MAX - j` standing for the `j`-th subproblem handed over, whose count is
-/// `lower[j]`. Counts are summed in `u128`s, and the few past `u128::MAX` (those near the root of
-/// counts past 2^128) as counts of any size, each marked by `u128::MAX` in its place.
-pub(crate) fn sum(nodes: &[[u32; 3]], root: u32, lower: &[Count]) -> Count {
+/// `lower[j]`; and the nodes the count would have taken without the memo: the upper thread's
+/// (`upper`, in which each subproblem handed over took none) and, for each subproblem handed
+/// over, the lower thread's nodes for it without the memo (`plain`) as many times as the upper
+/// band's tree reaches it, which is the paths to its node in the ZDD (there is a node for every
+/// option that leads to one), saturating at `u64::MAX`. One pass in `u128`s from the bottom up;
+/// a count past them is summed again as counts of any size ([`sum`]).
+pub(crate) fn tally(
+    nodes: &[[u32; 3]],
+    root: u32,
+    lower: &[Count],
+    upper: u64,
+    plain: &[u64],
+) -> (Count, u64) {
+    let handed: Option<Vec<u128>> = lower.iter().map(|c| u128::try_from(c).ok()).collect();
+    let mut fits = handed.is_some();
+    let handed = handed.unwrap_or_default();
+    // Each node's count and nodes without the memo, by its number (0: the empty family, 1: the
+    // empty set).
+    let mut counts: Vec<u128> = Vec::with_capacity(nodes.len() + 2);
+    let mut below: Vec<u64> = Vec::with_capacity(nodes.len() + 2);
+    counts.extend([0, 1]);
+    below.extend([0, 0]);
+    for &[_, lo, hi] in nodes {
+        let at = |id: u32| -> (u128, u64) {
+            match counts.get(id as usize) {
+                Some(&c) => (c, below[id as usize]),
+                None => {
+                    let j = (u32::MAX - id) as usize;
+                    (handed.get(j).copied().unwrap_or(0), plain.get(j).copied().unwrap_or(0))
+                }
+            }
+        };
+        let ((a, m), (b, n)) = (at(lo), at(hi));
+        let c = a.checked_add(b);
+        fits &= c.is_some();
+        counts.push(c.unwrap_or(0));
+        below.push(m.saturating_add(n));
+    }
+    let (count, nodes_below) = match counts.get(root as usize) {
+        Some(&c) => (c, below[root as usize]),
+        None => {
+            let j = (u32::MAX - root) as usize;
+            (handed.get(j).copied().unwrap_or(0), plain.get(j).copied().unwrap_or(0))
+        }
+    };
+    let count = if fits { Count::from(count) } else { sum(nodes, root, lower) };
+    (count, nodes_below.saturating_add(upper))
+}
+
+/// The count of the upper thread's ZDD, as [`tally`]'s, of any size: in `u128`s, and the few
+/// past `u128::MAX` (those near the root of counts past 2^128) as counts of any size, each marked
+/// by `u128::MAX` in its place.
+fn sum(nodes: &[[u32; 3]], root: u32, lower: &[Count]) -> Count {
     let small = |c: &Count| u128::try_from(c).ok().filter(|&c| c != u128::MAX);
     let lower_small: Vec<u128> = lower.iter().map(|c| small(c).unwrap_or(u128::MAX)).collect();
     let mut counts: Vec<u128> = Vec::with_capacity(nodes.len());
@@ -162,30 +245,6 @@ fn wide(count: Result<u128, Count>) -> Count {
     count.map_or_else(|c| c, Count::from)
 }
 
-/// The nodes a count in two bands would have taken without the memo: the upper thread's
-/// (`upper`, in which each subproblem handed over took none), and for each subproblem handed
-/// over, the lower thread's nodes for it without the memo (`lower`) as many times as the upper
-/// band's tree reaches it: the paths to its node in the upper thread's ZDD, which has a node for
-/// every option that leads to one (saturating at `u64::MAX`).
-pub(crate) fn plain_nodes(nodes: &[[u32; 3]], root: u32, upper: u64, lower: &[u64]) -> u64 {
-    // The nodes below each ZDD node (none for the empty family and the empty set).
-    let mut below: Vec<u64> = Vec::with_capacity(nodes.len());
-    let value = |id: u32, below: &[u64]| -> u64 {
-        match id {
-            0 | 1 => 0,
-            _ => {
-                let j = (u32::MAX - id) as usize;
-                if j < lower.len() { lower[j] } else { below[id as usize - 2] }
-            }
-        }
-    };
-    for &[_, lo, hi] in nodes {
-        let n = value(lo, &below).saturating_add(value(hi, &below));
-        below.push(n);
-    }
-    value(root, &below).saturating_add(upper)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,10 +270,10 @@ mod tests {
                 root = u32::try_from(nodes.len() + 1).unwrap();
             }
             let want = lower.iter().fold(Count::from(1u64), |sum, c| sum + c.clone());
-            assert_eq!(sum(&nodes, root, &lower), want, "{lower:?}");
             let n = lower.len() as u64;
-            assert_eq!(plain_nodes(&nodes, root, 5, &vec![2; lower.len()]), 5 + 2 * n);
-            assert_eq!(plain_nodes(&nodes, root, 1, &vec![u64::MAX; lower.len()]), u64::MAX);
+            assert_eq!(tally(&nodes, root, &lower, 5, &vec![2; lower.len()]), (want.clone(), 5 + 2 * n));
+            assert_eq!(sum(&nodes, root, &lower), want, "{lower:?}");
+            assert_eq!(tally(&nodes, root, &lower, 1, &vec![u64::MAX; lower.len()]).1, u64::MAX);
         }
     }
 }

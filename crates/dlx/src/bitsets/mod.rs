@@ -130,7 +130,7 @@ mod tables;
 #[allow(unsafe_code)]
 mod x86;
 
-pub(crate) use band::{Band, plain_nodes as band_plain_nodes, sum as band_sum};
+pub(crate) use band::{Band, tally as band_tally};
 use memo::Memory;
 pub(crate) use memo::{Shared, Table};
 pub(crate) use priced::{Priced, Run as PricedRun};
@@ -330,8 +330,8 @@ impl BitSets {
         counted
     }
 
-    /// The level from which a count in two bands hands its subproblems over (see `band`): four
-    /// sevenths of the depth of a solution, estimated as the primary items over the mean primary
+    /// The level from which a count in two bands hands its subproblems over (see `band`): six
+    /// elevenths of the depth of a solution, estimated as the primary items over the mean primary
     /// items of an option (the upper thread's nodes are a little cheaper, and its levels near the
     /// root have fewer subproblems: `benches/RESULTS.md`).
     pub(crate) fn band_level(&mut self, problem: &Problem) -> usize {
@@ -339,7 +339,7 @@ impl BitSets {
         let options = problem.option_count().max(1);
         let primaries: usize = (0..problem.option_count()).map(|o| tables.primaries(o)).sum();
         let depth = tables.n_primary * options / primaries.max(1);
-        (depth * 4 / 7).max(1)
+        (depth * 6 / 11).max(1)
     }
 
     /// Moves this solver's own memo table into `other`'s (its entries hold for any state).

@@ -44,10 +44,16 @@
 //! exchange one signature and one count per subproblem at that level, where threads sharing a
 //! table exchange cache lines at every node (`benches/RESULTS.md`). Each subproblem of a tiling
 //! lies at one depth, so that the two threads make about one thread's nodes between them; a
-//! subproblem met both above the band's level and below it is counted twice. Without the probes
-//! (under [`Memo::Always`]) the count takes [`MEMO_BAND_FIRST_NODES`] on this thread first. A
-//! ZDD that outgrows its quarter of the memo's bytes (the upper table another quarter, the lower
-//! one half) ends the bands: the count goes on as below.
+//! subproblem met both above the band's level and below it is counted twice. Under
+//! [`Memo::Auto`], once the first probe (without the memo) has not ended the count, this thread
+//! starts the upper band at once while the other makes the probe with the memo, whose table the
+//! lower band then starts from; if the probe chooses no memo, the upper band's work is dropped
+//! and the count goes on without it. Without the probes (under [`Memo::Always`]) the count takes
+//! [`MEMO_BAND_FIRST_NODES`] on this thread first. A ZDD that outgrows its quarter of the memo's
+//! bytes (the upper table another quarter, the lower one half) ends the bands: the count goes on
+//! as below. The other thread is made for the count, and leaves this thread's processor if the
+//! system put it there (`place`): a thread that waits for the next balancing waits longer than
+//! a small count takes.
 //!
 //! Otherwise (more threads, colors, multiplicities, a shard, a budget), the count runs on this
 //! thread first, within a budget of nodes, on a table of its own: a count that ends there
@@ -110,6 +116,7 @@ use crate::solver::{
 
 mod cut;
 mod list;
+mod place;
 mod progress;
 mod shard;
 
@@ -164,6 +171,11 @@ const MEMO_FIRST_NODES: u64 = 1 << 17;
 /// Nodes a memoized count in two bands takes on one thread before it starts the other (see
 /// `ParallelSolver::count_in_bands`).
 const MEMO_BAND_FIRST_NODES: u64 = 1 << 12;
+
+/// Levels the upper band of a count in two bands takes beyond its share when the lower thread
+/// starts only after the memo's probe (see `ParallelSolver::count_probing_in_bands`), for the
+/// probe's [`MEMO_PROBE_NODES`] nodes (`benches/RESULTS.md`).
+const MEMO_BAND_PROBE_LEVELS: usize = 2;
 
 /// The deepest cut tried: past it the subtrees are used as they are.
 const DEEPEST: usize = 64;
@@ -234,6 +246,10 @@ enum Banded<'p> {
     Done(Result<(Count, Stats), Interrupted>),
     Instead(Box<Solver<'p>>),
 }
+
+/// What the lower thread of a count in two bands counts: each subproblem's count and nodes
+/// without the memo, in the order handed over, with the figures of its searches.
+type Handed = (Vec<Count>, Vec<u64>, Stats);
 
 /// Where a memoized count starts (see `ParallelSolver::memo_start`).
 enum MemoStart<'p> {
@@ -371,12 +387,7 @@ impl<'p> ParallelSolver<'p> {
         if let Some(table) = &*chosen {
             return table.clone().map(MemoStart::Shared);
         }
-        let mut solver = Solver::new(self.problem);
-        solver.set_tie_break(self.tie_break);
-        solver.set_branching(self.branching);
-        solver.set_cancel_flag(self.cancel.clone());
-        solver.set_memo(self.memo);
-        solver.set_memo_memory(self.memo_memory);
+        let mut solver = self.probe_solver();
         let take = solver.choose_memo();
         if !take && !self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
             *chosen = Some(None);
@@ -384,6 +395,17 @@ impl<'p> ParallelSolver<'p> {
         // Chosen: counts go on from the probe's table, without probing again.
         solver.set_memo(Memo::Always);
         take.then_some(MemoStart::Probed(Box::new(solver)))
+    }
+
+    /// A solver for [`Solver::choose_memo`]'s probes, watching the caller's cancel flag.
+    fn probe_solver(&self) -> Solver<'p> {
+        let mut solver = Solver::new(self.problem);
+        solver.set_tie_break(self.tie_break);
+        solver.set_branching(self.branching);
+        solver.set_cancel_flag(self.cancel.clone());
+        solver.set_memo(self.memo);
+        solver.set_memo_memory(self.memo_memory);
+        solver
     }
 
     /// The table every thread shares, made from `start` and kept for later counts.
@@ -569,6 +591,9 @@ impl<'p> ParallelSolver<'p> {
     /// [`set_memo`](Self::set_memo)), by visiting every solution otherwise.
     pub fn count_exact(&self) -> Result<Count, Interrupted> {
         self.keep_memo(None);
+        if let Some(counted) = self.count_probing_in_bands() {
+            return self.keep(counted);
+        }
         match self.memo_start() {
             Some(start) => self.keep(self.with_run(|run| self.count_memo(run, start))),
             None => self.keep(self.count_with_stats(u64::MAX)),
@@ -588,7 +613,6 @@ impl<'p> ParallelSolver<'p> {
     /// and its subtrees counted on every thread, which share a table that keeps what the first
     /// attempt finished.
     fn count_memo(&self, run: &Run<'_>, mut start: MemoStart<'p>) -> Result<(Count, Stats), Interrupted> {
-        let keep = |figures: Option<MemoStats>| self.keep_memo(figures);
         if self.shard.is_none()
             && self.threads() == 2
             && run.remaining() == Budget::default()
@@ -601,6 +625,17 @@ impl<'p> ParallelSolver<'p> {
                 Banded::Instead(solver) => start = MemoStart::Probed(solver),
             }
         }
+        self.count_memo_shared(run, start)
+    }
+
+    /// [`count_memo`](Self::count_memo) but in two bands: on this thread first, then on every
+    /// thread sharing a table.
+    fn count_memo_shared(
+        &self,
+        run: &Run<'_>,
+        mut start: MemoStart<'p>,
+    ) -> Result<(Count, Stats), Interrupted> {
+        let keep = |figures: Option<MemoStats>| self.keep_memo(figures);
         if self.shard.is_none() {
             let (mut solver, shared) = match start {
                 MemoStart::Probed(solver) => (solver, None),
@@ -689,38 +724,138 @@ impl<'p> ParallelSolver<'p> {
             Err(e) if e.reason != StopReason::Budget => return Banded::Done(Err(e)),
             Err(_) => {}
         }
-        // The budget of bytes: a quarter for the upper thread's table, as much for its ZDD (see
-        // `Solver::zdd`), half for the lower thread's.
         upper.set_budget(Budget::default());
-        upper.set_memo_memory(self.band_upper_memory.unwrap_or(self.memo_memory / 4));
         let mut lower = Box::new(self.solver(run));
-        lower.set_memo(Memo::Always);
-        lower.set_memo_memory(self.memo_memory / 2);
         upper.move_memo_to(&mut lower);
         let level = self.band_level.unwrap_or_else(|| upper.memo_band_level());
         let band = Band::new(level, upper.memo_key_words());
+        let banded = self.bands(run, upper, &band, || {
+            let bottom = self.count_lower(run, &mut lower, &band);
+            Some((lower, bottom))
+        });
+        // (Declined only by a lower thread that probes.)
+        banded.unwrap_or(Banded::Done(Err(Interrupted {
+            reason: StopReason::Cancelled,
+            solutions: Count::ZERO,
+        })))
+    }
+
+    /// [`count_exact`](Self::count_exact) under [`Memo::Auto`] on two threads, in two bands from
+    /// the start when the problem takes them: once a count without the memo has not ended within
+    /// [`MEMO_PROBE_NODES`] (see [`Solver::choose_memo`]), this thread counts the upper band at
+    /// once while the other makes the probe with the memo, and counts the lower band from the
+    /// probe's table if it chooses the memo; if not, the upper band's work is dropped. `None` when
+    /// the count does not take this way, or the probes choose no memo (which is kept, as
+    /// [`memo_start`](Self::memo_start) keeps it): the caller counts as it would have.
+    fn count_probing_in_bands(&self) -> Option<Result<(Count, Stats), Interrupted>> {
+        if self.memo != Memo::Auto
+            || self.shard.is_some()
+            || self.threads() != 2
+            || self.budget != Budget::default()
+        {
+            return None;
+        }
+        // Without the memo, as `memo_start` keeps it (unless cancelled).
+        let without = || {
+            if !self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+                *self.memo_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(None);
+            }
+        };
+        if self.memo_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner).is_some() {
+            return None;
+        }
+        let mut probe = Box::new(self.probe_solver());
+        if !probe.memo_in_bands() {
+            return None;
+        }
+        if probe.probe_plain().is_some() {
+            // Ended within the probe: counted again without the memo.
+            without();
+            return None;
+        }
+        let declined = AtomicBool::new(false);
+        let counted = self.with_run(|run| {
+            let _watch = run.watch();
+            let mut upper = Box::new(self.solver(run));
+            upper.set_memo(Memo::Always);
+            let level = self.band_level.unwrap_or_else(|| upper.memo_band_level() + MEMO_BAND_PROBE_LEVELS);
+            let band = Band::new(level, upper.memo_key_words());
+            let banded = self.bands(run, upper, &band, || {
+                if !probe.memo_pays() {
+                    // The upper band's work is dropped (see above).
+                    declined.store(true, Ordering::Relaxed);
+                    band.fail();
+                    run.stop.cancel();
+                    return None;
+                }
+                probe.set_cancel_flag(Some(run.stop.clone()));
+                let bottom = self.count_lower(run, &mut probe, &band);
+                Some((probe, bottom))
+            });
+            match banded {
+                Some(Banded::Done(result)) => result,
+                Some(Banded::Instead(lower)) => self.count_memo_shared(run, MemoStart::Probed(lower)),
+                None => Err(Interrupted { reason: StopReason::Cancelled, solutions: Count::ZERO }),
+            }
+        });
+        if declined.into_inner() {
+            without();
+            return None;
+        }
+        Some(counted)
+    }
+
+    /// The lower thread's part of a count in two bands, on `lower` (holding the table it starts
+    /// from): [`Solver::count_lower`], whose failure stops the upper thread.
+    fn count_lower(&self, run: &Run<'_>, lower: &mut Solver<'p>, band: &Band) -> Result<Handed, Interrupted> {
+        lower.set_cancel_flag(Some(run.stop.clone()));
+        lower.set_memo(Memo::Always);
+        lower.set_memo_memory(self.memo_memory / 2);
+        let bottom = lower.count_lower(band);
+        if bottom.is_err() {
+            band.fail();
+        }
+        bottom
+    }
+
+    /// The two threads of a count in two bands at `band`'s level: the upper band on this thread
+    /// from `upper` (on a table made afresh, of a quarter of the memo's bytes: another quarter
+    /// for its ZDD, half for the lower thread's), the lower one on another by `lower`, which
+    /// gives back its solver and its counts, or declines (`None`, as `bands` returns then). Their
+    /// figures and counts summed; a ZDD or hand-over out of room: the count to go on instead from
+    /// the lower thread's solver.
+    fn bands(
+        &self,
+        run: &Run<'_>,
+        mut upper: Box<Solver<'p>>,
+        band: &Band,
+        lower: impl FnOnce() -> Option<(Box<Solver<'p>>, Result<Handed, Interrupted>)> + Send,
+    ) -> Option<Banded<'p>> {
+        upper.set_cancel_flag(Some(run.stop.clone()));
+        upper.set_memo_memory(self.band_upper_memory.unwrap_or(self.memo_memory / 4));
         let mut up = || {
-            let top = upper.count_upper(&band);
+            let top = upper.count_upper(band);
             band.finish();
             top
         };
-        let down = || {
-            let bottom = lower.count_lower(&band);
-            if bottom.is_err() {
-                band.fail();
-            }
-            bottom
-        };
         // On the caller's pool if it gave one; else on this thread and one more, which is quicker
-        // to start than a pool of two.
+        // to start than a pool of two (and is moved off this thread's processor: see `place`).
+        let started = AtomicBool::new(false);
         let (top, bottom) = match self.pool {
-            Some(pool) => pool.install(|| rayon::join(up, down)),
+            Some(pool) => pool.install(|| rayon::join(up, lower)),
             None => std::thread::scope(|scope| {
-                let lower = scope.spawn(down);
+                let maker = place::here();
+                let started = &started;
+                let lower = scope.spawn(move || {
+                    place::leave(maker, started);
+                    lower()
+                });
+                place::wait(started);
                 let top = up();
                 (top, lower.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
             }),
         };
+        let (mut lower, bottom) = bottom?;
         let mut stats = upper.stats();
         let (up, low) = (upper.memo_stats().unwrap_or_default(), lower.memo_stats().unwrap_or_default());
         let mut figures = MemoStats {
@@ -740,21 +875,21 @@ impl<'p> ParallelSolver<'p> {
                     // The ZDD or the hand-over outgrew their room: the count on every thread
                     // sharing a table, from the lower thread's.
                     lower.set_memo_memory(self.memo_memory);
-                    return Banded::Instead(lower);
+                    return Some(Banded::Instead(lower));
                 }
-                return Banded::Done(Err(Interrupted { solutions: Count::ZERO, ..e }));
+                return Some(Banded::Done(Err(Interrupted { solutions: Count::ZERO, ..e })));
             }
         };
         stats.add(&below);
         *self.band_handed.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(counts.len());
-        figures.plain_nodes = crate::bitsets::band_plain_nodes(&nodes, root, up.plain_nodes, &plain);
+        let (count, plain_nodes) = crate::bitsets::band_tally(&nodes, root, &counts, up.plain_nodes, &plain);
+        figures.plain_nodes = plain_nodes;
         // (The upper thread's ZDD is part of the memo's bytes here.)
         figures.bytes += (nodes.capacity() * std::mem::size_of::<[u32; 3]>()) as u64;
         keep(figures);
-        let count = crate::bitsets::band_sum(&nodes, root, &counts);
         stats.solutions = count.clone();
         self.report_whole(&count, &stats);
-        Banded::Done(Ok((count, stats)))
+        Some(Banded::Done(Ok((count, stats))))
     }
 
     /// [`count_up_to`](Self::count_up_to), with the run's figures.
@@ -929,6 +1064,21 @@ mod tests {
         text.parse().unwrap()
     }
 
+    /// Domino tilings of an `n` by `n` board.
+    fn dominoes(n: usize) -> Problem {
+        let mut text: String = (0..n * n).map(|c| format!("c{c} ")).collect();
+        text.push('\n');
+        for c in 0..n * n {
+            if c % n < n - 1 {
+                text += &format!("c{c} c{}\n", c + 1);
+            }
+            if c < n * (n - 1) {
+                text += &format!("c{c} c{}\n", c + n);
+            }
+        }
+        text.parse().unwrap()
+    }
+
     /// The 3x20 pentominoes and Langford pairs for n = 10 (nodes dear: bit sets), and the empty
     /// sudoku grid counted to 30,000 (cheap nodes: the links), each with more nodes than the
     /// first attempt; with the limit of the count.
@@ -1067,17 +1217,7 @@ mod tests {
     /// and with too few bytes for the upper thread's ZDD, the count all the same.
     #[test]
     fn dominoes_count_in_two_bands() {
-        let mut text: String = (0..100).map(|c| format!("c{c} ")).collect();
-        text.push('\n');
-        for c in 0..100 {
-            if c % 10 < 9 {
-                text += &format!("c{c} c{}\n", c + 1);
-            }
-            if c < 90 {
-                text += &format!("c{c} c{}\n", c + 10);
-            }
-        }
-        let problem: Problem = text.parse().unwrap();
+        let problem = dominoes(10);
         let mut one = ParallelSolver::new(&problem);
         one.set_threads(Some(1));
         assert_eq!(one.count_exact().unwrap(), 258_584_046_368u128);
@@ -1101,5 +1241,42 @@ mod tests {
         small.band_upper_memory = Some(4096);
         assert_eq!(small.count_exact().unwrap(), 258_584_046_368u128);
         assert_eq!(*small.band_handed.lock().unwrap(), None);
+    }
+
+    /// Under [`Memo::Auto`] on two threads, the upper band starts while the other thread makes
+    /// the probe with the memo. Dominoes on 8x8: the memo chosen, counted in two bands (the
+    /// choice not kept: the next count probes again), as on one thread. Langford pairs for
+    /// n = 11: the memo not chosen, the upper band's work dropped, counted as without the memo,
+    /// and the choice kept. Langford pairs for n = 4: counted within the first probe, no band.
+    #[test]
+    fn counts_in_two_bands_while_probing() {
+        fn parallel(problem: &Problem) -> ParallelSolver<'_> {
+            let mut parallel = ParallelSolver::new(problem);
+            parallel.set_threads(Some(2));
+            parallel
+        }
+        let chosen = |parallel: &ParallelSolver<'_>| {
+            parallel.memo_table.lock().unwrap().as_ref().map(|table| table.is_some())
+        };
+        let tilings = dominoes(8);
+        let counting = parallel(&tilings);
+        for _ in 0..2 {
+            assert_eq!(counting.count_exact().unwrap(), 12_988_816u128);
+            assert!(counting.band_handed.lock().unwrap().is_some_and(|n| n > 10));
+            assert_eq!(chosen(&counting), None);
+            assert!(counting.memo_stats().is_some_and(|memo| memo.hits > 0));
+        }
+        for (n, want) in [(11, 35_584u128), (4, 2)] {
+            let pairs = langford(n);
+            let mut plain = Solver::new(&pairs);
+            plain.set_memo(Memo::Never);
+            assert_eq!(plain.count_exact().unwrap(), want);
+            let counting = parallel(&pairs);
+            assert_eq!(counting.count_exact().unwrap(), want, "n = {n}");
+            assert_eq!(counting.stats().solutions, want);
+            assert_eq!(*counting.band_handed.lock().unwrap(), None);
+            assert_eq!(counting.memo_stats(), None);
+            assert_eq!(chosen(&counting), Some(false));
+        }
     }
 }

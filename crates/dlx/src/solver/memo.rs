@@ -56,7 +56,7 @@ impl Solver<'_> {
 
     /// A count without the memo for at most [`MEMO_PROBE_NODES`] nodes: its answer (or its
     /// error) when it ends there, `None` when it runs out of them.
-    pub(super) fn probe_plain(&mut self) -> Option<Result<u64, Interrupted>> {
+    pub(crate) fn probe_plain(&mut self) -> Option<Result<u64, Interrupted>> {
         let budget = self.budget;
         if budget.nodes.is_some_and(|n| n <= MEMO_PROBE_NODES) {
             return Some(self.count_to(u64::MAX));
@@ -72,7 +72,7 @@ impl Solver<'_> {
 
     /// [`Memo::Auto`]'s probe with the memo (see [`Solver::choose_memo`]): whether the memo
     /// pays; its table is dropped when not. Its figures are not kept.
-    pub(super) fn memo_pays(&mut self) -> bool {
+    pub(crate) fn memo_pays(&mut self) -> bool {
         let budget = self.budget;
         let mut pays = false;
         for (nodes, gain) in [(MEMO_PROBE_NODES, MEMO_GAIN), (MEMO_SECOND_PROBE_NODES, MEMO_SECOND_GAIN)] {
