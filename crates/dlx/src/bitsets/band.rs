@@ -4,7 +4,7 @@
 //! counts those subproblems, each from its signature, on a table of its own. The upper count
 //! makes the ZDD of its levels (see `search`), in which each subproblem handed over is a node to
 //! be filled in; once the lower thread has counted them all, the diagram's counts are summed from
-//! the bottom up ([`sum`]).
+//! the bottom up ([`tally`]).
 //!
 //! A worked example: dominoes on a board of two rows and four columns (cells `a1`..`a4` over
 //! `b1`..`b4`, as in the module docs above), the band at level 2. The upper thread covers `a1` at
@@ -73,7 +73,7 @@ impl Band {
     }
 
     /// Hands `key` over: its node in the upper thread's ZDD, numbered down from `u32::MAX` (see
-    /// [`sum`]); `None` when those would meet the diagram's `zdd_nodes` nodes, or the lower
+    /// [`tally`]); `None` when those would meet the diagram's `zdd_nodes` nodes, or the lower
     /// thread has stopped.
     pub(crate) fn hand(&self, key: &[u64], zdd_nodes: usize) -> Option<u32> {
         let mut handed = self.handed.lock().unwrap_or_else(PoisonError::into_inner);

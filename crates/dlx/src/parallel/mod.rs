@@ -628,7 +628,7 @@ impl<'p> ParallelSolver<'p> {
         self.count_memo_shared(run, start)
     }
 
-    /// [`count_memo`](Self::count_memo) but in two bands: on this thread first, then on every
+    /// [`count_memo`](Self::count_memo) without two bands: on this thread first, then on every
     /// thread sharing a table.
     fn count_memo_shared(
         &self,
@@ -752,6 +752,8 @@ impl<'p> ParallelSolver<'p> {
             || self.shard.is_some()
             || self.threads() != 2
             || self.budget != Budget::default()
+            || self.problem.has_colors()
+            || self.problem.has_multiplicities()
         {
             return None;
         }
