@@ -733,11 +733,7 @@ impl<'p> ParallelSolver<'p> {
             let bottom = self.count_lower(run, &mut lower, &band);
             Some((lower, bottom))
         });
-        // (Declined only by a lower thread that probes.)
-        banded.unwrap_or(Banded::Done(Err(Interrupted {
-            reason: StopReason::Cancelled,
-            solutions: Count::ZERO,
-        })))
+        banded.unwrap_or_else(|| unreachable!("only a lower band that probes declines"))
     }
 
     /// [`count_exact`](Self::count_exact) under [`Memo::Auto`] on two threads, in two bands from
