@@ -169,29 +169,23 @@ pub(crate) fn tally(
     let mut below: Vec<u64> = Vec::with_capacity(nodes.len() + 2);
     counts.extend([0, 1]);
     below.extend([0, 0]);
-    for &[_, lo, hi] in nodes {
-        let at = |id: u32| -> (u128, u64) {
-            match counts.get(id as usize) {
-                Some(&c) => (c, below[id as usize]),
-                None => {
-                    let j = (u32::MAX - id) as usize;
-                    (handed.get(j).copied().unwrap_or(0), plain.get(j).copied().unwrap_or(0))
-                }
+    let at = |id: u32, counts: &[u128], below: &[u64]| -> (u128, u64) {
+        match counts.get(id as usize) {
+            Some(&c) => (c, below[id as usize]),
+            None => {
+                let j = (u32::MAX - id) as usize;
+                (handed.get(j).copied().unwrap_or(0), plain.get(j).copied().unwrap_or(0))
             }
-        };
-        let ((a, m), (b, n)) = (at(lo), at(hi));
+        }
+    };
+    for &[_, lo, hi] in nodes {
+        let ((a, m), (b, n)) = (at(lo, &counts, &below), at(hi, &counts, &below));
         let c = a.checked_add(b);
         fits &= c.is_some();
         counts.push(c.unwrap_or(0));
         below.push(m.saturating_add(n));
     }
-    let (count, nodes_below) = match counts.get(root as usize) {
-        Some(&c) => (c, below[root as usize]),
-        None => {
-            let j = (u32::MAX - root) as usize;
-            (handed.get(j).copied().unwrap_or(0), plain.get(j).copied().unwrap_or(0))
-        }
-    };
+    let (count, nodes_below) = at(root, &counts, &below);
     let count = if fits { Count::from(count) } else { sum(nodes, root, lower) };
     (count, nodes_below.saturating_add(upper))
 }

@@ -389,12 +389,20 @@ impl<'p> ParallelSolver<'p> {
         }
         let mut solver = self.probe_solver();
         let take = solver.choose_memo();
-        if !take && !self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
-            *chosen = Some(None);
+        if !take {
+            self.keep_without_memo(&mut chosen);
         }
         // Chosen: counts go on from the probe's table, without probing again.
         solver.set_memo(Memo::Always);
         take.then_some(MemoStart::Probed(Box::new(solver)))
+    }
+
+    /// Keeps the probes' verdict against the memo in `chosen` (the memo's table), for later
+    /// counts, unless the caller cancelled the probes.
+    fn keep_without_memo(&self, chosen: &mut Option<Option<Arc<Shared>>>) {
+        if !self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+            *chosen = Some(None);
+        }
     }
 
     /// A solver for [`Solver::choose_memo`]'s probes, watching the caller's cancel flag.
@@ -753,11 +761,10 @@ impl<'p> ParallelSolver<'p> {
         {
             return None;
         }
-        // Without the memo, as `memo_start` keeps it (unless cancelled).
         let without = || {
-            if !self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
-                *self.memo_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(None);
-            }
+            self.keep_without_memo(
+                &mut self.memo_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner),
+            )
         };
         if self.memo_table.lock().unwrap_or_else(std::sync::PoisonError::into_inner).is_some() {
             return None;
